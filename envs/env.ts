@@ -1,0 +1,94 @@
+/**
+ * The environment contract, in the spirit of Gymnasium: a world is created once per replicate from a
+ * world stream, `reset` starts a task, `step` submits one code and returns feedback.
+ *
+ * The action space is positions × values, so skills ("position p holds value v") are generic and not
+ * tied to the lock. A code is an Int32Array with one value per position; `step` must not keep it.
+ */
+import type { Stream } from '../sim/rng.js';
+
+export interface ActionSpace {
+  /** Number of positions in a code. */
+  readonly positions: number;
+  /** Number of values each position can take (values are 0 … arity−1). */
+  readonly arity: number;
+}
+
+/** What one step returns. The object is owned and reused by the environment: read it, don't keep it. */
+export interface Feedback {
+  /** The score the agent sees (e.g. number of bits in the right place). */
+  score: number;
+  /** Whether the task is solved (the agent may not see this through a noisy score). */
+  solved: boolean;
+}
+
+/** Where a task sits in the run, and the streams the world may draw from for it. */
+export interface TaskContext {
+  /** 0-based round. */
+  readonly round: number;
+  /** 0-based task index within the round. */
+  readonly task: number;
+  /** 0-based task index over the whole run (round × tasks + task). */
+  readonly taskIndex: number;
+  /** The world's random stream for this task (noise, drift), derived from its key. */
+  stream(): Stream;
+}
+
+export interface Env {
+  readonly id: string;
+  readonly space: ActionSpace;
+  /** The score of a correct code. */
+  readonly maxScore: number;
+  /** Start a task. */
+  reset(task: TaskContext): void;
+  /** Submit a code. Throws if the task has ended (solved) and was not reset. */
+  step(code: Int32Array): Feedback;
+  /** The hidden correct code right now, for analysis and tests (an agent never reads it). */
+  truth(): Int32Array;
+}
+
+export type ParamValue = number | string;
+export type EnvParams = Readonly<Record<string, ParamValue>>;
+
+/** One documented environment parameter. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly kind: 'int' | 'rate' | 'number' | 'string';
+  readonly describe: string;
+  /** Shown by `hexa envs`; `undefined` means "derived" (explained in `describe`). */
+  readonly default?: ParamValue;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** A registered, versioned environment. */
+export interface EnvSpec {
+  readonly id: string;
+  readonly summary: string;
+  readonly params: readonly ParamSpec[];
+  /** Exactly one code solves a task, so uniform guessing has the closed form of SPEC §3. */
+  readonly exactRandomControl: boolean;
+  /**
+   * Check and complete parameters (defaults filled in). Throws `EnvParamError` naming the parameter.
+   * Must be deterministic: the result is part of a run's configuration.
+   */
+  resolve(params: EnvParams): EnvParams;
+  /** Build the world for one replicate; `world` draws anything hidden (e.g. a random truth). */
+  create(params: EnvParams, world: Stream): Env;
+}
+
+/** A bad environment parameter; the CLI turns it into one line and exit code 2. */
+export class EnvParamError extends Error {
+  constructor(readonly param: string, readonly value: unknown, reason: string) {
+    super(`${param}=${String(value)}: ${reason}`);
+    this.name = 'EnvParamError';
+  }
+}
+
+/** Thrown by `step` after the task has ended. */
+export class TaskEndedError extends Error {
+  constructor(envId: string) {
+    super(`${envId}: step() after the task ended; call reset() first`);
+    this.name = 'TaskEndedError';
+  }
+}

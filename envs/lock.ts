@@ -1,0 +1,96 @@
+/**
+ * lock-v1: the published N-bit combination lock. Feedback is the number of bits in the right place;
+ * the task is solved when all N are right. The truth is fixed for the whole run (the article's setting).
+ */
+import type { Stream } from '../sim/rng.js';
+import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec } from './env.js';
+import { intParam, rejectUnknown } from './params.js';
+
+/** The article's truth for 4 bits. */
+export const PUBLISHED_TRUTH = '1011';
+export const MAX_BITS = 65_536;
+
+const BITS: ParamSpec = { name: 'bits', kind: 'int', min: 1, max: MAX_BITS, describe: 'code length N (default: the length of truth, else 4)' };
+const TRUTH: ParamSpec = {
+  name: 'truth',
+  kind: 'string',
+  describe: "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else random",
+};
+
+/** Parse a bit string such as `1011`. */
+export function parseBits(name: string, text: string, bits?: number): Int32Array {
+  if (!/^[01]+$/.test(text)) throw new EnvParamError(name, text, 'must be a string of 0 and 1');
+  if (bits !== undefined && text.length !== bits) throw new EnvParamError(name, text, `has ${text.length} bits but bits=${bits}`);
+  return Int32Array.from(text, (ch) => (ch === '1' ? 1 : 0));
+}
+
+/** Resolve `bits` and `truth` together: a given truth fixes the length. */
+export function resolveLockParams(params: EnvParams, id: string, extra: readonly ParamSpec[] = []): { bits: number; truth: string } {
+  rejectUnknown(params, [BITS, TRUTH, ...extra], id);
+  const truthRaw = params.truth === undefined ? undefined : String(params.truth);
+  const explicitTruth = truthRaw !== undefined && truthRaw !== 'random' ? truthRaw : undefined;
+  const bits = intParam(params, BITS, explicitTruth?.length ?? 4);
+  if (explicitTruth !== undefined) parseBits('truth', explicitTruth, bits);
+  const truth = truthRaw ?? (bits === PUBLISHED_TRUTH.length ? PUBLISHED_TRUTH : 'random');
+  return { bits, truth };
+}
+
+/** The hidden code: the given bit string, or one drawn from the world stream. */
+export function drawTruth(truth: string, bits: number, world: Stream): Int32Array {
+  if (truth !== 'random') return parseBits('truth', truth, bits);
+  const code = new Int32Array(bits);
+  for (let p = 0; p < bits; p++) code[p] = world.quick() < 0.5 ? 0 : 1;
+  return code;
+}
+
+/** Count positions where code and truth agree. */
+export function matches(code: Int32Array, truth: Int32Array): number {
+  let score = 0;
+  for (let p = 0; p < truth.length; p++) if (code[p] === truth[p]) score++;
+  return score;
+}
+
+export class LockEnv implements Env {
+  readonly space;
+  readonly maxScore: number;
+  protected readonly hidden: Int32Array;
+  protected readonly feedback: Feedback = { score: 0, solved: false };
+  protected ended = false;
+
+  constructor(readonly id: string, hidden: Int32Array) {
+    this.hidden = hidden;
+    this.space = { positions: hidden.length, arity: 2 } as const;
+    this.maxScore = hidden.length;
+  }
+
+  reset(): void {
+    this.ended = false;
+  }
+
+  step(code: Int32Array): Feedback {
+    if (this.ended) throw new TaskEndedError(this.id);
+    const score = matches(code, this.hidden);
+    this.feedback.score = score;
+    this.feedback.solved = score === this.maxScore;
+    this.ended = this.feedback.solved;
+    return this.feedback;
+  }
+
+  truth(): Int32Array {
+    return this.hidden;
+  }
+}
+
+export const lockV1: EnvSpec = {
+  id: 'lock-v1',
+  summary: 'N-bit combination lock; feedback = bits in the right place (the published benchmark)',
+  params: [BITS, TRUTH],
+  exactRandomControl: true,
+  resolve(params) {
+    return resolveLockParams(params, 'lock-v1');
+  },
+  create(params, world) {
+    const { bits, truth } = resolveLockParams(params, 'lock-v1');
+    return new LockEnv('lock-v1', drawTruth(truth, bits, world));
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * Tidy rows: one per replicate × round, every parameter a column, so any CSV can be filtered and grouped
+ * without the manifest. Column order is fixed, which keeps output byte-identical across runs.
+ */
+import type { RunConfig } from '../sim/config.js';
+import type { RoundMetrics } from '../sim/metrics.js';
+
+export type Cell = string | number | boolean;
+export type Row = Record<string, Cell>;
+
+/** The configuration as columns (environment parameters by their own names, in sorted order). */
+export function configColumns(config: RunConfig): Row {
+  const a = config.agent;
+  const env: Row = {};
+  for (const key of Object.keys(config.envParams).sort()) env[key] = config.envParams[key]!;
+  return {
+    env: config.env,
+    ...env,
+    rounds: config.rounds,
+    tasks: config.tasks,
+    cap: config.cap,
+    seed: config.seed,
+    library: a.library,
+    goodScore: a.goodScore ?? 'auto',
+    minEvidence: a.minEvidence,
+    threshold: a.threshold,
+    topK: a.topK,
+    explore: a.explore,
+    exploreUnit: a.exploreUnit,
+    cadence: a.cadence,
+    window: a.window,
+    routing: a.routing,
+    update: a.update,
+    samples: a.samples,
+  };
+}
+
+export const METRIC_COLUMNS = [
+  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize', 'tests',
+  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
+] as const satisfies readonly (keyof RoundMetrics)[];
+
+export function metricColumns(m: RoundMetrics): Row {
+  const row: Row = {};
+  for (const key of METRIC_COLUMNS) row[key] = m[key];
+  return row;
+}
+
+/** Rows for one replicate of a run. */
+export function replicateRows(config: RunConfig, replicate: number, rounds: readonly RoundMetrics[]): Row[] {
+  const params = configColumns(config);
+  return rounds.map((m) => ({ ...params, replicate, round: m.round, ...metricColumns(m) }));
+}

@@ -1,0 +1,31 @@
+/** `hexa envs`: the registered environments with their parameters and defaults. */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { allEnvs } from '../../envs/registry.js';
+
+interface EnvsArgs {
+  json?: boolean;
+}
+
+export const envsCommand: CommandModule<object, EnvsArgs> = {
+  command: 'envs',
+  describe: 'list the registered environments, their parameters and defaults',
+  builder: (y: Argv) => y.option('json', { type: 'boolean', describe: 'print as JSON' }) as unknown as Argv<EnvsArgs>,
+  handler: (argv: ArgumentsCamelCase<EnvsArgs>) => {
+    const envs = allEnvs();
+    if (argv.json === true) {
+      process.stdout.write(JSON.stringify(envs.map((e) => ({ id: e.id, summary: e.summary, params: e.params })), null, 2) + '\n');
+      return;
+    }
+    const lines: string[] = [];
+    for (const e of envs) {
+      lines.push(`${e.id}  ${e.summary}`);
+      for (const p of e.params) {
+        const range = p.min !== undefined || p.max !== undefined ? ` [${p.min ?? ''}…${p.max ?? ''}]` : '';
+        const def = p.default !== undefined ? ` (default ${p.default})` : '';
+        lines.push(`    ${p.name.padEnd(10)} ${p.kind}${range}${def}: ${p.describe}`);
+      }
+      lines.push('');
+    }
+    process.stdout.write(lines.join('\n'));
+  },
+};

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * The `hexa` command line. Heavy modules (mathjs, the simulator's reports) load inside command handlers,
+ * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { benchCommand } from './commands/bench.js';
+import { envsCommand } from './commands/envs.js';
+import { runCommand } from './commands/run.js';
+import { msg, UsageError } from './messages.js';
+
+function fail(message: string): never {
+  process.stderr.write(`hexa: ${message}\n`);
+  process.exit(2);
+}
+
+/** yargs' own complaints, reworded to one line that names the flag. */
+function usageLine(yargsMessage: string): string {
+  const unknown = /^Unknown arguments?: (.*)$/.exec(yargsMessage);
+  if (unknown) {
+    const names = unknown[1]!.split(', ').map((n) => (n.length > 1 ? `--${n}` : `-${n}`)).join(', ');
+    return msg.unknownFlag(names);
+  }
+  const unknownCmd = /^Unknown command: (.*)$/.exec(yargsMessage);
+  if (unknownCmd) return msg.unknownCommand(unknownCmd[1]!);
+  return yargsMessage.split('\n')[0]!;
+}
+
+async function main(): Promise<void> {
+  const cli = yargs(hideBin(process.argv))
+    .scriptName('hexa')
+    .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
+    .command(runCommand)
+    .command(envsCommand)
+    .command(benchCommand)
+    .demandCommand(1, 'name a command (see hexa --help)')
+    .strict()
+    .recommendCommands()
+    .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
+    .example('hexa run --no-library --replicates 4000', 'the random control')
+    .example('hexa envs', 'list environments')
+    .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .fail((message, error) => {
+      if (error instanceof UsageError) fail(error.message);
+      if (error) throw error;
+      fail(usageLine(message ?? 'bad command line'));
+    });
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message);
+    throw e;
+  }
+}
+
+await main();

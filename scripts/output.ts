@@ -1,0 +1,41 @@
+/**
+ * Output paths are checked before any work starts (so bad input writes nothing), and files are written
+ * to a temporary sibling and renamed into place, so a reader never sees a torn file.
+ */
+import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { msg, UsageError } from './messages.js';
+
+/** Fail (UsageError) unless `path` can be created: its folder exists and is writable, and it does not exist (or `force`). */
+export function checkOutputFile(flag: string, path: string, force: boolean): string {
+  const full = resolve(path);
+  if (existsSync(full)) {
+    if (statSync(full).isDirectory()) throw new UsageError(msg.outputIsDir(flag, path));
+    if (!force) throw new UsageError(msg.outputExists(flag, path));
+    try {
+      accessSync(full, constants.W_OK);
+    } catch {
+      throw new UsageError(msg.outputNotWritable(flag, path));
+    }
+  }
+  const dir = dirname(full);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(msg.outputNoDir(flag, path));
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(msg.outputNotWritable(flag, path));
+  }
+  return full;
+}
+
+/** Write a whole file atomically (temporary sibling, then rename). */
+export function writeFileAtomic(path: string, content: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, content);
+    renameSync(tmp, path);
+  } catch (e) {
+    if (existsSync(tmp)) unlinkSync(tmp);
+    throw e;
+  }
+}

@@ -1,0 +1,77 @@
+/** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
+import { poolAnchors, type PoolAnchor } from '../sim/anchors.js';
+import type { RunConfig } from '../sim/config.js';
+import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
+import { ReplicateKey } from '../sim/rng.js';
+import { toCsv } from '../reports/csv.js';
+import { replicateRows } from '../reports/rows.js';
+import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/table.js';
+
+export interface RunReport {
+  readonly result: ExperimentResult;
+  readonly anchors: PoolAnchor[];
+  text(): string;
+  json(): unknown;
+  csv(): string;
+}
+
+export async function executeRun(config: RunConfig): Promise<RunReport> {
+  const spec = envSpecOf(config);
+  const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
+  const anchors = spec.exactRandomControl ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  const result = runExperiment(config);
+  const control = !config.agent.library ? anchors[0]?.anchor.expectedAttempts : undefined;
+
+  return {
+    result,
+    anchors,
+    text() {
+      const header = ['round', 'mean attempts', '95% CI', 'solve rate', 'skills', 'tests', 'refutations', 'refut. rate'];
+      if (control !== undefined) header.push('exact');
+      const rows = result.rounds.map((r) => {
+        const row = [String(r.round), fmt(r.meanAttempts, 3), fmtInterval(r.ci95, 3), fmtPercent(r.solveRate, 1), fmt(r.skills, 2), fmt(r.tests, 1), fmt(r.refutations, 1), fmtPercent(r.refutationRate)];
+        if (control !== undefined) row.push(control.value.toFixed(3));
+        return row;
+      });
+      const lines = [describeConfig(config), '', renderTable(header, rows)];
+      if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
+      if (anchors.length > 0) {
+        lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
+        for (const a of anchors) {
+          const what = a.fixed === 0 ? 'no constraint (random control)' : `${a.fixed} position${a.fixed > 1 ? 's' : ''} fixed, pool ${a.pool}, explore ${config.agent.explore}`;
+          lines.push(`  ${what}: ${a.anchor.expectedAttempts.value.toFixed(3)}`);
+        }
+      }
+      return lines.join('\n');
+    },
+    json() {
+      return {
+        config,
+        rounds: result.rounds.map((r) => ({
+          round: r.round,
+          meanAttempts: r.meanAttempts,
+          ci95: r.ci95,
+          solveRate: r.solveRate,
+          skills: r.skills,
+          tests: r.tests,
+          refutations: r.refutations,
+          refutationRate: r.refutationRate,
+          ...(control !== undefined ? { exact: control.exact, exactValue: control.value } : {}),
+        })),
+      };
+    },
+    csv() {
+      return toCsv(result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)));
+    },
+  };
+}
+
+function describeConfig(c: RunConfig): string {
+  const a = c.agent;
+  const params = Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ');
+  const agent = a.library
+    ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
+      `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}`
+    : 'no library (random control)';
+  return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}`;
+}

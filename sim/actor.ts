@@ -1,0 +1,122 @@
+/**
+ * The Actor does one task as an explicit Plan → Act → Observe → Reflect loop, capped at `cap` attempts.
+ *
+ *   Plan     ask the Retriever for a constraint (once per task);
+ *   Act      choose a code: uniformly, with replacement, among codes satisfying the constraint — or among
+ *            all codes when exploring, when there is no constraint, or when it leaves nothing (fall-back);
+ *   Observe  submit it and read the feedback;
+ *   Reflect  a high-score sample tests every skill and, unless it came from exploration kept apart,
+ *            goes to the Evolver.
+ *
+ * The hot path allocates nothing and never enumerates the code space: each attempt draws the free
+ * positions directly. Each attempt consumes the same draws whatever the constraint (one 32-bit word per
+ * 32 binary positions, one draw per position otherwise), so arms stay aligned on common random numbers.
+ */
+import type { Env } from '../envs/env.js';
+import type { AgentConfig } from './config.js';
+import type { Constraint } from './constraint.js';
+import type { Evolver } from './evolver.js';
+import type { Library } from './library.js';
+import type { RoundTally } from './metrics.js';
+import type { Retriever } from './retriever.js';
+import type { Stream } from './rng.js';
+
+/** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
+export interface ActorParts {
+  readonly env: Env;
+  readonly agent: AgentConfig;
+  readonly cap: number;
+  /** Feedback at or above this is a high-score sample. */
+  readonly goodScore: number;
+  readonly library?: Library;
+  readonly retriever?: Retriever;
+  readonly evolver?: Evolver;
+}
+
+/** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
+export interface TaskStreams {
+  readonly guess: Stream;
+  readonly explore: Stream | null;
+}
+
+export class Actor {
+  private readonly code: Int32Array;
+  private readonly binary: boolean;
+
+  constructor(private readonly parts: ActorParts) {
+    this.code = new Int32Array(parts.env.space.positions);
+    this.binary = parts.env.space.arity === 2;
+  }
+
+  /** Run one task; returns the attempts it counts (the cap if unsolved). */
+  runTask(streams: TaskStreams, tally: RoundTally): number {
+    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+
+    // Plan
+    const constraint = this.plan(tally);
+    const rate = agent.explore;
+    const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
+    const keepApart = agent.routing === 'separate';
+
+    for (let attempt = 1; attempt <= cap; attempt++) {
+      // Act
+      const exploring = taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
+      if (exploring) tally.explorations++;
+      this.choose(streams.guess, exploring ? null : constraint);
+
+      // Observe
+      const feedback = env.step(this.code);
+
+      // Reflect
+      if (feedback.score >= goodScore) {
+        tally.goodSamples++;
+        if (library !== undefined) library.test(this.code);
+        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code);
+      }
+      if (feedback.solved) {
+        tally.attempts += attempt;
+        tally.solved++;
+        return attempt;
+      }
+    }
+    tally.attempts += cap;
+    return cap;
+  }
+
+  /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */
+  private plan(tally: RoundTally): Constraint | null {
+    const { library, retriever, env } = this.parts;
+    if (library === undefined || retriever === undefined) return null;
+    if (library.size > 0) tally.tasksWithSkills++;
+    const constraint = retriever.retrieve(library);
+    tally.clashes += retriever.clashes;
+    if (constraint.size === 0) return null;
+    if (!constraint.satisfiable(env.space.arity)) {
+      tally.fallbacks++;
+      return null;
+    }
+    return constraint;
+  }
+
+  /** Fill `this.code` with a uniform draw among codes satisfying the constraint (all codes if null). */
+  private choose(guess: Stream, constraint: Constraint | null): void {
+    const code = this.code;
+    const n = code.length;
+    const fixed = constraint === null ? null : constraint.values;
+    if (this.binary) {
+      let word = 0;
+      for (let p = 0; p < n; p++) {
+        if ((p & 31) === 0) word = guess.int32();
+        const v = fixed === null ? -1 : fixed[p]!;
+        code[p] = v === -1 ? (word >>> (p & 31)) & 1 : v;
+      }
+    } else {
+      const arity = this.parts.env.space.arity;
+      for (let p = 0; p < n; p++) {
+        const draw = Math.floor(guess.quick() * arity);
+        const v = fixed === null ? -1 : fixed[p]!;
+        code[p] = v === -1 ? draw : v;
+      }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * A run's configuration: the world, the protocol (rounds × tasks, attempt cap), and the agent — the
+ * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
+ */
+import type { EnvParams } from '../envs/env.js';
+
+/** When the Evolver distils skills: after every task, or once at the end of each round. */
+export type Cadence = 'task' | 'round';
+/** Which high-score samples it reads: the whole history, or only the current round. */
+export type Window = 'all' | 'round';
+/** Whether exploration attempts feed the Evolver ('shared') or are kept away from it ('separate'). */
+export type Routing = 'shared' | 'separate';
+/** Whether a new evolution replaces the library or merges into it (keeping skills it did not re-emit). */
+export type LibraryUpdate = 'replace' | 'merge';
+/** Whether repeated codes count once ('distinct') or every time they are submitted ('all'). */
+export type SampleSet = 'all' | 'distinct';
+/** Whether exploration is decided for each attempt or once for a whole task. */
+export type ExploreUnit = 'attempt' | 'task';
+
+export const CADENCES: readonly Cadence[] = ['task', 'round'];
+export const WINDOWS: readonly Window[] = ['all', 'round'];
+export const ROUTINGS: readonly Routing[] = ['shared', 'separate'];
+export const UPDATES: readonly LibraryUpdate[] = ['replace', 'merge'];
+export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
+export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
+
+export interface AgentConfig {
+  /** false = the random control: no Evolver, no Retriever. */
+  readonly library: boolean;
+  /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
+  readonly goodScore: number | null;
+  /** Fewer high-score samples than this: the Evolver emits nothing. */
+  readonly minEvidence: number;
+  /** A value held by at least this share of high-score samples at a position becomes a skill. In (0, 1]. */
+  readonly threshold: number;
+  /** The Retriever merges the top k skills into the constraint. */
+  readonly topK: number;
+  /** Probability that an attempt (or task, see exploreUnit) ignores the constraint. */
+  readonly explore: number;
+  readonly exploreUnit: ExploreUnit;
+  readonly cadence: Cadence;
+  readonly window: Window;
+  readonly routing: Routing;
+  readonly update: LibraryUpdate;
+  readonly samples: SampleSet;
+}
+
+export interface RunConfig {
+  readonly env: string;
+  /** Resolved environment parameters (defaults filled in). */
+  readonly envParams: EnvParams;
+  readonly rounds: number;
+  readonly tasks: number;
+  /** Attempt cap per task; an unsolved task counts `cap` attempts. */
+  readonly cap: number;
+  readonly seed: number;
+  readonly replicates: number;
+  readonly agent: AgentConfig;
+}
+
+/** The published agent (SPEC §2), with this project's defaults for the hidden choices. */
+export const PUBLISHED_AGENT: AgentConfig = {
+  library: true,
+  goodScore: null,
+  minEvidence: 3,
+  threshold: 0.85,
+  topK: 2,
+  explore: 0,
+  exploreUnit: 'attempt',
+  cadence: 'round',
+  window: 'all',
+  routing: 'shared',
+  update: 'replace',
+  samples: 'all',
+};
+
+/** The published protocol: 5 rounds × 30 tasks, cap 20, on the 4-bit lock with truth 1011. */
+export const PUBLISHED_RUN: RunConfig = {
+  env: 'lock-v1',
+  envParams: { bits: 4, truth: '1011' },
+  rounds: 5,
+  tasks: 30,
+  cap: 20,
+  seed: 1,
+  replicates: 1,
+  agent: PUBLISHED_AGENT,
+};

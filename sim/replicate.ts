@@ -1,0 +1,87 @@
+/**
+ * One replicate of a run: build the world from the replicate's key, then rounds × tasks of the Actor,
+ * with the Evolver distilling skills at the configured cadence. Nothing here depends on other replicates
+ * or on the order replicates run in.
+ */
+import type { EnvSpec, TaskContext } from '../envs/env.js';
+import { Actor, type TaskStreams } from './actor.js';
+import type { RunConfig } from './config.js';
+import { Evolver } from './evolver.js';
+import { Library } from './library.js';
+import { RoundTally, type RoundMetrics } from './metrics.js';
+import { Retriever } from './retriever.js';
+import { ReplicateKey, type Stream } from './rng.js';
+
+/** A reusable task context whose world stream is derived only if the world asks for it. */
+class TaskSlot implements TaskContext {
+  round = 0;
+  task = 0;
+  taskIndex = 0;
+  constructor(private readonly key: ReplicateKey) {}
+  stream(): Stream {
+    return this.key.stream('env', this.round, this.task);
+  }
+}
+
+export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number): RoundMetrics[] {
+  const key = new ReplicateKey(config.seed, replicate);
+  const env = spec.create(config.envParams, key.stream('world'));
+  const { positions, arity } = env.space;
+  const { agent } = config;
+  const goodScore = agent.goodScore ?? env.maxScore - 1;
+
+  const library = agent.library ? new Library(positions, arity) : undefined;
+  const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
+  const evolver = agent.library ? new Evolver(positions, arity, agent) : undefined;
+  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
+
+  const evolve = (): void => {
+    if (evolver !== undefined && library !== undefined) library.update(evolver.evolve(), agent.update);
+  };
+
+  const tally = new RoundTally();
+  const slot = new TaskSlot(key);
+  const rounds: RoundMetrics[] = [];
+  for (let round = 0; round < config.rounds; round++) {
+    tally.reset();
+    evolver?.beginRound();
+    const testsBefore = library?.tests ?? 0;
+    const refutationsBefore = library?.refutations ?? 0;
+    for (let task = 0; task < config.tasks; task++) {
+      slot.round = round;
+      slot.task = task;
+      slot.taskIndex = round * config.tasks + task;
+      env.reset(slot);
+      const streams: TaskStreams = {
+        guess: key.stream('guess', round, task),
+        explore: agent.library && agent.explore > 0 ? key.stream('explore', round, task) : null,
+      };
+      actor.runTask(streams, tally);
+      if (agent.cadence === 'task') evolve();
+    }
+    if (agent.cadence === 'round') evolve();
+
+    const tests = (library?.tests ?? 0) - testsBefore;
+    const refutations = (library?.refutations ?? 0) - refutationsBefore;
+    const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library) : undefined;
+    rounds.push({
+      round: round + 1,
+      tasks: config.tasks,
+      attempts: tally.attempts,
+      meanAttempts: tally.attempts / config.tasks,
+      solved: tally.solved,
+      solveRate: tally.solved / config.tasks,
+      skills: library?.size ?? 0,
+      tasksWithSkills: tally.tasksWithSkills,
+      constraintSize: constraint?.size ?? 0,
+      tests,
+      refutations,
+      refutationRate: tests === 0 ? 0 : refutations / tests,
+      clashes: tally.clashes,
+      fallbacks: tally.fallbacks,
+      explorations: tally.explorations,
+      goodSamples: tally.goodSamples,
+    });
+  }
+  return rounds;
+}
