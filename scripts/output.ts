@@ -39,3 +39,37 @@ export function writeFileAtomic(path: string, content: string): void {
     throw e;
   }
 }
+
+/**
+ * Check an output folder before work starts: it must not exist (unless `force`), and its parent must be
+ * a writable folder. Returns the absolute path; creates nothing.
+ */
+export function checkOutputDir(flag: string, path: string, force: boolean): string {
+  const full = resolve(path);
+  if (existsSync(full)) {
+    if (!statSync(full).isDirectory()) throw new UsageError(msg.outputExists(flag, path));
+    if (!force) throw new UsageError(msg.outputExists(flag, path));
+    try {
+      accessSync(full, constants.W_OK);
+    } catch {
+      throw new UsageError(msg.outputNotWritable(flag, path));
+    }
+    return full;
+  }
+  const parent = dirname(full);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(msg.outputNoDir(flag, path));
+  try {
+    accessSync(parent, constants.W_OK);
+  } catch {
+    throw new UsageError(msg.outputNotWritable(flag, path));
+  }
+  return full;
+}
+
+/** A fresh folder name under the git-ignored `out/` of the current directory: out/<what>-<UTC stamp>. */
+export function defaultOutputDir(what: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  let candidate = resolve('out', `${what}-${stamp}`);
+  for (let i = 2; existsSync(candidate); i++) candidate = resolve('out', `${what}-${stamp}-${i}`);
+  return candidate;
+}
