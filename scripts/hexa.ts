@@ -8,6 +8,7 @@ import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
 import { runCommand } from './commands/run.js';
+import { sweepCommand } from './commands/sweep.js';
 import { msg, UsageError } from './messages.js';
 
 function fail(message: string): never {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     .scriptName('hexa')
     .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
     .command(runCommand)
+    .command(sweepCommand)
     .command(envsCommand)
     .command(benchCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
