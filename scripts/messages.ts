@@ -51,5 +51,7 @@ export const msg = {
   mergeUnfinished: (path: string, pending: number) => `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
   mergeMismatch: (path: string, other: string, what: string) => `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
   mergeOverlap: (id: string, a: string, b: string) => `merge: cell ${id} is in both ${show(a)} and ${show(b)} (overlapping shards)`,
+  mergeOutIsInput: (path: string) => `--out: ${show(path)} is one of the folders being merged`,
+  mergeVersion: (path: string) => `merge: ${show(path)} was made by a hexa-sim that lays out this grid differently; merge with that version`,
   mergeMissing: (missing: number, total: number, shards: string) => `merge: ${missing} of ${total} cells are missing${shards}`,
 };

@@ -8,7 +8,7 @@ import { cellConfig, shardPositions } from './cells.js';
 import { runCells } from './pool.js';
 import { startProgress, type ProgressMode } from './progress.js';
 import { assembleResults, doneFile, ensureCellsDir, saveCellFailure, scanCells } from './store.js';
-import { countCells, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
+import { countCells, statusOf, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
 import type { CellTask } from './worker.js';
 
 export interface SweepOptions {
@@ -30,10 +30,6 @@ export interface SweepSummary extends CellCounts {
   readonly skipped: number;
   readonly seconds: number;
   readonly failures: readonly { readonly id: string; readonly error: string }[];
-}
-
-export function statusOf(counts: CellCounts): SweepStatus {
-  return counts.pending > 0 ? 'stopped' : counts.failed > 0 ? 'failed' : 'done';
 }
 
 export async function executeSweep(options: SweepOptions): Promise<SweepSummary> {

@@ -45,6 +45,11 @@ function publish(path: string, dir: string, name: string, content: string): void
   }
 }
 
+/** Copy a finished cell's file from another sweep folder (merge), atomically. */
+export function copyCellRows(dir: string, id: string, from: string): void {
+  saveCellRows(dir, id, readFileSync(from, 'utf8'));
+}
+
 /** Record a finished cell (called in the worker that ran it). */
 export function saveCellRows(dir: string, id: string, csv: string): void {
   publish(doneFile(dir, id), cellsDir(dir), `${id}.csv`, csv);
@@ -61,8 +66,11 @@ export interface CellStates {
   readonly failed: ReadonlyMap<string, string>;
 }
 
-/** What the folder holds: finished cells, failed cells (with their errors). Removes stale temporaries. */
-export function scanCells(dir: string): CellStates {
+/**
+ * What the folder holds: finished cells, failed cells (with their errors). With `clean`, removes the
+ * temporaries of writes that a kill interrupted (never when only reading, e.g. a shard being merged).
+ */
+export function scanCells(dir: string, clean = true): CellStates {
   const done = new Set<string>();
   const failed = new Map<string, string>();
   const cells = cellsDir(dir);
@@ -72,7 +80,7 @@ export function scanCells(dir: string): CellStates {
     if (d) done.add(d[1]!);
     const f = FAILED_FILE.exec(name);
     if (f) failed.set(f[1]!, readFailure(join(cells, name)));
-    if (TEMP_FILE.test(name)) unlinkSync(join(cells, name));
+    if (clean && TEMP_FILE.test(name)) unlinkSync(join(cells, name));
   }
   for (const id of done) failed.delete(id);
   return { done, failed };

@@ -46,6 +46,11 @@ export function countCells(plan: SweepPlan, positions: readonly number[], states
   return { cells: positions.length, done, failed, pending: positions.length - done - failed };
 }
 
+/** A finished sweep is 'done'; with failed cells 'failed'; with cells not run (fail-fast) 'stopped'. */
+export function statusOf(counts: CellCounts): SweepStatus {
+  return counts.pending > 0 ? 'stopped' : counts.failed > 0 ? 'failed' : 'done';
+}
+
 /**
  * Write the manifest atomically. With `states` undefined (a sweep just starting) the cell list is left
  * out; otherwise every cell of the shard is listed in canonical order with its status.
