@@ -33,7 +33,7 @@ export async function readSweepConfig(path: string): Promise<AxisText[]> {
   }
   const { Ajv } = await import('ajv');
   const schema = loadSchema();
-  const validate = new Ajv({ allErrors: false, strict: true }).compile(schema);
+  const validate = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(schema);
   if (!validate(doc)) {
     const error = validate.errors![0]!;
     const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));

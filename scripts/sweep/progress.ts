@@ -12,8 +12,11 @@ export interface Progress {
 
 export type ProgressMode = 'bar' | 'lines' | 'quiet';
 
-/** How often the line mode reports (ms). */
-export const LINE_INTERVAL_MS = 5_000;
+/** How often the line mode reports: every 5 s, or HEXA_PROGRESS_SECONDS (e.g. 60 for quieter cluster logs). */
+export function lineIntervalMs(): number {
+  const seconds = Number(process.env.HEXA_PROGRESS_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 5_000;
+}
 
 export function progressMode(quiet: boolean, stream: NodeJS.WriteStream = process.stderr): ProgressMode {
   return quiet ? 'quiet' : stream.isTTY ? 'bar' : 'lines';
@@ -61,7 +64,7 @@ export async function startProgress(mode: ProgressMode, total: number, skipped: 
       const pct = total === 0 ? 100 : (100 * pace.done) / total;
       process.stderr.write(`hexa sweep: ${pace.done}/${total} cells (${pct.toFixed(0)} %), ${pace.attemptsPerSec()} attempts/s, ETA ${pace.eta()}\n`);
     };
-    const timer = setInterval(line, LINE_INTERVAL_MS);
+    const timer = setInterval(line, lineIntervalMs());
     timer.unref();
     return {
       cell(attempts) {
