@@ -47,3 +47,18 @@ describe('ReplicateKey streams', () => {
     expect(chi).toBeLessThan(33.7);
   });
 });
+
+describe('AleaStream', () => {
+  it("draws exactly what seedrandom's alea draws from the same state", async () => {
+    const seedrandom = (await import('seedrandom')).default;
+    const key = new ReplicateKey(77, 3);
+    for (let t = 0; t < 50; t++) {
+      const ours = key.stream('guess', 1, t);
+      const theirs = seedrandom.alea('', { state: ours.aleaState() });
+      for (let i = 0; i < 100; i++) {
+        if (i % 2 === 0) expect(ours.int32()).toBe(theirs.int32());
+        else expect(ours.quick()).toBe(theirs.quick());
+      }
+    }
+  });
+});
