@@ -37,7 +37,12 @@ function assignCells(inputs: readonly Input[], plan: SweepPlan): Map<string, Inp
   const owner = new Map<string, Input>();
   for (const input of inputs) {
     const { head } = input;
-    if (head.grid.id !== inputs[0]!.head.grid.id) throw new UsageError(msg.mergeMismatch(input.dir, inputs[0]!.dir, 'their grids'));
+    const base = inputs[0]!;
+    if (head.grid.id !== base.head.grid.id) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'their grids'));
+    // The same grid run by different code could give different numbers: insist on one version.
+    if (head.version !== base.head.version || head.gitCommit !== base.head.gitCommit) {
+      throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the hexa-sim versions that ran them'));
+    }
     const positions = shardPositions(plan, head.shard.index, head.shard.count);
     const pending = countCells(plan, positions, input.states).pending;
     if (pending > 0) throw new UsageError(msg.mergeUnfinished(input.dir, pending));

@@ -22,6 +22,8 @@ export type SweepStatus = 'running' | 'done' | 'failed' | 'stopped';
 /** What a sweep folder's manifest says about the sweep (the parts resume and merge check). */
 export interface SweepManifestHead {
   readonly kind: 'sweep';
+  readonly version: string;
+  readonly gitCommit: string | null;
   readonly status: SweepStatus;
   readonly grid: { readonly id: string; readonly cells: number; readonly axes: readonly Axis[] };
   readonly shard: Shard;

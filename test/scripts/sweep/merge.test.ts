@@ -1,6 +1,6 @@
 /** Shards run under GNU parallel, joined by hexa merge, equal one unsharded sweep byte for byte. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
@@ -41,6 +41,7 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     ['a missing shard', () => [shard(0), shard(2)], /6 of 18 cells are missing \(shard 1\/3 not given\)/],
     ['overlapping shards', () => [shard(0), shard(1), shard(2), shard(1)], /cell [0-9a-f]{16} is in both .* \(overlapping shards\)/],
     ['a shard of another grid', () => [shard(0), shard(1), shard(2), join(root, 'other')], /are shards of different sweeps/],
+    ['a shard made by another version', () => [shard(0), shard(1), join(root, 'version')], /different sweeps \(the hexa-sim versions that ran them differ\)/],
     ['an unfinished shard', () => [shard(0), shard(1), join(root, 'partial')], /'.*partial' has 1 unfinished cell/],
     ['a folder that is no sweep', () => [shard(0), root], /is not a finished sweep folder/],
   ])('refuses %s (exit 2, nothing written)', (_what, inputs, message) => {
@@ -48,6 +49,11 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     if (!statSafe(join(root, 'partial'))) {
       cpSync(shard(2), join(root, 'partial'), { recursive: true });
       unlinkSync(join(root, 'partial', 'cells', readdirSync(join(root, 'partial', 'cells'))[0]!));
+    }
+    if (!statSafe(join(root, 'version'))) {
+      cpSync(shard(2), join(root, 'version'), { recursive: true });
+      const path = join(root, 'version', 'manifest.json');
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/"version": "[^"]*"/, '"version": "0.0.0-other"'));
     }
     const out = join(root, 'refused');
     const r = hexa(['merge', ...inputs(), '--out', out]);
