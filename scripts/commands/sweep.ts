@@ -68,6 +68,11 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
   builder: (y: Argv) =>
     y
+      .usage(
+        '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range start:stop[:step] ' +
+          '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
+          'Writes results.csv and manifest.json to --out.',
+      )
       .options(runFlagOptions(true))
       .option('config', { type: 'string', group: 'Sweep:', describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys' })
       .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })

@@ -22,12 +22,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** 16 hex digits of SHA-256: hex of the first 8 bytes (a fresh string; a slice of the full hex would keep it alive). */
+const sha16 = (text: string): string => createHash('sha256').update(text).digest().subarray(0, 8).toString('hex');
 
 /** The stable id of a cell: 16 hex digits of SHA-256 over (env id, resolved parameters). */
 export function cellId(config: RunConfig): string {
   const { env, envParams, rounds, tasks, cap, agent } = config;
-  return sha(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`).slice(0, 16);
+  return sha16(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`);
 }
 
 /** The validated configuration of combination `index`; throws UsageError naming the flag. */
@@ -78,7 +79,7 @@ export function planSweep(grid: Grid): SweepPlan {
     columns,
     seed: first!.seed,
     replicates: first!.replicates,
-    gridId: sha(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n${sorted.join('\n')}`).slice(0, 16),
+    gridId: sha16(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n${sorted.join('\n')}`),
   };
 }
 

@@ -33,8 +33,6 @@ export interface AxisText {
   readonly text: string;
 }
 
-const flagOf = (a: { kind: 'flag' | 'param'; name: string }): string => (a.kind === 'flag' ? a.name : 'param');
-
 /** Expand one flag's text into its values. Throws UsageError naming the flag and the text. */
 export function parseValues(flag: string, text: string): string[] {
   const bad = (reason: string): UsageError => new UsageError(msg.malformedList(flag, text, reason));
@@ -129,5 +127,3 @@ export function sweptValues(grid: Grid, index: number): Record<string, string> {
   for (const a of sweptAxes(grid)) out[a.kind === 'flag' ? a.name : `param:${a.name}`] = (a.kind === 'flag' ? c.settings : c.params)[a.name]!;
   return out;
 }
-
-export { flagOf };
