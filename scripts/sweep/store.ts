@@ -8,7 +8,7 @@
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
  *   cells/.<…>.tmp-…   a write in progress (removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { toCsv } from '../../reports/csv.js';
@@ -130,7 +130,16 @@ export function assembleResults(dir: string, columns: readonly string[], sources
   const fd = openSync(tmp, 'w');
   try {
     writeSync(fd, toCsvHeader(columns));
-    for (const file of sources) if (file !== undefined) writeSync(fd, readFileSync(file));
+    const buffer = Buffer.allocUnsafe(1 << 16); // one copy buffer for every cell: no garbage per cell
+    for (const file of sources) {
+      if (file === undefined) continue;
+      const from = openSync(file, 'r');
+      try {
+        for (let n = readSync(from, buffer); n > 0; n = readSync(from, buffer)) writeSync(fd, buffer, 0, n);
+      } finally {
+        closeSync(from);
+      }
+    }
   } finally {
     closeSync(fd);
   }

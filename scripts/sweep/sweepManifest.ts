@@ -82,9 +82,15 @@ export function writeSweepManifest(
     if (states === undefined) {
       writeSync(fd, text + '\n');
     } else {
-      writeSync(fd, `${text.slice(0, -2)},\n  "cells": [`);
-      positions.forEach((p, k) => writeSync(fd, (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states))));
-      writeSync(fd, '\n  ]\n}\n');
+      let chunk = `${text.slice(0, -2)},\n  "cells": [`;
+      positions.forEach((p, k) => {
+        chunk += (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states));
+        if (chunk.length >= 1 << 16) {
+          writeSync(fd, chunk);
+          chunk = '';
+        }
+      });
+      writeSync(fd, `${chunk}\n  ]\n}\n`);
     }
   } finally {
     closeSync(fd);
