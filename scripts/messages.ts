@@ -35,4 +35,14 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  // hexa report: the result folder named by DIR and the files in it.
+  notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
+  csvMissingColumns: (file: string, columns: readonly string[]) =>
+    `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,
+  csvEmpty: (file: string) => `DIR: ${show(file)} has a header but no rows`,
+  csvBadValue: (file: string, line: number, column: string, value: string, expected: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
+  csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
+  badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
 };
