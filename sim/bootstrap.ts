@@ -36,7 +36,7 @@ function quantile(sorted: Float64Array, p: number): number {
 
 export class ResamplePlan {
   /** counts[b·n + i]: how often replicate i appears in resample b. */
-  private readonly counts: Uint16Array | Uint32Array;
+  private readonly counts: Uint32Array;
 
   /**
    * `n` replicates, `resamples` draws. The stream is keyed by (seed, n) only, so the same replicates always
@@ -44,11 +44,11 @@ export class ResamplePlan {
    */
   constructor(readonly n: number, readonly resamples: number, seed: number) {
     const size = n * resamples;
-    this.counts = n <= 0xffff ? new Uint16Array(size) : new Uint32Array(size);
+    const counts = (this.counts = new Uint32Array(size));
     const stream = new ReplicateKey(seed, 0).stream('bootstrap', -1, n);
     for (let b = 0; b < resamples; b++) {
       const base = b * n;
-      for (let k = 0; k < n; k++) this.counts[base + below(stream, n)]!++;
+      for (let k = 0; k < n; k++) counts[base + below(stream, n)]!++;
     }
   }
 
@@ -59,34 +59,34 @@ export class ResamplePlan {
 
   /** The mean of `values` (one per replicate, in plan order). */
   mean(values: ArrayLike<number>): Estimate {
-    this.check(values);
-    const n = this.n;
+    const v = this.column(values);
+    const { n, counts } = this;
     let total = 0;
-    for (let i = 0; i < n; i++) total += values[i]!;
+    for (let i = 0; i < n; i++) total += v[i]!;
     return this.interval(total / n, (base) => {
       let s = 0;
-      for (let i = 0; i < n; i++) s += this.counts[base + i]! * values[i]!;
+      for (let i = 0; i < n; i++) s += counts[base + i]! * v[i]!;
       return s / n;
     });
   }
 
   /** The interquartile mean of `values`. */
   iqm(values: ArrayLike<number>): Estimate {
-    this.check(values);
-    const n = this.n;
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a]! - values[b]! || a - b);
+    const v = this.column(values);
+    const { n, counts } = this;
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a]! - v[b]! || a - b);
+    const sorted = Float64Array.from(order, (i) => v[i]!);
     const cut = Math.floor(n / 4);
     const lo = cut;
     const hi = n - cut; // positions [lo, hi) of the resample's sorted values are kept
-    return this.interval(interquartileMean(values), (base) => {
+    return this.interval(interquartileMean(v), (base) => {
       let s = 0;
       let pos = 0;
       for (let j = 0; j < n && pos < hi; j++) {
-        const i = order[j]!;
-        const c = this.counts[base + i]!;
+        const c = counts[base + order[j]!]!;
         if (c === 0) continue;
         const kept = Math.min(pos + c, hi) - Math.max(pos, lo);
-        if (kept > 0) s += kept * values[i]!;
+        if (kept > 0) s += kept * sorted[j]!;
         pos += c;
       }
       return s / (hi - lo);
@@ -95,22 +95,22 @@ export class ResamplePlan {
 
   /** Σ numerator / Σ denominator over replicates (e.g. refutations / tests). Undefined when Σ den = 0. */
   ratio(numerators: ArrayLike<number>, denominators: ArrayLike<number>): Estimate {
-    this.check(numerators);
-    this.check(denominators);
-    const n = this.n;
+    const x = this.column(numerators);
+    const y = this.column(denominators);
+    const { n, counts } = this;
     let num = 0;
     let den = 0;
     for (let i = 0; i < n; i++) {
-      num += numerators[i]!;
-      den += denominators[i]!;
+      num += x[i]!;
+      den += y[i]!;
     }
     return this.interval(den === 0 ? NaN : num / den, (base) => {
       let a = 0;
       let d = 0;
       for (let i = 0; i < n; i++) {
-        const c = this.counts[base + i]!;
-        a += c * numerators[i]!;
-        d += c * denominators[i]!;
+        const c = counts[base + i]!;
+        a += c * x[i]!;
+        d += c * y[i]!;
       }
       return d === 0 ? NaN : a / d;
     });
@@ -118,13 +118,15 @@ export class ResamplePlan {
 
   /** Mean of a − b over paired replicates (the same replicate index in both arms). */
   pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>): Estimate {
-    this.check(a);
-    this.check(b);
-    return this.mean(Float64Array.from({ length: this.n }, (_, i) => a[i]! - b[i]!));
+    const x = this.column(a);
+    const y = this.column(b);
+    return this.mean(x.map((v, i) => v - y[i]!));
   }
 
-  private check(values: ArrayLike<number>): void {
+  /** The values as a Float64Array (one array type keeps the inner loops monomorphic). */
+  private column(values: ArrayLike<number>): Float64Array {
     if (values.length !== this.n) throw new Error(`bootstrap: ${values.length} values for a plan of ${this.n} replicates`);
+    return values instanceof Float64Array ? values : Float64Array.from(values);
   }
 
   /** Point estimate plus the percentile interval of `statistic` over the resamples (undefined ones dropped). */
