@@ -7,6 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
+import { reproduceCommand } from './commands/reproduce.js';
 import { runCommand } from './commands/run.js';
 import { msg, UsageError } from './messages.js';
 
@@ -31,12 +32,14 @@ async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv))
     .scriptName('hexa')
     .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
+    .command(reproduceCommand)
     .command(runCommand)
     .command(envsCommand)
     .command(benchCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
+    .example('hexa reproduce', 'the published benchmark beside the simulator (npm start)')
     .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
     .example('hexa run --no-library --replicates 4000', 'the random control')
     .example('hexa envs', 'list environments')
