@@ -36,11 +36,19 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
 
   const evolve = (): void => {
-    if (evolver !== undefined && library !== undefined) library.update(evolver.evolve(), agent.update);
+    if (evolver === undefined || library === undefined) return;
+    library.beginUpdate(agent.update);
+    evolver.evolveInto(library);
+    library.endUpdate();
   };
 
   const tally = new RoundTally();
   const slot = new TaskSlot(key);
+  // One pair of streams re-keyed for every task: nothing is allocated per task.
+  const streams: TaskStreams = {
+    guess: key.stream('guess'),
+    explore: agent.library && agent.explore > 0 ? key.stream('explore') : null,
+  };
   const rounds: RoundMetrics[] = [];
   for (let round = 0; round < config.rounds; round++) {
     tally.reset();
@@ -52,10 +60,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       slot.task = task;
       slot.taskIndex = round * config.tasks + task;
       env.reset(slot);
-      const streams: TaskStreams = {
-        guess: key.stream('guess', round, task),
-        explore: agent.library && agent.explore > 0 ? key.stream('explore', round, task) : null,
-      };
+      key.rekey(streams.guess, 'guess', round, task);
+      if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
       actor.runTask(streams, tally);
       if (agent.cadence === 'task') evolve();
     }
