@@ -54,4 +54,14 @@ export const msg = {
   mergeOutIsInput: (path: string) => `--out: ${show(path)} is one of the folders being merged`,
   mergeVersion: (path: string) => `merge: ${show(path)} was made by a hexa-sim that lays out this grid differently; merge with that version`,
   mergeMissing: (missing: number, total: number, shards: string) => `merge: ${missing} of ${total} cells are missing${shards}`,
+  // hexa report: the result folder named by DIR and the files in it.
+  notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
+  csvMissingColumns: (file: string, columns: readonly string[]) =>
+    `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,
+  csvEmpty: (file: string) => `DIR: ${show(file)} has a header but no rows`,
+  csvBadValue: (file: string, line: number, column: string, value: string, expected: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
+  csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
+  badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
 };

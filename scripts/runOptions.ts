@@ -9,7 +9,7 @@ import type { Options } from 'yargs';
 import { EnvParamError, type EnvParams } from '../envs/env.js';
 import { envIds, findEnv } from '../envs/registry.js';
 import {
-  CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, UPDATES, WINDOWS,
+  CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS,
   type AgentConfig, type RunConfig,
 } from '../sim/config.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
@@ -50,6 +50,8 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'routing', group: HIDDEN, default: PUBLISHED_AGENT.routing, choices: ROUTINGS, describe: 'exploration samples shared with the Evolver or kept separate' },
   { name: 'update', group: HIDDEN, default: PUBLISHED_AGENT.update, choices: UPDATES, describe: 'a new evolution replaces the library or merges into it' },
   { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
+  { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
+  { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
@@ -151,6 +153,8 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     routing: parseChoice('routing', text(settings, 'routing'), ROUTINGS),
     update: parseChoice('update', text(settings, 'update'), UPDATES),
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
+    testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
+    testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
   };
   return {
     env: spec.id,
