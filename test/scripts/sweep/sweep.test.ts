@@ -106,6 +106,14 @@ describe('hexa sweep', () => {
     expect(results(dir)).toBe(results(one));
   });
 
+  it('sweeps environment parameters given by --param name=v1,v2', () => {
+    const dir = join(root, 'params');
+    expect(sweep(dir, ['--param', 'truth=1011,0000', '--bits', '4', '--tasks', '5', '--quiet']).status).toBe(0);
+    const rows = parse(results(dir));
+    expect(new Set(rows.map((r) => r.truth))).toEqual(new Set(['1011', '0000']));
+    expect(manifest(dir).cells.map((c) => c.values['param:truth']).sort()).toEqual(['0000', '1011']);
+  });
+
   it('leaves an existing folder untouched without --resume or --force (exit 2)', () => {
     const before = readdirSync(one).map((f) => [f, statSync(join(one, f)).mtimeMs]);
     const csv = results(one);
