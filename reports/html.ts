@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { reportPalette } from './charts/theme.js';
 import type { Chart } from './report.js';
 import type { ResultData } from './resultFolder.js';
 import type { Estimate } from '../sim/bootstrap.js';
 import type { Summary } from './summary.js';
-import { paletteFor } from './charts/theme.js';
 
 export interface HtmlInput {
   readonly data: ResultData;
@@ -94,7 +94,7 @@ ${table(t.header, t.rows.map((r) => r.map(cell)), (r) => (consistent >= 0 && r[c
 
 function summarySection(input: HtmlInput): string {
   const { data, summary } = input;
-  const palette = paletteFor(data.groups.map((g) => g.id));
+  const palette = reportPalette(data);
   const header = [data.groupColumn ?? 'group', ...data.swept, 'replicates', 'final attempts: mean [95 %]', 'IQM [95 %]', 'skills', 'refutation rate % [95 %]'];
   const rows = summary.groups.map((s) => {
     const last = s.rounds.at(-1)!;

@@ -7,7 +7,7 @@ import { distributionSpec } from './charts/distribution.js';
 import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
-import { paletteFor, type ChartSpec } from './charts/theme.js';
+import { reportPalette, type ChartSpec } from './charts/theme.js';
 import { toCsv } from './csv.js';
 import { figureSamples } from './figures.js';
 import { reportHtml } from './html.js';
@@ -47,7 +47,7 @@ export interface BuiltReport {
 
 /** The charts a folder of this kind supports, as Vega-Lite specs. */
 export async function chartsFor(data: ResultData, summary: Summary, axes: HeatmapAxes | null): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
-  const palette = paletteFor(data.groups.map((g) => g.id));
+  const palette = reportPalette(data);
   const references = await referenceLines(data);
   const charts: Chart[] = [];
   const groups = summary.groups;
