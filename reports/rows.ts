@@ -32,11 +32,13 @@ export function configColumns(config: RunConfig): Row {
     routing: a.routing,
     update: a.update,
     samples: a.samples,
+    testUnit: a.testUnit,
+    testAt: a.testAt,
   };
 }
 
 export const METRIC_COLUMNS = [
-  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize', 'tests',
+  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
   'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 

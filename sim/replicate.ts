@@ -30,7 +30,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const { agent } = config;
   const goodScore = agent.goodScore ?? env.maxScore - 1;
 
-  const library = agent.library ? new Library(positions, arity) : undefined;
+  const library = agent.library ? new Library(positions, arity, agent) : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
   const evolver = agent.library ? new Evolver(positions, arity, agent) : undefined;
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
@@ -69,6 +69,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
+    const ever = library?.everHeld(env.truth()) ?? { distinct: 0, wrong: 0 };
     const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library) : undefined;
     rounds.push({
       round: round + 1,
@@ -78,6 +79,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       solved: tally.solved,
       solveRate: tally.solved / config.tasks,
       skills: library?.size ?? 0,
+      skillsEver: ever.distinct,
+      wrongSkillsEver: ever.wrong,
       tasksWithSkills: tally.tasksWithSkills,
       constraintSize: constraint?.size ?? 0,
       tests,
