@@ -2,6 +2,7 @@
  * `hexa report`: from a loaded result folder to the report's files, all built in memory (so a failure
  * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html.
  */
+import { relative, sep } from 'node:path';
 import { decisionSpec, type DecisionLayout } from './charts/decision.js';
 import { distributionSpec } from './charts/distribution.js';
 import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
@@ -32,8 +33,10 @@ export interface ReportOptions {
   readonly resamples: number;
   /** Heat-map axes (sweeps); null: no heat map. */
   readonly axes: HeatmapAxes | null;
-  /** Where the report will be written, for the page's notes. */
+  /** The result folder as named on the command line, for the page. */
   readonly source: string;
+  /** Where the report goes, so the page can link back to the folder's own files. */
+  readonly outDir: string;
 }
 
 export interface BuiltReport {
@@ -64,7 +67,7 @@ export async function chartsFor(data: ResultData, summary: Summary, axes: Heatma
     const figures = figureSamples(data.table, data.groups);
     skippedFigures = figures.skipped;
     if (figures.samples.length > 0) {
-      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples, palette) });
+      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples) });
     }
   }
   const over = data.kind === 'sweep' ? 'cells' : 'runs';
@@ -85,6 +88,7 @@ export async function buildReport(data: ResultData, options: ReportOptions): Pro
     files.set(`${chart.name}.png`, rendered.png);
   }
   files.set('summary.csv', toCsv(summaryRows(data, summary)));
-  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source }));
+  const sourceLink = relative(options.outDir, data.dir).split(sep).join('/') || '.';
+  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source, sourceLink }));
   return { charts, summary, files, skippedFigures };
 }
