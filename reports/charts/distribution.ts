@@ -35,7 +35,9 @@ export function histogram(values: Float64Array, published: number | null, discre
   const lo = Math.min(sorted[0]!, published ?? Infinity);
   const hi = Math.max(sorted.at(-1)!, published ?? -Infinity);
   const whole = discrete && sorted.every(Number.isInteger) && hi - lo <= 40;
-  const step = whole ? 1 : hi > lo ? niceStep((hi - lo) / 24) : 1;
+  // A span too small to split (all runs alike, or a denormal spread) gets one bin scaled to the values.
+  const span = hi - lo;
+  const step = whole ? 1 : span > 1e-9 * Math.max(1, Math.abs(hi)) ? niceStep(span / 24) : niceStep(Math.max(Math.abs(hi), 1e-6) / 10);
   const origin = whole ? sorted[0]! - 0.5 : Math.floor(lo / step) * step;
   const counts = new Map<number, number>();
   for (const v of sorted) {

@@ -32,7 +32,17 @@ describe('histogram', () => {
           for (let i = 1; i < bins.length; i++) expect(bins[i]!.start).toBeGreaterThanOrEqual(bins[i - 1]!.end - 1e-9);
         },
       ),
+      { seed: 5, numRuns: 400 },
     );
+  });
+
+  it('gives identical or nearly identical runs one bin', () => {
+    for (const xs of [[0.0173, 0.0173], [0, 5e-324], [12, 12, 12]]) {
+      const bins = histogram(Float64Array.from(xs), null, false);
+      expect(bins).toHaveLength(1);
+      expect(bins[0]!.share).toBe(1);
+      expect(bins[0]!.end).toBeGreaterThan(bins[0]!.start);
+    }
   });
 
   it('bins small counts by unit, centred on the whole numbers', () => {
