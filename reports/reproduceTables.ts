@@ -17,7 +17,7 @@ const published = (r: FigureRow): string => (r.figure.claim === 'atLeast' ? '≥
 export function renderFigureTable(rows: readonly FigureRow[], single: boolean): string {
   if (single) {
     const header = ['figure', 'published', 'this run', 'exact mean'];
-    return renderTable(header, rows.map((r) => [r.figure.id, published(r), fmt(r.mean, r.figure.digits), r.analytic === null ? '' : r.analytic.value.toFixed(3)]));
+    return renderTable(header, rows.map((r) => [r.figure.id, published(r), fmt(r.mean, r.figure.count ? 0 : r.figure.digits), r.analytic === null ? '' : r.analytic.value.toFixed(3)]));
   }
   const header = ['figure', 'published', 'mean', '95% CI', 'exact', 'single runs 95%', 'pctile', 'inside'];
   return renderTable(
