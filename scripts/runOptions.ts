@@ -57,29 +57,49 @@ export const RUN_FLAGS: readonly RunFlag[] = [
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
 
-/** yargs option definitions for the run flags (all read as text, validated by `configFrom`). */
-export function runFlagOptions(): Record<string, Options> {
+/** Flags that take exactly one value even in a sweep: the seed and the replicate count are the replicate axis. */
+export const SINGLE_VALUED = new Set(['seed', 'replicates']);
+
+/**
+ * yargs option definitions for the run flags, all read as text and validated by `configFrom`. With
+ * `lists` (hexa sweep), every flag but the single-valued ones also accepts a list or range, so `library`
+ * is text there too (`--library true,false`; `--no-library` still gives false).
+ */
+export function runFlagOptions(lists = false): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const f of RUN_FLAGS) {
+    const def = f.default !== undefined ? ` [default: ${f.default}]` : '';
     out[f.name] =
-      f.name === 'library'
+      f.name === 'library' && !lists
         ? { type: 'boolean', group: f.group, describe: f.describe }
-        : { type: 'string', group: f.group, describe: f.describe + (f.default !== undefined ? ` [default: ${f.default}]` : '') };
+        : { type: 'string', group: f.group, describe: f.describe + def };
   }
-  out.param = { type: 'string', array: true, group: WORLD, describe: 'other environment parameter, name=value (repeatable)' };
+  out.param = {
+    type: 'string',
+    array: true,
+    group: WORLD,
+    describe: lists ? 'environment parameter, name=value or name=v1,v2 (repeatable)' : 'other environment parameter, name=value (repeatable)',
+  };
   return out;
+}
+
+/** One run flag's text from parsed argv (undefined when not given). */
+export function flagText(name: string, value: unknown): string | undefined {
+  if (name === 'library') {
+    // A boolean from --library/--no-library, or text in a sweep ('' when given bare).
+    if (value === undefined) return undefined;
+    if (typeof value === 'boolean') return String(value);
+    const text = single(name, value);
+    return text === '' ? 'true' : text;
+  }
+  return single(name, value);
 }
 
 /** Gather the run flags from parsed argv as text. */
 export function settingsFromArgv(argv: Record<string, unknown>): RunSettings {
   const out: Record<string, string> = {};
   for (const f of RUN_FLAGS) {
-    const value = argv[f.name];
-    if (f.name === 'library') {
-      if (value !== undefined) out[f.name] = String(value);
-      continue;
-    }
-    const text = single(f.name, value);
+    const text = flagText(f.name, argv[f.name]);
     if (text !== undefined) out[f.name] = text;
   }
   return out;
