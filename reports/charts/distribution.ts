@@ -35,7 +35,8 @@ export function histogram(values: Float64Array, published: number | null, discre
   const lo = Math.min(sorted[0]!, published ?? Infinity);
   const hi = Math.max(sorted.at(-1)!, published ?? -Infinity);
   const whole = discrete && sorted.every(Number.isInteger) && hi - lo <= 40;
-  const step = whole ? 1 : hi > lo ? niceStep((hi - lo) / 24) : 1;
+  // A span at the edge of double precision (e.g. 0 … 5e-324) has no meaningful bins: use unit bins.
+  const step = whole ? 1 : hi - lo > 1e-9 * Math.max(1, Math.abs(hi)) ? niceStep((hi - lo) / 24) : 1;
   const origin = whole ? sorted[0]! - 0.5 : Math.floor(lo / step) * step;
   const counts = new Map<number, number>();
   for (const v of sorted) {
