@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,9 +17,9 @@ let reportDir: string;
 
 beforeAll(async () => {
   root = tempDir();
-  const data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 12, true));
-  report = await buildReport(data, { seed: 1, resamples: 200, axes: null, source: 'fixtures/reproduce' });
+  const data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 12, true));
   reportDir = join(root, 'report');
+  report = await buildReport(data, { seed: 1, resamples: 200, axes: null, source: 'fixtures/reproduce', outDir: reportDir });
   mkdirSync(reportDir);
   for (const [name, content] of report.files) writeFileSync(join(reportDir, name), content);
   html = report.files.get('index.html') as string;
@@ -44,6 +44,7 @@ describe('index.html', () => {
     expect(html).toContain('Audit of the hidden choices');
     expect(html).toContain('manifest.json</summary>');
     for (const c of report.charts) expect(html).toContain(`href="${c.name}.vl.json"`);
+    expect(html).toContain('href="../reproduce/table.csv"');
   });
 
   it('escapes text taken from the folder', () => {
@@ -88,8 +89,8 @@ describe('index.html in a real browser (Debian chromium through playwright-core)
       expect(problems).toEqual([]);
       expect(requests).toEqual([url]); // the page itself, nothing else
 
-      // Kept after the test (outside the fixture folder) for a person to look at.
-      const shot = join(tmpdir(), 'hexa-report-browser-screenshot.png');
+      // Kept after the test, in its own folder (parallel runs never share it), for a person to look at.
+      const shot = join(mkdtempSync(join(tmpdir(), 'hexa-report-browser-')), 'screenshot.png');
       await page.screenshot({ path: shot, fullPage: true });
       expect(statSync(shot).size).toBeGreaterThan(10_000);
     } finally {
