@@ -8,10 +8,10 @@
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
  *   cells/<id>.csv.tmp-<pid>  a write in progress (writeFileAtomic; removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../../reports/csv.js';
-import { writeFileAtomic } from '../output.js';
+import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
 import { idAt, positionOf, type SweepPlan } from './cells.js';
 
 export const CELLS = 'cells';
@@ -110,10 +110,7 @@ export function ensureCellsDir(dir: string): void {
  * undefined for a cell without rows.
  */
 export function assembleResults(dir: string, columns: readonly string[], sources: Iterable<string | undefined>): void {
-  const path = join(dir, RESULTS);
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
+  writeFileAtomicStreamed(join(dir, RESULTS), (fd) => {
     writeSync(fd, toCsvHeader(columns));
     const buffer = Buffer.allocUnsafe(1 << 16); // one copy buffer for every cell: no garbage per cell
     for (const file of sources) {
@@ -125,10 +122,7 @@ export function assembleResults(dir: string, columns: readonly string[], sources
         closeSync(from);
       }
     }
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
+  });
 }
 
 /** The rows file of each finished cell among `positions` (undefined for the others), in that order. */
