@@ -3,7 +3,7 @@
  * with the Evolver distilling skills at the configured cadence. Nothing here depends on other replicates
  * or on the order replicates run in.
  */
-import type { EnvSpec, TaskContext } from '../envs/env.js';
+import type { EnvSpec, TaskContext, WorldPurpose } from '../envs/env.js';
 import { Actor, type TaskStreams } from './actor.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
@@ -18,8 +18,8 @@ class TaskSlot implements TaskContext {
   task = 0;
   taskIndex = 0;
   constructor(private readonly key: ReplicateKey) {}
-  stream(): Stream {
-    return this.key.stream('env', this.round, this.task);
+  stream(purpose: WorldPurpose = 'env'): Stream {
+    return this.key.stream(purpose, this.round, this.task);
   }
 }
 
@@ -28,7 +28,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
   const { agent } = config;
-  const goodScore = agent.goodScore ?? env.maxScore - 1;
+  const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
 
   const library = agent.library ? new Library(positions, arity) : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
