@@ -4,6 +4,7 @@
  */
 import type { RunConfig } from '../sim/config.js';
 import type { RoundMetrics } from '../sim/metrics.js';
+import { policyColumns } from './policyColumns.js';
 
 export type Cell = string | number | boolean;
 export type Row = Record<string, Cell>;
@@ -32,6 +33,7 @@ export function configColumns(config: RunConfig): Row {
     routing: a.routing,
     update: a.update,
     samples: a.samples,
+    ...policyColumns(a),
   };
 }
 

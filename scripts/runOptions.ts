@@ -14,6 +14,7 @@ import {
 } from '../sim/config.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
 import { msg, UsageError } from './messages.js';
+import { POLICY_FLAGS, policyAgentFields } from './policyFlags.js';
 
 /** One run flag: its help, its default (as text), and the group it is listed under. */
 export interface RunFlag {
@@ -50,6 +51,7 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'routing', group: HIDDEN, default: PUBLISHED_AGENT.routing, choices: ROUTINGS, describe: 'exploration samples shared with the Evolver or kept separate' },
   { name: 'update', group: HIDDEN, default: PUBLISHED_AGENT.update, choices: UPDATES, describe: 'a new evolution replaces the library or merges into it' },
   { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
+  ...POLICY_FLAGS,
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
@@ -131,6 +133,7 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     routing: parseChoice('routing', text(settings, 'routing'), ROUTINGS),
     update: parseChoice('update', text(settings, 'update'), UPDATES),
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
+    ...policyAgentFields((name) => text(settings, name)),
   };
   return {
     env: spec.id,

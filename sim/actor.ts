@@ -53,7 +53,8 @@ export class Actor {
     const { env, agent, cap, goodScore, library, evolver } = this.parts;
 
     // Plan
-    const constraint = this.plan(tally);
+    const context = env.context?.() ?? 0;
+    const constraint = this.plan(tally, context);
     const rate = agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
@@ -70,8 +71,8 @@ export class Actor {
       // Reflect
       if (feedback.score >= goodScore) {
         tally.goodSamples++;
-        if (library !== undefined) library.test(this.code);
-        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code);
+        if (library !== undefined) library.test(this.code, context);
+        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code, context);
       }
       if (feedback.solved) {
         tally.attempts += attempt;
@@ -84,11 +85,11 @@ export class Actor {
   }
 
   /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */
-  private plan(tally: RoundTally): Constraint | null {
+  private plan(tally: RoundTally, context: number): Constraint | null {
     const { library, retriever, env } = this.parts;
     if (library === undefined || retriever === undefined) return null;
     if (library.size > 0) tally.tasksWithSkills++;
-    const constraint = retriever.retrieve(library);
+    const constraint = retriever.retrieve(library, context);
     tally.clashes += retriever.clashes;
     if (constraint.size === 0) return null;
     if (!constraint.satisfiable(env.space.arity)) {

@@ -16,6 +16,8 @@ export type LibraryUpdate = 'replace' | 'merge';
 export type SampleSet = 'all' | 'distinct';
 /** Whether exploration is decided for each attempt or once for a whole task. */
 export type ExploreUnit = 'attempt' | 'task';
+/** Whether skills are distilled per task context ("for order_api, …") or pooled over every context. */
+export type SkillScope = 'context' | 'global';
 
 export const CADENCES: readonly Cadence[] = ['task', 'round'];
 export const WINDOWS: readonly Window[] = ['all', 'round'];
@@ -23,6 +25,7 @@ export const ROUTINGS: readonly Routing[] = ['shared', 'separate'];
 export const UPDATES: readonly LibraryUpdate[] = ['replace', 'merge'];
 export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
 export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
+export const SKILL_SCOPES: readonly SkillScope[] = ['context', 'global'];
 
 export interface AgentConfig {
   /** false = the random control: no Evolver, no Retriever. */
@@ -43,6 +46,8 @@ export interface AgentConfig {
   readonly routing: Routing;
   readonly update: LibraryUpdate;
   readonly samples: SampleSet;
+  /** Skills scoped to the context their evidence came from, or pooled over contexts (same in one-context worlds). */
+  readonly scope: SkillScope;
 }
 
 export interface RunConfig {
@@ -72,6 +77,7 @@ export const PUBLISHED_AGENT: AgentConfig = {
   routing: 'shared',
   update: 'replace',
   samples: 'all',
+  scope: 'context',
 };
 
 /** The published protocol: 5 rounds × 30 tasks, cap 20, on the 4-bit lock with truth 1011. */

@@ -3,7 +3,7 @@
  * with the Evolver distilling skills at the configured cadence. Nothing here depends on other replicates
  * or on the order replicates run in.
  */
-import type { EnvSpec, TaskContext, WorldPurpose } from '../envs/env.js';
+import { contextsOf, type EnvSpec, type TaskContext, type WorldPurpose } from '../envs/env.js';
 import { Actor, type TaskStreams } from './actor.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
@@ -30,9 +30,11 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const { agent } = config;
   const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
 
-  const library = agent.library ? new Library(positions, arity) : undefined;
+  const contexts = contextsOf(env);
+  const namer = env.describeClaim?.bind(env);
+  const library = agent.library ? new Library(positions, arity, contexts, namer) : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
-  const evolver = agent.library ? new Evolver(positions, arity, agent) : undefined;
+  const evolver = agent.library ? new Evolver(positions, arity, agent, contexts) : undefined;
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
 
   const evolve = (): void => {
@@ -63,7 +65,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
-    const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library) : undefined;
+    const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library, env.context?.() ?? 0) : undefined;
     rounds.push({
       round: round + 1,
       tasks: config.tasks,

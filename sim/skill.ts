@@ -1,9 +1,21 @@
-/** A skill: "high-score codes hold value v at position p", with the evidence behind it. */
+/**
+ * A skill: "high-score codes hold value v at position p", in a scope — the context it applies in (one
+ * API, one task type), or every context. So one model covers "bit 3 is 1" and "for order_api, code 200
+ * means success".
+ */
+
+/** The scope of a skill that applies in every context. */
+export const EVERY_CONTEXT = -1;
+
 export interface Skill {
   readonly name: string;
+  /** The context the skill applies in, or EVERY_CONTEXT. */
+  readonly context: number;
   /** 0-based position. */
   readonly position: number;
   readonly value: number;
+  /** The skill's slot in the library: (scope, position, value) as one index. */
+  readonly slot: number;
   /** Share of the high-score samples that hold `value` at `position`, when last distilled. */
   confidence: number;
   /** Number of high-score samples behind `confidence`. */
@@ -12,14 +24,24 @@ export interface Skill {
   hits: number;
   /** Times such a sample disagreed with it. */
   refuted: number;
+  /** Contexts cut out of an every-context scope (scope narrowing); null when none are. */
+  excluded: Uint8Array | null;
 }
 
 /** A distilled candidate before it enters the library. */
 export interface SkillClaim {
+  /** The context the evidence came from, or EVERY_CONTEXT when contexts are pooled. */
+  readonly context: number;
   readonly position: number;
   readonly value: number;
   readonly confidence: number;
   readonly evidence: number;
+}
+
+/** Whether a skill applies in a context. */
+export function covers(skill: Skill, context: number): boolean {
+  if (skill.context !== EVERY_CONTEXT) return skill.context === context;
+  return skill.excluded === null || skill.excluded[context] !== 1;
 }
 
 /** Human-readable name; positions are shown 1-based as in the article. */
@@ -27,7 +49,10 @@ export function skillName(position: number, value: number): string {
   return `high-score codes have position ${position + 1} = ${value}`;
 }
 
-/** Retrieval order: confidence, then evidence (both descending); ties broken by position, then value. */
+/** Names a claim in the world's own words (e.g. "for order_api, code 200 means success"). */
+export type ClaimNamer = (context: number, position: number, value: number) => string;
+
+/** Retrieval order: confidence, then evidence (both descending); ties broken by position, value, then scope. */
 export function compareSkills(a: Skill, b: Skill): number {
-  return b.confidence - a.confidence || b.evidence - a.evidence || a.position - b.position || a.value - b.value;
+  return b.confidence - a.confidence || b.evidence - a.evidence || a.position - b.position || a.value - b.value || a.context - b.context;
 }
