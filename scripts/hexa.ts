@@ -24,6 +24,9 @@ function usageLine(yargsMessage: string): string {
   }
   const unknownCmd = /^Unknown command: (.*)$/.exec(yargsMessage);
   if (unknownCmd) return msg.unknownCommand(unknownCmd[1]!);
+  const suggestion = /^Did you mean (.*)\?$/.exec(yargsMessage);
+  const typed = hideBin(process.argv).find((a) => !a.startsWith('-'));
+  if (suggestion && typed !== undefined) return `${msg.unknownCommand(typed)}; did you mean ${suggestion[1]}?`;
   return yargsMessage.split('\n')[0]!;
 }
 

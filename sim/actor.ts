@@ -19,7 +19,7 @@ import type { Evolver } from './evolver.js';
 import type { Library } from './library.js';
 import type { RoundTally } from './metrics.js';
 import type { Retriever } from './retriever.js';
-import type { Stream } from './rng.js';
+import type { AleaStream } from './rng.js';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
 export interface ActorParts {
@@ -35,8 +35,8 @@ export interface ActorParts {
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
 export interface TaskStreams {
-  readonly guess: Stream;
-  readonly explore: Stream | null;
+  readonly guess: AleaStream;
+  readonly explore: AleaStream | null;
 }
 
 export class Actor {
@@ -100,7 +100,7 @@ export class Actor {
   }
 
   /** Fill `this.code` with a uniform draw among codes satisfying the constraint (all codes if null). */
-  private choose(guess: Stream, constraint: Constraint | null): void {
+  private choose(guess: AleaStream, constraint: Constraint | null): void {
     const code = this.code;
     const n = code.length;
     const fixed = constraint === null ? null : constraint.values;

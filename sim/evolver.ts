@@ -8,7 +8,11 @@
  * everywhere. In a world with one context (the lock) the two are the same.
  */
 import type { AgentConfig } from './config.js';
+import type { ClaimSink } from './library.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
+
+/** The rules the Evolver reads; `scope` defaults to per-context. */
+export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> & Partial<Pick<AgentConfig, 'scope'>>;
 
 export class Evolver {
   /** counts[(group × positions + p) × arity + v] */
@@ -18,16 +22,18 @@ export class Evolver {
   /** Per (group, position): the group's sample count when that position's evidence was last forgotten. */
   private readonly forgotten: Int32Array;
   private readonly groups: number;
+  private readonly pooled: boolean;
   /** Codes already counted, for `samples: 'distinct'` only (bounded by the number of distinct high-score codes). */
   private readonly seen = new Set<string>();
 
   constructor(
     private readonly positions: number,
     private readonly arity: number,
-    private readonly rules: Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples' | 'scope'>,
+    private readonly rules: EvolverRules,
     contexts = 1,
   ) {
-    this.groups = rules.scope === 'global' ? 1 : contexts;
+    this.pooled = rules.scope === 'global';
+    this.groups = this.pooled ? 1 : contexts;
     this.counts = new Int32Array(this.groups * positions * arity);
     this.samples = new Int32Array(this.groups);
     this.forgotten = new Int32Array(this.groups * positions);
@@ -82,23 +88,31 @@ export class Evolver {
   /**
    * The published extraction: with at least `minEvidence` samples, every (position, value) whose share
    * reaches `threshold` becomes a claim with confidence = that share and evidence = the sample count.
+   * Claims go straight to `sink` (the library), in (scope, position, value) order.
    */
-  evolve(): SkillClaim[] {
-    const claims: SkillClaim[] = [];
+  evolveInto(sink: ClaimSink): void {
     const { threshold, minEvidence } = this.rules;
     const { positions, arity } = this;
     for (let g = 0; g < this.groups; g++) {
-      const context = this.rules.scope === 'global' ? EVERY_CONTEXT : g;
+      const context = this.pooled ? EVERY_CONTEXT : g;
       for (let p = 0; p < positions; p++) {
         const n = this.samples[g]! - this.forgotten[g * positions + p]!;
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
         for (let v = 0; v < arity; v++) {
           const share = this.counts[base + v]! / n;
-          if (share >= threshold) claims.push({ context, position: p, value: v, confidence: share, evidence: n });
+          if (share >= threshold) sink.emit(p, v, share, n, context);
         }
       }
     }
+  }
+
+  /** The claims as a list (for inspection and tests). */
+  evolve(): SkillClaim[] {
+    const claims: SkillClaim[] = [];
+    this.evolveInto({
+      emit: (position, value, confidence, evidence, context = 0) => claims.push({ context, position, value, confidence, evidence }),
+    });
     return claims;
   }
 }

@@ -4,19 +4,29 @@
  * does not hold (refuted + 1).
  *
  * A skill is identified by its claim (scope, position, value): when an evolution re-emits a claim the
- * library already holds, the same skill is updated in place and keeps its test record.
+ * library already holds, the same skill is updated in place and keeps its test record. Updates allocate
+ * nothing once a claim has been seen, since the Evolver may run after every task.
  */
 import type { LibraryUpdate } from './config.js';
 import { EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
 
+/** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
+export interface ClaimSink {
+  emit(position: number, value: number, confidence: number, evidence: number, context?: number): void;
+}
+
 const defaultNamer: ClaimNamer = (_context, position, value) => skillName(position, value);
 
-export class Library {
+export class Library implements ClaimSink {
   private readonly byClaim: (Skill | undefined)[];
-  private current: Skill[] = [];
-  /** Incremented whenever the set of skills or their ranking fields change. */
+  /** The evolution in which each claim slot was last emitted. */
+  private readonly emittedIn: Int32Array;
+  private readonly current: Skill[] = [];
+  private evolution = 0;
+  private mode: LibraryUpdate = 'replace';
+  /** Incremented whenever the set of skills or their ranking fields may have changed. */
   version = 0;
-  /** Tests and refutations since the last `takeCounts`. */
+  /** Tests and refutations so far. */
   tests = 0;
   refutations = 0;
 
@@ -26,7 +36,9 @@ export class Library {
     readonly contexts = 1,
     private readonly namer: ClaimNamer = defaultNamer,
   ) {
-    this.byClaim = new Array<Skill | undefined>((contexts + 1) * positions * arity);
+    const slots = (contexts + 1) * positions * arity;
+    this.byClaim = new Array<Skill | undefined>(slots);
+    this.emittedIn = new Int32Array(slots);
   }
 
   get size(): number {
@@ -47,13 +59,13 @@ export class Library {
     return this.byClaim[slot];
   }
 
-  /** The skill for a claim, created (outside the library) if it never existed. */
-  skillFor(claim: SkillClaim): Skill {
-    const slot = this.slotOf(claim.context, claim.position, claim.value);
+  /** The skill for a claim, created (outside the library) the first time the claim is seen. */
+  skillFor(context: number, position: number, value: number): Skill {
+    const slot = this.slotOf(context, position, value);
     let skill = this.byClaim[slot];
     if (skill === undefined) {
-      const name = this.namer(claim.context === EVERY_CONTEXT && this.contexts === 1 ? 0 : claim.context, claim.position, claim.value);
-      skill = { name, context: claim.context, position: claim.position, value: claim.value, slot, confidence: 0, evidence: 0, hits: 0, refuted: 0, excluded: null };
+      const name = this.namer(context === EVERY_CONTEXT && this.contexts === 1 ? 0 : context, position, value);
+      skill = { name, context, position, value, slot, confidence: 0, evidence: 0, hits: 0, refuted: 0, excluded: null };
       this.byClaim[slot] = skill;
     }
     return skill;
@@ -61,25 +73,51 @@ export class Library {
 
   /** Apply an evolution's claims. `replace` drops skills that were not re-emitted; `merge` keeps them. */
   update(claims: readonly SkillClaim[], mode: LibraryUpdate): void {
-    const next: Skill[] = mode === 'merge' ? this.current.slice() : [];
-    for (const claim of claims) {
-      const skill = this.skillFor(claim);
-      skill.confidence = claim.confidence;
-      skill.evidence = claim.evidence;
-      if (!next.includes(skill)) next.push(skill);
+    this.beginUpdate(mode);
+    for (const c of claims) this.emit(c.position, c.value, c.confidence, c.evidence, c.context ?? 0);
+    this.endUpdate();
+  }
+
+  beginUpdate(mode: LibraryUpdate): void {
+    this.mode = mode;
+    this.evolution++;
+  }
+
+  emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
+    const skill = this.skillFor(context, position, value);
+    skill.confidence = confidence;
+    skill.evidence = evidence;
+    if (!this.current.includes(skill)) this.current.push(skill);
+    this.emittedIn[skill.slot] = this.evolution;
+  }
+
+  endUpdate(): void {
+    if (this.mode === 'replace') {
+      // Keep, in order, only the skills emitted by this evolution.
+      let kept = 0;
+      for (const skill of this.current) {
+        if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
+      }
+      if (kept !== this.current.length) this.current.length = kept;
     }
-    this.current = next;
     this.version++;
   }
 
-  /** Replace the set of skills (lifecycle policies manage membership themselves). */
-  setSkills(skills: Skill[]): void {
-    this.current = skills;
+  /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
+  add(skill: Skill): void {
+    if (!this.current.includes(skill)) this.current.push(skill);
+    this.version++;
+  }
+
+  /** Remove a skill from the library (it keeps its record for if it ever returns). */
+  remove(skill: Skill): void {
+    const i = this.current.indexOf(skill);
+    if (i >= 0) this.current.splice(i, 1);
     this.version++;
   }
 
   /** A recorded high-score sample, in a context, tests every skill that applies there. */
-  test(code: Int32Array, context: number): void {
+  test(code: Int32Array, context = 0): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
@@ -91,10 +129,5 @@ export class Library {
         this.refutations++;
       }
     }
-  }
-
-  /** Number of (position, value) slots; positions × arity. */
-  get slots(): number {
-    return this.positions * this.arity;
   }
 }

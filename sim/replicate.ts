@@ -10,16 +10,22 @@ import { Evolver } from './evolver.js';
 import { Library } from './library.js';
 import { RoundTally, type RoundMetrics } from './metrics.js';
 import { Retriever } from './retriever.js';
-import { ReplicateKey, type Stream } from './rng.js';
+import { ReplicateKey, type AleaStream, type Stream } from './rng.js';
 
-/** A reusable task context whose world stream is derived only if the world asks for it. */
+/**
+ * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
+ * one stream object, re-keyed per request (nothing allocated per task): valid until the next task.
+ */
 class TaskSlot implements TaskContext {
   round = 0;
   task = 0;
   taskIndex = 0;
-  constructor(private readonly key: ReplicateKey) {}
+  private readonly streams: Record<WorldPurpose, AleaStream>;
+  constructor(private readonly key: ReplicateKey) {
+    this.streams = { env: key.stream('env'), drift: key.stream('drift'), feedback: key.stream('feedback') };
+  }
   stream(purpose: WorldPurpose = 'env'): Stream {
-    return this.key.stream(purpose, this.round, this.task);
+    return this.key.rekey(this.streams[purpose], purpose, this.round, this.task);
   }
 }
 
@@ -38,11 +44,19 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
 
   const evolve = (): void => {
-    if (evolver !== undefined && library !== undefined) library.update(evolver.evolve(), agent.update);
+    if (evolver === undefined || library === undefined) return;
+    library.beginUpdate(agent.update);
+    evolver.evolveInto(library);
+    library.endUpdate();
   };
 
   const tally = new RoundTally();
   const slot = new TaskSlot(key);
+  // One pair of streams re-keyed for every task: nothing is allocated per task.
+  const streams: TaskStreams = {
+    guess: key.stream('guess'),
+    explore: agent.library && agent.explore > 0 ? key.stream('explore') : null,
+  };
   const rounds: RoundMetrics[] = [];
   for (let round = 0; round < config.rounds; round++) {
     tally.reset();
@@ -54,10 +68,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       slot.task = task;
       slot.taskIndex = round * config.tasks + task;
       env.reset(slot);
-      const streams: TaskStreams = {
-        guess: key.stream('guess', round, task),
-        explore: agent.library && agent.explore > 0 ? key.stream('explore', round, task) : null,
-      };
+      key.rekey(streams.guess, 'guess', round, task);
+      if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
       actor.runTask(streams, tally);
       if (agent.cadence === 'task') evolve();
     }

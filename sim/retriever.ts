@@ -1,7 +1,8 @@
 /**
  * The Retriever ranks the skills that apply in the task's context by confidence, then evidence
  * (descending), takes the top k and merges them into a constraint — the first skill wins where two name
- * the same position (a clash, counted).
+ * the same position (a clash, counted). Top-k selection is done in place (no sorting copies): it may run
+ * after every task.
  */
 import { Constraint } from './constraint.js';
 import type { Library } from './library.js';
@@ -11,8 +12,8 @@ export class Retriever {
   readonly constraint: Constraint;
   /** Clashes in the last retrieval. */
   clashes = 0;
-  /** Skills handed over in the last retrieval, best first. */
-  picked: Skill[] = [];
+  private readonly best: Skill[] = [];
+  private count = 0;
   private builtFor = -1;
   private builtContext = -1;
 
@@ -25,11 +26,49 @@ export class Retriever {
     if (library.version === this.builtFor && context === this.builtContext) return this.constraint;
     this.builtFor = library.version;
     this.builtContext = context;
-    const eligible = library.contexts === 1 ? library.skills.slice() : library.skills.filter((s) => covers(s, context));
-    this.picked = eligible.sort(compareSkills).slice(0, this.topK);
+    this.selectTopK(library.skills, context);
     this.constraint.clear();
     this.clashes = 0;
-    for (const skill of this.picked) if (!this.constraint.fix(skill.position, skill.value)) this.clashes++;
+    for (let i = 0; i < this.count; i++) {
+      const skill = this.best[i]!;
+      if (!this.constraint.fix(skill.position, skill.value)) this.clashes++;
+    }
     return this.constraint;
+  }
+
+  /** Skills handed over in the last retrieval, best first. */
+  get picked(): Skill[] {
+    return this.best.slice(0, this.count);
+  }
+
+  /** Number of skills handed over in the last retrieval. */
+  get pickedCount(): number {
+    return this.count;
+  }
+
+  /** The i-th skill handed over in the last retrieval (no copy). */
+  pickedAt(i: number): Skill {
+    return this.best[i]!;
+  }
+
+  /**
+   * best[0 … count) := the k best skills applying in `context`, in retrieval order (compareSkills is a total
+   * order, so this is exact).
+   */
+  private selectTopK(skills: readonly Skill[], context: number): void {
+    const best = this.best;
+    const k = this.topK;
+    let count = 0;
+    for (const skill of skills) {
+      if (!covers(skill, context)) continue;
+      if (k === 0 || (count === k && compareSkills(skill, best[k - 1]!) >= 0)) continue;
+      let i = count < k ? count++ : k - 1;
+      while (i > 0 && compareSkills(skill, best[i - 1]!) < 0) {
+        best[i] = best[i - 1]!;
+        i--;
+      }
+      best[i] = skill;
+    }
+    this.count = count;
   }
 }

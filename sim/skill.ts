@@ -30,8 +30,8 @@ export interface Skill {
 
 /** A distilled candidate before it enters the library. */
 export interface SkillClaim {
-  /** The context the evidence came from, or EVERY_CONTEXT when contexts are pooled. */
-  readonly context: number;
+  /** The context the evidence came from, or EVERY_CONTEXT when contexts are pooled (absent: 0). */
+  readonly context?: number;
   readonly position: number;
   readonly value: number;
   readonly confidence: number;
