@@ -15,7 +15,7 @@ const FLIPS: ParamSpec = { name: 'flips', kind: 'int', min: 1, default: 1, descr
 const EVERY: ParamSpec = { name: 'every', kind: 'int', min: 0, default: 60, describe: 'drift before every m-th task of the run (tasks m, 2m …); 0 = never' };
 const AT: ParamSpec = {
   name: 'at', kind: 'string', default: '',
-  describe: "drift before these tasks too, 0-based over the run (round × tasks + task), e.g. '75,150'; empty = none",
+  describe: "drift before these tasks too, 0-based over the run (round × tasks + task), joined by '+', e.g. 75+150; empty = none",
 };
 const EXTRA = [FLIPS, EVERY, AT];
 
@@ -78,7 +78,7 @@ export const driftLockV1: EnvSpec = {
   exactRandomControl: true,
   resolve(params) {
     const r = resolveDrift(params);
-    return { bits: r.bits, truth: r.truth, flips: r.flips, every: r.every, at: r.at.join(',') };
+    return { bits: r.bits, truth: r.truth, flips: r.flips, every: r.every, at: r.at.join('+') };
   },
   create(params, world) {
     const r = resolveDrift(params);

@@ -56,13 +56,14 @@ export function resolveSpecs(params: EnvParams, specs: readonly ParamSpec[], env
 }
 
 /**
- * A list of task indices such as `75,150` (0-based, over the whole run); empty text is the empty list.
+ * A list of task indices such as `75+150` (0-based, over the whole run); empty text is the empty list.
+ * Items are joined with '+', not ',', because a sweep reads commas as a list of cells.
  * Returned sorted and without duplicates.
  */
 export function taskListParam(name: string, text: string): number[] {
   if (text.trim() === '') return [];
   const out = new Set<number>();
-  for (const part of text.split(',')) {
+  for (const part of text.split('+')) {
     const s = part.trim();
     if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) throw new EnvParamError(name, text, `'${s}' is not a task index (0, 1, 2 …)`);
     out.add(Number(s));

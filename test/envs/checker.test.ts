@@ -11,7 +11,7 @@ import { makeEnv, TestTask, trajectory } from './envHarness.js';
 /** Extra parameter sets per environment (the defaults are always checked). */
 const VARIANTS: Readonly<Record<string, readonly EnvParams[]>> = {
   'lock-v1': [{ bits: 9 }, { truth: '0110' }],
-  'drift-lock-v1': [{ bits: 6, flips: 2, every: 3, at: '5,7' }, { every: 0, at: '1' }],
+  'drift-lock-v1': [{ bits: 6, flips: 2, every: 3, at: '5+7' }, { every: 0, at: '1' }],
   'noisy-lock-v1': [{ q: 0.5 }, { bits: 1, q: 1 }],
   'mastermind-v1': [{ pegs: 3, colours: 3 }, { truth: '0a9', colours: 11 }],
   'api-contract-v1': [{ apis: 5, drift: 4, api: 'pay_api', after: '204' }, { apis: 1, codes: 2, initial: '200', after: '0', drift: 2 }],
@@ -21,7 +21,7 @@ const VARIANTS: Readonly<Record<string, readonly EnvParams[]>> = {
 /** Bad values for text parameters, which have no generic range to violate. */
 const BAD_TEXT: Readonly<Record<string, Readonly<Record<string, readonly EnvParams[]>>>> = {
   'lock-v1': { truth: [{ truth: '10a1' }, { truth: '101', bits: 4 }, { truth: '' }] },
-  'drift-lock-v1': { truth: [{ truth: '2' }], at: [{ at: 'x' }, { at: '3,-1' }, { at: '1.5' }] },
+  'drift-lock-v1': { truth: [{ truth: '2' }], at: [{ at: 'x' }, { at: '3+-1' }, { at: '4,5' }, { at: '1.5' }] },
   'noisy-lock-v1': { truth: [{ truth: '1 0' }] },
   'mastermind-v1': { truth: [{ truth: '0006', colours: 6 }, { truth: '01', pegs: 3 }] },
   'api-contract-v1': {
