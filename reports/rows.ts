@@ -39,7 +39,7 @@ export function configColumns(config: RunConfig): Row {
 
 export const METRIC_COLUMNS = [
   'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize', 'tests',
-  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
+  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples', 'retired',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 
 export function metricColumns(m: RoundMetrics): Row {

@@ -35,4 +35,6 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
+    `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
 };

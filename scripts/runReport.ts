@@ -5,6 +5,7 @@ import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experime
 import { ReplicateKey } from '../sim/rng.js';
 import { toCsv } from '../reports/csv.js';
 import { replicateRows } from '../reports/rows.js';
+import { describePolicies } from './describePolicies.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/table.js';
 
 export interface RunReport {
@@ -33,7 +34,8 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
         if (control !== undefined) row.push(control.value.toFixed(3));
         return row;
       });
-      const lines = [describeConfig(config), '', renderTable(header, rows)];
+      const policies = describePolicies(config.agent);
+      const lines = [describeConfig(config), ...(policies === null ? [] : [policies]), '', renderTable(header, rows)];
       if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);

@@ -13,6 +13,7 @@
  * 32 binary positions, one draw per position otherwise), so arms stay aligned on common random numbers.
  */
 import type { Env } from '../envs/env.js';
+import { chooseMasked, type ActionMask } from './actionMask.js';
 import type { AgentConfig } from './config.js';
 import type { Constraint } from './constraint.js';
 import type { Evolver } from './evolver.js';
@@ -31,6 +32,8 @@ export interface ActorParts {
   readonly library?: Library;
   readonly retriever?: Retriever;
   readonly evolver?: Evolver;
+  /** Values that may not be chosen at all, even when exploring (tools the circuit breaker disabled). */
+  readonly disabled?: ActionMask;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -91,7 +94,7 @@ export class Actor {
     if (library.size > 0) tally.tasksWithSkills++;
     const constraint = retriever.retrieve(library, context);
     tally.clashes += retriever.clashes;
-    if (constraint.size === 0) return null;
+    if (constraint.empty) return null;
     if (!constraint.satisfiable(env.space.arity)) {
       tally.fallbacks++;
       return null;
@@ -101,6 +104,12 @@ export class Actor {
 
   /** Fill `this.code` with a uniform draw among codes satisfying the constraint (all codes if null). */
   private choose(guess: AleaStream, constraint: Constraint | null): void {
+    const bans = constraint === null ? null : constraint.bans;
+    const disabled = this.parts.disabled ?? null;
+    if ((bans !== null && bans.total > 0) || (disabled !== null && disabled.total > 0)) {
+      chooseMasked(this.code, guess, constraint === null ? null : constraint.values, this.parts.env.space.arity, bans, disabled);
+      return;
+    }
     const code = this.code;
     const n = code.length;
     const fixed = constraint === null ? null : constraint.values;

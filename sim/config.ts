@@ -3,6 +3,8 @@
  * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
  */
 import type { EnvParams } from '../envs/env.js';
+import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
+import type { ThresholdRule } from './lifecycle/threshold.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
 export type Cadence = 'task' | 'round';
@@ -48,6 +50,12 @@ export interface AgentConfig {
   readonly samples: SampleSet;
   /** Skills scoped to the context their evidence came from, or pooled over contexts (same in one-context worlds). */
   readonly scope: SkillScope;
+  /** A claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach the threshold. */
+  readonly thresholdRule: ThresholdRule;
+  /** Normal quantile of the lower bound (1.645: one-sided 95 %). */
+  readonly lcbZ: number;
+  /** How skills are admitted, weighted, decayed and retired (published: never retired). */
+  readonly lifecycle: LifecycleConfig;
 }
 
 export interface RunConfig {
@@ -78,6 +86,9 @@ export const PUBLISHED_AGENT: AgentConfig = {
   update: 'replace',
   samples: 'all',
   scope: 'context',
+  thresholdRule: 'share',
+  lcbZ: 1.645,
+  lifecycle: DEFAULT_LIFECYCLE,
 };
 
 /** The published protocol: 5 rounds × 30 tasks, cap 20, on the 4-bit lock with truth 1011. */

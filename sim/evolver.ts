@@ -9,10 +9,12 @@
  */
 import type { AgentConfig } from './config.js';
 import type { ClaimSink } from './library.js';
+import { wilsonLower } from './lifecycle/threshold.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
 
-/** The rules the Evolver reads; `scope` defaults to per-context. */
-export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> & Partial<Pick<AgentConfig, 'scope'>>;
+/** The rules the Evolver reads; `scope` defaults to per-context, `thresholdRule` to the raw share. */
+export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> &
+  Partial<Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ'>>;
 
 export class Evolver {
   /** counts[(group × positions + p) × arity + v] */
@@ -60,6 +62,18 @@ export class Evolver {
     return this.groups === 1 ? 0 : context;
   }
 
+  /** The scope of claims made from samples seen in `context`. */
+  scopeOf(context: number): number {
+    return this.pooled ? EVERY_CONTEXT : context;
+  }
+
+  /** The live (position, value) counts that samples seen in `context` go to — a view, read only. */
+  countsOf(context: number): Int32Array {
+    const size = this.positions * this.arity;
+    const g = this.groupOf(context);
+    return this.counts.subarray(g * size, (g + 1) * size);
+  }
+
   /** Count one high-score sample seen in `context`. */
   observe(code: Int32Array, context = 0): void {
     const group = this.groupOf(context);
@@ -88,9 +102,12 @@ export class Evolver {
   /**
    * The published extraction: with at least `minEvidence` samples, every (position, value) whose share
    * reaches `threshold` becomes a claim with confidence = that share and evidence = the sample count.
-   * Claims go straight to `sink` (the library), in (scope, position, value) order.
+   * With `thresholdRule: 'lcb'` the share's Wilson lower bound (at `lcbZ`) must reach the threshold, and
+   * the claim's confidence is that bound. Claims go straight to `sink` (the library), in (scope, position,
+   * value) order.
    */
   evolveInto(sink: ClaimSink): void {
+    if (this.rules.thresholdRule === 'lcb') return this.evolveByBound(sink);
     const { threshold, minEvidence } = this.rules;
     const { positions, arity } = this;
     for (let g = 0; g < this.groups; g++) {
@@ -102,6 +119,24 @@ export class Evolver {
         for (let v = 0; v < arity; v++) {
           const share = this.counts[base + v]! / n;
           if (share >= threshold) sink.emit(p, v, share, n, context);
+        }
+      }
+    }
+  }
+
+  private evolveByBound(sink: ClaimSink): void {
+    const { threshold, minEvidence } = this.rules;
+    const z = this.rules.lcbZ ?? 1.645;
+    const { positions, arity } = this;
+    for (let g = 0; g < this.groups; g++) {
+      const context = this.pooled ? EVERY_CONTEXT : g;
+      for (let p = 0; p < positions; p++) {
+        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
+        if (n < minEvidence || n === 0) continue;
+        const base = (g * positions + p) * arity;
+        for (let v = 0; v < arity; v++) {
+          const lower = wilsonLower(this.counts[base + v]!, n, z);
+          if (lower >= threshold) sink.emit(p, v, lower, n, context);
         }
       }
     }

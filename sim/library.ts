@@ -49,6 +49,18 @@ export class Library implements ClaimSink {
     return this.current;
   }
 
+  /** Skills the Retriever may use (weight > 0): candidates under validation and stale skills excluded. */
+  get usable(): number {
+    let n = 0;
+    for (const s of this.current) if (s.weight > 0) n++;
+    return n;
+  }
+
+  /** The ranking changed outside an evolution (a lifecycle re-weighted skills): the Retriever must rebuild. */
+  touch(): void {
+    this.version++;
+  }
+
   /** The slot of a claim: scope (every context first, then each context), position, value. */
   slotOf(context: number, position: number, value: number): number {
     return ((context + 1) * this.positions + position) * this.arity + value;
@@ -65,7 +77,7 @@ export class Library implements ClaimSink {
     let skill = this.byClaim[slot];
     if (skill === undefined) {
       const name = this.namer(context === EVERY_CONTEXT && this.contexts === 1 ? 0 : context, position, value);
-      skill = { name, context, position, value, slot, confidence: 0, evidence: 0, hits: 0, refuted: 0, excluded: null };
+      skill = { name, context, position, value, slot, confidence: 0, weight: 0, evidence: 0, hits: 0, refuted: 0, excluded: null };
       this.byClaim[slot] = skill;
     }
     return skill;
@@ -86,6 +98,7 @@ export class Library implements ClaimSink {
   emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
     const skill = this.skillFor(context, position, value);
     skill.confidence = confidence;
+    skill.weight = confidence;
     skill.evidence = evidence;
     if (!this.current.includes(skill)) this.current.push(skill);
     this.emittedIn[skill.slot] = this.evolution;

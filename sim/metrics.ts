@@ -26,6 +26,8 @@ export interface RoundMetrics {
   readonly explorations: number;
   /** High-score samples recorded in the round. */
   readonly goodSamples: number;
+  /** Skills the lifecycle retired (or demoted to mistakes) during the round. */
+  readonly retired: number;
 }
 
 /** Counters the Actor and runner add to during a round. */

@@ -8,9 +8,11 @@ import { Actor, type TaskStreams } from './actor.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
 import { Library } from './library.js';
+import { makeLifecycle } from './lifecycle/make.js';
 import { RoundTally, type RoundMetrics } from './metrics.js';
 import { Retriever } from './retriever.js';
 import { ReplicateKey, type AleaStream, type Stream } from './rng.js';
+import { TaskHooks } from './taskHooks.js';
 
 /**
  * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
@@ -39,16 +41,15 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
   const library = agent.library ? new Library(positions, arity, contexts, namer) : undefined;
-  const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
   const evolver = agent.library ? new Evolver(positions, arity, agent, contexts) : undefined;
+  const lifecycle = library !== undefined && evolver !== undefined
+    ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
+    : undefined;
+  const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle)) : undefined;
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
+  const hooks = new TaskHooks(lifecycle, retriever);
 
-  const evolve = (): void => {
-    if (evolver === undefined || library === undefined) return;
-    library.beginUpdate(agent.update);
-    evolver.evolveInto(library);
-    library.endUpdate();
-  };
+  const evolve = (): void => lifecycle?.evolve();
 
   const tally = new RoundTally();
   const slot = new TaskSlot(key);
@@ -63,14 +64,19 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     evolver?.beginRound();
     const testsBefore = library?.tests ?? 0;
     const refutationsBefore = library?.refutations ?? 0;
+    const retiredBefore = hooks.retired;
     for (let task = 0; task < config.tasks; task++) {
       slot.round = round;
       slot.task = task;
       slot.taskIndex = round * config.tasks + task;
       env.reset(slot);
+      const context = env.context?.() ?? 0;
+      hooks.before(slot.taskIndex, context);
       key.rekey(streams.guess, 'guess', round, task);
       if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
-      actor.runTask(streams, tally);
+      const solvedBefore = tally.solved;
+      const attempts = actor.runTask(streams, tally);
+      hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
       if (agent.cadence === 'task') evolve();
     }
     if (agent.cadence === 'round') evolve();
@@ -85,7 +91,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       meanAttempts: tally.attempts / config.tasks,
       solved: tally.solved,
       solveRate: tally.solved / config.tasks,
-      skills: library?.size ?? 0,
+      skills: library?.usable ?? 0,
       tasksWithSkills: tally.tasksWithSkills,
       constraintSize: constraint?.size ?? 0,
       tests,
@@ -95,6 +101,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       fallbacks: tally.fallbacks,
       explorations: tally.explorations,
       goodSamples: tally.goodSamples,
+      retired: hooks.retired - retiredBefore,
     });
   }
   return rounds;

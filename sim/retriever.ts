@@ -1,6 +1,6 @@
 /**
- * The Retriever ranks the skills that apply in the task's context by confidence, then evidence
- * (descending), takes the top k and merges them into a constraint — the first skill wins where two name
+ * The Retriever ranks the skills that apply in the task's context by weight (the confidence, under the
+ * published rules), then evidence (descending), skipping skills of weight 0, takes the top k and merges them into a constraint — the first skill wins where two name
  * the same position (a clash, counted). Top-k selection is done in place (no sorting copies): it may run
  * after every task.
  */
@@ -17,7 +17,12 @@ export class Retriever {
   private builtFor = -1;
   private builtContext = -1;
 
-  constructor(positions: number, private readonly topK: number) {
+  /** `bans` adds values to avoid in a context (a lifecycle's mistakes) to each freshly built constraint. */
+  constructor(
+    positions: number,
+    private readonly topK: number,
+    private readonly bans?: (constraint: Constraint, context: number) => void,
+  ) {
     this.constraint = new Constraint(positions);
   }
 
@@ -33,6 +38,7 @@ export class Retriever {
       const skill = this.best[i]!;
       if (!this.constraint.fix(skill.position, skill.value)) this.clashes++;
     }
+    this.bans?.(this.constraint, context);
     return this.constraint;
   }
 
@@ -60,7 +66,7 @@ export class Retriever {
     const k = this.topK;
     let count = 0;
     for (const skill of skills) {
-      if (!covers(skill, context)) continue;
+      if (skill.weight <= 0 || !covers(skill, context)) continue;
       if (k === 0 || (count === k && compareSkills(skill, best[k - 1]!) >= 0)) continue;
       let i = count < k ? count++ : k - 1;
       while (i > 0 && compareSkills(skill, best[i - 1]!) < 0) {

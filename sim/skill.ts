@@ -18,6 +18,12 @@ export interface Skill {
   readonly slot: number;
   /** Share of the high-score samples that hold `value` at `position`, when last distilled. */
   confidence: number;
+  /**
+   * What the Retriever ranks by: the confidence under the published rules; a lifecycle may rank by its
+   * own estimate (votes, a posterior mean) and scale it down for staleness. 0: not retrieved (a candidate
+   * under validation, or a skill untested for too long).
+   */
+  weight: number;
   /** Number of high-score samples behind `confidence`. */
   evidence: number;
   /** Times a recorded high-score sample tested it. */
@@ -52,7 +58,10 @@ export function skillName(position: number, value: number): string {
 /** Names a claim in the world's own words (e.g. "for order_api, code 200 means success"). */
 export type ClaimNamer = (context: number, position: number, value: number) => string;
 
-/** Retrieval order: confidence, then evidence (both descending); ties broken by position, value, then scope. */
+/**
+ * Retrieval order: weight (the confidence, under the published rules), then evidence (both descending);
+ * ties broken by position, value, then scope.
+ */
 export function compareSkills(a: Skill, b: Skill): number {
-  return b.confidence - a.confidence || b.evidence - a.evidence || a.position - b.position || a.value - b.value || a.context - b.context;
+  return b.weight - a.weight || b.evidence - a.evidence || a.position - b.position || a.value - b.value || a.context - b.context;
 }

@@ -1,0 +1,13 @@
+/** One line naming the non-published policies of a run (nothing when it runs the published agent). */
+import { PUBLISHED_AGENT, type AgentConfig } from '../sim/config.js';
+
+export function describePolicies(a: AgentConfig): string | null {
+  if (!a.library) return null;
+  const parts: string[] = [];
+  const lc = a.lifecycle;
+  if (lc.name !== 'published') parts.push(`lifecycle ${lc.name}`);
+  if (lc.staleHalflife > 0) parts.push(`stale half-life ${lc.staleHalflife} tasks (floor ${lc.staleFloor})`);
+  if (a.thresholdRule !== PUBLISHED_AGENT.thresholdRule) parts.push(`threshold on the Wilson lower bound (z ${a.lcbZ})`);
+  if (a.scope !== PUBLISHED_AGENT.scope) parts.push(`skills pooled over contexts`);
+  return parts.length === 0 ? null : parts.join(', ');
+}
