@@ -67,6 +67,8 @@ export interface Env {
   readonly contexts?: number;
   /** The current task's context, 0 … contexts − 1; read after `reset`. Absent: always 0. */
   context?(): number;
+  /** The hidden correct code right now in a given context (absent: `truth()`, the same everywhere). */
+  truthIn?(context: number): Int32Array;
   /** Feedback at or above this is a high-score sample. Absent: maxScore − 1 (the article's rule). */
   readonly goodScore?: number;
   /** A skill's claim in the world's own words (context −1: every context). */

@@ -33,12 +33,14 @@ export function configColumns(config: RunConfig): Row {
     routing: a.routing,
     update: a.update,
     samples: a.samples,
+    testUnit: a.testUnit,
+    testAt: a.testAt,
     ...policyColumns(a),
   };
 }
 
 export const METRIC_COLUMNS = [
-  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize', 'tests',
+  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
   'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples', 'retired',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 

@@ -5,8 +5,8 @@
  *   Act      choose a code: uniformly, with replacement, among codes satisfying the constraint — or among
  *            all codes when exploring, when there is no constraint, or when it leaves nothing (fall-back);
  *   Observe  submit it and read the feedback;
- *   Reflect  a high-score sample tests every skill and, unless it came from exploration kept apart,
- *            goes to the Evolver.
+ *   Reflect  the library counts the attempt for its skill tests (see Library); a high-score sample,
+ *            unless it came from exploration kept apart, goes to the Evolver.
  *
  * The hot path allocates nothing and never enumerates the code space: each attempt draws the free
  * positions directly. Each attempt consumes the same draws whatever the constraint (one 32-bit word per
@@ -72,9 +72,10 @@ export class Actor {
       const feedback = env.step(this.code);
 
       // Reflect
-      if (feedback.score >= goodScore) {
+      const high = feedback.score >= goodScore;
+      if (library !== undefined) library.record(this.code, high, context);
+      if (high) {
         tally.goodSamples++;
-        if (library !== undefined) library.test(this.code, context);
         if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code, context);
       }
       if (feedback.solved) {

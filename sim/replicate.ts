@@ -40,7 +40,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
 
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
-  const library = agent.library ? new Library(positions, arity, contexts, namer) : undefined;
+  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
   const evolver = agent.library ? new Evolver(positions, arity, agent, contexts) : undefined;
   const lifecycle = library !== undefined && evolver !== undefined
     ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
@@ -83,6 +83,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
+    const ever = library?.everHeld((c) => env.truthIn?.(c) ?? env.truth()) ?? { distinct: 0, wrong: 0 };
     const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library, env.context?.() ?? 0) : undefined;
     rounds.push({
       round: round + 1,
@@ -92,6 +93,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       solved: tally.solved,
       solveRate: tally.solved / config.tasks,
       skills: library?.usable ?? 0,
+      skillsEver: ever.distinct,
+      wrongSkillsEver: ever.wrong,
       tasksWithSkills: tally.tasksWithSkills,
       constraintSize: constraint?.size ?? 0,
       tests,

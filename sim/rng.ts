@@ -22,9 +22,9 @@ export interface Stream {
 }
 
 /** Why a stream is drawn; each purpose is an independent stream. */
-export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env';
+export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env' | 'bootstrap';
 
-const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6 };
+const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6, bootstrap: 7 };
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 

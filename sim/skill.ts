@@ -32,6 +32,8 @@ export interface Skill {
   refuted: number;
   /** Contexts cut out of an every-context scope (scope narrowing); null when none are. */
   excluded: Uint8Array | null;
+  /** For a skill spanning several contexts: [hits, refuted] per context, so policies can tell where it fails. */
+  readonly byContext: Int32Array | null;
 }
 
 /** A distilled candidate before it enters the library. */

@@ -8,13 +8,13 @@
  * record; the pooled claim is not re-admitted afterwards.
  */
 import { EVERY_CONTEXT, type Skill } from '../skill.js';
-import { BaseLifecycle, type LifecycleParts, type TaskOutcome } from './lifecycle.js';
+import { BaseLifecycle, type LifecycleParts } from './lifecycle.js';
 
 export class BetaLifecycle extends BaseLifecycle {
   private readonly alpha: Float64Array;
   private readonly beta: Float64Array;
   private readonly splitDone: Uint8Array;
-  /** Per every-context skill: [agreements, failures] per context. */
+  /** Per every-context skill: [agreements, failures] per context since it was admitted. */
   private readonly byContext = new Map<number, Float64Array>();
 
   constructor(parts: LifecycleParts, slots: number) {
@@ -39,7 +39,10 @@ export class BetaLifecycle extends BaseLifecycle {
     const rules = this.config.beta;
     this.alpha[skill.slot] = rules.alpha + confidence * evidence;
     this.beta[skill.slot] = rules.beta + (1 - confidence) * evidence;
-    if (skill.context === EVERY_CONTEXT && this.contexts > 1) this.byContext.set(skill.slot, new Float64Array(2 * this.contexts));
+    if (skill.context === EVERY_CONTEXT && this.contexts > 1) {
+      this.byContext.set(skill.slot, new Float64Array(2 * this.contexts));
+      this.contextDeltas(skill); // start counting per context from now
+    }
     this.admitWithMean(skill, evidence);
   }
 
@@ -47,7 +50,7 @@ export class BetaLifecycle extends BaseLifecycle {
     this.admit(skill, this.rank(skill), evidence);
   }
 
-  protected tested(skill: Skill, confirmed: number, refuted: number, outcome: TaskOutcome): void {
+  protected tested(skill: Skill, confirmed: number, refuted: number): void {
     const rules = this.config.beta;
     const slot = skill.slot;
     this.alpha[slot]! += confirmed;
@@ -58,9 +61,12 @@ export class BetaLifecycle extends BaseLifecycle {
       return;
     }
     const record = this.byContext.get(slot);
-    if (record === undefined) return;
-    record[2 * outcome.context]! += confirmed;
-    record[2 * outcome.context + 1]! += refuted;
+    const where = this.contextDeltas(skill);
+    if (record === undefined || where === null) return;
+    for (let c = 0; c < this.contexts; c++) {
+      record[2 * c]! += where[2 * c]! - where[2 * c + 1]!;
+      record[2 * c + 1]! += where[2 * c + 1]!;
+    }
     let seen = 0;
     for (let c = 0; c < this.contexts; c++) if (record[2 * c]! + record[2 * c + 1]! >= rules.splitObservations) seen++;
     if (seen >= rules.splitContexts) this.split(skill, record);

@@ -4,10 +4,10 @@
  * least `promote` of them agree it becomes active with confidence := that share; otherwise it stays a
  * candidate and a new batch of trials begins. Every counterexample to an active rule multiplies its
  * confidence by `decay`; below `retire` the rule is retired, otherwise its scope is narrowed to exclude
- * the context of the counterexample (possible only for rules that span several contexts).
+ * the contexts the counterexamples came from (possible only for rules that span several contexts).
  */
 import { EVERY_CONTEXT, type Skill } from '../skill.js';
-import { BaseLifecycle, type LifecycleParts, type TaskOutcome } from './lifecycle.js';
+import { BaseLifecycle, type LifecycleParts } from './lifecycle.js';
 
 export class EvoBeliefLifecycle extends BaseLifecycle {
   /** 1 while a rule is active (promoted), 0 while it is a candidate. */
@@ -39,9 +39,10 @@ export class EvoBeliefLifecycle extends BaseLifecycle {
     this.admit(skill, confidence, evidence);
   }
 
-  protected tested(skill: Skill, confirmed: number, refuted: number, outcome: TaskOutcome): void {
+  protected tested(skill: Skill, confirmed: number, refuted: number): void {
     const rules = this.config.evobelief;
     const slot = skill.slot;
+    const where = this.contextDeltas(skill);
     if (this.active[slot] === 0) {
       this.trials[slot]! += confirmed + refuted;
       this.agreed[slot]! += confirmed;
@@ -60,9 +61,9 @@ export class EvoBeliefLifecycle extends BaseLifecycle {
     if (skill.confidence < rules.retire) {
       this.active[slot] = 0;
       this.retire(skill);
-    } else if (skill.context === EVERY_CONTEXT && this.contexts > 1) {
+    } else if (skill.context === EVERY_CONTEXT && where !== null) {
       skill.excluded ??= new Uint8Array(this.contexts);
-      skill.excluded[outcome.context] = 1;
+      for (let c = 0; c < this.contexts; c++) if (where[2 * c + 1]! > 0) skill.excluded[c] = 1;
     }
   }
 }

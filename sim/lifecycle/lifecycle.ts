@@ -66,6 +66,9 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
   private readonly lastTested: Int32Array;
   /** Whether this policy reads tests after each task (the published one only does for staleness). */
   protected readonly readsTests: boolean = true;
+  /** Per multi-context skill, its per-context record when last read; and a scratch array for the deltas. */
+  private readonly seenByContext = new Map<number, Int32Array>();
+  private readonly deltas: Int32Array;
 
   constructor(parts: LifecycleParts, slots: number) {
     this.library = parts.library;
@@ -76,6 +79,24 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
     this.seenHits = new Int32Array(slots);
     this.seenRefuted = new Int32Array(slots);
     this.lastTested = new Int32Array(slots);
+    this.deltas = new Int32Array(2 * parts.contexts);
+  }
+
+  /**
+   * For a skill spanning several contexts: [tests, refutations] per context since the last call for it
+   * (a scratch array, valid until the next call); null for a skill of one context.
+   */
+  protected contextDeltas(skill: Skill): Int32Array | null {
+    const now = skill.byContext;
+    if (now === null) return null;
+    let seen = this.seenByContext.get(skill.slot);
+    if (seen === undefined) {
+      seen = new Int32Array(now.length);
+      this.seenByContext.set(skill.slot, seen);
+    }
+    for (let i = 0; i < now.length; i++) this.deltas[i] = now[i]! - seen[i]!;
+    seen.set(now);
+    return this.deltas;
   }
 
   /** The policy's ranking value for a skill before freshness (default: its confidence). */

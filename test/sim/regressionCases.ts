@@ -5,12 +5,15 @@
  */
 import { PUBLISHED_AGENT, PUBLISHED_RUN, type AgentConfig, type RunConfig } from '../../sim/config.js';
 
+/** The Core simulator's hidden-choice defaults (before the audit moved the published defaults). */
+const CORE_CHOICES: Partial<AgentConfig> = { window: 'all', testUnit: 'high', testAt: 'record' };
+
 const run = (agent: Partial<AgentConfig>, rest: Partial<RunConfig> = {}): RunConfig => ({
   ...PUBLISHED_RUN,
   replicates: 3,
   seed: 7,
   ...rest,
-  agent: { ...PUBLISHED_AGENT, ...agent },
+  agent: { ...PUBLISHED_AGENT, ...CORE_CHOICES, ...agent },
 });
 
 export const REGRESSION_CASES: Readonly<Record<string, RunConfig>> = {

@@ -41,7 +41,7 @@ describe('Library and Retriever with contexts', () => {
   const claim = (context: number, value: number, confidence = 1) => ({ context, position: 0, value, confidence, evidence: 5 });
 
   it('a sample tests only the skills that apply in its context', () => {
-    const lib = new Library(1, 4, 3);
+    const lib = new Library(1, 4, undefined, { contexts: 3 });
     lib.update([claim(0, 0), claim(1, 1), claim(EVERY_CONTEXT, 2, 0.9)], 'replace');
     lib.test(Int32Array.of(1), 1);
     expect(lib.skills.map((s) => [s.context, s.hits, s.refuted])).toEqual([[0, 0, 0], [1, 1, 0], [EVERY_CONTEXT, 1, 1]]);
@@ -54,7 +54,7 @@ describe('Library and Retriever with contexts', () => {
   });
 
   it('retrieves per context, rebuilding when the context changes', () => {
-    const lib = new Library(1, 4, 3, (c, _p, v) => `ctx ${c} value ${v}`);
+    const lib = new Library(1, 4, undefined, { contexts: 3, namer: (c, _p, v) => `ctx ${c} value ${v}` });
     lib.update([claim(0, 0), claim(1, 1), claim(EVERY_CONTEXT, 3, 0.5)], 'replace');
     const r = new Retriever(1, 1);
     expect(r.retrieve(lib, 0).values[0]).toBe(0);
