@@ -17,5 +17,10 @@ export function policyColumns(a: AgentConfig): Record<string, Cell> {
       out[PREFIX[group] + cap(k)] = typeof v === 'number' ? v : v.join('/');
     }
   }
+  const x = a.exploration;
+  Object.assign(out, {
+    exploration: x.name, exploreHigh: x.high, refuteLow: x.refuteLow, refuteHigh: x.refuteHigh, refuteWindow: x.window,
+    exploreHalflife: x.halflife, exploreFloor: x.floor,
+  });
   return out;
 }

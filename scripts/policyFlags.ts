@@ -4,6 +4,7 @@
  * their text and names the flag on error. Defaults come from the config modules, so they are stated once.
  */
 import { PUBLISHED_AGENT, SKILL_SCOPES, type AgentConfig } from '../sim/config.js';
+import { DEFAULT_EXPLORATION, EXPLORATIONS, type ExplorationConfig } from '../sim/exploration/config.js';
 import { DEFAULT_LIFECYCLE, LIFECYCLES, ON_RETIRE, type LifecycleConfig } from '../sim/lifecycle/config.js';
 import { THRESHOLD_RULES } from '../sim/lifecycle/threshold.js';
 import { parseChoice, parseDecimal, parseInteger, parseRate } from './flags.js';
@@ -11,9 +12,11 @@ import { msg, UsageError } from './messages.js';
 import type { RunFlag } from './runOptions.js';
 
 const SKILLS = 'Skills and lifecycle:';
+const EXPLORE = 'Exploration policy:';
 const RULES = 'Lifecycle constants (SPEC §4):';
 
 const L = DEFAULT_LIFECYCLE;
+const E = DEFAULT_EXPLORATION;
 const flag = (name: string, group: string, def: string | number, describe: string, choices?: readonly string[]): RunFlag =>
   choices === undefined ? { name, group, default: String(def), describe } : { name, group, default: String(def), describe, choices };
 const list = (xs: readonly number[]): string => xs.join('/');
@@ -26,6 +29,13 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
   flag('stale-halflife', SKILLS, L.staleHalflife, "down-weight skills untested for long: weight halves every this many tasks (0 = off)"),
   flag('stale-floor', SKILLS, L.staleFloor, 'a skill down-weighted below this factor is not retrieved until tested again, in [0, 1]'),
   flag('on-retire', SKILLS, L.onRetire, "a retired skill's evidence is forgotten by the Evolver, or kept", ON_RETIRE),
+  flag('exploration', EXPLORE, E.name, 'fixed rate (--explore), refutation-triggered, or decaying', EXPLORATIONS),
+  flag('explore-high', EXPLORE, E.high, 'refutation: the rate while the windowed refutation rate is above --refute-high'),
+  flag('refute-low', EXPLORE, E.refuteLow, 'refutation: below this windowed refutation rate, back to --explore'),
+  flag('refute-high', EXPLORE, E.refuteHigh, 'refutation: above this windowed refutation rate, explore at --explore-high'),
+  flag('refute-window', EXPLORE, E.window, 'refutation: the sliding window, in tasks'),
+  flag('explore-halflife', EXPLORE, E.halflife, 'decay: tasks for the rate (from --explore) to halve'),
+  flag('explore-floor', EXPLORE, E.floor, 'decay: the rate never falls below this'),
   flag('evo-trials', RULES, L.evobelief.trials, 'evobelief: tests that validate a proposed rule'),
   flag('evo-promote', RULES, L.evobelief.promote, 'evobelief: share of trials that promotes a rule to active'),
   flag('evo-decay', RULES, L.evobelief.decay, 'evobelief: confidence factor per counterexample (source gives no number)'),
@@ -56,7 +66,7 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
 ];
 
 /** The agent fields these flags set. */
-export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle'>;
+export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle' | 'exploration'>;
 
 /** A decimal in [min, max] (open at min when `openMin`). */
 function number(name: string, text: string, min = -Infinity, max = Infinity, openMin = false): number {
@@ -139,5 +149,21 @@ export function policyAgentFields(t: (flag: string) => string): PolicyFields {
     thresholdRule: parseChoice('threshold-rule', t('threshold-rule'), THRESHOLD_RULES),
     lcbZ: number('lcb-z', t('lcb-z'), 0, Infinity, true),
     lifecycle: lifecycleConfig(t),
+    exploration: explorationConfig(t),
+  };
+}
+
+function explorationConfig(t: (flag: string) => string): ExplorationConfig {
+  const refuteLow = parseRate('refute-low', t('refute-low'));
+  const refuteHigh = parseRate('refute-high', t('refute-high'));
+  if (refuteHigh < refuteLow) throw new UsageError(msg.below('refute-high', t('refute-high'), refuteLow));
+  return {
+    name: parseChoice('exploration', t('exploration'), EXPLORATIONS),
+    high: parseRate('explore-high', t('explore-high')),
+    refuteLow,
+    refuteHigh,
+    window: parseInteger('refute-window', t('refute-window'), 1, 1_000_000),
+    halflife: number('explore-halflife', t('explore-halflife'), 0, Infinity, true),
+    floor: parseRate('explore-floor', t('explore-floor')),
   };
 }

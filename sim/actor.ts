@@ -40,6 +40,8 @@ export interface ActorParts {
 export interface TaskStreams {
   readonly guess: AleaStream;
   readonly explore: AleaStream | null;
+  /** This task's exploration rate, set by the exploration policy (absent: the agent's `explore`). */
+  exploreRate?: number;
 }
 
 export class Actor {
@@ -58,7 +60,7 @@ export class Actor {
     // Plan
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
-    const rate = agent.explore;
+    const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
 

@@ -3,6 +3,7 @@
  * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
  */
 import type { EnvParams } from '../envs/env.js';
+import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
 import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
 import type { ThresholdRule } from './lifecycle/threshold.js';
 
@@ -69,6 +70,8 @@ export interface AgentConfig {
   readonly lcbZ: number;
   /** How skills are admitted, weighted, decayed and retired (published: never retired). */
   readonly lifecycle: LifecycleConfig;
+  /** How the exploration rate is set per task (published: fixed at `explore`). */
+  readonly exploration: ExplorationConfig;
   readonly testUnit: TestUnit;
   readonly testAt: TestTiming;
 }
@@ -111,6 +114,7 @@ export const PUBLISHED_AGENT: AgentConfig = {
   thresholdRule: 'share',
   lcbZ: 1.645,
   lifecycle: DEFAULT_LIFECYCLE,
+  exploration: DEFAULT_EXPLORATION,
   testUnit: 'any',
   testAt: 'evolve',
 };

@@ -8,6 +8,7 @@ import { Actor, type TaskStreams } from './actor.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
 import { Library } from './library.js';
+import { makeExploration } from './exploration/policy.js';
 import { makeLifecycle } from './lifecycle/make.js';
 import { RoundTally, type RoundMetrics } from './metrics.js';
 import { Retriever } from './retriever.js';
@@ -47,7 +48,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle)) : undefined;
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
-  const hooks = new TaskHooks(lifecycle, retriever);
+  const exploration = makeExploration(agent.explore, agent.exploration);
+  const hooks = new TaskHooks(lifecycle, retriever, exploration, library);
 
   const evolve = (): void => lifecycle?.evolve();
 
@@ -56,7 +58,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   // One pair of streams re-keyed for every task: nothing is allocated per task.
   const streams: TaskStreams = {
     guess: key.stream('guess'),
-    explore: agent.library && agent.explore > 0 ? key.stream('explore') : null,
+    explore: agent.library && exploration.mayExplore ? key.stream('explore') : null,
+    exploreRate: agent.explore,
   };
   const rounds: RoundMetrics[] = [];
   for (let round = 0; round < config.rounds; round++) {
@@ -71,7 +74,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       slot.taskIndex = round * config.tasks + task;
       env.reset(slot);
       const context = env.context?.() ?? 0;
-      hooks.before(slot.taskIndex, context);
+      streams.exploreRate = hooks.before(slot.taskIndex, context);
       key.rekey(streams.guess, 'guess', round, task);
       if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
       const solvedBefore = tally.solved;

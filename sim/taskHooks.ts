@@ -1,7 +1,10 @@
 /**
- * What the runner does around each task beyond the Actor's own loop: the lifecycle's before/after
- * passes. One reusable outcome object, so the published path allocates nothing per task.
+ * What the runner does around each task beyond the Actor's own loop: the exploration policy's rate, the
+ * lifecycle's before/after passes. One reusable outcome object, so the published path allocates nothing
+ * per task.
  */
+import type { ExplorationPolicy } from './exploration/policy.js';
+import type { Library } from './library.js';
 import type { Lifecycle, TaskOutcome } from './lifecycle/lifecycle.js';
 import type { Retriever } from './retriever.js';
 import type { Skill } from './skill.js';
@@ -19,18 +22,33 @@ class Outcome implements TaskOutcome {
 
 export class TaskHooks {
   private readonly outcome: Outcome;
+  private testsSeen = 0;
+  private refutationsSeen = 0;
 
-  constructor(readonly lifecycle: Lifecycle | undefined, retriever: Retriever | undefined) {
+  constructor(
+    readonly lifecycle: Lifecycle | undefined,
+    retriever: Retriever | undefined,
+    private readonly exploration: ExplorationPolicy,
+    private readonly library: Library | undefined,
+  ) {
     this.outcome = new Outcome(retriever);
   }
 
-  /** After the world is reset, before the Actor plans. */
-  before(taskIndex: number, context: number): void {
+  /** After the world is reset, before the Actor plans; returns the task's exploration rate. */
+  before(taskIndex: number, context: number): number {
     this.lifecycle?.beforeTask(taskIndex, context);
+    return this.exploration.rate(taskIndex);
   }
 
   /** After the Actor's task. */
   after(taskIndex: number, context: number, attempts: number, solved: boolean): void {
+    const lib = this.library;
+    if (lib !== undefined) {
+      // Tests since the last task, including those an evolution in between counted.
+      this.exploration.observe(lib.tests - this.testsSeen, lib.refutations - this.refutationsSeen);
+      this.testsSeen = lib.tests;
+      this.refutationsSeen = lib.refutations;
+    }
     if (this.lifecycle === undefined) return;
     const o = this.outcome;
     o.taskIndex = taskIndex;
