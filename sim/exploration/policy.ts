@@ -56,7 +56,7 @@ export class RefutationTriggered implements ExplorationPolicy {
     return this.sumTests === 0 ? NaN : this.sumRefuted / this.sumTests;
   }
 
-  rate(): number {
+  rate(_taskIndex?: number): number {
     return this.high ? this.cfg.high : this.base;
   }
 
