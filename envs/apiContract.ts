@@ -94,7 +94,11 @@ export class ApiContractEnv implements Env {
   }
 
   truth(): Int32Array {
-    this.answer[0] = this.success[this.current]!;
+    return this.truthIn(this.current);
+  }
+
+  truthIn(context: number): Int32Array {
+    this.answer[0] = this.success[context]!;
     return this.answer;
   }
 

@@ -69,6 +69,8 @@ export interface Env {
   context?(): number;
   /** The hidden correct code right now in a given context (absent: `truth()`, the same everywhere). */
   truthIn?(context: number): Int32Array;
+  /** Whether failed steps say why (`Feedback.failure`): the tool loop counts them by kind. */
+  readonly failureTaxonomy?: boolean;
   /** Feedback at or above this is a high-score sample. Absent: maxScore − 1 (the article's rule). */
   readonly goodScore?: number;
   /** A skill's claim in the world's own words (context −1: every context). */

@@ -1,7 +1,7 @@
 /**
  * flaky-tools-v1 (seeds/004): task types × tools. Each task has a type (its context); each attempt calls
  * one tool (one position, `tools` values). A call succeeds with a hidden rate — `best` for the type's best
- * tool, `other` for the rest — and a success ends the task. Failures carry the taxonomy of the agent loop:
+ * tool, `second` for its fallback (another tool), `other` for the rest — and a success ends the task. Failures carry the taxonomy of the agent loop:
  *
  *   tool unavailable  the tool is in an outage (every call fails while it lasts);
  *   parameter error   the call was malformed (probability `param-error`, whatever the tool);
@@ -30,6 +30,7 @@ const PARAMS: readonly ParamSpec[] = [
   { name: 'types', kind: 'int', min: 1, max: TASK_TYPES.length, default: 3, describe: 'task types (contexts)' },
   { name: 'tools', kind: 'int', min: 2, max: TOOL_NAMES.length, default: 4, describe: 'tools the agent can call' },
   { name: 'best', kind: 'rate', default: 0.9, describe: "success rate of a type's best tool (drawn per replicate)" },
+  { name: 'second', kind: 'rate', default: 0.5, describe: "success rate of a type's fallback tool (another tool, drawn per replicate)" },
   { name: 'other', kind: 'rate', default: 0.1, describe: 'success rate of every other tool' },
   { name: 'every', kind: 'int', min: 0, default: 0, describe: "before every m-th task one type's best tool moves to another tool; 0 = never" },
   { name: 'outages', kind: 'rate', default: 0.02, describe: 'probability, before each task, that a random tool goes down' },
@@ -42,6 +43,7 @@ interface ToolWorld {
   readonly types: number;
   readonly tools: number;
   readonly best: number;
+  readonly second: number;
   readonly other: number;
   readonly every: number;
   readonly outages: number;
@@ -56,7 +58,7 @@ function resolveTools(params: Readonly<Record<string, number | string>>): { reso
   return {
     resolved: r,
     world: {
-      types: n('types'), tools: n('tools'), best: n('best'), other: n('other'), every: n('every'),
+      types: n('types'), tools: n('tools'), best: n('best'), second: n('second'), other: n('other'), every: n('every'),
       outages: n('outages'), downtime: n('downtime'), paramError: n('param-error'), ambiguous: n('ambiguous'),
     },
   };
@@ -67,8 +69,10 @@ export class FlakyToolsEnv implements Env {
   readonly space;
   readonly maxScore = 1;
   readonly goodScore = 1;
+  readonly failureTaxonomy = true;
   readonly contexts: number;
   private readonly bestTool: Int32Array;
+  private readonly secondTool: Int32Array;
   /** Tool k is down for tasks with index < downUntil[k]. */
   private readonly downUntil: Int32Array;
   private readonly answer = new Int32Array(1);
@@ -82,7 +86,13 @@ export class FlakyToolsEnv implements Env {
     this.space = { positions: 1, arity: w.tools } as const;
     this.contexts = w.types;
     this.bestTool = new Int32Array(w.types);
-    for (let t = 0; t < w.types; t++) this.bestTool[t] = Math.floor(world.quick() * w.tools);
+    this.secondTool = new Int32Array(w.types);
+    for (let t = 0; t < w.types; t++) {
+      const best = Math.floor(world.quick() * w.tools);
+      const second = Math.floor(world.quick() * (w.tools - 1));
+      this.bestTool[t] = best;
+      this.secondTool[t] = second >= best ? second + 1 : second;
+    }
     this.downUntil = new Int32Array(w.tools);
   }
 
@@ -97,8 +107,11 @@ export class FlakyToolsEnv implements Env {
     const driftType = Math.floor(drift.quick() * w.types);
     const shift = Math.floor(drift.quick() * (w.tools - 1));
     if (w.every > 0 && t > 0 && t % w.every === 0) {
+      // The best tool moves to another tool; if that was the fallback, the old best becomes the fallback.
       const old = this.bestTool[driftType]!;
-      this.bestTool[driftType] = shift >= old ? shift + 1 : shift;
+      const moved = shift >= old ? shift + 1 : shift;
+      if (moved === this.secondTool[driftType]) this.secondTool[driftType] = old;
+      this.bestTool[driftType] = moved;
     }
     if (outage < w.outages) this.downUntil[downTool] = Math.max(this.downUntil[downTool]!, t + w.downtime);
     this.type = Math.floor(task.stream('env').quick() * w.types);
@@ -118,7 +131,7 @@ export class FlakyToolsEnv implements Env {
     if (this.taskIndex < this.downUntil[tool]!) failure = FAILURE.toolUnavailable;
     else if (paramDraw < w.paramError) failure = FAILURE.paramError;
     else if (ambiguousDraw < w.ambiguous) failure = FAILURE.ambiguousQuery;
-    else if (toolDraw >= (tool === this.bestTool[this.type] ? w.best : w.other)) failure = FAILURE.toolError;
+    else if (toolDraw >= this.rate(tool)) failure = FAILURE.toolError;
     fb.failure = failure;
     fb.solved = failure === FAILURE.none;
     fb.score = fb.solved ? 1 : 0;
@@ -126,8 +139,18 @@ export class FlakyToolsEnv implements Env {
     return fb;
   }
 
+  /** A tool's success rate for the current task type. */
+  rate(tool: number): number {
+    return tool === this.bestTool[this.type] ? this.w.best : tool === this.secondTool[this.type] ? this.w.second : this.w.other;
+  }
+
   context(): number {
     return this.type;
+  }
+
+  truthIn(context: number): Int32Array {
+    this.answer[0] = this.bestTool[context]!;
+    return this.answer;
   }
 
   /** The current type's best tool. */

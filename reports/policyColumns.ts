@@ -21,6 +21,7 @@ export function policyColumns(a: AgentConfig): Record<string, Cell> {
   Object.assign(out, {
     exploration: x.name, exploreHigh: x.high, refuteLow: x.refuteLow, refuteHigh: x.refuteHigh, refuteWindow: x.window,
     exploreHalflife: x.halflife, exploreFloor: x.floor,
+    breakerFailures: a.breaker.failures, breakerCooldown: a.breaker.cooldown, breakerCounts: a.breaker.counts,
   });
   return out;
 }

@@ -42,6 +42,7 @@ export function configColumns(config: RunConfig): Row {
 export const METRIC_COLUMNS = [
   'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
   'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples', 'retired',
+  'toolErrors', 'paramErrors', 'ambiguousQueries', 'toolUnavailable', 'breakerTrips',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 
 export function metricColumns(m: RoundMetrics): Row {

@@ -2,8 +2,10 @@
 import { PUBLISHED_AGENT, type AgentConfig } from '../sim/config.js';
 
 export function describePolicies(a: AgentConfig): string | null {
-  if (!a.library) return null;
   const parts: string[] = [];
+  const b = a.breaker;
+  if (b.failures > 0) parts.push(`circuit breaker after ${b.failures} consecutive ${b.counts === 'tool' ? 'tool ' : ''}failures, ${b.cooldown} tasks off`);
+  if (!a.library) return parts.length === 0 ? null : parts.join(', ');
   const lc = a.lifecycle;
   if (lc.name !== 'published') parts.push(`lifecycle ${lc.name}`);
   if (lc.staleHalflife > 0) parts.push(`stale half-life ${lc.staleHalflife} tasks (floor ${lc.staleFloor})`);

@@ -7,12 +7,14 @@ import { PUBLISHED_AGENT, SKILL_SCOPES, type AgentConfig } from '../sim/config.j
 import { DEFAULT_EXPLORATION, EXPLORATIONS, type ExplorationConfig } from '../sim/exploration/config.js';
 import { DEFAULT_LIFECYCLE, LIFECYCLES, ON_RETIRE, type LifecycleConfig } from '../sim/lifecycle/config.js';
 import { THRESHOLD_RULES } from '../sim/lifecycle/threshold.js';
+import { BREAKER_COUNTS, DEFAULT_BREAKER, type BreakerConfig } from '../sim/tools/config.js';
 import { parseChoice, parseDecimal, parseInteger, parseRate } from './flags.js';
 import { msg, UsageError } from './messages.js';
 import type { RunFlag } from './runOptions.js';
 
 const SKILLS = 'Skills and lifecycle:';
 const EXPLORE = 'Exploration policy:';
+const TOOLS = 'Tool loop (flaky-tools-v1):';
 const RULES = 'Lifecycle constants (SPEC §4):';
 
 const L = DEFAULT_LIFECYCLE;
@@ -36,6 +38,9 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
   flag('refute-window', EXPLORE, E.window, 'refutation: the sliding window, in tasks'),
   flag('explore-halflife', EXPLORE, E.halflife, 'decay: tasks for the rate (from --explore) to halve'),
   flag('explore-floor', EXPLORE, E.floor, 'decay: the rate never falls below this'),
+  flag('breaker-failures', TOOLS, DEFAULT_BREAKER.failures, 'circuit breaker: consecutive failures that disable a tool (0 = no breaker)'),
+  flag('breaker-cooldown', TOOLS, DEFAULT_BREAKER.cooldown, 'circuit breaker: tasks a disabled tool stays off after the task it tripped in'),
+  flag('breaker-counts', TOOLS, DEFAULT_BREAKER.counts, "failures the breaker counts: the tool's own (tool error, unavailable) or all", BREAKER_COUNTS),
   flag('evo-trials', RULES, L.evobelief.trials, 'evobelief: tests that validate a proposed rule'),
   flag('evo-promote', RULES, L.evobelief.promote, 'evobelief: share of trials that promotes a rule to active'),
   flag('evo-decay', RULES, L.evobelief.decay, 'evobelief: confidence factor per counterexample (source gives no number)'),
@@ -66,7 +71,7 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
 ];
 
 /** The agent fields these flags set. */
-export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle' | 'exploration'>;
+export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle' | 'exploration' | 'breaker'>;
 
 /** A decimal in [min, max] (open at min when `openMin`). */
 function number(name: string, text: string, min = -Infinity, max = Infinity, openMin = false): number {
@@ -150,6 +155,15 @@ export function policyAgentFields(t: (flag: string) => string): PolicyFields {
     lcbZ: number('lcb-z', t('lcb-z'), 0, Infinity, true),
     lifecycle: lifecycleConfig(t),
     exploration: explorationConfig(t),
+    breaker: breakerConfig(t),
+  };
+}
+
+function breakerConfig(t: (flag: string) => string): BreakerConfig {
+  return {
+    failures: parseInteger('breaker-failures', t('breaker-failures'), 0, 1_000_000),
+    cooldown: parseInteger('breaker-cooldown', t('breaker-cooldown'), 0, 1_000_000_000),
+    counts: parseChoice('breaker-counts', t('breaker-counts'), BREAKER_COUNTS),
   };
 }
 

@@ -20,6 +20,7 @@ import type { Evolver } from './evolver.js';
 import type { Library } from './library.js';
 import type { RoundTally } from './metrics.js';
 import type { Retriever } from './retriever.js';
+import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from './rng.js';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
@@ -34,6 +35,8 @@ export interface ActorParts {
   readonly evolver?: Evolver;
   /** Values that may not be chosen at all, even when exploring (tools the circuit breaker disabled). */
   readonly disabled?: ActionMask;
+  /** The tool registry: failure taxonomy and circuit breaker (worlds with a taxonomy, or a breaker on). */
+  readonly tools?: ToolRegistry;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -55,7 +58,7 @@ export class Actor {
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
-    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+    const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
 
     // Plan
     const context = env.context?.() ?? 0;
@@ -72,6 +75,7 @@ export class Actor {
 
       // Observe
       const feedback = env.step(this.code);
+      if (tools !== undefined) tools.record(this.code, feedback, tally);
 
       // Reflect
       const high = feedback.score >= goodScore;

@@ -5,6 +5,7 @@
 import type { EnvParams } from '../envs/env.js';
 import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
 import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
+import { DEFAULT_BREAKER, type BreakerConfig } from './tools/config.js';
 import type { ThresholdRule } from './lifecycle/threshold.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
@@ -72,6 +73,8 @@ export interface AgentConfig {
   readonly lifecycle: LifecycleConfig;
   /** How the exploration rate is set per task (published: fixed at `explore`). */
   readonly exploration: ExplorationConfig;
+  /** The tool loop's circuit breaker (off by default). */
+  readonly breaker: BreakerConfig;
   readonly testUnit: TestUnit;
   readonly testAt: TestTiming;
 }
@@ -115,6 +118,7 @@ export const PUBLISHED_AGENT: AgentConfig = {
   lcbZ: 1.645,
   lifecycle: DEFAULT_LIFECYCLE,
   exploration: DEFAULT_EXPLORATION,
+  breaker: DEFAULT_BREAKER,
   testUnit: 'any',
   testAt: 'evolve',
 };

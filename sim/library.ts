@@ -100,7 +100,7 @@ export class Library implements ClaimSink {
     if (skill === undefined) {
       const name = this.namer(context === EVERY_CONTEXT && this.contexts === 1 ? 0 : context, position, value);
       const byContext = context === EVERY_CONTEXT && this.contexts > 1 ? new Int32Array(2 * this.contexts) : null;
-      skill = { name, context, position, value, slot, confidence: 0, weight: 0, evidence: 0, hits: 0, refuted: 0, excluded: null, byContext };
+      skill = { name, context, position, value, slot, confidence: 0, weight: 0, evidence: 0, hits: 0, refuted: 0, agreed: 0, excluded: null, byContext };
       this.byClaim[slot] = skill;
     }
     return skill;
@@ -137,6 +137,14 @@ export class Library implements ClaimSink {
       if (kept !== this.current.length) this.current.length = kept;
     }
     this.version++;
+    this.flushTests();
+  }
+
+  /**
+   * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
+   * 'evolve' timing, test the library now against the attempts recorded since the previous evolution.
+   */
+  flushTests(): void {
     if (this.atEvolve) this.testPending();
   }
 
@@ -177,10 +185,11 @@ export class Library implements ClaimSink {
       const refuted = code[skill.position] !== skill.value ? 1 : 0;
       skill.hits++;
       skill.refuted += refuted;
+      skill.agreed += 1 - refuted;
       this.tests++;
       this.refutations += refuted;
       if (skill.byContext !== null) {
-        skill.byContext[2 * context]!++;
+        skill.byContext[2 * context]! += 1 - refuted;
         skill.byContext[2 * context + 1]! += refuted;
       }
     }
@@ -194,7 +203,6 @@ export class Library implements ClaimSink {
       if (!covers(skill, context)) continue;
       skill.hits++;
       this.tests++;
-      if (skill.byContext !== null) skill.byContext[2 * context]!++;
     }
   }
 
@@ -211,10 +219,11 @@ export class Library implements ClaimSink {
         const refuted = high - this.pending[c * size + offset]!;
         skill.hits += n;
         skill.refuted += refuted;
+        skill.agreed += high - refuted;
         this.tests += n;
         this.refutations += refuted;
         if (skill.byContext !== null) {
-          skill.byContext[2 * c]! += n;
+          skill.byContext[2 * c]! += high - refuted;
           skill.byContext[2 * c + 1]! += refuted;
         }
       }

@@ -14,6 +14,7 @@ import { RoundTally, type RoundMetrics } from './metrics.js';
 import { Retriever } from './retriever.js';
 import { ReplicateKey, type AleaStream, type Stream } from './rng.js';
 import { TaskHooks } from './taskHooks.js';
+import { ToolRegistry } from './tools/registry.js';
 
 /**
  * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
@@ -47,9 +48,10 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
     : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle)) : undefined;
-  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
+  const tools = env.failureTaxonomy === true || agent.breaker.failures > 0 ? new ToolRegistry(positions, arity, agent.breaker) : undefined;
+  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled });
   const exploration = makeExploration(agent.explore, agent.exploration);
-  const hooks = new TaskHooks(lifecycle, retriever, exploration, library);
+  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
 
   const evolve = (): void => lifecycle?.evolve();
 
@@ -108,6 +110,11 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       explorations: tally.explorations,
       goodSamples: tally.goodSamples,
       retired: hooks.retired - retiredBefore,
+      toolErrors: tally.toolErrors,
+      paramErrors: tally.paramErrors,
+      ambiguousQueries: tally.ambiguousQueries,
+      toolUnavailable: tally.toolUnavailable,
+      breakerTrips: tally.breakerTrips,
     });
   }
   return rounds;

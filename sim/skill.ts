@@ -30,9 +30,15 @@ export interface Skill {
   hits: number;
   /** Times such a sample disagreed with it. */
   refuted: number;
+  /**
+   * High-score samples that agreed with it. Equal to hits − refuted when a test is a high-score sample;
+   * with every attempt counted as a test (`--test-unit any`) a low-score attempt is a test but no evidence
+   * either way, so lifecycle policies read `agreed` and `refuted`, not `hits`.
+   */
+  agreed: number;
   /** Contexts cut out of an every-context scope (scope narrowing); null when none are. */
   excluded: Uint8Array | null;
-  /** For a skill spanning several contexts: [hits, refuted] per context, so policies can tell where it fails. */
+  /** For a skill spanning several contexts: [agreed, refuted] per context, so policies can tell where it fails. */
   readonly byContext: Int32Array | null;
 }
 

@@ -8,6 +8,7 @@ import type { Library } from './library.js';
 import type { Lifecycle, TaskOutcome } from './lifecycle/lifecycle.js';
 import type { Retriever } from './retriever.js';
 import type { Skill } from './skill.js';
+import type { ToolRegistry } from './tools/registry.js';
 
 class Outcome implements TaskOutcome {
   taskIndex = 0;
@@ -30,6 +31,7 @@ export class TaskHooks {
     retriever: Retriever | undefined,
     private readonly exploration: ExplorationPolicy,
     private readonly library: Library | undefined,
+    private readonly tools: ToolRegistry | undefined,
   ) {
     this.outcome = new Outcome(retriever);
   }
@@ -37,6 +39,7 @@ export class TaskHooks {
   /** After the world is reset, before the Actor plans; returns the task's exploration rate. */
   before(taskIndex: number, context: number): number {
     this.lifecycle?.beforeTask(taskIndex, context);
+    this.tools?.beginTask(taskIndex);
     return this.exploration.rate(taskIndex);
   }
 

@@ -64,7 +64,7 @@ export class BetaLifecycle extends BaseLifecycle {
     const where = this.contextDeltas(skill);
     if (record === undefined || where === null) return;
     for (let c = 0; c < this.contexts; c++) {
-      record[2 * c]! += where[2 * c]! - where[2 * c + 1]!;
+      record[2 * c]! += where[2 * c]!;
       record[2 * c + 1]! += where[2 * c + 1]!;
     }
     let seen = 0;

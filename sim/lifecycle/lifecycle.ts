@@ -61,7 +61,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
   protected readonly config: LifecycleConfig;
   protected readonly contexts: number;
   private readonly status: Uint8Array;
-  private readonly seenHits: Int32Array;
+  private readonly seenAgreed: Int32Array;
   private readonly seenRefuted: Int32Array;
   private readonly lastTested: Int32Array;
   /** Whether this policy reads tests after each task (the published one only does for staleness). */
@@ -76,14 +76,14 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
     this.config = parts.config;
     this.contexts = parts.contexts;
     this.status = new Uint8Array(slots);
-    this.seenHits = new Int32Array(slots);
+    this.seenAgreed = new Int32Array(slots);
     this.seenRefuted = new Int32Array(slots);
     this.lastTested = new Int32Array(slots);
     this.deltas = new Int32Array(2 * parts.contexts);
   }
 
   /**
-   * For a skill spanning several contexts: [tests, refutations] per context since the last call for it
+   * For a skill spanning several contexts: [agreed, refuted] per context since the last call for it
    * (a scratch array, valid until the next call); null for a skill of one context.
    */
   protected contextDeltas(skill: Skill): Int32Array | null {
@@ -115,6 +115,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
 
   evolve(): void {
     this.evolver.evolveInto(this);
+    this.library.flushTests();
   }
 
   emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
@@ -132,7 +133,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
     skill.confidence = confidence;
     skill.evidence = evidence;
     this.status[slot] = IN;
-    this.seenHits[slot] = skill.hits;
+    this.seenAgreed[slot] = skill.agreed;
     this.seenRefuted[slot] = skill.refuted;
     this.lastTested[slot] = this.now;
     skill.weight = this.rank(skill);
@@ -181,7 +182,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
   private track(skill: Skill): void {
     const slot = skill.slot;
     this.status[slot] = IN;
-    this.seenHits[slot] = skill.hits;
+    this.seenAgreed[slot] = skill.agreed;
     this.seenRefuted[slot] = skill.refuted;
     this.lastTested[slot] = this.now;
   }
@@ -193,12 +194,14 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
     for (const skill of this.library.skills.slice()) {
       const slot = skill.slot;
       if (this.status[slot] !== IN) this.track(skill);
-      const hits = skill.hits - this.seenHits[slot]!;
+      // Evidence only: a high-score sample agreeing or disagreeing (not a low-score attempt counted as a test).
+      const agreed = skill.agreed - this.seenAgreed[slot]!;
       const refuted = skill.refuted - this.seenRefuted[slot]!;
-      this.seenHits[slot] = skill.hits;
+      this.seenAgreed[slot] = skill.agreed;
       this.seenRefuted[slot] = skill.refuted;
-      if (hits > 0) this.lastTested[slot] = outcome.taskIndex;
-      if (this.readsTests && hits > 0) this.tested(skill, hits - refuted, refuted, outcome);
+      if (agreed + refuted === 0) continue;
+      this.lastTested[slot] = outcome.taskIndex;
+      if (this.readsTests) this.tested(skill, agreed, refuted, outcome);
     }
     if (this.readsTests) this.taskDone(outcome);
   }

@@ -93,7 +93,7 @@ describe('api-contract-v1', () => {
 
 describe('flaky-tools-v1', () => {
   it('fails calls with the taxonomy at the configured rates', () => {
-    const params = { types: 2, tools: 3, best: 0.8, other: 0.2, outages: 0, 'param-error': 0.1, ambiguous: 0.2 };
+    const params = { types: 2, tools: 3, best: 0.8, second: 0.5, other: 0.2, outages: 0, 'param-error': 0.1, ambiguous: 0.2 };
     const { env, key } = makeEnv(flakyToolsV1, params, 6);
     const slot = new TestTask(key);
     const counts = [0, 0, 0, 0, 0];
@@ -116,6 +116,9 @@ describe('flaky-tools-v1', () => {
     expectShare(counts[FAILURE.paramError]!, n, 0.1);
     expectShare(counts[FAILURE.ambiguousQuery]!, n, 0.9 * 0.2);
     expectShare(bestOk, bestCalls, 0.8);
+    // Per type: one best tool, one fallback, the rest `other`.
+    const tools = env as FlakyToolsEnv;
+    expect([0, 1, 2].map((k) => tools.rate(k)).sort()).toEqual([0.2, 0.5, 0.8]);
   });
 
   it('an outage makes every call to the tool fail as unavailable, for `downtime` tasks', () => {

@@ -51,6 +51,12 @@ describe('policy flags', () => {
     [{ 'paper-bounds': '3//7' }, /^--paper-bounds: '3\/\/7' is malformed/],
     [{ 'paper-rewards': '1/0.5' }, /^--paper-rewards: '1\/0.5' is malformed: has 2 rewards for 4 bounds of --paper-bounds$/],
     [{ 'paper-min-confidence': '0.6', 'paper-max-confidence': '0.5' }, /^--paper-max-confidence: '0.5' is below the minimum 0.6$/],
+    [{ exploration: 'sometimes' }, /^--exploration: 'sometimes' is not one of fixed, refutation, decay$/],
+    [{ 'refute-low': '0.2', 'refute-high': '0.1' }, /^--refute-high: '0.1' is below the minimum 0.2$/],
+    [{ 'refute-window': '0' }, /^--refute-window: '0' is below the minimum 1$/],
+    [{ 'explore-halflife': '0' }, /^--explore-halflife: '0' must be above 0$/],
+    [{ 'breaker-failures': '-1' }, /^--breaker-failures: '-1' is below the minimum 0$/],
+    [{ 'breaker-counts': 'some' }, /^--breaker-counts: 'some' is not one of tool, all$/],
   ])('rejects %j naming the flag', (settings, pattern) => {
     expect(errorOf(settings)).toMatch(pattern);
   });

@@ -3,6 +3,20 @@ import { EVERY_CONTEXT } from '../../../sim/skill.js';
 import { bench, times } from './harness.js';
 
 describe('beta: Beta–Bernoulli estimates, retirement, scope splitting', () => {
+  it('reads evidence only: with every attempt a test, low-score attempts move nothing', () => {
+    const b = bench('beta', { accounting: { testUnit: 'any', testAt: 'evolve' } });
+    b.lc.emit(0, 1, 0.5, 2); // alpha 2, beta 2
+    const s = b.skill(0, 0, 1);
+    for (let i = 0; i < 5; i++) b.library.record(Int32Array.of(0), false);
+    b.library.record(Int32Array.of(1), true);
+    b.library.record(Int32Array.of(0), true);
+    b.library.flushTests();
+    expect([s.hits, s.agreed, s.refuted]).toEqual([7, 1, 1]);
+    b.task(0, []);
+    b.task(0, []);
+    expect(s.weight).toBeCloseTo(3 / 6, 12);
+  });
+
   it('admits with the prior plus the claim’s evidence and ranks by the posterior mean', () => {
     const b = bench('beta');
     b.lc.emit(0, 1, 0.8, 10); // alpha = 1 + 8, beta = 1 + 2
