@@ -8,7 +8,10 @@ import { envSpecOf } from './experiment.js';
 import { runReplicate } from './replicate.js';
 
 export interface BenchFigure {
+  /** Attempts per wall-clock second. */
   readonly attemptsPerSec: number;
+  /** Attempts per CPU second of this (single-threaded) process: robust when other work shares the cores. */
+  readonly attemptsPerCpuSec: number;
   readonly attempts: number;
   readonly seconds: number;
   /** Nanoseconds per attempt per position: flat when cost grows linearly with code length. */
@@ -26,6 +29,7 @@ function measure(config: RunConfig, positions: number, minSeconds: number): Benc
   for (let r = 0; r < 50; r++) runReplicate(config, spec, 1_000_000 + r);
   let attempts = 0;
   let replicate = 0;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   let elapsed = 0;
   while (elapsed < minSeconds) {
@@ -34,8 +38,16 @@ function measure(config: RunConfig, positions: number, minSeconds: number): Benc
     }
     elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   }
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   const attemptsPerSec = attempts / elapsed;
-  return { attemptsPerSec, attempts, seconds: elapsed, nsPerAttemptPerPosition: 1e9 / attemptsPerSec / positions };
+  return {
+    attemptsPerSec,
+    attemptsPerCpuSec: attempts / cpuSeconds,
+    attempts,
+    seconds: elapsed,
+    nsPerAttemptPerPosition: 1e9 / attemptsPerSec / positions,
+  };
 }
 
 export function runBench(minSeconds = 2): BenchResult {

@@ -115,8 +115,10 @@ function readFailure(path: string): string {
   }
 }
 
+/** Create `cells/`, and remove temporaries of results.csv or manifest.json that a kill left behind. */
 export function ensureCellsDir(dir: string): void {
   mkdirSync(cellsDir(dir), { recursive: true });
+  for (const name of readdirSync(dir)) if (OWN_TOP.test(name) && name.includes('.tmp-')) unlinkSync(join(dir, name));
 }
 
 /**
