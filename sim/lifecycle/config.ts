@@ -68,7 +68,10 @@ export interface BetaRules {
 
 export interface LifecycleConfig {
   readonly name: LifecycleName;
-  /** The article's fix: a skill untested for this many tasks has its weight halved (0 = off). */
+  /**
+   * The article's fix: a skill not borne out by an agreeing sample for this many tasks has its weight
+   * halved (0 = off).
+   */
   readonly staleHalflife: number;
   /** A skill whose freshness factor falls below this is not retrieved until tested again. */
   readonly staleFloor: number;

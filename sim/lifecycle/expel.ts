@@ -1,9 +1,10 @@
 /**
  * expel (ExpeL insight votes). A claim not in the library is ADDed with `add` votes; an evolution that
  * re-emits it AGREEs (+agree); a claim for the same scope and position with another value EDITs the
- * skill there (the old one leaves, the new one inherits its votes + edit); each counterexample REMOVEs
- * (−remove, or −removeFull once the list holds `cap` skills). A skill at ≤ 0 votes is dropped (retired).
- * The Retriever ranks by votes.
+ * skill there (the old one leaves, the new one inherits its votes + edit); a review (the tests after a
+ * task or an evolution) whose counterexamples outnumber its agreeing samples REMOVEs (−remove, or
+ * −removeFull once the list holds `cap` skills) — one vote per review, as ExpeL votes once per comparison.
+ * A skill at ≤ 0 votes is dropped (retired). The Retriever ranks by votes.
  */
 import type { Skill } from '../skill.js';
 import { BaseLifecycle, type LifecycleParts } from './lifecycle.js';
@@ -38,11 +39,11 @@ export class ExpelLifecycle extends BaseLifecycle {
     this.admit(skill, confidence, evidence);
   }
 
-  protected tested(skill: Skill, _confirmed: number, refuted: number): void {
-    if (refuted === 0) return;
+  protected tested(skill: Skill, confirmed: number, refuted: number): void {
+    if (refuted <= confirmed) return;
     const rules = this.config.expel;
     const cost = this.library.size >= rules.cap ? rules.removeFull : rules.remove;
-    this.votes[skill.slot]! -= cost * refuted;
+    this.votes[skill.slot]! -= cost;
     if (this.votes[skill.slot]! <= 0) this.retire(skill);
   }
 }

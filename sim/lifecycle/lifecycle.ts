@@ -200,7 +200,8 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
       this.seenAgreed[slot] = skill.agreed;
       this.seenRefuted[slot] = skill.refuted;
       if (agreed + refuted === 0) continue;
-      this.lastTested[slot] = outcome.taskIndex;
+      // Freshness is renewed by agreement only: a refuted skill has not been borne out.
+      if (agreed > 0) this.lastTested[slot] = outcome.taskIndex;
       if (this.readsTests) this.tested(skill, agreed, refuted, outcome);
     }
     if (this.readsTests) this.taskDone(outcome);

@@ -3,7 +3,7 @@ import { Retriever } from '../../../sim/retriever.js';
 import { bench, times } from './harness.js';
 
 describe('expel: insight votes', () => {
-  it('ADD starts at 2, AGREE adds 1 per re-emitting evolution, REMOVE takes 1 per counterexample, ≤ 0 drops', () => {
+  it('ADD starts at 2, AGREE adds 1 per re-emitting evolution, REMOVE takes 1 per net-negative review, ≤ 0 drops', () => {
     const b = bench('expel');
     b.lc.emit(0, 1, 0.9, 10);
     const s = b.skill(0, 0, 1);
@@ -12,9 +12,13 @@ describe('expel: insight votes', () => {
     b.lc.emit(0, 1, 0.9, 11);
     b.task(0, []);
     expect(s.weight).toBe(3);
-    b.task(0, times(2, 0));
+    b.task(0, [...times(2, 0), ...times(2, 1)]); // as many agree as refute: no REMOVE
     b.task(0, []);
-    expect(s.weight).toBe(1);
+    expect(s.weight).toBe(3);
+    b.task(0, [...times(3, 0), ...times(1, 1)]); // one REMOVE, however many counterexamples
+    b.task(0, []);
+    expect(s.weight).toBe(2);
+    b.task(0, times(1, 0));
     b.task(0, times(1, 0));
     expect(b.library.skills).not.toContain(s);
     expect(b.lc.retired).toBe(1);

@@ -27,8 +27,11 @@ describe('published lifecycle and the staleness fix', () => {
     expect(s.weight).toBe(0); // 0.25 < 0.3
     expect(new Retriever(1, 1).retrieve(b.library).size).toBe(0);
     b.taskIndex = 8;
-    b.task(0, times(1, 1)); // tested at task 8
+    b.task(0, times(1, 0)); // refuted at task 8: not borne out, still stale
     b.lc.beforeTask(9, 0);
+    expect(s.weight).toBe(0);
+    b.task(0, times(1, 1)); // agreed with at task 9
+    b.lc.beforeTask(10, 0);
     expect(s.weight).toBeCloseTo(2 ** (-1 / 4), 12);
   });
 });
