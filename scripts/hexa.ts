@@ -7,6 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
+import { limitsCommand } from './commands/limits.js';
 import { runCommand } from './commands/run.js';
 import { msg, UsageError } from './messages.js';
 
@@ -34,12 +35,14 @@ async function main(): Promise<void> {
     .command(runCommand)
     .command(envsCommand)
     .command(benchCommand)
+    .command(limitsCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
     .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
     .example('hexa run --no-library --replicates 4000', 'the random control')
     .example('hexa envs', 'list environments')
+    .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {

@@ -35,4 +35,8 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  beyondExact: (flag: string, value: unknown, max: number, what: string) =>
+    `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
+  actorNeedsEnv: (actor: string, env: string) =>
+    `--actor: '${actor}' reasons over position-match feedback, which ${env} does not declare`,
 };
