@@ -9,7 +9,7 @@
  * The worst case is the longest run of consistent guesses, max over g of 1 + max_f worst(S_f^g).
  */
 import { count, members, SetTable, wordsFor } from './bitset.js';
-import { orbitsOf, refine, singletonBlocks, type Blocks } from './symmetry.js';
+import { canonicalBlocks, orbitsOf, singletonBlocks } from './symmetry.js';
 
 /** Largest lock whose consistent-opener expectation is computed exactly (the candidate sets multiply). */
 export const CONSISTENT_MAX_BITS = 10;
@@ -44,19 +44,20 @@ export class ConsistentOpener {
     return this.totals.length;
   }
 
-  constructor(readonly bits: number) {
+  /** `symmetry: false` sums over every guess (for tests: the value must not change). */
+  constructor(readonly bits: number, private readonly symmetry = true) {
     if (bits < 1 || bits > CONSISTENT_MAX_BITS) throw new RangeError(`consistent opener: bits must be 1…${CONSISTENT_MAX_BITS}, got ${bits}`);
     this.table = new SetTable(wordsFor(bits), 4096);
   }
 
-  /** Exact value of a non-empty candidate set (invariant under the permutations within `blocks`). */
-  value(set: Uint32Array, blocks?: Blocks): ConsistentValue {
-    const slot = this.solve(set, blocks ?? singletonBlocks(this.bits));
+  /** Exact value of a non-empty candidate set. */
+  value(set: Uint32Array): ConsistentValue {
+    const slot = this.solve(set);
     const total = this.totals[slot]!;
     return { expected: rational(total.n, total.d * BigInt(count(set))), worst: this.worsts[slot]! };
   }
 
-  private solve(set: Uint32Array, blocks: Blocks): number {
+  private solve(set: Uint32Array): number {
     const known = this.table.get(set);
     if (known >= 0) return known;
     const n = count(set);
@@ -79,9 +80,9 @@ export class ConsistentOpener {
     let sumN = 0n;
     let sumD = 1n;
     let worst = 1;
+    const blocks = this.symmetry ? canonicalBlocks(set, list, n, bits) : singletonBlocks(bits);
     for (const [g, orbitSize] of orbitsOf(list, n, blocks)) {
       const weight = BigInt(orbitSize);
-      const childBlocks = refine(blocks, g);
       const children: Uint32Array[] = [];
       for (let s = 0; s < bits; s++) children.push(new Uint32Array(words));
       for (let i = 0; i < n; i++) {
@@ -92,7 +93,7 @@ export class ConsistentOpener {
       }
       for (const child of children) {
         if (isEmpty(child)) continue;
-        const slot = this.solve(child, childBlocks);
+        const slot = this.solve(child);
         const w = this.totals[slot]!;
         [sumN, sumD] = [sumN * w.d + weight * w.n * sumD, sumD * w.d];
         const g2 = gcd(sumN, sumD);

@@ -9,7 +9,7 @@ import { exact, loadMath } from '../analytics.js';
 import { ConsistentOpener, CONSISTENT_MAX_BITS } from './consistent.js';
 import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from './optimal.js';
 import { randomGuessing } from './random.js';
-import { initialBlocks } from './symmetry.js';
+
 
 /** Largest lock `limits` computes (the optimal opener bounds it; see the README for timings). */
 export const LIMITS_MAX_BITS = Math.min(OPTIMAL_MAX_BITS, CONSISTENT_MAX_BITS);
@@ -46,9 +46,9 @@ export async function computeLimits(bits: number, cap: number): Promise<LimitsRe
   const codes = BigInt(2 ** bits);
 
   const optimal = new OptimalOpener(bits);
-  const best = optimal.value(all, initialBlocks(bits));
+  const best = optimal.value(all);
   const consistent = new ConsistentOpener(bits);
-  const uniform = consistent.value(all, initialBlocks(bits));
+  const uniform = consistent.value(all);
   const random = randomGuessing(math, codes, cap);
 
   return {

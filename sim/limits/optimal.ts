@@ -9,7 +9,7 @@
  * integers: the expectation is the exact fraction T / |S|.
  */
 import { count, first, members, SetTable, wordsFor } from './bitset.js';
-import { refine, representatives, singletonBlocks, type Blocks } from './symmetry.js';
+import { canonicalBlocks, representatives, singletonBlocks } from './symmetry.js';
 
 /** Largest lock the optimal opener accepts (state space and time grow doubly exponentially). */
 export const OPTIMAL_MAX_BITS = 8;
@@ -54,7 +54,8 @@ export class OptimalOpener {
     return this.totals.length;
   }
 
-  constructor(readonly bits: number) {
+  /** `symmetry: false` searches every guess (for tests: the value must not change). */
+  constructor(readonly bits: number, private readonly symmetry = true) {
     if (bits < 1 || bits > OPTIMAL_MAX_BITS) throw new RangeError(`optimal opener: bits must be 1…${OPTIMAL_MAX_BITS}, got ${bits}`);
     this.codes = 1 << bits;
     this.table = new SetTable(wordsFor(bits), 4096);
@@ -62,12 +63,12 @@ export class OptimalOpener {
   }
 
   /**
-   * The optimal guess for a non-empty candidate set. A known set costs one table lookup (no allocation);
-   * a new one is solved first, using `blocks` (see symmetry.ts) if the caller knows them.
+   * The optimal guess for a non-empty candidate set: a pure function of the set. A known set costs one
+   * table lookup (no allocation); a new one is solved first.
    */
-  move(set: Uint32Array, blocks?: Blocks): number {
+  move(set: Uint32Array): number {
     const slot = this.table.get(set);
-    return this.moves[slot >= 0 ? slot : this.solve(set, blocks ?? singletonBlocks(this.bits))]!;
+    return this.moves[slot >= 0 ? slot : this.solve(set)]!;
   }
 
   /** Whether the set has been solved (so `move` will not allocate). */
@@ -75,10 +76,10 @@ export class OptimalOpener {
     return this.table.get(set) >= 0;
   }
 
-  /** Exact value of a non-empty candidate set (invariant under the permutations within `blocks`). */
-  value(set: Uint32Array, blocks?: Blocks): OpenerValue {
+  /** Exact value of a non-empty candidate set. */
+  value(set: Uint32Array): OpenerValue {
     let slot = this.table.get(set);
-    if (slot < 0) slot = this.solve(set, blocks ?? singletonBlocks(this.bits));
+    if (slot < 0) slot = this.solve(set);
     return { total: this.totals[slot]!, candidates: count(set), worst: this.worsts[slot]! };
   }
 
@@ -91,7 +92,7 @@ export class OptimalOpener {
     return slot;
   }
 
-  private solve(set: Uint32Array, blocks: Blocks): number {
+  private solve(set: Uint32Array): number {
     const known = this.table.get(set);
     if (known >= 0) return known;
     const n = count(set);
@@ -106,6 +107,7 @@ export class OptimalOpener {
     for (let i = 0; i < n; i++) isMember[list[i]!] = 1;
 
     // Score one guess per orbit by its partition's lower bounds, then search the promising ones first.
+    const blocks = this.symmetry ? canonicalBlocks(set, list, n, bits) : singletonBlocks(bits);
     const reps = representatives(blocks).codes;
     const width = bits + 1;
     const counts = new Int32Array(reps.length * width);
@@ -143,7 +145,6 @@ export class OptimalOpener {
       if (lbTotal[r]! === bestT && lbDepth[r]! >= bestD) continue;
       const g = reps[r]!;
       const base = r * width;
-      const childBlocks = refine(blocks, g);
       let remainingLb = lbTotal[r]! - n;
       let t = n;
       let d = 1;
@@ -156,7 +157,7 @@ export class OptimalOpener {
           const x = list[i]!;
           if (bits - popcount(g ^ x) === s) child[x >>> 5] = (child[x >>> 5]! | (1 << (x & 31))) >>> 0;
         }
-        const slot = this.solve(child, childBlocks);
+        const slot = this.solve(child);
         t += this.totals[slot]!;
         d = Math.max(d, 1 + this.worsts[slot]!);
         remainingLb -= this.lb.total[c]!;

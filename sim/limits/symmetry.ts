@@ -1,41 +1,41 @@
 /**
- * Position symmetry for the exact solvers. Candidate sets reached from a symmetric start (all codes, or
- * a constraint's pool) are invariant under every permutation of positions that fixes all guesses made so
- * far: permutations within *blocks* of positions that no guess has told apart. Guesses in the same orbit
- * lead to isomorphic futures, so a solver only needs one representative per orbit — ones at the first
- * positions of each block — weighted by the orbit's size.
+ * Position symmetry for the exact solvers. Two positions are interchangeable in a candidate set when
+ * swapping them maps the set onto itself; this relation is an equivalence (a product of swaps that
+ * preserve the set preserves it), so its classes — *blocks* — are a function of the set alone. Guesses
+ * that differ by a permutation within blocks lead to isomorphic futures, so a solver needs one
+ * representative per orbit: the same number of ones per block, placed at the block's first positions.
+ *
+ * Because blocks depend only on the set, a solver's chosen move is a pure function of the set, whatever
+ * order sets were solved in — which keeps the optimal Actor deterministic across workers and shards.
  */
+import { has } from './bitset.js';
 
-/** Block id per position; −1 never appears. */
+/** Block id per position. */
 export type Blocks = Int32Array;
-
-/** Start blocks: all free positions together, each fixed position (value ≥ 0 in `fixed`) alone. */
-export function initialBlocks(bits: number, fixed?: ArrayLike<number>): Blocks {
-  const blocks = new Int32Array(bits);
-  let next = 1;
-  for (let p = 0; p < bits; p++) blocks[p] = fixed !== undefined && fixed[p]! >= 0 ? next++ : 0;
-  return blocks;
-}
 
 /** No symmetry assumed: every position its own block (always valid). */
 export function singletonBlocks(bits: number): Blocks {
   return Int32Array.from({ length: bits }, (_, p) => p);
 }
 
-/** Split every block by the guess's bit at each position (bit p of `code` is position p). */
-export function refine(blocks: Blocks, code: number): Blocks {
-  const out = new Int32Array(blocks.length);
-  const ids = new Map<number, number>();
-  for (let p = 0; p < blocks.length; p++) {
-    const key = blocks[p]! * 2 + ((code >>> p) & 1);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
+/** The blocks of interchangeable positions of a set (its members listed in `list[0 … n)`). */
+export function canonicalBlocks(set: Uint32Array, list: Int32Array, n: number, bits: number): Blocks {
+  const blocks = singletonBlocks(bits);
+  for (let p = 0; p < bits; p++) {
+    if (blocks[p] !== p) continue; // already joined to an earlier block
+    for (let q = p + 1; q < bits; q++) {
+      if (blocks[q] !== q) continue;
+      const mask = (1 << p) | (1 << q);
+      let invariant = true;
+      for (let i = 0; i < n && invariant; i++) {
+        const x = list[i]!;
+        const pq = x & mask;
+        if (pq !== 0 && pq !== mask && !has(set, x ^ mask)) invariant = false;
+      }
+      if (invariant) blocks[q] = p;
     }
-    out[p] = id;
   }
-  return out;
+  return blocks;
 }
 
 function binomial(n: number, k: number): number {
@@ -44,15 +44,19 @@ function binomial(n: number, k: number): number {
   return Math.round(r);
 }
 
-/** One representative code per orbit, with the orbit's size. */
-export function representatives(blocks: Blocks): { codes: Int32Array; weights: Float64Array } {
+function blockLists(blocks: Blocks): number[][] {
   const groups = new Map<number, number[]>();
   for (let p = 0; p < blocks.length; p++) {
     const list = groups.get(blocks[p]!);
     if (list === undefined) groups.set(blocks[p]!, [p]);
     else list.push(p);
   }
-  const lists = [...groups.values()];
+  return [...groups.values()];
+}
+
+/** One representative code per orbit of all codes, with the orbit's size. */
+export function representatives(blocks: Blocks): { codes: Int32Array; weights: Float64Array } {
+  const lists = blockLists(blocks);
   let total = 1;
   for (const l of lists) total *= l.length + 1;
   const codes = new Int32Array(total);
@@ -68,7 +72,6 @@ export function representatives(blocks: Blocks): { codes: Int32Array; weights: F
     }
     codes[r] = code;
     weights[r] = weight;
-    // next mixed-radix count
     for (let j = 0; j < lists.length; j++) {
       if (ones[j]! < lists[j]!.length) {
         ones[j]!++;
@@ -81,13 +84,12 @@ export function representatives(blocks: Blocks): { codes: Int32Array; weights: F
 }
 
 /**
- * The orbits met by a list of codes: each code's representative (the same number of ones per block, at
- * the block's first positions) with how many of the codes fall in that orbit. Cheaper than
- * `representatives` when the list is short.
+ * The orbits met by a list of codes: each code's representative with how many of the codes fall in
+ * that orbit. Cheaper than `representatives` when the list is short.
  */
 export function orbitsOf(codes: ArrayLike<number>, count: number, blocks: Blocks): Map<number, number> {
   const bits = blocks.length;
-  const seen = new Int32Array(bits); // ones placed so far per block
+  const placed = new Int32Array(bits);
   const firstOf = new Int32Array(bits).fill(-1);
   const next = new Int32Array(bits).fill(-1);
   const last = new Int32Array(bits).fill(-1);
@@ -100,13 +102,13 @@ export function orbitsOf(codes: ArrayLike<number>, count: number, blocks: Blocks
   const out = new Map<number, number>();
   for (let i = 0; i < count; i++) {
     const code = codes[i]!;
-    seen.fill(-1);
+    placed.fill(-1);
     let rep = 0;
     for (let p = 0; p < bits; p++) {
       if (((code >>> p) & 1) === 0) continue;
       const b = blocks[p]!;
-      const at = seen[b] === -1 ? firstOf[b]! : next[seen[b]!]!;
-      seen[b] = at;
+      const at = placed[b] === -1 ? firstOf[b]! : next[placed[b]!]!;
+      placed[b] = at;
       rep |= 1 << at;
     }
     out.set(rep, (out.get(rep) ?? 0) + 1);
