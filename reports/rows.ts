@@ -20,6 +20,7 @@ export function configColumns(config: RunConfig): Row {
     tasks: config.tasks,
     cap: config.cap,
     seed: config.seed,
+    actor: a.actor,
     library: a.library,
     goodScore: a.goodScore ?? 'auto',
     minEvidence: a.minEvidence,

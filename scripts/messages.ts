@@ -37,6 +37,6 @@ export const msg = {
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
-  actorNeedsEnv: (actor: string, env: string) =>
-    `--actor: '${actor}' reasons over position-match feedback, which ${env} does not declare`,
+  /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
+  actorUnsupported: (reason: string) => `--actor: ${reason}`,
 };

@@ -12,6 +12,8 @@ import {
   CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, UPDATES, WINDOWS,
   type AgentConfig, type RunConfig,
 } from '../sim/config.js';
+import { ACTOR_KINDS, actorSupport } from '../sim/actors/index.js';
+import { ReplicateKey } from '../sim/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
 import { msg, UsageError } from './messages.js';
 
@@ -38,6 +40,7 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'cap', group: PROTOCOL, default: String(PUBLISHED_RUN.cap), describe: 'attempt cap per task (an unsolved task counts the cap)' },
   { name: 'seed', group: PROTOCOL, default: String(PUBLISHED_RUN.seed), describe: 'seed (non-negative integer)' },
   { name: 'replicates', group: PROTOCOL, default: '1', describe: 'independent replicates (each its own random streams)' },
+  { name: 'actor', group: AGENT, default: PUBLISHED_AGENT.actor, choices: ACTOR_KINDS, describe: 'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)' },
   { name: 'library', group: AGENT, default: 'true', describe: 'use the skill library; --no-library is the random control', choices: ['true', 'false'] },
   { name: 'good-score', group: AGENT, describe: "feedback counted as high-score (default: the env's max score − 1)" },
   { name: 'min-evidence', group: AGENT, default: String(PUBLISHED_AGENT.minEvidence), describe: 'fewer high-score samples than this: no skills' },
@@ -117,8 +120,17 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     throw e;
   }
 
+  const actor = parseChoice('actor', text(settings, 'actor'), ACTOR_KINDS);
+  if (actor !== PUBLISHED_AGENT.actor) {
+    // The world's action space decides whether in-task reasoning is exact and affordable.
+    const probe = spec.create(envParams, new ReplicateKey(0, 0).stream('world'));
+    const why = actorSupport(actor, spec, probe.space);
+    if (why !== null) throw new UsageError(msg.actorUnsupported(why));
+  }
+
   const goodScoreText = settings['good-score'];
   const agent: AgentConfig = {
+    actor,
     library: parseChoice('library', text(settings, 'library'), ['true', 'false']) === 'true',
     goodScore: goodScoreText === undefined ? null : parseInteger('good-score', goodScoreText, 0),
     minEvidence: parseInteger('min-evidence', text(settings, 'min-evidence'), 0),

@@ -1,5 +1,6 @@
 /** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
 import { poolAnchors, type PoolAnchor } from '../sim/anchors.js';
+import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import type { RunConfig } from '../sim/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
 import { ReplicateKey } from '../sim/rng.js';
@@ -18,9 +19,14 @@ export interface RunReport {
 export async function executeRun(config: RunConfig): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
-  const anchors = spec.exactRandomControl ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
+  const blind = config.agent.actor === 'published';
+  const anchors = spec.exactRandomControl && blind ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  const opener = !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
+    ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
+    : null;
   const result = runExperiment(config);
-  const control = !config.agent.library ? anchors[0]?.anchor.expectedAttempts : undefined;
+  const control = config.agent.library ? undefined : blind ? anchors[0]?.anchor.expectedAttempts : opener ?? undefined;
 
   return {
     result,
@@ -35,6 +41,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       });
       const lines = [describeConfig(config), '', renderTable(header, rows)];
       if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
+      if (opener !== null) lines.push('', `Exact expected attempts, ${config.agent.actor} opener (any truth): ${opener.exact} = ${opener.value.toFixed(3)}`);
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
         for (const a of anchors) {
@@ -69,9 +76,9 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
 function describeConfig(c: RunConfig): string {
   const a = c.agent;
   const params = Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ');
-  const agent = a.library
+  const agent = `actor ${a.actor} · ` + (a.library
     ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
       `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}`
-    : 'no library (random control)';
+    : 'no library' + (a.actor === 'published' ? ' (random control)' : ''));
   return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}`;
 }

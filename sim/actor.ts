@@ -2,17 +2,18 @@
  * The Actor does one task as an explicit Plan → Act → Observe → Reflect loop, capped at `cap` attempts.
  *
  *   Plan     ask the Retriever for a constraint (once per task);
- *   Act      choose a code: uniformly, with replacement, among codes satisfying the constraint — or among
- *            all codes when exploring, when there is no constraint, or when it leaves nothing (fall-back);
+ *   Act      choose a code with the Actor's guess policy (sim/actors/): as published, uniformly with
+ *            replacement among codes satisfying the constraint — or among all codes when exploring, when
+ *            there is no constraint, or when it leaves nothing (fall-back); the consistent and optimal
+ *            policies also use the task's feedback so far;
  *   Observe  submit it and read the feedback;
  *   Reflect  a high-score sample tests every skill and, unless it came from exploration kept apart,
- *            goes to the Evolver.
+ *            goes to the Evolver; the guess policy records the feedback.
  *
- * The hot path allocates nothing and never enumerates the code space: each attempt draws the free
- * positions directly. Each attempt consumes the same draws whatever the constraint (one 32-bit word per
- * 32 binary positions, one draw per position otherwise), so arms stay aligned on common random numbers.
+ * The hot path allocates nothing and never enumerates the code space (see each policy).
  */
 import type { Env } from '../envs/env.js';
+import type { GuessPolicy } from './actors/policy.js';
 import type { AgentConfig } from './config.js';
 import type { Constraint } from './constraint.js';
 import type { Evolver } from './evolver.js';
@@ -31,6 +32,8 @@ export interface ActorParts {
   readonly library?: Library;
   readonly retriever?: Retriever;
   readonly evolver?: Evolver;
+  /** How guesses are chosen inside a task. */
+  readonly policy: GuessPolicy;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -41,19 +44,18 @@ export interface TaskStreams {
 
 export class Actor {
   private readonly code: Int32Array;
-  private readonly binary: boolean;
 
   constructor(private readonly parts: ActorParts) {
     this.code = new Int32Array(parts.env.space.positions);
-    this.binary = parts.env.space.arity === 2;
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
-    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+    const { env, agent, cap, goodScore, library, evolver, policy } = this.parts;
 
     // Plan
     const constraint = this.plan(tally);
+    policy.beginTask(streams.guess, constraint);
     const rate = agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
@@ -62,7 +64,7 @@ export class Actor {
       // Act
       const exploring = taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
       if (exploring) tally.explorations++;
-      this.choose(streams.guess, exploring ? null : constraint);
+      policy.choose(this.code, streams.guess, exploring ? null : constraint);
 
       // Observe
       const feedback = env.step(this.code);
@@ -76,10 +78,13 @@ export class Actor {
       if (feedback.solved) {
         tally.attempts += attempt;
         tally.solved++;
+        if (policy.abandonedConstraint) tally.fallbacks++;
         return attempt;
       }
+      policy.observe(this.code, feedback.score);
     }
     tally.attempts += cap;
+    if (policy.abandonedConstraint) tally.fallbacks++;
     return cap;
   }
 
@@ -96,27 +101,5 @@ export class Actor {
       return null;
     }
     return constraint;
-  }
-
-  /** Fill `this.code` with a uniform draw among codes satisfying the constraint (all codes if null). */
-  private choose(guess: Stream, constraint: Constraint | null): void {
-    const code = this.code;
-    const n = code.length;
-    const fixed = constraint === null ? null : constraint.values;
-    if (this.binary) {
-      let word = 0;
-      for (let p = 0; p < n; p++) {
-        if ((p & 31) === 0) word = guess.int32();
-        const v = fixed === null ? -1 : fixed[p]!;
-        code[p] = v === -1 ? (word >>> (p & 31)) & 1 : v;
-      }
-    } else {
-      const arity = this.parts.env.space.arity;
-      for (let p = 0; p < n; p++) {
-        const draw = Math.floor(guess.quick() * arity);
-        const v = fixed === null ? -1 : fixed[p]!;
-        code[p] = v === -1 ? draw : v;
-      }
-    }
   }
 }

@@ -3,6 +3,7 @@
  * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
  */
 import type { EnvParams } from '../envs/env.js';
+import type { ActorKind } from './actors/policy.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
 export type Cadence = 'task' | 'round';
@@ -25,6 +26,8 @@ export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
 export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
 
 export interface AgentConfig {
+  /** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
+  readonly actor: ActorKind;
   /** false = the random control: no Evolver, no Retriever. */
   readonly library: boolean;
   /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
@@ -60,6 +63,7 @@ export interface RunConfig {
 
 /** The published agent (SPEC §2), with this project's defaults for the hidden choices. */
 export const PUBLISHED_AGENT: AgentConfig = {
+  actor: 'published',
   library: true,
   goodScore: null,
   minEvidence: 3,

@@ -5,6 +5,7 @@
  */
 import type { EnvSpec, TaskContext } from '../envs/env.js';
 import { Actor, type TaskStreams } from './actor.js';
+import { actorFor } from './actors/index.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
 import { Library } from './library.js';
@@ -33,7 +34,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const library = agent.library ? new Library(positions, arity) : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
   const evolver = agent.library ? new Evolver(positions, arity, agent) : undefined;
-  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver });
+  const policy = actorFor(agent.actor, spec, env.space, config.cap);
+  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, policy });
 
   const evolve = (): void => {
     if (evolver !== undefined && library !== undefined) library.update(evolver.evolve(), agent.update);

@@ -8,7 +8,7 @@
  * where S_f^g are the candidates that would score f against guess g (f = N is g itself: solved).
  * The worst case is the longest run of consistent guesses, max over g of 1 + max_f worst(S_f^g).
  */
-import { count, members, SetTable, wordsFor } from './bitset.js';
+import { count, members, popcount32, SetTable, wordsFor } from './bitset.js';
 import { canonicalBlocks, orbitsOf, singletonBlocks } from './symmetry.js';
 
 /** Largest lock whose consistent-opener expectation is computed exactly (the candidate sets multiply). */
@@ -88,7 +88,7 @@ export class ConsistentOpener {
       for (let i = 0; i < n; i++) {
         const x = list[i]!;
         if (x === g) continue;
-        const c = children[bits - popcount(g ^ x)]!;
+        const c = children[bits - popcount32(g ^ x)]!;
         c[x >>> 5] = (c[x >>> 5]! | (1 << (x & 31))) >>> 0;
       }
       for (const child of children) {
@@ -111,11 +111,4 @@ export class ConsistentOpener {
 function isEmpty(set: Uint32Array): boolean {
   for (let i = 0; i < set.length; i++) if (set[i] !== 0) return false;
   return true;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }

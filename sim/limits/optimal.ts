@@ -8,7 +8,7 @@
  * Values are kept as totals over the candidates (T = Σ attempts over equally likely truths), which are
  * integers: the expectation is the exact fraction T / |S|.
  */
-import { count, first, members, SetTable, wordsFor } from './bitset.js';
+import { count, first, members, popcount32, SetTable, wordsFor } from './bitset.js';
 import { canonicalBlocks, representatives, singletonBlocks } from './symmetry.js';
 
 /** Largest lock the optimal opener accepts (state space and time grow doubly exponentially). */
@@ -117,7 +117,7 @@ export class OptimalOpener {
     for (let r = 0; r < reps.length; r++) {
       const g = reps[r]!;
       const base = r * width;
-      for (let i = 0; i < n; i++) counts[base + bits - popcount(g ^ list[i]!)]!++;
+      for (let i = 0; i < n; i++) counts[base + bits - popcount32(g ^ list[i]!)]!++;
       let classes = 0;
       let t = n;
       let d = 1;
@@ -155,7 +155,7 @@ export class OptimalOpener {
         const child = new Uint32Array(words);
         for (let i = 0; i < n; i++) {
           const x = list[i]!;
-          if (bits - popcount(g ^ x) === s) child[x >>> 5] = (child[x >>> 5]! | (1 << (x & 31))) >>> 0;
+          if (bits - popcount32(g ^ x) === s) child[x >>> 5] = (child[x >>> 5]! | (1 << (x & 31))) >>> 0;
         }
         const slot = this.solve(child);
         t += this.totals[slot]!;
@@ -177,12 +177,6 @@ export class OptimalOpener {
   }
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
 /** The full set of codes of a `bits`-bit lock. */
 export function fullSet(bits: number): Uint32Array {
