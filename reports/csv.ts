@@ -1,9 +1,21 @@
-/** CSV text from tidy rows (header from the first row's keys, in order). */
-import { stringify } from 'csv-stringify/sync';
-import type { Row } from './rows.js';
+/**
+ * CSV text from tidy rows (header from the first row's keys, in order). Written by hand rather than with
+ * csv-stringify, which costs ~0.1 ms a row — seconds for a reproduction's 30 000 rows — but producing the
+ * same bytes: '\n' between records, a field quoted only when it holds a comma, a quote, CR or LF, and
+ * quotes doubled inside.
+ */
+import type { Cell, Row } from './rows.js';
+
+/** One CSV field. */
+export function csvField(value: Cell | undefined): string {
+  const text = value === undefined ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 export function toCsv(rows: readonly Row[], header = true): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]!);
-  return stringify(rows as Row[], { header, columns, cast: { boolean: (b) => String(b) } });
+  const lines: string[] = header ? [columns.map((c) => csvField(c)).join(',')] : [];
+  for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
+  return lines.join('\n') + '\n';
 }

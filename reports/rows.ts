@@ -20,7 +20,6 @@ export function configColumns(config: RunConfig): Row {
     tasks: config.tasks,
     cap: config.cap,
     seed: config.seed,
-    actor: a.actor,
     library: a.library,
     goodScore: a.goodScore ?? 'auto',
     minEvidence: a.minEvidence,
@@ -33,11 +32,14 @@ export function configColumns(config: RunConfig): Row {
     routing: a.routing,
     update: a.update,
     samples: a.samples,
+    testUnit: a.testUnit,
+    testAt: a.testAt,
+    actor: a.actor,
   };
 }
 
 export const METRIC_COLUMNS = [
-  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize', 'tests',
+  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
   'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 

@@ -7,8 +7,12 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
+import { reportCommand } from './commands/report.js';
+import { reproduceCommand } from './commands/reproduce.js';
 import { limitsCommand } from './commands/limits.js';
 import { runCommand } from './commands/run.js';
+import { sweepCommand } from './commands/sweep.js';
+import { mergeCommand } from './commands/merge.js';
 import { msg, UsageError } from './messages.js';
 
 function fail(message: string): never {
@@ -25,6 +29,9 @@ function usageLine(yargsMessage: string): string {
   }
   const unknownCmd = /^Unknown command: (.*)$/.exec(yargsMessage);
   if (unknownCmd) return msg.unknownCommand(unknownCmd[1]!);
+  const suggestion = /^Did you mean (.*)\?$/.exec(yargsMessage);
+  const typed = hideBin(process.argv).find((a) => !a.startsWith('-'));
+  if (suggestion && typed !== undefined) return `${msg.unknownCommand(typed)}; did you mean ${suggestion[1]}?`;
   return yargsMessage.split('\n')[0]!;
 }
 
@@ -32,16 +39,23 @@ async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv))
     .scriptName('hexa')
     .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
+    .command(reproduceCommand)
     .command(runCommand)
+    .command(sweepCommand)
+    .command(mergeCommand)
     .command(envsCommand)
     .command(benchCommand)
+    .command(reportCommand)
     .command(limitsCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
+    .example('hexa reproduce', 'the published benchmark beside the simulator (npm start)')
     .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
     .example('hexa run --no-library --replicates 4000', 'the random control')
+    .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', 'a grid of 24 cells on all cores')
     .example('hexa envs', 'list environments')
+    .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
     .wrap(Math.min(110, process.stdout.columns ?? 110))

@@ -29,7 +29,7 @@ export function checkOutputFile(flag: string, path: string, force: boolean): str
 }
 
 /** Write a whole file atomically (temporary sibling, then rename). */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, content);

@@ -9,7 +9,7 @@ import type { Options } from 'yargs';
 import { EnvParamError, type EnvParams } from '../envs/env.js';
 import { envIds, findEnv } from '../envs/registry.js';
 import {
-  CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, UPDATES, WINDOWS,
+  CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS,
   type AgentConfig, type RunConfig,
 } from '../sim/config.js';
 import { ACTOR_KINDS, actorSupport } from '../sim/actors/index.js';
@@ -53,34 +53,56 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'routing', group: HIDDEN, default: PUBLISHED_AGENT.routing, choices: ROUTINGS, describe: 'exploration samples shared with the Evolver or kept separate' },
   { name: 'update', group: HIDDEN, default: PUBLISHED_AGENT.update, choices: UPDATES, describe: 'a new evolution replaces the library or merges into it' },
   { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
+  { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
+  { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
 
-/** yargs option definitions for the run flags (all read as text, validated by `configFrom`). */
-export function runFlagOptions(): Record<string, Options> {
+/** Flags that take exactly one value even in a sweep: the seed and the replicate count are the replicate axis. */
+export const SINGLE_VALUED = new Set(['seed', 'replicates']);
+
+/**
+ * yargs option definitions for the run flags, all read as text and validated by `configFrom`. With
+ * `lists` (hexa sweep), every flag but the single-valued ones also accepts a list or range, so `library`
+ * is text there too (`--library true,false`; `--no-library` still gives false).
+ */
+export function runFlagOptions(lists = false): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const f of RUN_FLAGS) {
+    const def = f.default !== undefined ? ` [default: ${f.default}]` : '';
     out[f.name] =
-      f.name === 'library'
+      f.name === 'library' && !lists
         ? { type: 'boolean', group: f.group, describe: f.describe }
-        : { type: 'string', group: f.group, describe: f.describe + (f.default !== undefined ? ` [default: ${f.default}]` : '') };
+        : { type: 'string', group: f.group, describe: f.describe + def };
   }
-  out.param = { type: 'string', array: true, group: WORLD, describe: 'other environment parameter, name=value (repeatable)' };
+  out.param = {
+    type: 'string',
+    array: true,
+    group: WORLD,
+    describe: lists ? 'environment parameter, name=value or name=v1,v2 (repeatable)' : 'other environment parameter, name=value (repeatable)',
+  };
   return out;
+}
+
+/** One run flag's text from parsed argv (undefined when not given). */
+export function flagText(name: string, value: unknown): string | undefined {
+  if (name === 'library') {
+    // A boolean from --library/--no-library, or text in a sweep ('' when given bare).
+    if (value === undefined) return undefined;
+    if (typeof value === 'boolean') return String(value);
+    const text = single(name, value);
+    return text === '' ? 'true' : text;
+  }
+  return single(name, value);
 }
 
 /** Gather the run flags from parsed argv as text. */
 export function settingsFromArgv(argv: Record<string, unknown>): RunSettings {
   const out: Record<string, string> = {};
   for (const f of RUN_FLAGS) {
-    const value = argv[f.name];
-    if (f.name === 'library') {
-      if (value !== undefined) out[f.name] = String(value);
-      continue;
-    }
-    const text = single(f.name, value);
+    const text = flagText(f.name, argv[f.name]);
     if (text !== undefined) out[f.name] = text;
   }
   return out;
@@ -143,6 +165,8 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     routing: parseChoice('routing', text(settings, 'routing'), ROUTINGS),
     update: parseChoice('update', text(settings, 'update'), UPDATES),
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
+    testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
+    testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
   };
   return {
     env: spec.id,

@@ -78,7 +78,7 @@ function describeConfig(c: RunConfig): string {
   const params = Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ');
   const agent = `actor ${a.actor} · ` + (a.library
     ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
-      `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}`
+      `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, tests ${a.testUnit}/${a.testAt}`
     : 'no library' + (a.actor === 'published' ? ' (random control)' : ''));
   return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}`;
 }

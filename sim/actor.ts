@@ -7,20 +7,22 @@
  *            there is no constraint, or when it leaves nothing (fall-back); the consistent and optimal
  *            policies also use the task's feedback so far;
  *   Observe  submit it and read the feedback;
- *   Reflect  a high-score sample tests every skill and, unless it came from exploration kept apart,
- *            goes to the Evolver; the guess policy records the feedback.
+ *   Reflect  the library counts the attempt for its skill tests (see Library); a high-score sample,
+ *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
+ *            the feedback.
  *
  * The hot path allocates nothing and never enumerates the code space (see each policy).
  */
 import type { Env } from '../envs/env.js';
 import type { GuessPolicy } from './actors/policy.js';
+import { PublishedPolicy } from './actors/published.js';
 import type { AgentConfig } from './config.js';
 import type { Constraint } from './constraint.js';
 import type { Evolver } from './evolver.js';
 import type { Library } from './library.js';
 import type { RoundTally } from './metrics.js';
 import type { Retriever } from './retriever.js';
-import type { Stream } from './rng.js';
+import type { AleaStream } from './rng.js';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
 export interface ActorParts {
@@ -32,26 +34,29 @@ export interface ActorParts {
   readonly library?: Library;
   readonly retriever?: Retriever;
   readonly evolver?: Evolver;
-  /** How guesses are chosen inside a task. */
-  readonly policy: GuessPolicy;
+  /** How guesses are chosen inside a task (default: the published, feedback-blind policy). */
+  readonly policy?: GuessPolicy;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
 export interface TaskStreams {
-  readonly guess: Stream;
-  readonly explore: Stream | null;
+  readonly guess: AleaStream;
+  readonly explore: AleaStream | null;
 }
 
 export class Actor {
   private readonly code: Int32Array;
+  private readonly policy: GuessPolicy;
 
   constructor(private readonly parts: ActorParts) {
     this.code = new Int32Array(parts.env.space.positions);
+    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity);
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
-    const { env, agent, cap, goodScore, library, evolver, policy } = this.parts;
+    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+    const policy = this.policy;
 
     // Plan
     const constraint = this.plan(tally);
@@ -70,9 +75,10 @@ export class Actor {
       const feedback = env.step(this.code);
 
       // Reflect
-      if (feedback.score >= goodScore) {
+      const high = feedback.score >= goodScore;
+      if (library !== undefined) library.record(this.code, high);
+      if (high) {
         tally.goodSamples++;
-        if (library !== undefined) library.test(this.code);
         if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code);
       }
       if (feedback.solved) {

@@ -17,6 +17,17 @@ export type LibraryUpdate = 'replace' | 'merge';
 export type SampleSet = 'all' | 'distinct';
 /** Whether exploration is decided for each attempt or once for a whole task. */
 export type ExploreUnit = 'attempt' | 'task';
+/**
+ * What counts as a test of a skill: each recorded high-score sample ('high'), or every attempt ('any').
+ * Either way a refutation is a high-score sample that disagrees with the skill.
+ */
+export type TestUnit = 'high' | 'any';
+/**
+ * When tests are counted: as each attempt is recorded, against the library in force ('record'); or at each
+ * evolution, the library just distilled against the attempts recorded since the previous evolution
+ * ('evolve' — a retrospective check, so a new skill can be refuted by the samples it was distilled from).
+ */
+export type TestTiming = 'record' | 'evolve';
 
 export const CADENCES: readonly Cadence[] = ['task', 'round'];
 export const WINDOWS: readonly Window[] = ['all', 'round'];
@@ -24,6 +35,8 @@ export const ROUTINGS: readonly Routing[] = ['shared', 'separate'];
 export const UPDATES: readonly LibraryUpdate[] = ['replace', 'merge'];
 export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
 export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
+export const TEST_UNITS: readonly TestUnit[] = ['high', 'any'];
+export const TEST_TIMINGS: readonly TestTiming[] = ['record', 'evolve'];
 
 export interface AgentConfig {
   /** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
@@ -46,6 +59,8 @@ export interface AgentConfig {
   readonly routing: Routing;
   readonly update: LibraryUpdate;
   readonly samples: SampleSet;
+  readonly testUnit: TestUnit;
+  readonly testAt: TestTiming;
 }
 
 export interface RunConfig {
@@ -61,7 +76,14 @@ export interface RunConfig {
   readonly agent: AgentConfig;
 }
 
-/** The published agent (SPEC §2), with this project's defaults for the hidden choices. */
+/**
+ * The published agent (SPEC §2). Its hidden choices are those the audit (`hexa reproduce --audit`, README)
+ * finds most consistent with the published figures: the Evolver runs once a round on that round's samples
+ * (every sample, not distinct codes), and a skill is tested by every attempt, counted when the Evolver
+ * re-distils the library. The audit cannot tell replace from merge, nor exploration per attempt from per
+ * task: 'replace' follows the article's code (evolving returns a fresh list of skills), 'attempt' its text
+ * ("each guess has a 20 % chance to ignore the constraint").
+ */
 export const PUBLISHED_AGENT: AgentConfig = {
   actor: 'published',
   library: true,
@@ -72,10 +94,12 @@ export const PUBLISHED_AGENT: AgentConfig = {
   explore: 0,
   exploreUnit: 'attempt',
   cadence: 'round',
-  window: 'all',
+  window: 'round',
   routing: 'shared',
   update: 'replace',
   samples: 'all',
+  testUnit: 'any',
+  testAt: 'evolve',
 };
 
 /** The published protocol: 5 rounds × 30 tasks, cap 20, on the 4-bit lock with truth 1011. */

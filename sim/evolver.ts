@@ -4,6 +4,7 @@
  * O(positions × values) however long the history, and memory does not grow with it.
  */
 import type { AgentConfig } from './config.js';
+import type { ClaimSink } from './library.js';
 import type { SkillClaim } from './skill.js';
 
 export class Evolver {
@@ -49,18 +50,23 @@ export class Evolver {
   /**
    * The published extraction: with at least `minEvidence` samples, every (position, value) whose share
    * reaches `threshold` becomes a claim with confidence = that share and evidence = the sample count.
+   * Claims go straight to `sink` (the library), in (position, value) order.
    */
-  evolve(): SkillClaim[] {
+  evolveInto(sink: ClaimSink): void {
     const n = this.samples;
-    const claims: SkillClaim[] = [];
-    if (n < this.rules.minEvidence || n === 0) return claims;
+    if (n < this.rules.minEvidence || n === 0) return;
     const { threshold } = this.rules;
+    const arity = this.arity;
     for (let slot = 0; slot < this.counts.length; slot++) {
       const share = this.counts[slot]! / n;
-      if (share >= threshold) {
-        claims.push({ position: Math.floor(slot / this.arity), value: slot % this.arity, confidence: share, evidence: n });
-      }
+      if (share >= threshold) sink.emit(Math.floor(slot / arity), slot % arity, share, n);
     }
+  }
+
+  /** The claims as a list (for inspection and tests). */
+  evolve(): SkillClaim[] {
+    const claims: SkillClaim[] = [];
+    this.evolveInto({ emit: (position, value, confidence, evidence) => claims.push({ position, value, confidence, evidence }) });
     return claims;
   }
 }

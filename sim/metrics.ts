@@ -10,6 +10,10 @@ export interface RoundMetrics {
   readonly solveRate: number;
   /** Skills in the library at the end of the round. */
   readonly skills: number;
+  /** Distinct skills that have entered the library since the run began (cumulative). */
+  readonly skillsEver: number;
+  /** Of those, skills contradicting the world's truth at the round's end (noise, or stale). */
+  readonly wrongSkillsEver: number;
   /** Tasks that started with a non-empty library (skills in use). */
   readonly tasksWithSkills: number;
   /** Fixed positions in the constraint at the end of the round. */

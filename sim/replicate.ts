@@ -31,18 +31,26 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const { agent } = config;
   const goodScore = agent.goodScore ?? env.maxScore - 1;
 
-  const library = agent.library ? new Library(positions, arity) : undefined;
+  const library = agent.library ? new Library(positions, arity, agent) : undefined;
   const retriever = agent.library ? new Retriever(positions, agent.topK) : undefined;
   const evolver = agent.library ? new Evolver(positions, arity, agent) : undefined;
   const policy = actorFor(agent.actor, spec, env.space, config.cap);
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, policy });
 
   const evolve = (): void => {
-    if (evolver !== undefined && library !== undefined) library.update(evolver.evolve(), agent.update);
+    if (evolver === undefined || library === undefined) return;
+    library.beginUpdate(agent.update);
+    evolver.evolveInto(library);
+    library.endUpdate();
   };
 
   const tally = new RoundTally();
   const slot = new TaskSlot(key);
+  // One pair of streams re-keyed for every task: nothing is allocated per task.
+  const streams: TaskStreams = {
+    guess: key.stream('guess'),
+    explore: agent.library && agent.explore > 0 ? key.stream('explore') : null,
+  };
   const rounds: RoundMetrics[] = [];
   for (let round = 0; round < config.rounds; round++) {
     tally.reset();
@@ -54,10 +62,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       slot.task = task;
       slot.taskIndex = round * config.tasks + task;
       env.reset(slot);
-      const streams: TaskStreams = {
-        guess: key.stream('guess', round, task),
-        explore: agent.library && agent.explore > 0 ? key.stream('explore', round, task) : null,
-      };
+      key.rekey(streams.guess, 'guess', round, task);
+      if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
       actor.runTask(streams, tally);
       if (agent.cadence === 'task') evolve();
     }
@@ -65,6 +71,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
+    const ever = library?.everHeld(env.truth()) ?? { distinct: 0, wrong: 0 };
     const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library) : undefined;
     rounds.push({
       round: round + 1,
@@ -74,6 +81,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       solved: tally.solved,
       solveRate: tally.solved / config.tasks,
       skills: library?.size ?? 0,
+      skillsEver: ever.distinct,
+      wrongSkillsEver: ever.wrong,
       tasksWithSkills: tally.tasksWithSkills,
       constraintSize: constraint?.size ?? 0,
       tests,

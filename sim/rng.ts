@@ -5,12 +5,13 @@
  * mixed in — never from the order in which work runs. Two arms that differ only in agent parameters
  * therefore draw the same numbers for the same (replicate, round, task, purpose): comparisons are paired.
  *
- * The generator is seedrandom's `alea`. Building one from a string seed costs ~1.7 µs (its Mash hash),
- * too much per task, so the SHA-256 is paid once per replicate and each task stream restores an alea
- * state directly (~0.15 µs).
+ * The generator is seedrandom's `alea`. Building a seedrandom object costs ~1.7 µs from a string seed and
+ * ~0.4 µs (with garbage) even from a saved state — more than a whole 4-bit task. So the SHA-256 is paid once
+ * per replicate, and each task stream is an `AleaStream`: alea's recurrence with its state set directly.
+ * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
+ * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
  */
 import { createHash } from 'node:crypto';
-import seedrandom from 'seedrandom';
 
 /** The draws the simulator takes from a stream. */
 export interface Stream {
@@ -21,9 +22,9 @@ export interface Stream {
 }
 
 /** Why a stream is drawn; each purpose is an independent stream. */
-export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env';
+export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env' | 'bootstrap';
 
-const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6 };
+const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6, bootstrap: 7 };
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
@@ -51,16 +52,60 @@ export class ReplicateKey {
    * The stream for (round, task, purpose). Round and task are 0-based; pass -1 for "not task-specific"
    * (e.g. the world's hidden truth is drawn once per replicate).
    */
-  stream(purpose: Purpose, round = -1, task = -1): Stream {
+  stream(purpose: Purpose, round = -1, task = -1): AleaStream {
+    return this.rekey(new AleaStream(0, 0, 0), purpose, round, task);
+  }
+
+  /** Re-key an existing stream to (round, task, purpose), as `stream` would build it (no allocation). */
+  rekey(stream: AleaStream, purpose: Purpose, round = -1, task = -1): AleaStream {
     const w = this.words;
     const p = PURPOSE_CODE[purpose];
     // Three independent 32-bit state words, each a keyed hash of (round, task, purpose).
     const a = fmix32(w[0]! ^ fmix32(w[1]! ^ fmix32((round + 1) ^ Math.imul(p, 0x9e3779b9))) ^ (task + 1));
     const b = fmix32(w[2]! ^ fmix32(w[3]! ^ fmix32((task + 1) ^ Math.imul(p, 0x7f4a7c15))) ^ (round + 1));
     const c = fmix32(w[4]! ^ fmix32(w[5]! ^ fmix32(a ^ b ^ p)) ^ w[6]! ^ Math.imul(w[7]!, round + 2));
-    return seedrandom.alea('', {
-      state: { c: 1, s0: a * TWO_POW_MINUS_32, s1: b * TWO_POW_MINUS_32, s2: c * TWO_POW_MINUS_32 },
-    });
+    stream.setState(1, a * TWO_POW_MINUS_32, b * TWO_POW_MINUS_32, c * TWO_POW_MINUS_32);
+    return stream;
+  }
+}
+
+/** seedrandom's alea state: three fractions of 2^-32 and a carry. */
+export interface AleaState {
+  c: number;
+  s0: number;
+  s1: number;
+  s2: number;
+}
+
+/**
+ * Baagoe's Alea, exactly as seedrandom implements it (`quick` = its `prng()`, `int32` = its `int32()`),
+ * but constructed from a state without seedrandom's per-object closures.
+ */
+export class AleaStream implements Stream {
+  private c = 1;
+  constructor(private s0: number, private s1: number, private s2: number) {}
+
+  setState(c: number, s0: number, s1: number, s2: number): void {
+    this.c = c;
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+  }
+
+  quick(): number {
+    const t = 2091639 * this.s0 + this.c * TWO_POW_MINUS_32;
+    this.s0 = this.s1;
+    this.s1 = this.s2;
+    return (this.s2 = t - (this.c = t | 0));
+  }
+
+  int32(): number {
+    return (this.quick() * 0x100000000) | 0;
+  }
+
+  /** The current state, in the form `seedrandom.alea('', { state })` accepts. */
+  aleaState(): AleaState {
+    return { c: this.c, s0: this.s0, s1: this.s1, s2: this.s2 };
   }
 }
 

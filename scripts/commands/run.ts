@@ -1,10 +1,13 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../runOptions.js';
-import { checkOutputFile, writeFileAtomic } from '../output.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
 
 interface RunArgs {
   csv?: string;
+  out?: string;
   json?: boolean;
   force?: boolean;
   [flag: string]: unknown;
@@ -17,18 +20,29 @@ export const runCommand: CommandModule<object, RunArgs> = {
     y
       .options(runFlagOptions())
       .option('csv', { type: 'string', describe: 'write tidy rows (replicate × round, every parameter a column) to FILE' })
+      .option('out', { type: 'string', describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)' })
       .option('json', { type: 'boolean', describe: 'print {config, rounds} as JSON on stdout instead of the table' })
-      .option('force', { type: 'boolean', describe: 'replace an existing --csv file' })
+      .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
       .example('hexa run', 'the published pure-exploitation arm, one replicate')
       .example('hexa run --replicates 1000 --explore 0.2 --routing separate', '20 % exploration kept away from the Evolver')
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
       .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const config = configFrom(settingsFromArgv(argv), envParamsFromArgv(argv));
-    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), argv.force === true);
+    const force = argv.force === true;
+    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
+    const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
+    const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const report = await executeRun(config);
     if (csvPath !== undefined) writeFileAtomic(csvPath, report.csv());
+    if (outDir !== undefined) {
+      const { makeManifest } = await import('../../reports/manifest.js');
+      mkdirSync(outDir, { recursive: true });
+      writeFileAtomic(join(outDir, 'runs.csv'), report.csv());
+      const manifest = makeManifest('run', config.seed, startedAt, { config, files: { runs: 'runs.csv' } });
+      writeFileAtomic(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    }
     process.stdout.write(argv.json === true ? JSON.stringify(report.json(), null, 2) + '\n' : report.text() + '\n');
   },
 };

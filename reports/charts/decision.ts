@@ -1,0 +1,145 @@
+/**
+ * Skills learned and refutation rate, with the article's decision lines: a refutation rate below 2 % means
+ * exploration is a net loss, above 10 % that it is needed. Three layouts:
+ *  - 'rounds' (one run): both against the round;
+ *  - 'arms' (reproduce): one row per arm, over the whole run;
+ *  - 'grid' (sweep): against the evidence threshold (else exploration, else the first swept parameter),
+ *    one line per exploration rate, one panel per combination of the other swept parameters.
+ */
+import type { GroupSummary } from '../summary.js';
+import { CONFIG, type ChartSpec, describeParameters, OKABE_ITO, parameterTitle, parameterValue, REFERENCE_COLOUR, SCHEMA, type Palette } from './theme.js';
+
+export type DecisionLayout = 'rounds' | 'arms' | 'grid';
+
+export const DECISION_LINES = [
+  { rate: 0.02, label: '2 %: exploration is a net loss below' },
+  { rate: 0.1, label: '10 %: exploration is needed above' },
+] as const;
+
+const RATE_TITLE = 'Refutation rate (share of skill tests refuted)';
+const SKILLS_TITLE = 'Skills in the library';
+
+interface Point {
+  readonly key: string | number;
+  readonly series: string | number;
+  readonly panel: string;
+  readonly rate: number | null;
+  readonly rateLo: number | null;
+  readonly rateHi: number | null;
+  readonly skills: number;
+  readonly skillsLo: number | null;
+  readonly skillsHi: number | null;
+  readonly replicates: number;
+}
+
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+function rateMax(points: readonly Point[]): number {
+  return Math.max(0.12, ...points.map((p) => p.rateHi ?? p.rate ?? 0)) * 1.05;
+}
+
+export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLayout, palette: Palette, swept: readonly string[] = []): ChartSpec {
+  const xParam = swept.includes('threshold') ? 'threshold' : swept.includes('explore') ? 'explore' : swept[0] ?? 'threshold';
+  const seriesParam = xParam !== 'explore' && swept.includes('explore') ? 'explore' : null;
+  const facets = swept.filter((p) => p !== xParam && p !== seriesParam);
+  const points: Point[] =
+    layout === 'rounds'
+      ? groups[0]!.rounds.map((r) => ({
+          key: r.round, series: '', panel: '', rate: finite(r.refutationRate.estimate), rateLo: r.refutationRate.ci95?.[0] ?? null,
+          rateHi: r.refutationRate.ci95?.[1] ?? null, skills: r.skills.estimate, skillsLo: r.skills.ci95?.[0] ?? null,
+          skillsHi: r.skills.ci95?.[1] ?? null, replicates: groups[0]!.group.replicates.length,
+        }))
+      : groups.map((g) => {
+          const last = g.rounds.at(-1)!;
+          return {
+            key: layout === 'arms' ? palette.labelOf(g.group.id) : parameterValue(g.group.params[xParam]),
+            series: seriesParam ? parameterValue(g.group.params[seriesParam]) : '',
+            panel: describeParameters(g.group.params, facets),
+            rate: finite(g.refutationRate.estimate), rateLo: g.refutationRate.ci95?.[0] ?? null, rateHi: g.refutationRate.ci95?.[1] ?? null,
+            skills: last.skills.estimate, skillsLo: last.skills.ci95?.[0] ?? null, skillsHi: last.skills.ci95?.[1] ?? null,
+            replicates: g.group.replicates.length,
+          };
+        });
+
+  const keyTitle = layout === 'rounds' ? 'Round' : layout === 'arms' ? 'Arm' : parameterTitle(xParam);
+  const keyField = layout === 'arms'
+    ? { field: 'key', type: 'nominal', title: null, scale: { domain: points.map((p) => p.key) }, axis: { labelLimit: 300 } }
+    : layout === 'rounds'
+      ? { field: 'key', type: 'ordinal', title: keyTitle, scale: { domain: points.map((p) => p.key) }, axis: { labelAngle: 0 } }
+      : { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } };
+  const colour = layout === 'arms'
+    ? { field: 'key', type: 'nominal', legend: null, scale: { domain: [...palette.labels], range: [...palette.colours] } }
+    : seriesParam
+      ? { field: 'series', type: 'ordinal', title: parameterTitle(seriesParam), scale: { range: [...OKABE_ITO] }, legend: { orient: 'bottom', direction: 'horizontal' } }
+      : { value: OKABE_ITO[0] };
+  const tooltip = [
+    { field: 'key', title: keyTitle },
+    ...(seriesParam ? [{ field: 'series', title: seriesParam }] : []),
+    ...(facets.length > 0 ? [{ field: 'panel', title: 'Other settings' }] : []),
+    { field: 'rate', title: 'Refutation rate', format: '.2%' },
+    { field: 'rateLo', title: '95 % low', format: '.2%' },
+    { field: 'rateHi', title: '95 % high', format: '.2%' },
+    { field: 'skills', title: 'Skills', format: '.2f' },
+    { field: 'replicates', title: 'Replicates' },
+  ];
+  // In 'arms' the measure runs along x (one row per arm); otherwise along y.
+  const along = layout === 'arms' ? { m: 'x', m2: 'x2', k: 'y' } : { m: 'y', m2: 'y2', k: 'x' };
+  const faceted = layout === 'grid' && facets.length > 0;
+  const panel = (field: 'rate' | 'skills', title: string, format: string, domain: number[] | null): object => {
+    // Side by side, the arms' rows line up, so the second panel does not repeat their names.
+    const key = layout === 'arms' && field === 'skills' ? { ...keyField, axis: { labels: false, ticks: false } } : keyField;
+    const measure = { field, type: 'quantitative', title, axis: { format, tickCount: 6 }, scale: domain ? { domain } : { zero: true } };
+    const layers: object[] = [
+      { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: { [along.k]: key, [along.m]: { ...measure, field: `${field}Lo` }, [along.m2]: { field: `${field}Hi` }, color: colour } },
+      ...(layout === 'arms' ? [] : [{ mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x: key, y: measure, color: colour, ...(seriesParam ? { detail: { field: 'series' } } : {}) } }]),
+      { mark: { type: 'point', size: 70, filled: true, opacity: 1 }, encoding: { [along.k]: key, [along.m]: measure, color: colour, tooltip } },
+    ];
+    if (field === 'rate') layers.unshift(...decisionLayers(layout === 'arms'));
+    const size = layout === 'arms' ? { width: field === 'rate' ? 320 : 240, height: Math.max(180, 34 * points.length) } : { width: 330, height: 240 };
+    const values = points; // null rates are not drawn (vega-lite filters invalid values), but keep their row
+    if (!faceted) return { data: { values }, ...size, layer: layers };
+    return { data: { values }, facet: { field: 'panel', type: 'ordinal', title: null }, columns: 3, spec: { ...size, layer: layers } };
+  };
+  const rates = points.filter((p) => p.rate !== null);
+  const omitted = points.length - rates.length;
+  const what = layout === 'arms' ? 'arm' : layout === 'rounds' ? 'round' : 'setting';
+  return {
+    $schema: SCHEMA,
+    title: {
+      text: 'Refutation rate and skills learned',
+      subtitle: [
+        layout === 'rounds' ? 'Per round: Σ refutations / Σ tests, and skills at the round\'s end.' : 'Whole run: Σ refutations / Σ tests; skills after the last round.',
+        'Bars: 95 % bootstrap intervals over replicates. Dashed: the article\'s decision lines',
+        '(below 2 % exploration is a net loss; above 10 % it is needed).',
+        ...(omitted > 0 ? [`${omitted} ${what}${omitted > 1 ? 's' : ''} without any skill test left out of the rate panel.`] : []),
+      ],
+    },
+    config: CONFIG,
+    [faceted ? 'vconcat' : 'hconcat']: [
+      panel('rate', RATE_TITLE, '.0%', [0, rateMax(rates)]),
+      panel('skills', layout === 'rounds' ? `${SKILLS_TITLE} at the round's end` : `${SKILLS_TITLE} after the last round`, '.1~f', null),
+    ],
+    spacing: 40,
+    resolve: { scale: { color: 'shared' } },
+  };
+}
+
+/**
+ * The 2 % and 10 % lines. Each layer aggregates its data to one row, so it draws one mark per panel
+ * (datum encodings alone would draw one per data row), and works inside facets.
+ */
+function decisionLayers(vertical: boolean): object[] {
+  const position = vertical ? 'x' : 'y';
+  const once = [{ aggregate: [{ op: 'count', as: 'rows' }] }];
+  return DECISION_LINES.flatMap((d) => [
+    { transform: once, mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR }, encoding: { [position]: { datum: d.rate, type: 'quantitative' } } },
+    {
+      transform: once,
+      // Vertical lines (one row per arm) get a short label above the plot; horizontal ones the full sentence.
+      mark: vertical
+        ? { type: 'text', align: 'center', baseline: 'bottom', dy: -4, fontSize: 11, color: REFERENCE_COLOUR, text: `${d.rate * 100} %` }
+        : { type: 'text', align: 'left', baseline: 'bottom', dx: 4, dy: -3, fontSize: 11, color: REFERENCE_COLOUR, text: d.label },
+      encoding: { [position]: { datum: d.rate, type: 'quantitative' }, ...(vertical ? { y: { value: 0 } } : { x: { value: 0 } }) },
+    },
+  ]);
+}

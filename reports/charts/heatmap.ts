@@ -1,0 +1,113 @@
+/**
+ * Sweep heat map: final-round mean attempts over two swept parameters (exploration × threshold by
+ * default), one panel per combination of the other swept parameters, the value printed in every cell.
+ */
+import type { GroupSummary } from '../summary.js';
+import { CONFIG, type ChartSpec, describeParameters, parameterTitle, parameterValue, SCHEMA } from './theme.js';
+
+export interface HeatmapAxes {
+  readonly x: string;
+  readonly y: string;
+}
+
+/** The default pair: explore × threshold when both are swept, else the first two swept parameters. */
+export function defaultHeatmapAxes(swept: readonly string[]): HeatmapAxes | null {
+  if (swept.includes('explore') && swept.includes('threshold')) return { x: 'explore', y: 'threshold' };
+  return swept.length >= 2 ? { x: swept[0]!, y: swept[1]! } : null;
+}
+
+const compare = (a: number | string, b: number | string): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+
+/** Distinct values in ascending order (numbers numerically, text alphabetically). */
+export function sortedValues(values: readonly (number | string)[]): (number | string)[] {
+  return [...new Set(values)].sort(compare);
+}
+
+export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly string[], axes: HeatmapAxes): ChartSpec {
+  const facets = swept.filter((p) => p !== axes.x && p !== axes.y);
+  const cells = groups.map((g) => {
+    const last = g.rounds.at(-1)!;
+    const m = last.attempts.mean;
+    return {
+      x: parameterValue(g.group.params[axes.x]),
+      y: parameterValue(g.group.params[axes.y]),
+      panel: describeParameters(g.group.params, facets),
+      mean: m.estimate,
+      lo: m.ci95?.[0] ?? null,
+      hi: m.ci95?.[1] ?? null,
+      iqm: last.attempts.iqm.estimate,
+      cell: g.group.id,
+      replicates: g.group.replicates.length,
+    };
+  });
+  const xs = sortedValues(cells.map((c) => c.x));
+  const ys = sortedValues(cells.map((c) => c.y));
+  const means = cells.map((c) => c.mean);
+  const middle = (Math.min(...means) + Math.max(...means)) / 2;
+  const layer = [
+    {
+      mark: { type: 'rect', stroke: 'white', strokeWidth: 1 },
+      encoding: {
+        color: {
+          field: 'mean',
+          type: 'quantitative',
+          title: ['Final-round', 'mean attempts', 'per task'],
+          scale: { scheme: 'viridis' },
+          legend: { gradientLength: Math.max(160, 40 * new Set(groups.map((g) => g.group.params[axes.y])).size) },
+        },
+        tooltip: [
+          { field: 'x', title: axes.x },
+          { field: 'y', title: axes.y },
+          ...(facets.length > 0 ? [{ field: 'panel', title: 'Other settings' }] : []),
+          { field: 'mean', title: 'Mean attempts', format: '.3f' },
+          { field: 'lo', title: '95 % low', format: '.3f' },
+          { field: 'hi', title: '95 % high', format: '.3f' },
+          { field: 'iqm', title: 'Interquartile mean', format: '.3f' },
+          { field: 'replicates', title: 'Replicates' },
+          { field: 'cell', title: 'Cell' },
+        ],
+      },
+    },
+    {
+      mark: { type: 'text', fontSize: 12 },
+      encoding: {
+        text: { field: 'mean', type: 'quantitative', format: '.1f' },
+        // viridis is dark at the low end: white text there, black on the light high end.
+        color: { condition: { test: `datum.mean < ${middle}`, value: 'white' }, value: 'black' },
+      },
+    },
+  ];
+  const encoding = {
+    x: { field: 'x', type: 'ordinal', sort: xs, title: parameterTitle(axes.x), axis: { labelAngle: 0 } },
+    y: { field: 'y', type: 'ordinal', sort: [...ys].reverse(), title: parameterTitle(axes.y) },
+  };
+  // Wide enough for the x-axis title, so neighbouring panels' titles do not run together.
+  const size = { width: Math.max(facets.length > 0 ? 320 : 260, 64 * xs.length), height: Math.max(160, 40 * ys.length) };
+  const header = {
+    $schema: SCHEMA,
+    title: {
+      text: 'Final-round attempts per task across the sweep',
+      subtitle: `Mean over replicates in each cell${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}. Fewer is better.`,
+    },
+    config: CONFIG,
+    data: { values: cells },
+  };
+  if (facets.length === 0) return { ...header, ...size, encoding, layer };
+  // Panels in the order of their parameter values (numerically: 'bits 4' before 'bits 10').
+  const keyOf = (params: Readonly<Record<string, string>>): (number | string)[] => facets.map((f) => parameterValue(params[f]));
+  const ordered = [...groups].sort((a, b) => {
+    const ka = keyOf(a.group.params);
+    const kb = keyOf(b.group.params);
+    for (let i = 0; i < ka.length; i++) if (compare(ka[i]!, kb[i]!) !== 0) return compare(ka[i]!, kb[i]!);
+    return 0;
+  });
+  const panels = [...new Set(ordered.map((g) => describeParameters(g.group.params, facets)))];
+  return {
+    ...header,
+    facet: { field: 'panel', type: 'ordinal', sort: panels, title: null, header: { labelFontSize: 12 } },
+    columns: Math.min(3, panels.length),
+    spacing: { column: 24, row: 24 },
+    spec: { ...size, encoding, layer },
+  };
+}

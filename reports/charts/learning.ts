@@ -1,0 +1,92 @@
+/**
+ * Learning curves (the article's Figure 1, done properly): mean attempts per task in each round, one line
+ * per arm, 95 % bootstrap bands over replicates, and dashed lines at the exact expected attempts of uniform
+ * guessing with nothing, one position or two positions known.
+ */
+import type { ReferenceLine } from '../references.js';
+import type { GroupSummary } from '../summary.js';
+import { CONFIG, type ChartSpec, REFERENCE_COLOUR, SCHEMA, type Palette } from './theme.js';
+
+/** More lines than this would not be readable; sweeps with more cells get heat maps instead. */
+export const MAX_LEARNING_LINES = 8;
+
+export function learningCurveSpec(groups: readonly GroupSummary[], palette: Palette, references: readonly ReferenceLine[]): ChartSpec {
+  const rounds = groups.flatMap((g) =>
+    g.rounds.map((r) => ({
+      arm: palette.labelOf(g.group.id),
+      round: r.round,
+      mean: r.attempts.mean.estimate,
+      lo: r.attempts.mean.ci95?.[0] ?? r.attempts.mean.estimate,
+      hi: r.attempts.mean.ci95?.[1] ?? r.attempts.mean.estimate,
+      iqm: r.attempts.iqm.estimate,
+      replicates: g.group.replicates.length,
+    })),
+  );
+  const lastRound = Math.max(...rounds.map((r) => r.round));
+  const replicates = [...new Set(groups.map((g) => g.group.replicates.length))].join(' / ');
+  const colour = {
+    field: 'arm',
+    type: 'nominal',
+    title: 'Arm',
+    scale: { domain: [...palette.labels], range: [...palette.colours] },
+    legend: { orient: 'bottom', direction: 'horizontal', columns: 2, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 3 },
+  } as const;
+  const x = { field: 'round', type: 'quantitative', title: 'Round (30 tasks each)', axis: { tickMinStep: 1, format: 'd' }, scale: { domain: [1, lastRound], nice: false } } as const;
+  const subtitle = [
+    `Lines: mean over ${replicates} replicates; bands: 95 % bootstrap intervals.`,
+    ...(references.length > 0 ? ['Dashed: exact expected attempts of uniform guessing (no exploration).'] : []),
+  ];
+  return {
+    $schema: SCHEMA,
+    title: { text: 'Attempts per task, round by round', subtitle },
+    width: 620,
+    height: 380,
+    config: CONFIG,
+    layer: [
+      {
+        data: { values: rounds },
+        layer: [
+          {
+            mark: { type: 'area', opacity: 0.16 },
+            encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: colour },
+          },
+          {
+            mark: { type: 'line', point: true },
+            encoding: {
+              x,
+              y: { field: 'mean', type: 'quantitative', title: 'Mean attempts per task', scale: { zero: true } },
+              color: colour,
+              tooltip: [
+                { field: 'arm', title: 'Arm' },
+                { field: 'round', title: 'Round' },
+                { field: 'mean', title: 'Mean attempts', format: '.3f' },
+                { field: 'lo', title: '95 % low', format: '.3f' },
+                { field: 'hi', title: '95 % high', format: '.3f' },
+                { field: 'iqm', title: 'Interquartile mean', format: '.3f' },
+                { field: 'replicates', title: 'Replicates' },
+              ],
+            },
+          },
+        ],
+      },
+      ...(references.length === 0 ? [] : [referenceLayer(references, lastRound)]),
+    ],
+  };
+}
+
+function referenceLayer(references: readonly ReferenceLine[], lastRound: number): object {
+  return {
+    data: { values: references.map((r) => ({ ...r, round: lastRound })) },
+    layer: [
+      {
+        mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR },
+        encoding: { y: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'label', title: 'Exact' }, { field: 'exact', title: 'Fraction' }] },
+      },
+      {
+        // Labelled in the right margin, clear of the curves that converge onto the lines.
+        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 8, fontSize: 11, color: REFERENCE_COLOUR },
+        encoding: { x: { field: 'round', type: 'quantitative' }, y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
+      },
+    ],
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The look shared by every chart: one font (DejaVu Sans, which the PNG renderer is given as a file),
+ * readable sizes at print scale, and the Okabe–Ito palette (distinguishable with the common colour-vision
+ * deficiencies), with each arm keeping its colour across charts.
+ */
+import type { Config } from 'vega-lite';
+
+/**
+ * A Vega-Lite specification as plain JSON. The chart builders are checked by compiling every spec with
+ * vega-lite in the tests (no warnings allowed) rather than through vega-lite's deep union types.
+ */
+export type ChartSpec = Readonly<Record<string, unknown>>;
+
+export const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/** Okabe & Ito (2008), without yellow, which is too faint on white. */
+export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#000000', '#999999'] as const;
+
+/** The published arms get fixed colours, so they read the same in every chart and every report. */
+const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = {
+  random: { colour: '#000000', label: 'random control (no library)' },
+  exploit: { colour: '#0072B2', label: 'pure exploitation' },
+  explore: { colour: '#E69F00', label: '20 % exploration, shared samples' },
+  separate: { colour: '#009E73', label: '20 % exploration, separated samples' },
+  threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
+  threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
+};
+
+export const REFERENCE_COLOUR = '#555555';
+export const PUBLISHED_COLOUR = '#D55E00';
+export const NEUTRAL_COLOUR = '#8c8c8c';
+
+/** Display labels and colours for groups, in group order; the encoding scale for `label`. */
+export interface Palette {
+  readonly labels: readonly string[];
+  readonly colours: readonly string[];
+  labelOf(id: string): string;
+}
+
+export function paletteFor(ids: readonly string[]): Palette {
+  const taken = new Set(ids.map((id) => KNOWN_ARMS[id]?.colour).filter((c) => c !== undefined));
+  const spare = OKABE_ITO.filter((c) => !taken.has(c));
+  let next = 0;
+  const entries = ids.map((id) => KNOWN_ARMS[id] ?? { colour: spare[next++ % spare.length]!, label: id });
+  const byId = new Map(ids.map((id, i) => [id, entries[i]!.label]));
+  return { labels: entries.map((e) => e.label), colours: entries.map((e) => e.colour), labelOf: (id) => byId.get(id) ?? id };
+}
+
+export const CONFIG: Config = {
+  font: FONT,
+  background: 'white',
+  padding: 12,
+  view: { stroke: null },
+  axis: {
+    labelFontSize: 12,
+    titleFontSize: 13,
+    titleFontWeight: 'normal',
+    titlePadding: 10,
+    gridColor: '#e8e8e8',
+    domainColor: '#666666',
+    tickColor: '#666666',
+    labelColor: '#222222',
+    titleColor: '#111111',
+  },
+  legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 320, titleLimit: 400, symbolStrokeWidth: 2.5 },
+  header: { labelFontSize: 12, titleFontSize: 13, titleFontWeight: 'normal', labelLimit: 320 },
+  title: { fontSize: 16, fontWeight: 'bold', anchor: 'start', subtitleFontSize: 12, subtitleColor: '#444444', subtitlePadding: 6, offset: 14 },
+  line: { strokeWidth: 2.5 },
+  point: { size: 45, filled: true },
+};
+
+/** Axis titles in words, with units, for every run parameter. */
+const PARAMETER_TITLES: Readonly<Record<string, string>> = {
+  explore: 'Exploration rate (share of attempts)',
+  threshold: 'Evidence threshold (share of samples)',
+  topK: 'Skills merged into the constraint (top-k)',
+  minEvidence: 'Minimum evidence (high-score samples)',
+  goodScore: 'High-score cut-off (bits right)',
+  bits: 'Lock length (bits)',
+  cap: 'Attempt cap per task',
+  tasks: 'Tasks per round',
+  rounds: 'Rounds per replicate',
+  cadence: 'Evolver runs after each',
+  window: 'Samples the Evolver reads',
+  routing: 'Exploration samples',
+  update: 'Library update',
+  samples: 'High-score samples counted',
+  exploreUnit: 'Exploration decided per',
+  library: 'Skill library',
+  truth: 'Hidden code',
+  seed: 'Seed',
+  env: 'Environment',
+};
+
+export function parameterTitle(name: string): string {
+  return PARAMETER_TITLES[name] ?? name;
+}
+
+/** A parameter value for charts: a number when the text is one (so scales sort numerically), else the text. */
+export function parameterValue(text: string | undefined): number | string {
+  if (text === undefined) return '';
+  const x = Number(text);
+  return text.trim() !== '' && Number.isFinite(x) ? x : text;
+}
+
+/** "name value" pairs, for facet labels and tooltips. */
+export function describeParameters(params: Readonly<Record<string, string>>, names: readonly string[]): string {
+  return names.map((n) => `${n} ${params[n] ?? ''}`).join(', ');
+}

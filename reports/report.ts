@@ -1,0 +1,90 @@
+/**
+ * `hexa report`: from a loaded result folder to the report's files, all built in memory (so a failure
+ * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html.
+ */
+import { decisionSpec, type DecisionLayout } from './charts/decision.js';
+import { distributionSpec } from './charts/distribution.js';
+import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
+import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
+import { profileSpec } from './charts/profile.js';
+import { paletteFor, type ChartSpec } from './charts/theme.js';
+import { toCsv } from './csv.js';
+import { figureSamples } from './figures.js';
+import { reportHtml } from './html.js';
+import { referenceLines } from './references.js';
+import { renderChart } from './render.js';
+import type { ResultData } from './resultFolder.js';
+import { summarize, summaryRows, type Summary } from './summary.js';
+
+export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile';
+
+export interface Chart {
+  readonly kind: ChartKind;
+  /** File stem: <name>.vl.json, <name>.svg, <name>.png. */
+  readonly name: string;
+  readonly heading: string;
+  readonly spec: ChartSpec;
+}
+
+export interface ReportOptions {
+  /** Bootstrap seed. */
+  readonly seed: number;
+  readonly resamples: number;
+  /** Heat-map axes (sweeps); null: no heat map. */
+  readonly axes: HeatmapAxes | null;
+  /** Where the report will be written, for the page's notes. */
+  readonly source: string;
+}
+
+export interface BuiltReport {
+  readonly charts: readonly Chart[];
+  readonly summary: Summary;
+  /** File name → content. */
+  readonly files: ReadonlyMap<string, string | Buffer>;
+  /** Published figures the distribution chart could not place (unknown arm or measure). */
+  readonly skippedFigures: readonly string[];
+}
+
+/** The charts a folder of this kind supports, as Vega-Lite specs. */
+export async function chartsFor(data: ResultData, summary: Summary, axes: HeatmapAxes | null): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
+  const palette = paletteFor(data.groups.map((g) => g.id));
+  const references = await referenceLines(data);
+  const charts: Chart[] = [];
+  const groups = summary.groups;
+  if (data.kind !== 'sweep' || groups.length <= MAX_LEARNING_LINES) {
+    charts.push({ kind: 'learning', name: 'learning-curves', heading: 'Learning curves', spec: learningCurveSpec(groups, palette, references) });
+  }
+  if (data.kind === 'sweep' && axes !== null) {
+    charts.push({ kind: 'heatmap', name: 'heatmap', heading: `Heat map: ${axes.x} × ${axes.y}`, spec: heatmapSpec(groups, data.swept, axes) });
+  }
+  const layout: DecisionLayout = data.kind === 'reproduce' ? 'arms' : data.kind === 'sweep' && data.swept.length > 0 ? 'grid' : 'rounds';
+  charts.push({ kind: 'decision', name: 'refutation-and-skills', heading: 'Refutation rate and skills learned', spec: decisionSpec(groups, layout, palette, data.swept) });
+  let skippedFigures: string[] = [];
+  if (data.kind === 'reproduce' && data.table) {
+    const figures = figureSamples(data.table, data.groups);
+    skippedFigures = figures.skipped;
+    if (figures.samples.length > 0) {
+      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples, palette) });
+    }
+  }
+  const over = data.kind === 'sweep' ? 'cells' : 'runs';
+  if (over === 'runs' || groups.length >= 2) {
+    charts.push({ kind: 'profile', name: 'performance-profile', heading: 'Performance profile', spec: profileSpec(groups, over, palette, data.swept, references) });
+  }
+  return { charts, skippedFigures };
+}
+
+export async function buildReport(data: ResultData, options: ReportOptions): Promise<BuiltReport> {
+  const summary = summarize(data, { seed: options.seed, resamples: options.resamples });
+  const { charts, skippedFigures } = await chartsFor(data, summary, options.axes);
+  const files = new Map<string, string | Buffer>();
+  for (const chart of charts) {
+    const rendered = await renderChart(chart.spec);
+    files.set(`${chart.name}.vl.json`, JSON.stringify(chart.spec, null, 2) + '\n');
+    files.set(`${chart.name}.svg`, rendered.svg);
+    files.set(`${chart.name}.png`, rendered.png);
+  }
+  files.set('summary.csv', toCsv(summaryRows(data, summary)));
+  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source }));
+  return { charts, summary, files, skippedFigures };
+}

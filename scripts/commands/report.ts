@@ -1,0 +1,76 @@
+/**
+ * `hexa report DIR`: charts (Vega-Lite specs, SVG, PNG), summary.csv with bootstrap intervals, and an
+ * offline index.html for a result folder of `hexa run --out`, `hexa sweep` or `hexa reproduce`.
+ * Input and output are checked before any work; the report is built in memory, then written.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { parseInteger, single } from '../flags.js';
+import { msg, UsageError } from '../messages.js';
+import { checkOutputDir, writeFileAtomic } from '../output.js';
+
+interface ReportArgs {
+  dir?: string;
+  out?: unknown;
+  seed?: unknown;
+  resamples?: unknown;
+  axes?: unknown;
+  force?: boolean;
+}
+
+export const DEFAULT_RESAMPLES = 2000;
+
+/** `--axes x,y`: two different swept parameters. */
+export function parseAxes(text: string, swept: readonly string[]): { x: string; y: string } {
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length !== 2 || parts.some((p) => p === '')) throw new UsageError(msg.badAxes(text, 'is not two parameter names, x,y'));
+  const [x, y] = parts as [string, string];
+  if (x === y) throw new UsageError(msg.badAxes(text, 'names the same parameter twice'));
+  const unknown = parts.filter((p) => !swept.includes(p));
+  if (unknown.length > 0) {
+    throw new UsageError(msg.badAxes(text, `names ${unknown.join(', ')}, not a swept parameter (swept: ${swept.join(', ') || 'none'})`));
+  }
+  return { x, y };
+}
+
+export const reportCommand: CommandModule<object, ReportArgs> = {
+  command: 'report <dir>',
+  describe: 'charts, summary.csv and an offline index.html for a run, sweep or reproduce folder',
+  builder: (y: Argv) =>
+    y
+      .positional('dir', { type: 'string', describe: 'result folder (has manifest.json)' })
+      .option('out', { type: 'string', describe: 'output folder [default: DIR/report]' })
+      .option('seed', { type: 'string', describe: "bootstrap seed [default: the folder's seed]" })
+      .option('resamples', { type: 'string', describe: `bootstrap resamples [default: ${DEFAULT_RESAMPLES}]` })
+      .option('axes', { type: 'string', describe: 'heat-map axes for a sweep, x,y [default: explore,threshold when both are swept]' })
+      .option('force', { type: 'boolean', describe: 'write into an existing output folder' })
+      .example('hexa report out/reproduce-20260101-120000', 'report beside the results, in DIR/report')
+      .example('hexa report out/sweep --axes topK,threshold --out out/sweep-report', 'a heat map over top-k × threshold') as unknown as Argv<ReportArgs>,
+  handler: async (argv: ArgumentsCamelCase<ReportArgs>) => {
+    const dir = String(argv.dir);
+    const seedText = single('seed', argv.seed);
+    const resamplesText = single('resamples', argv.resamples);
+    const axesText = single('axes', argv.axes);
+    const outText = single('out', argv.out);
+    const seedFlag = seedText === undefined ? undefined : parseInteger('seed', seedText, 0);
+    const resamples = resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
+
+    const { loadResultFolder } = await import('../../reports/resultFolder.js');
+    const data = loadResultFolder(dir);
+    const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
+    const axes = axesText !== undefined ? parseAxes(axesText, data.swept) : data.kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null;
+    const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
+
+    const { buildReport } = await import('../../reports/report.js');
+    const report = await buildReport(data, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
+
+    const { hasReportFont } = await import('../../reports/render.js');
+    if (!(await hasReportFont())) process.stderr.write('hexa: warning: DejaVu Sans not found (Debian: fonts-dejavu-core); PNG text uses system fonts\n');
+    const shown = relative(process.cwd(), outDir) || '.';
+    process.stdout.write(`${join(shown, 'index.html')}\n`);
+    process.stdout.write(`  ${report.charts.length} charts (${report.charts.map((c) => c.name).join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * `hexa reproduce`: every published figure of the 4-bit-lock benchmark beside the simulator's, with the
+ * single-run comparison, paired differences between arms, and optionally the audit of the hidden choices.
+ * Writes a result folder (table.csv, paired.csv, runs.csv, audit.csv when audited, manifest.json).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/arms.js';
+import { PUBLISHED_AGENT, PUBLISHED_RUN } from '../../sim/config.js';
+import { parseChoice, parseInteger, single } from '../flags.js';
+import { msg, UsageError } from '../messages.js';
+import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+
+interface ReproduceArgs {
+  replicates?: unknown;
+  seed?: unknown;
+  single?: boolean;
+  audit?: boolean;
+  workers?: unknown;
+  out?: unknown;
+  force?: boolean;
+  json?: boolean;
+  [flag: string]: unknown;
+}
+
+const DEFAULT_REPLICATES = 1000;
+const HIDDEN_GROUP = 'Hidden choices (default: the audit\'s best; see README):';
+
+function hiddenOptions(): Record<string, Options> {
+  const out: Record<string, Options> = {};
+  for (const c of HIDDEN_CHOICES) {
+    out[c.flag] = { type: 'string', group: HIDDEN_GROUP, describe: `${c.values.join(' | ')} [default: ${PUBLISHED_AGENT[c.key]}]` };
+  }
+  return out;
+}
+
+/** Validated options, or a UsageError naming the flag and the value. */
+export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; workers: number | undefined } {
+  const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
+  for (const c of HIDDEN_CHOICES) {
+    const text = single(c.flag, argv[c.flag]);
+    if (text !== undefined) hidden[c.key] = parseChoice(c.flag, text, c.values);
+  }
+  const int = (flag: string, fallback: number, min: number, max: number): number => {
+    const text = single(flag, argv[flag]);
+    return text === undefined ? fallback : parseInteger(flag, text, min, max);
+  };
+  const workersText = single('workers', argv.workers);
+  return {
+    hidden: hidden as unknown as HiddenChoices,
+    seed: int('seed', PUBLISHED_RUN.seed, 0, 2 ** 53 - 1),
+    replicates: int('replicates', DEFAULT_REPLICATES, 2, 10_000_000),
+    workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
+  };
+}
+
+function progressBar(): ((done: number, total: number) => void) | undefined {
+  if (process.stderr.isTTY !== true) return undefined;
+  return (done, total) => {
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    process.stderr.write(`\raudit [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
+  };
+}
+
+export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
+  command: 'reproduce',
+  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
+  builder: (y: Argv) =>
+    y
+      .option('replicates', { type: 'string', describe: `replicates per arm (and per audited combination) [default: ${DEFAULT_REPLICATES}]` })
+      .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
+      .option('single', { type: 'boolean', describe: "one replicate at the article's scale: how far one 30-task run wanders" })
+      .option('audit', { type: 'boolean', describe: 'also run every combination of the hidden choices and rank them (audit.csv)' })
+      .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
+      .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
+      .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
+      .option('json', { type: 'boolean', describe: 'print {config, rows} as JSON on stdout instead of the tables' })
+      .options(hiddenOptions())
+      .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
+      .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
+      .example('hexa reproduce --audit', 'rank every combination of the hidden choices')
+      .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
+  handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
+    const settings = reproduceSettings(argv);
+    const isSingle = argv.single === true;
+    const audit = argv.audit === true;
+    if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
+    if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
+    const outText = single('out', argv.out);
+    const force = argv.force === true;
+    let dir: string;
+    if (outText === undefined) {
+      mkdirSync('out', { recursive: true });
+      dir = defaultOutputDir('reproduce');
+    } else {
+      dir = checkOutputDir('out', outText, force);
+    }
+
+    const startedAt = new Date();
+    const { executeReproduce } = await import('../reproduceReport.js');
+    const { defaultWorkers } = await import('../../sim/workerPool.js');
+    const { makeManifest } = await import('../../reports/manifest.js');
+    const report = await executeReproduce({
+      ...settings,
+      single: isSingle,
+      audit,
+      workers: settings.workers ?? defaultWorkers(),
+      ...(argv.json === true ? {} : { onAuditProgress: progressBar() }),
+    });
+
+    const files = report.files();
+    mkdirSync(dir, { recursive: true });
+    for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
+    if (!audit) rmSync(join(dir, 'audit.csv'), { force: true });
+    const manifest = makeManifest('reproduce', settings.seed, startedAt, {
+      config: report.config(),
+      files: [...Object.keys(files), 'manifest.json'],
+      ...(report.verdict !== null ? { audit: { best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } } : {}),
+    });
+    writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+    if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
+    else process.stdout.write(`${report.text()}\n\nWrote ${dir}\n`);
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * `hexa sweep`: every `hexa run` flag takes a list or an inclusive range; the sweep runs the Cartesian
+ * product on worker threads and writes results.csv (one tidy row per cell × replicate × round) and
+ * manifest.json to a folder. Resumable, shardable across machines (`--shard i/n`, then `hexa merge`).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../runOptions.js';
+import { parseInteger, single } from '../flags.js';
+import { msg, UsageError } from '../messages.js';
+import { defaultOutputDir } from '../output.js';
+import type { AxisText } from '../sweep/grid.js';
+import type { Shard } from '../sweep/sweepManifest.js';
+import type { SweepSummary } from '../sweep/execute.js';
+
+interface SweepArgs {
+  config?: string;
+  out?: string;
+  resume?: boolean;
+  force?: boolean;
+  workers?: string;
+  shard?: string;
+  failFast?: boolean;
+  quiet?: boolean;
+  json?: boolean;
+  [flag: string]: unknown;
+}
+
+export function parseShard(text: string | undefined): Shard {
+  if (text === undefined) return { index: 0, count: 1 };
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(count) && count >= 1 && index < count)) throw new UsageError(msg.badShard(text));
+  return { index, count };
+}
+
+/** The grid's text per dimension: config file first, command line over it. */
+function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
+  const out: AxisText[] = [...fromConfig];
+  for (const f of RUN_FLAGS) {
+    const text = flagText(f.name, argv[f.name]);
+    if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
+  }
+  for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
+  return out;
+}
+
+function report(s: SweepSummary, json: boolean, quiet: boolean): void {
+  if (json) {
+    process.stdout.write(JSON.stringify(s, null, 2) + '\n');
+  } else if (!quiet || s.status !== 'done') {
+    const shard = s.shard.count > 1 ? ` (shard ${s.shard.index}/${s.shard.count})` : '';
+    process.stderr.write(
+      `hexa sweep: ${s.status}${shard}: ${s.cells} cells, ${s.done} done, ${s.failed} failed, ${s.pending} not run` +
+        ` (${s.ran} run now, ${s.skipped} already finished) in ${s.seconds.toFixed(1)} s → ${s.out}\n`,
+    );
+  }
+  if (!json) {
+    for (const f of s.failures.slice(0, 10)) process.stderr.write(`  cell ${f.id} failed: ${f.error}\n`);
+    if (s.failures.length > 10) process.stderr.write(`  … and ${s.failures.length - 10} more (see manifest.json)\n`);
+  }
+}
+
+export const sweepCommand: CommandModule<object, SweepArgs> = {
+  command: 'sweep',
+  describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
+  builder: (y: Argv) =>
+    y
+      .usage(
+        '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range start:stop[:step] ' +
+          '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
+          'Writes results.csv and manifest.json to --out.',
+      )
+      .options(runFlagOptions(true))
+      .option('config', { type: 'string', group: 'Sweep:', describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys' })
+      .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })
+      .option('resume', { type: 'boolean', group: 'Sweep:', describe: 'continue the sweep in --out: skip finished cells, rerun failed ones' })
+      .option('force', { type: 'boolean', group: 'Sweep:', describe: "replace the sweep in --out (deletes only a sweep's own files there)" })
+      .option('workers', { type: 'string', group: 'Sweep:', describe: 'worker threads [default: number of cores]' })
+      .option('shard', { type: 'string', group: 'Sweep:', describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge' })
+      .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
+      .option('quiet', { type: 'boolean', group: 'Sweep:', describe: 'no progress output' })
+      .option('json', { type: 'boolean', group: 'Sweep:', describe: 'print a JSON summary on stdout' })
+      .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', '3 × 8 cells, 100 replicates each')
+      .example('hexa sweep --config sweep.json --out out/grid --workers 2', 'a grid from a file')
+      .example('hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0', 'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all')
+      .example('hexa sweep --explore 0:1:0.1 --out out/grid --resume', 'finish an interrupted sweep') as unknown as Argv<SweepArgs>,
+  handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
+    if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
+    const shard = parseShard(single('shard', argv.shard));
+    const workersText = single('workers', argv.workers);
+    const { buildGrid } = await import('../sweep/grid.js');
+    const { planSweep } = await import('../sweep/cells.js');
+    const { checkSweepDir, prepareSweepDir } = await import('../sweep/outputDir.js');
+    const { defaultWorkers } = await import('../sweep/pool.js');
+    const workers = workersText === undefined ? defaultWorkers() : parseInteger('workers', workersText, 1, 1024);
+    const configPath = single('config', argv.config);
+    const fromConfig = configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
+
+    const plan = planSweep(buildGrid(gridEntries(argv, fromConfig)));
+    const mode = argv.resume === true ? 'resume' : argv.force === true ? 'force' : 'fresh';
+    const out = single('out', argv.out) ?? defaultOutputDir('sweep');
+    if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/
+    const dir = checkSweepDir(out, mode, plan, shard);
+    prepareSweepDir(dir, mode);
+
+    const { executeSweep } = await import('../sweep/execute.js');
+    const { progressMode } = await import('../sweep/progress.js');
+    const json = argv.json === true;
+    const quiet = argv.quiet === true;
+    const summary = await executeSweep({ dir, plan, shard, workers, failFast: argv.failFast === true, progress: progressMode(quiet) });
+    report(summary, json, quiet);
+    if (summary.status !== 'done') process.exitCode = 1;
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
+ * the terminal text, the JSON document, and the files of the result folder.
+ */
+import type { HiddenChoices } from '../sim/arms.js';
+import { runAudit, type AuditEntry } from '../sim/audit.js';
+import { PUBLISHED_RUN } from '../sim/config.js';
+import { pairedDifferences, type PairedDifference } from '../sim/paired.js';
+import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction.js';
+import { verdict, type Verdict } from '../sim/verdict.js';
+import { toCsv } from '../reports/csv.js';
+import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/reproduceTables.js';
+import { armRunsCsv } from '../reports/armRows.js';
+
+export interface ReproduceOptions {
+  readonly hidden: HiddenChoices;
+  readonly seed: number;
+  readonly replicates: number;
+  /** One replicate at the article's scale. */
+  readonly single: boolean;
+  readonly audit: boolean;
+  readonly workers: number;
+  readonly onAuditProgress?: (done: number, total: number) => void;
+}
+
+export interface ReproduceReport {
+  readonly options: ReproduceOptions;
+  readonly arms: readonly ArmResult[];
+  readonly rows: readonly FigureRow[];
+  readonly paired: readonly PairedDifference[];
+  readonly audit: readonly AuditEntry[] | null;
+  readonly verdict: Verdict | null;
+  config(): Record<string, unknown>;
+  text(): string;
+  json(): unknown;
+  /** The result folder's CSV files, by name (manifest.json is the caller's). */
+  files(): Record<string, string>;
+}
+
+/** Audit rows shown in the terminal; audit.csv has them all. */
+const AUDIT_SHOWN = 12;
+
+export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
+  const replicates = options.single ? 1 : options.replicates;
+  const arms = runArms(options.hidden, options.seed, replicates);
+  const rows = figureRows(figureValues(arms), options.hidden, await uniformGuessingValue());
+  const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
+  const audit = options.audit ? await runAudit(options.seed, replicates, { workers: options.workers, onProgress: options.onAuditProgress }) : null;
+  const auditVerdict = audit === null ? null : verdict(audit);
+
+  const config = (): Record<string, unknown> => ({
+    seed: options.seed,
+    replicates,
+    single: options.single,
+    hidden: options.hidden,
+    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
+    arms: arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })),
+  });
+
+  return {
+    options,
+    arms,
+    rows,
+    paired,
+    audit,
+    verdict: auditVerdict,
+    config,
+    text() {
+      const lines = [
+        `The published 4-bit-lock benchmark (lock 1011, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
+          (options.single ? `one replicate (seed ${options.seed}) — the article's scale` : `${replicates} replicates per arm, seed ${options.seed}`),
+        `Hidden choices: ${describeHidden(options.hidden)}`,
+        '',
+        renderFigureTable(rows, options.single),
+      ];
+      if (!options.single) {
+        lines.push(
+          '',
+          'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
+          "published value's percentile among them, \"inside\" whether it lies in that range. \"exact\" is the exact expectation.",
+          '',
+          'Paired differences (arms share random numbers per replicate, round and task):',
+          renderPaired(paired),
+        );
+      }
+      if (audit !== null && auditVerdict !== null) {
+        lines.push('', `Audit of the hidden choices (${audit.length} combinations, ${replicates} replicates each, best first):`, renderAudit(audit, AUDIT_SHOWN), '', renderVerdict(auditVerdict));
+      }
+      return lines.join('\n');
+    },
+    json() {
+      return {
+        config: config(),
+        rows: rows.map((r) => ({
+          id: r.figure.id,
+          published: r.figure.published,
+          mean: r.mean,
+          ci95: r.ci95,
+          analytic: r.analytic?.value ?? null,
+          singleRunPercentile: r.placement?.percentile ?? null,
+          consistent: r.placement?.consistent ?? null,
+        })),
+      };
+    },
+    files() {
+      const files: Record<string, string> = {
+        'table.csv': toCsv(figureCsvRows(rows)),
+        'paired.csv': toCsv(pairedCsvRows(paired)),
+        'runs.csv': armRunsCsv(arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates }))),
+      };
+      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
+      return files;
+    },
+  };
+}

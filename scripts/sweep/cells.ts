@@ -1,0 +1,106 @@
+/**
+ * Cells: one parameter combination of a grid, named by a stable id — a hash of the environment id and
+ * the *resolved* configuration (defaults filled in, numbers parsed), without the seed or replicate count.
+ * So the id does not depend on flag order, on spelling (`0.10` vs `0.1`), or on whether a default was
+ * given explicitly, and the replicate axis never leaks into the settings.
+ */
+import { createHash } from 'node:crypto';
+import type { RunConfig } from '../../sim/config.js';
+import { configColumns, METRIC_COLUMNS, type Row } from '../../reports/rows.js';
+import { configFrom } from '../runOptions.js';
+import { msg, UsageError } from '../messages.js';
+import { cellCount, combination, sweptValues, type Grid } from './grid.js';
+
+/** Canonical JSON: object keys sorted at every level, so equal values always hash alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** 16 hex digits of SHA-256: hex of the first 8 bytes (a fresh string; a slice of the full hex would keep it alive). */
+const sha16 = (text: string): string => createHash('sha256').update(text).digest().subarray(0, 8).toString('hex');
+
+/** The stable id of a cell: 16 hex digits of SHA-256 over (env id, resolved parameters). */
+export function cellId(config: RunConfig): string {
+  const { env, envParams, rounds, tasks, cap, agent } = config;
+  return sha16(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`);
+}
+
+/** The validated configuration of combination `index`; throws UsageError naming the flag. */
+export function cellConfig(grid: Grid, index: number): RunConfig {
+  const c = combination(grid, index);
+  return configFrom(c.settings, c.params);
+}
+
+/** Everything needed to run, resume, shard and merge a sweep, computed before any work starts. */
+export interface SweepPlan {
+  readonly grid: Grid;
+  /** Cell ids in canonical (sorted) order, and the grid combination behind each. */
+  readonly ids: readonly string[];
+  readonly combos: Uint32Array;
+  /** results.csv columns: `cell`, the configuration (env parameters of every env swept), replicate, round, metrics. */
+  readonly columns: readonly string[];
+  readonly seed: number;
+  readonly replicates: number;
+  /** Identifies the grid (cells, seed, replicates, columns): shards and resumes must agree on it. */
+  readonly gridId: string;
+}
+
+/** Expand and validate every cell, sort by id, reject two combinations that are one cell. */
+export function planSweep(grid: Grid): SweepPlan {
+  const total = cellCount(grid);
+  const ids: string[] = new Array<string>(total);
+  const envParamNames = new Set<string>();
+  let first: RunConfig | undefined;
+  for (let i = 0; i < total; i++) {
+    const config = cellConfig(grid, i);
+    first ??= config;
+    for (const k of Object.keys(config.envParams)) envParamNames.add(k);
+    ids[i] = cellId(config);
+  }
+  const order = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : a - b));
+  const sorted = Array.from(order, (i) => ids[i]!);
+  for (let k = 1; k < total; k++) {
+    if (sorted[k] === sorted[k - 1]) {
+      const show = (i: number): string => canonical(sweptValues(grid, i));
+      throw new UsageError(msg.duplicateCell(show(order[k - 1]!), show(order[k]!)));
+    }
+  }
+  const columns = csvColumns(first!, [...envParamNames].sort());
+  return {
+    grid,
+    ids: sorted,
+    combos: order,
+    columns,
+    seed: first!.seed,
+    replicates: first!.replicates,
+    gridId: sha16(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n${sorted.join('\n')}`),
+  };
+}
+
+/** Column order of `reports/rows.ts`, with the union of the environment parameters after `env`. */
+function csvColumns(sample: RunConfig, envParams: readonly string[]): string[] {
+  const own = new Set(Object.keys(sample.envParams));
+  const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k));
+  config.splice(config.indexOf('env') + 1, 0, ...envParams);
+  return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
+}
+
+/** The positions (in canonical order) of the cells that shard `index` of `count` runs. */
+export function shardPositions(plan: SweepPlan, index: number, count: number): number[] {
+  const out: number[] = [];
+  for (let p = index; p < plan.ids.length; p += count) out.push(p);
+  return out;
+}
+
+/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter). */
+export function alignRow(columns: readonly string[], row: Row): Row {
+  const out: Row = {};
+  for (const c of columns) out[c] = row[c] ?? '';
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * Exact decimal arithmetic for grid ranges. `0.6:0.95:0.05` must give 0.7, not 0.6 + 2 × 0.05 =
+ * 0.7000000000000001, and must include its end point: values are scaled integers (BigInt), so every step
+ * is exact and the text of each value is the shortest decimal that names it.
+ */
+
+/** A decimal number as an integer `units` × 10^−`scale`. */
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/;
+
+/** Parse plain decimal text (`-1`, `0.05`, `+3.250`); undefined if it is not one. */
+export function parseDecimalText(text: string): Decimal | undefined {
+  const m = DECIMAL.exec(text.trim());
+  if (m === null) return undefined;
+  const frac = m[3] ?? '';
+  const units = BigInt(m[2]! + frac);
+  return { units: m[1] === '-' ? -units : units, scale: frac.length };
+}
+
+function rescale(d: Decimal, scale: number): bigint {
+  return d.units * 10n ** BigInt(scale - d.scale);
+}
+
+/** The shortest decimal text: no trailing zeros, no `+`, `-0` as `0`. */
+export function formatDecimal(d: Decimal): string {
+  const negative = d.units < 0n;
+  let digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
+  let scale = d.scale;
+  while (scale > 0 && digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    scale--;
+  }
+  const whole = digits.slice(0, digits.length - scale);
+  const text = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/** Why a range is not usable, for the error message. */
+export class RangeSyntaxError extends Error {}
+
+/**
+ * The values of the inclusive range start:stop:step (step > 0, start ≤ stop): start, start + step, …,
+ * up to and including stop when a whole number of steps reaches it. At most `limit` values.
+ */
+export function decimalRange(start: Decimal, stop: Decimal, step: Decimal, limit: number): string[] {
+  const scale = Math.max(start.scale, stop.scale, step.scale);
+  const a = rescale(start, scale);
+  const b = rescale(stop, scale);
+  const s = rescale(step, scale);
+  if (s <= 0n) throw new RangeSyntaxError('the step must be positive');
+  if (a > b) throw new RangeSyntaxError('the start is above the end');
+  const count = (b - a) / s + 1n;
+  if (count > BigInt(limit)) throw new RangeSyntaxError(`it has ${count} values (at most ${limit})`);
+  const out: string[] = [];
+  for (let v = a; v <= b; v += s) out.push(formatDecimal({ units: v, scale }));
+  return out;
+}

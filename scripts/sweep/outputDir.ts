@@ -1,0 +1,33 @@
+/**
+ * The sweep's output folder, checked before any work starts. A folder that exists is left untouched
+ * unless --resume (same grid and shard: continue it) or --force (delete the sweep's own files in it,
+ * nothing else, then start afresh) is given.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { checkOutputDir } from '../output.js';
+import { msg, UsageError } from '../messages.js';
+import type { SweepPlan } from './cells.js';
+import { clearSweepFiles } from './store.js';
+import { readSweepManifest, type Shard } from './sweepManifest.js';
+
+export type FolderMode = 'fresh' | 'resume' | 'force';
+
+/** Check the folder; returns its absolute path. Throws UsageError and changes nothing on failure. */
+export function checkSweepDir(path: string, mode: FolderMode, plan: SweepPlan, shard: Shard): string {
+  const exists = existsSync(path);
+  if (exists && statSync(path).isDirectory() && mode === 'fresh') throw new UsageError(msg.outputExistsSweep(path));
+  const full = checkOutputDir('out', path, mode !== 'fresh');
+  if (!exists || mode !== 'resume') return full;
+  const head = readSweepManifest(full);
+  if (head === undefined) throw new UsageError(msg.resumeNothing(path));
+  if (head.grid.id !== plan.gridId) throw new UsageError(msg.resumeOther(path, `grid ${head.grid.id}, this one ${plan.gridId}`));
+  if (head.shard.index !== shard.index || head.shard.count !== shard.count) {
+    throw new UsageError(msg.resumeOther(path, `shard ${head.shard.index}/${head.shard.count}, this one ${shard.index}/${shard.count}`));
+  }
+  return full;
+}
+
+/** After every check passed: with --force, remove the previous sweep's files (only those). */
+export function prepareSweepDir(full: string, mode: FolderMode): void {
+  if (mode === 'force' && existsSync(full)) clearSweepFiles(full);
+}

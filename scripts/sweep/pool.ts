@@ -1,0 +1,70 @@
+/**
+ * Run cells on a pool of worker threads (piscina). Only a few cells per worker are in flight at a time,
+ * so the queue — and memory — stays small however many cells the grid has. Each worker publishes its
+ * cell's file itself; results.csv is assembled afterwards in canonical order, so the output does not
+ * depend on the number of workers or on which finished first.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { CellOutcome, CellTask } from './worker.js';
+
+/** Default worker count: the machine's cores. */
+export const defaultWorkers = (): number => availableParallelism();
+
+/**
+ * The worker module beside this one. From sources (tsx, vitest) it is a .ts file, which Node 20 workers
+ * cannot load by themselves, so they get tsx as a loader; from dist/ it is plain JavaScript.
+ */
+function workerSource(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return {
+    filename: new URL(fromSources ? './worker.ts' : './worker.js', import.meta.url).href,
+    // Resolved here, not by the worker: `--import tsx` alone would be looked up from the current folder.
+    execArgv: fromSources ? ['--import', import.meta.resolve('tsx')] : [],
+  };
+}
+
+export interface PoolOptions {
+  readonly workers: number;
+  readonly failFast: boolean;
+  /** Called in the main thread as each cell ends. */
+  readonly onOutcome: (task: CellTask, outcome: CellOutcome) => void;
+}
+
+/** Run the tasks; returns false if it stopped early (fail-fast) with tasks left unstarted. */
+export async function runCells(tasks: Iterable<CellTask>, options: PoolOptions): Promise<boolean> {
+  const { filename, execArgv } = workerSource();
+  const pool = new Piscina<CellTask, CellOutcome>({
+    filename,
+    execArgv,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    idleTimeout: 60_000,
+  });
+  const limit = options.workers * 4;
+  const inFlight = new Set<Promise<void>>();
+  let stop = false;
+  let completed = true;
+  try {
+    for (const task of tasks) {
+      if (stop) {
+        completed = false;
+        break;
+      }
+      const job: Promise<void> = pool
+        .run(task)
+        .catch((e: unknown): CellOutcome => ({ ok: false, error: e instanceof Error ? e.message : String(e) }))
+        .then((outcome) => {
+          inFlight.delete(job);
+          if (!outcome.ok && options.failFast) stop = true;
+          options.onOutcome(task, outcome);
+        });
+      inFlight.add(job);
+      if (inFlight.size >= limit) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await pool.destroy();
+  }
+  return completed;
+}

@@ -1,0 +1,112 @@
+/**
+ * manifest.json of a sweep folder (kind 'sweep'): the grid, the shard, the columns, and the status of
+ * every cell (done / failed with its error / pending). The cell list is streamed to disk one entry at a
+ * time, so writing it does not hold the whole document in memory.
+ */
+import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeManifest } from '../../reports/manifest.js';
+import type { Axis } from './grid.js';
+import { sweptValues } from './grid.js';
+import type { SweepPlan } from './cells.js';
+import { MANIFEST, type CellStates } from './store.js';
+
+/** A share of the cells: shard `index` of `count` (0-based); an unsharded sweep is 0/1. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+export type SweepStatus = 'running' | 'done' | 'failed' | 'stopped';
+
+/** What a sweep folder's manifest says about the sweep (the parts resume and merge check). */
+export interface SweepManifestHead {
+  readonly kind: 'sweep';
+  readonly version: string;
+  readonly gitCommit: string | null;
+  readonly status: SweepStatus;
+  readonly grid: { readonly id: string; readonly cells: number; readonly axes: readonly Axis[] };
+  readonly shard: Shard;
+  readonly replicates: number;
+}
+
+export interface CellCounts {
+  readonly cells: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly pending: number;
+}
+
+export function countCells(plan: SweepPlan, positions: readonly number[], states: CellStates): CellCounts {
+  let done = 0;
+  let failed = 0;
+  for (const p of positions) {
+    const id = plan.ids[p]!;
+    if (states.done.has(id)) done++;
+    else if (states.failed.has(id)) failed++;
+  }
+  return { cells: positions.length, done, failed, pending: positions.length - done - failed };
+}
+
+/** A finished sweep is 'done'; with failed cells 'failed'; with cells not run (fail-fast) 'stopped'. */
+export function statusOf(counts: CellCounts): SweepStatus {
+  return counts.pending > 0 ? 'stopped' : counts.failed > 0 ? 'failed' : 'done';
+}
+
+/**
+ * Write the manifest atomically. With `states` undefined (a sweep just starting) the cell list is left
+ * out; otherwise every cell of the shard is listed in canonical order with its status.
+ */
+export function writeSweepManifest(
+  dir: string,
+  plan: SweepPlan,
+  shard: Shard,
+  positions: readonly number[],
+  startedAt: Date,
+  status: SweepStatus,
+  states?: CellStates,
+): void {
+  const head = makeManifest('sweep', plan.seed, startedAt, {
+    status,
+    grid: { id: plan.gridId, cells: plan.ids.length, axes: plan.grid.axes },
+    shard,
+    replicates: plan.replicates,
+    columns: plan.columns,
+    files: { results: 'results.csv', cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)' },
+    ...(states === undefined ? {} : { summary: countCells(plan, positions, states) }),
+  });
+  const path = join(dir, MANIFEST);
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
+  try {
+    const text = JSON.stringify(head, null, 2);
+    if (states === undefined) {
+      writeSync(fd, text + '\n');
+    } else {
+      writeSync(fd, `${text.slice(0, -2)},\n  "cells": [`);
+      positions.forEach((p, k) => writeSync(fd, (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states))));
+      writeSync(fd, '\n  ]\n}\n');
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+function cellEntry(plan: SweepPlan, position: number, states: CellStates): Record<string, unknown> {
+  const id = plan.ids[position]!;
+  const status = states.done.has(id) ? 'done' : states.failed.has(id) ? 'failed' : 'pending';
+  const error = states.failed.get(id);
+  return { id, status, ...(status === 'failed' ? { error } : {}), values: sweptValues(plan.grid, plan.combos[position]!) };
+}
+
+/** Read a folder's manifest head, or undefined when it is missing, unreadable or not a sweep's. */
+export function readSweepManifest(dir: string): SweepManifestHead | undefined {
+  try {
+    const doc = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Partial<SweepManifestHead>;
+    if (doc.kind !== 'sweep' || doc.grid === undefined || doc.shard === undefined) return undefined;
+    return doc as SweepManifestHead;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECISION_LINES, decisionSpec } from '../../../reports/charts/decision.js';
+import { paletteFor } from '../../../reports/charts/theme.js';
+import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { summarize, type Summary } from '../../../reports/summary.js';
+import { reproduceFolder, runFolder, sweepFolder, tempDir } from '../fixtures.js';
+import { compileChart, dataRows, nodes } from './compile.js';
+
+let root: string;
+const loaded: Record<string, { data: ResultData; summary: Summary }> = {};
+
+beforeAll(() => {
+  root = tempDir();
+  const dirs = {
+    run: runFolder(join(root, 'run'), 8),
+    reproduce: reproduceFolder(join(root, 'reproduce'), 8),
+    sweep: sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9], topK: [1, 2] }, 3),
+  };
+  for (const [kind, dir] of Object.entries(dirs)) {
+    const data = loadResultFolder(dir);
+    loaded[kind] = { data, summary: summarize(data, { seed: 1, resamples: 100 }) };
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const decisionRates = (spec: object): number[] =>
+  nodes(spec)
+    .filter((n) => (n.mark as { type?: string } | undefined)?.type === 'rule')
+    .flatMap((n) => Object.values(n.encoding as Record<string, { datum?: number }>).map((e) => e.datum))
+    .filter((d): d is number => d !== undefined);
+
+describe('decisionSpec', () => {
+  it('per arm (reproduce): every arm a row, rates over the whole run, the 2 % and 10 % lines', () => {
+    const { data, summary } = loaded.reproduce!;
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const spec = decisionSpec(summary.groups, 'arms', palette);
+    expect(compileChart(spec).warnings).toEqual([]);
+    expect(new Set(decisionRates(spec))).toEqual(new Set(DECISION_LINES.map((d) => d.rate)));
+    const rows = dataRows(spec).filter((r) => 'skills' in r);
+    expect(new Set(rows.map((r) => r.key))).toEqual(new Set(palette.labels));
+    const random = rows.find((r) => r.key === palette.labelOf('random'))!;
+    expect(random.rate).toBeNull(); // no library: nothing tested, no rate
+    const exploit = summary.groups.find((g) => g.group.id === 'exploit')!;
+    expect(rows.find((r) => r.key === palette.labelOf('exploit'))!.skills).toBe(exploit.rounds.at(-1)!.skills.estimate);
+  });
+
+  it('over a sweep: against the threshold, one line per exploration rate, one panel per other setting', () => {
+    const { data, summary } = loaded.sweep!;
+    const spec = decisionSpec(summary.groups, 'grid', paletteFor(data.groups.map((g) => g.id)), data.swept);
+    expect(compileChart(spec).warnings).toEqual([]);
+    expect(new Set(decisionRates(spec))).toEqual(new Set([0.02, 0.1]));
+    const rows = dataRows(spec).filter((r) => 'skills' in r);
+    expect(new Set(rows.map((r) => r.key))).toEqual(new Set([0.75, 0.9]));
+    expect(new Set(rows.map((r) => r.series))).toEqual(new Set([0, 0.2]));
+    expect(new Set(rows.map((r) => r.panel))).toEqual(new Set(['topK 1', 'topK 2']));
+    expect(nodes(spec).some((n) => (n.facet as { field?: string } | undefined)?.field === 'panel')).toBe(true);
+  });
+
+  it('for one run: per round', () => {
+    const { data, summary } = loaded.run!;
+    const spec = decisionSpec(summary.groups, 'rounds', paletteFor(data.groups.map((g) => g.id)));
+    expect(compileChart(spec).warnings).toEqual([]);
+    const rows = dataRows(spec).filter((r) => 'skills' in r);
+    expect(rows.map((r) => r.key)).toEqual([1, 2, 3, 4, 5, 1, 2, 3, 4, 5]); // both panels, every round
+    const g = summary.groups[0]!;
+    expect(rows.slice(0, 5).map((r) => r.skills)).toEqual(g.rounds.map((r) => r.skills.estimate));
+  });
+});

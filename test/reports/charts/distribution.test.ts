@@ -1,0 +1,83 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distributionSpec, histogram } from '../../../reports/charts/distribution.js';
+import { paletteFor } from '../../../reports/charts/theme.js';
+import { figureSamples } from '../../../reports/figures.js';
+import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { reproduceFolder, tempDir } from '../fixtures.js';
+import { compileChart, dataRows } from './compile.js';
+
+let root: string;
+let data: ResultData;
+
+beforeAll(() => {
+  root = tempDir();
+  data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 25));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('histogram', () => {
+  it('puts every run in exactly one bin, the shares summing to 1, the published value within the bins', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 20, noNaN: true }), { minLength: 1, maxLength: 80 }),
+        fc.option(fc.double({ min: 0, max: 30, noNaN: true }), { nil: null }),
+        (xs, published) => {
+          const values = Float64Array.from(xs);
+          const bins = histogram(values, published, false);
+          expect(bins.reduce((s, b) => s + b.share, 0)).toBeCloseTo(1, 9);
+          for (const v of xs) expect(bins.filter((b) => b.start <= v + 1e-9 && v < b.end + 1e-9).length).toBeGreaterThanOrEqual(1);
+          for (let i = 1; i < bins.length; i++) expect(bins[i]!.start).toBeGreaterThanOrEqual(bins[i - 1]!.end - 1e-9);
+        },
+      ),
+    );
+  });
+
+  it('bins small counts by unit, centred on the whole numbers', () => {
+    const bins = histogram(Float64Array.from([0, 0, 1, 2, 2, 2]), 2, true);
+    expect(bins.map((b) => [b.start, b.end, b.share])).toEqual([[-0.5, 0.5, 2 / 6], [0.5, 1.5, 1 / 6], [1.5, 2.5, 3 / 6]]);
+  });
+});
+
+describe('figureSamples', () => {
+  it('finds each figure’s arm and single-run measure from runs.csv', () => {
+    const { samples, skipped } = figureSamples(data.table!, data.groups);
+    expect(skipped).toEqual([]);
+    expect(samples.map((s) => s.id)).toEqual(data.table!.rows.map((r) => r[0]));
+    const final = samples.find((s) => s.id === 'exploit.final')!;
+    const exploit = data.groups.find((g) => g.id === 'exploit')!;
+    expect(Array.from(final.values)).toEqual(Array.from(exploit.values('meanAttempts', 4)!));
+    expect(final.published).toBe(4.2);
+    const round3 = samples.find((s) => s.id === 'random.round3')!;
+    expect(Array.from(round3.values)).toEqual(Array.from(data.groups.find((g) => g.id === 'random')!.values('meanAttempts', 2)!));
+    // The table's own mean for a figure is the mean of exactly these single runs.
+    const meanColumn = data.table!.header.indexOf('mean');
+    for (const s of samples.filter((x) => x.undefinedRuns === 0)) {
+      const row = data.table!.rows.find((r) => r[0] === s.id)!;
+      expect(s.values.reduce((a, b) => a + b, 0) / s.values.length).toBeCloseTo(Number(row[meanColumn]), 9);
+    }
+  });
+
+  it('finds arms by their settings when they carry other names, and skips what it cannot place', () => {
+    const renamed = data.groups.map((g) => ({ ...g, id: `arm-${g.id}` }));
+    const { samples, skipped } = figureSamples({ ...data.table!, rows: [...data.table!.rows, ['exploit.colour', 'x', '1', '1'], ['mystery.final', 'x', '1', '1']] }, renamed);
+    expect(samples.find((s) => s.id === 'separate.final')!.arm).toBe('arm-separate');
+    expect(samples.find((s) => s.id === 'random.round1')!.arm).toBe('arm-random');
+    expect(skipped).toEqual(['exploit.colour', 'mystery.final']);
+  });
+});
+
+describe('distributionSpec', () => {
+  it('one panel per figure with its bars and the published value, compiling without warnings', () => {
+    const { samples } = figureSamples(data.table!, data.groups);
+    const spec = distributionSpec(samples, paletteFor(data.groups.map((g) => g.id)));
+    expect(compileChart(spec).warnings).toEqual([]);
+    const rows = dataRows(spec);
+    const published = rows.filter((r) => r.kind === 'published');
+    expect(published.map((r) => r.value)).toEqual(samples.map((s) => s.published));
+    const panels = new Set(rows.map((r) => String(r.figure).split('|')[0]));
+    expect([...panels]).toEqual(samples.map((s) => s.id));
+  });
+});

@@ -1,0 +1,56 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHeatmapAxes, heatmapSpec, sortedValues } from '../../../reports/charts/heatmap.js';
+import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { summarize, type Summary } from '../../../reports/summary.js';
+import { sweepFolder, tempDir } from '../fixtures.js';
+import { compileChart, dataRows, nodes } from './compile.js';
+
+let root: string;
+let data: ResultData;
+let summary: Summary;
+
+beforeAll(() => {
+  root = tempDir();
+  data = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9], topK: [1, 2] }, 3));
+  summary = summarize(data, { seed: 1, resamples: 100 });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('heat map', () => {
+  it('defaults to explore × threshold, else the first two swept parameters', () => {
+    expect(defaultHeatmapAxes(['threshold', 'topK', 'explore'])).toEqual({ x: 'explore', y: 'threshold' });
+    expect(defaultHeatmapAxes(['topK', 'bits'])).toEqual({ x: 'topK', y: 'bits' });
+    expect(defaultHeatmapAxes(['topK'])).toBeNull();
+  });
+
+  it('sorts numbers numerically', () => {
+    expect(sortedValues([10, 4, 0.5, 4])).toEqual([0.5, 4, 10]);
+    expect(sortedValues(['task', 'round'])).toEqual(['round', 'task']);
+  });
+
+  it('has one tile per cell with its final-round mean, one panel per other swept value, and compiles cleanly', () => {
+    const spec = heatmapSpec(summary.groups, data.swept, { x: 'explore', y: 'threshold' });
+    expect(compileChart(spec).warnings).toEqual([]);
+    const tiles = dataRows(spec);
+    expect(tiles).toHaveLength(12);
+    for (const g of summary.groups) {
+      const tile = tiles.find((t) => t.cell === g.group.id)!;
+      expect(tile.mean).toBe(g.rounds.at(-1)!.attempts.mean.estimate);
+      expect(tile.x).toBe(Number(g.group.params.explore));
+    }
+    expect(new Set(tiles.map((t) => t.panel))).toEqual(new Set(['topK 1', 'topK 2']));
+    expect((spec.facet as { field: string }).field).toBe('panel');
+    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'mean')!.color as { scale: { scheme: string } };
+    expect(colour.scale.scheme).toBe('viridis');
+  });
+
+  it('without other swept parameters it is a single layered chart', () => {
+    const two = summary.groups.filter((g) => g.group.params.topK === '2');
+    const spec = heatmapSpec(two, ['explore', 'threshold'], { x: 'threshold', y: 'explore' });
+    expect(compileChart(spec).warnings).toEqual([]);
+    expect(spec.facet).toBeUndefined();
+    expect(dataRows(spec)).toHaveLength(6);
+  });
+});

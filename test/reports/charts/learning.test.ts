@@ -1,0 +1,59 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { learningCurveSpec } from '../../../reports/charts/learning.js';
+import { paletteFor } from '../../../reports/charts/theme.js';
+import { referenceLines } from '../../../reports/references.js';
+import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { summarize, type Summary } from '../../../reports/summary.js';
+import { uniformGuessing } from '../../../sim/analytics.js';
+import { reproduceFolder, tempDir } from '../fixtures.js';
+import { compileChart, dataRows, nodes } from './compile.js';
+
+let root: string;
+let data: ResultData;
+let summary: Summary;
+
+beforeAll(() => {
+  root = tempDir();
+  data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 12));
+  summary = summarize(data, { seed: 1, resamples: 200 });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('learningCurveSpec', () => {
+  it('draws one line per arm over every round, with its interval band, and compiles without warnings', async () => {
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const spec = learningCurveSpec(summary.groups, palette, await referenceLines(data));
+    const { warnings } = compileChart(spec);
+    expect(warnings).toEqual([]);
+    const rows = dataRows(spec).filter((r) => 'arm' in r);
+    expect(new Set(rows.map((r) => r.arm))).toEqual(new Set(palette.labels));
+    expect(rows).toHaveLength(data.groups.length * 5);
+    for (const r of rows) expect(Number(r.lo)).toBeLessThanOrEqual(Number(r.mean));
+    const marks = nodes(spec).map((n) => (n.mark as { type?: string } | undefined)?.type).filter(Boolean);
+    expect(marks).toEqual(expect.arrayContaining(['area', 'line', 'rule', 'text']));
+    // The same arm → colour mapping as every other chart (the shared palette).
+    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'arm')!.color as { scale: { range: string[] } };
+    expect(colour.scale.range).toEqual(palette.colours);
+  });
+
+  it('marks the exact analytic values 11.599, 7.446 and 3.987 as dashed reference lines', async () => {
+    const references = await referenceLines(data);
+    const exact = await Promise.all([16, 8, 4].map((pool) => uniformGuessing({ space: 16, pool, explore: 0, cap: 20 })));
+    expect(references.map((r) => r.exact)).toEqual(exact.map((e) => e.expectedAttempts.exact));
+    expect(references.map((r) => r.value.toFixed(3))).toEqual(['11.599', '7.446', '3.987']);
+    const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), references);
+    const rule = nodes(spec).find((n) => (n.mark as { type?: string } | undefined)?.type === 'rule')!;
+    expect((rule.mark as { strokeDash?: number[] }).strokeDash).toBeDefined();
+    expect(dataRows(spec).filter((r) => 'exact' in r).map((r) => r.value)).toEqual(references.map((r) => r.value));
+  });
+
+  it('leaves reference lines out when the groups play different worlds', async () => {
+    const mixed: ResultData = { ...data, groups: [data.groups[0]!, { ...data.groups[1]!, params: { ...data.groups[1]!.params, bits: '5' } }] };
+    expect(await referenceLines(mixed)).toEqual([]);
+    const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), []);
+    expect(compileChart(spec).warnings).toEqual([]);
+    expect(nodes(spec).some((n) => (n.mark as { type?: string } | undefined)?.type === 'rule')).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadResultFolder, type Group, type ResultData } from '../../reports/resultFolder.js';
+import { sharesRandomNumbers, summarize, summaryRows, totals, worldColumns } from '../../reports/summary.js';
+import { interquartileMean } from '../../sim/bootstrap.js';
+import { mean } from '../../sim/stats.js';
+import { reproduceFolder, sweepFolder, tempDir } from './fixtures.js';
+
+let root: string;
+let reproduce: ResultData;
+let sweep: ResultData;
+
+beforeAll(() => {
+  root = tempDir();
+  reproduce = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 40));
+  sweep = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9] }, 6));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const byId = (data: ResultData, id: string): Group => data.groups.find((g) => g.id === id)!;
+
+describe('summarize', () => {
+  it('estimates are the plain statistics of the replicates, inside their intervals', () => {
+    const s = summarize(reproduce, { seed: 3, resamples: 400 });
+    for (const g of s.groups) {
+      g.rounds.forEach((r, k) => {
+        const attempts = g.group.values('meanAttempts', k)!;
+        expect(r.attempts.mean.estimate).toBeCloseTo(mean(attempts), 12);
+        expect(r.attempts.iqm.estimate).toBeCloseTo(interquartileMean(attempts), 12);
+        expect(r.skills.estimate).toBeCloseTo(mean(g.group.values('skills', k)!), 12);
+        const [lo, hi] = r.attempts.mean.ci95!;
+        expect(lo).toBeLessThanOrEqual(r.attempts.mean.estimate);
+        expect(hi).toBeGreaterThanOrEqual(r.attempts.mean.estimate);
+      });
+      const tests = totals(g.group, 'tests').reduce((a, b) => a + b, 0);
+      const refutations = totals(g.group, 'refutations').reduce((a, b) => a + b, 0);
+      if (tests > 0) expect(g.refutationRate.estimate).toBeCloseTo(refutations / tests, 12);
+      else expect(g.refutationRate.ci95).toBeNull();
+    }
+  });
+
+  it('pairs every two arms of a reproduction (same seed, world and replicates), round by round', () => {
+    const s = summarize(reproduce, { seed: 3, resamples: 400 });
+    const arms = reproduce.groups.length;
+    expect(s.paired).toHaveLength(((arms * (arms - 1)) / 2) * 5);
+    const d = s.paired.find((p) => p.a === 'random' && p.b === 'threshold75' && p.round === 5)!;
+    const a = byId(reproduce, 'random').values('meanAttempts', 4)!;
+    const b = byId(reproduce, 'threshold75').values('meanAttempts', 4)!;
+    expect(d.difference.estimate).toBeCloseTo(mean(a) - mean(b), 12);
+    // Two learned bits against none: far more attempts without a library, clear of zero.
+    expect(d.difference.ci95![0]).toBeGreaterThan(0);
+  });
+
+  it('is deterministic for a seed, and the seed matters', () => {
+    const a = summaryRows(reproduce, summarize(reproduce, { seed: 5, resamples: 300 }));
+    const b = summaryRows(reproduce, summarize(reproduce, { seed: 5, resamples: 300 }));
+    const c = summaryRows(reproduce, summarize(reproduce, { seed: 6, resamples: 300 }));
+    expect(a).toEqual(b);
+    expect(c).not.toEqual(a);
+  });
+
+  it('writes one row per figure, with the swept parameters of a sweep beside each cell', () => {
+    const s = summarize(sweep, { seed: 1, resamples: 200 });
+    const rows = summaryRows(sweep, s);
+    const pairs = (4 * 3) / 2;
+    expect(rows).toHaveLength(4 * (5 * 5 + 3) + pairs * 5);
+    expect(Object.keys(rows[0]!)).toEqual(['cell', 'threshold', 'explore', 'versus', 'round', 'metric', 'statistic', 'replicates', 'estimate', 'ci95Lo', 'ci95Hi', 'bootstrapSeed', 'resamples']);
+    const final = rows.filter((r) => r.round === 5 && r.metric === 'meanAttempts' && r.statistic === 'mean');
+    expect(final).toHaveLength(4);
+    for (const r of final) expect(Number(r.ci95Lo)).toBeLessThanOrEqual(Number(r.estimate));
+  });
+});
+
+describe('pairing', () => {
+  it('finds the world columns that configColumns places before the agent settings', () => {
+    expect(worldColumns(reproduce.parameters)).toEqual(['env', 'bits', 'truth', 'rounds', 'tasks', 'cap', 'seed']);
+    expect(worldColumns(['seed', 'threshold'])).toEqual(['seed']);
+    expect(worldColumns(['threshold'])).toEqual([]);
+  });
+
+  it('does not pair groups with different seeds, worlds or replicates', () => {
+    const a = byId(reproduce, 'exploit');
+    const world = worldColumns(reproduce.parameters);
+    const withParams = (params: Record<string, string>, replicates = a.replicates): Group => ({ ...a, params: { ...a.params, ...params }, replicates });
+    expect(sharesRandomNumbers(a, byId(reproduce, 'explore'), world)).toBe(true);
+    expect(sharesRandomNumbers(a, withParams({ seed: '2' }), world)).toBe(false);
+    expect(sharesRandomNumbers(a, withParams({ bits: '5' }), world)).toBe(false);
+    expect(sharesRandomNumbers(a, withParams({}, a.replicates.map((r) => r + 1)), world)).toBe(false);
+    expect(sharesRandomNumbers(a, a, [])).toBe(false); // no seed column: cannot know
+  });
+});

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAxes } from '../../../scripts/commands/report.js';
+import { UsageError } from '../../../scripts/messages.js';
+import { hexa } from '../../helpers/cli.js';
+import { runFolder, sweepFolder, tempDir } from '../../reports/fixtures.js';
+
+let root: string;
+let run: string;
+let sweep: string;
+
+beforeAll(() => {
+  root = tempDir('hexa-report-cli-');
+  run = runFolder(join(root, 'run'), 6);
+  sweep = sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.8, 0.9] }, 2);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Names of everything under `dir`, recursively, with sizes and contents' first bytes (to see any change). */
+function snapshot(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => {
+    const path = join(e.parentPath, e.name);
+    return e.isFile() ? `${path}:${readFileSync(path).subarray(0, 64).toString('hex')}` : path;
+  }).sort();
+}
+
+describe('hexa report', () => {
+  it('writes charts, summary.csv and index.html into DIR/report and prints the page path', () => {
+    const r = hexa(['report', sweep, '--resamples', '200']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = join(sweep, 'report');
+    expect(r.stdout.split('\n')[0]).toMatch(/report\/index\.html$/);
+    const files = readdirSync(out).sort();
+    for (const chart of ['heatmap', 'refutation-and-skills', 'performance-profile']) {
+      for (const ext of ['vl.json', 'svg', 'png']) expect(files).toContain(`${chart}.${ext}`);
+    }
+    expect(files).toContain('summary.csv');
+    expect(files).toContain('index.html');
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toMatch(/^cell,threshold,explore,versus,round,metric,statistic,/);
+    const spec = JSON.parse(readFileSync(join(out, 'heatmap.vl.json'), 'utf8')) as { $schema: string };
+    expect(spec.$schema).toContain('vega-lite');
+  });
+});
+
+describe('hexa report: bad input is one line, exit 2, nothing written', () => {
+  const broken = (name: string, edit: (dir: string) => void): string => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    for (const f of ['manifest.json', 'runs.csv']) writeFileSync(join(dir, f), readFileSync(join(run, f)));
+    edit(dir);
+    return dir;
+  };
+  const cases: [string, () => string[], RegExp][] = [
+    ['a folder that does not exist', () => ['report', join(root, 'missing')], /^hexa: DIR: '.*missing' is not a result folder \(it does not exist\)$/],
+    ['a folder without manifest.json', () => ['report', broken('nomanifest', (d) => rmSync(join(d, 'manifest.json')))], /no manifest\.json/],
+    ['a CSV with a missing column', () => ['report', broken('nocolumn', (d) => {
+      const text = readFileSync(join(d, 'runs.csv'), 'utf8').replace('meanAttempts', 'meanAttempt');
+      writeFileSync(join(d, 'runs.csv'), text);
+    })], /runs\.csv' lacks required column meanAttempts$/],
+    ['a torn row', () => ['report', broken('torn', (d) => {
+      const text = readFileSync(join(d, 'runs.csv'), 'utf8');
+      writeFileSync(join(d, 'runs.csv'), text.slice(0, text.length - 20));
+    })], /runs\.csv' line \d+: torn row/],
+    ['axes that are not swept', () => ['report', sweep, '--axes', 'explore,bits', '--out', join(root, 'never')], /^hexa: --axes: 'explore,bits' names bits, not a swept parameter/],
+    ['too few resamples', () => ['report', run, '--resamples', '5', '--out', join(root, 'never')], /^hexa: --resamples: '5' is below the minimum 100$/],
+    ['a bad seed', () => ['report', run, '--seed', 'x', '--out', join(root, 'never')], /^hexa: --seed: 'x' is not a whole number$/],
+    ['an output folder that exists', () => ['report', run, '--out', sweep], /^hexa: --out: '.*sweep' already exists \(use --force to replace it\)$/],
+  ];
+  it.each(cases)('%s', (_name, args, pattern) => {
+    const argv = args();
+    const dir = argv[1]!;
+    const before = existsSync(dir) ? snapshot(dir) : [];
+    const sweepBefore = snapshot(sweep);
+    const r = hexa(argv);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(`${lines[0]}`).toMatch(pattern);
+    expect(existsSync(dir) ? snapshot(dir) : []).toEqual(before);
+    expect(snapshot(sweep)).toEqual(sweepBefore);
+    expect(existsSync(join(root, 'never'))).toBe(false);
+  });
+});
+
+describe('parseAxes', () => {
+  it('takes two different swept parameters', () => {
+    expect(parseAxes('threshold, explore', ['explore', 'threshold'])).toEqual({ x: 'threshold', y: 'explore' });
+    for (const bad of ['explore', 'explore,explore', 'explore,', 'a,b,c']) expect(() => parseAxes(bad, ['explore', 'threshold'])).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { configColumns, METRIC_COLUMNS } from '../../../reports/rows.js';
+import { PUBLISHED_RUN } from '../../../sim/config.js';
+import { cellConfig, cellId, planSweep, shardPositions } from '../../../scripts/sweep/cells.js';
+import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
+
+const flag = (name: string, text: string): AxisText => ({ kind: 'flag', name, text });
+
+describe('cell ids', () => {
+  it('depend on the resolved configuration, not on spelling, defaults or flag order', () => {
+    const plain = planSweep(buildGrid([flag('explore', '0.1,0.2'), flag('cadence', 'task,round')]));
+    const spelled = planSweep(buildGrid([flag('cadence', 'task,round'), flag('threshold', '0.85'), flag('explore', '0.10,0.200'), flag('bits', '4')]));
+    expect(spelled.ids).toEqual(plain.ids);
+    expect(spelled.gridId).toBe(plain.gridId);
+    expect(new Set(plain.ids).size).toBe(4);
+  });
+
+  it('leave the seed and the replicate count out (they are their own axis)', () => {
+    const base = cellId(PUBLISHED_RUN);
+    expect(cellId({ ...PUBLISHED_RUN, seed: 99, replicates: 7 })).toBe(base);
+    expect(cellId({ ...PUBLISHED_RUN, agent: { ...PUBLISHED_RUN.agent, topK: 3 } })).not.toBe(base);
+    expect(cellId({ ...PUBLISHED_RUN, envParams: { bits: 4, truth: '0000' } })).not.toBe(base);
+    // …but the grid id does change with them: shards of different seeds must not merge.
+    const g1 = planSweep(buildGrid([flag('explore', '0,0.1'), flag('seed', '1')]));
+    const g2 = planSweep(buildGrid([flag('explore', '0,0.1'), flag('seed', '2')]));
+    expect(g2.ids).toEqual(g1.ids);
+    expect(g2.gridId).not.toBe(g1.gridId);
+  });
+
+  it('refuses two grid points that resolve to one cell', () => {
+    expect(() => planSweep(buildGrid([flag('explore', '0.1,0.10')]))).toThrow(/same cell/);
+  });
+});
+
+describe('sweep plan', () => {
+  it('sorts cells by id, with the tidy columns of reports/rows.ts behind a leading cell column', () => {
+    const plan = planSweep(buildGrid([flag('threshold', '0.6:0.95:0.05'), flag('explore', '0,0.1,0.2')]));
+    expect(plan.ids).toHaveLength(24);
+    expect([...plan.ids].sort()).toEqual(plan.ids);
+    const config = cellConfig(plan.grid, plan.combos[0]!);
+    expect(cellId(config)).toBe(plan.ids[0]);
+    expect(plan.columns).toEqual(['cell', ...Object.keys(configColumns(config)), 'replicate', 'round', ...METRIC_COLUMNS]);
+  });
+
+  it('splits cells into disjoint, covering, balanced shards', () => {
+    const plan = planSweep(buildGrid([flag('explore', '0:1:0.1')]));
+    const shards = [0, 1, 2].map((i) => shardPositions(plan, i, 3));
+    expect(shards.flat().sort((a, b) => a - b)).toEqual(plan.ids.map((_, p) => p));
+    expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
+  });
+});
