@@ -35,6 +35,8 @@ export function configColumns(config: RunConfig): Row {
     testUnit: a.testUnit,
     testAt: a.testAt,
     actor: a.actor,
+    mode: a.mode,
+    priorRounds: a.priorRounds,
   };
 }
 

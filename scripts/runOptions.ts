@@ -13,6 +13,7 @@ import {
   type AgentConfig, type RunConfig,
 } from '../sim/config.js';
 import { ACTOR_KINDS, actorSupport } from '../sim/actors/index.js';
+import { applyMode, DEFAULT_PRIOR_ROUNDS, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../sim/modes.js';
 import { ReplicateKey } from '../sim/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
 import { msg, UsageError } from './messages.js';
@@ -30,6 +31,7 @@ const WORLD = 'World:';
 const PROTOCOL = 'Protocol:';
 const AGENT = 'Agent (published rules):';
 const HIDDEN = 'Hidden choices (the article does not say):';
+const MODE = 'Library mode (HExA matrix; sets window and update):';
 
 export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'env', group: WORLD, default: PUBLISHED_RUN.env, describe: 'environment id (see hexa envs)' },
@@ -55,6 +57,8 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
   { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
   { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
+  { name: 'mode', group: MODE, default: PUBLISHED_AGENT.mode, choices: LIBRARY_MODES, describe: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say' },
+  { name: 'prior-rounds', group: MODE, default: String(DEFAULT_PRIOR_ROUNDS), describe: 'rounds of the prior batch that builds the library in offline and off2on modes' },
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
@@ -150,9 +154,12 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     if (why !== null) throw new UsageError(msg.actorUnsupported(why));
   }
 
+  const { mode, priorRounds } = libraryModeFrom(settings);
   const goodScoreText = settings['good-score'];
-  const agent: AgentConfig = {
+  const agent: AgentConfig = applyMode({
     actor,
+    mode,
+    priorRounds,
     library: parseChoice('library', text(settings, 'library'), ['true', 'false']) === 'true',
     goodScore: goodScoreText === undefined ? null : parseInteger('good-score', goodScoreText, 0),
     minEvidence: parseInteger('min-evidence', text(settings, 'min-evidence'), 0),
@@ -167,7 +174,7 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
     testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
     testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
-  };
+  });
   return {
     env: spec.id,
     envParams,
@@ -178,4 +185,12 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     replicates: parseInteger('replicates', text(settings, 'replicates'), 1, 100_000_000),
     agent,
   };
+}
+
+/** `--mode` and `--prior-rounds`; a mode sets window and update itself, so those flags may not be given too. */
+function libraryModeFrom(settings: RunSettings): { mode: LibraryMode; priorRounds: number } {
+  const mode = parseChoice('mode', text(settings, 'mode'), LIBRARY_MODES);
+  if (mode !== 'none') for (const flag of ['window', 'update']) if (settings[flag] !== undefined) throw new UsageError(msg.conflicting('mode', flag));
+  const prior = parseInteger('prior-rounds', text(settings, 'prior-rounds'), 0, 1_000_000);
+  return { mode, priorRounds: librarySchedule({ mode, priorRounds: prior }).priorRounds };
 }

@@ -1,6 +1,7 @@
 /** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
 import { poolAnchors, type PoolAnchor } from '../sim/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
+import { formatMeanSd, runMetrics } from '../sim/runMetrics.js';
 import type { RunConfig } from '../sim/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
 import { ReplicateKey } from '../sim/rng.js';
@@ -26,6 +27,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
     ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
     : null;
   const result = runExperiment(config);
+  const runs = runMetrics(result.replicates);
   const control = config.agent.library ? undefined : blind ? anchors[0]?.anchor.expectedAttempts : opener ?? undefined;
 
   return {
@@ -41,6 +43,8 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       });
       const lines = [describeConfig(config), '', renderTable(header, rows)];
       if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
+      lines.push('', `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} run${runs.runs > 1 ? 's' : ''}): ` +
+        `success rate ${formatMeanSd(runs.successRate, 1, 100, ' %')}, mean attempts ${formatMeanSd(runs.meanAttempts, 3)}`);
       if (opener !== null) lines.push('', `Exact expected attempts, ${config.agent.actor} opener (any truth): ${opener.exact} = ${opener.value.toFixed(3)}`);
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
@@ -54,6 +58,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
     json() {
       return {
         config,
+        runs,
         rounds: result.rounds.map((r) => ({
           round: r.round,
           meanAttempts: r.meanAttempts,
@@ -76,7 +81,8 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
 function describeConfig(c: RunConfig): string {
   const a = c.agent;
   const params = Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ');
-  const agent = `actor ${a.actor} · ` + (a.library
+  const mode = a.mode === 'none' ? '' : `mode ${a.mode}${a.priorRounds > 0 ? ` (prior batch ${a.priorRounds} rounds)` : ''} · `;
+  const agent = `actor ${a.actor} · ${a.library ? mode : ''}` + (a.library
     ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
       `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, tests ${a.testUnit}/${a.testAt}`
     : 'no library' + (a.actor === 'published' ? ' (random control)' : ''));

@@ -4,6 +4,7 @@
  */
 import type { EnvParams } from '../envs/env.js';
 import type { ActorKind } from './actors/policy.js';
+import type { LibraryMode } from './modes.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
 export type Cadence = 'task' | 'round';
@@ -43,6 +44,10 @@ export interface AgentConfig {
   readonly actor: ActorKind;
   /** false = the random control: no Evolver, no Retriever. */
   readonly library: boolean;
+  /** HExA configuration matrix cell (sim/modes.ts); 'none' leaves window and update to their own flags. */
+  readonly mode: LibraryMode;
+  /** Rounds of the prior batch for offline and off2on modes (0 otherwise). */
+  readonly priorRounds: number;
   /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
   readonly goodScore: number | null;
   /** Fewer high-score samples than this: the Evolver emits nothing. */
@@ -87,6 +92,8 @@ export interface RunConfig {
 export const PUBLISHED_AGENT: AgentConfig = {
   actor: 'published',
   library: true,
+  mode: 'none',
+  priorRounds: 0,
   goodScore: null,
   minEvidence: 3,
   threshold: 0.85,

@@ -2,6 +2,10 @@
  * One replicate of a run: build the world from the replicate's key, then rounds × tasks of the Actor,
  * with the Evolver distilling skills at the configured cadence. Nothing here depends on other replicates
  * or on the order replicates run in.
+ *
+ * Library modes (sim/modes.ts) may play a prior batch first: it comes before the evaluation in the world's
+ * timeline, is not reported, and draws its own streams (round keys −1, −2, …), so evaluation round r draws
+ * the same numbers in every mode and comparisons between modes stay paired.
  */
 import type { EnvSpec, TaskContext } from '../envs/env.js';
 import { Actor, type TaskStreams } from './actor.js';
@@ -10,6 +14,7 @@ import type { RunConfig } from './config.js';
 import { Evolver } from './evolver.js';
 import { Library } from './library.js';
 import { RoundTally, type RoundMetrics } from './metrics.js';
+import { applyMode, librarySchedule } from './modes.js';
 import { Retriever } from './retriever.js';
 import { ReplicateKey, type Stream } from './rng.js';
 
@@ -18,9 +23,11 @@ class TaskSlot implements TaskContext {
   round = 0;
   task = 0;
   taskIndex = 0;
+  /** The round that keys the task's streams (differs from `round` only with a prior batch). */
+  keyRound = 0;
   constructor(private readonly key: ReplicateKey) {}
   stream(): Stream {
-    return this.key.stream('env', this.round, this.task);
+    return this.key.stream('env', this.keyRound, this.task);
   }
 }
 
@@ -28,7 +35,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
-  const { agent } = config;
+  const agent = applyMode(config.agent);
+  const schedule = librarySchedule(agent);
   const goodScore = agent.goodScore ?? env.maxScore - 1;
 
   const library = agent.library ? new Library(positions, arity, agent) : undefined;
@@ -37,11 +45,14 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const policy = actorFor(agent.actor, spec, env.space, config.cap);
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, policy });
 
+  let frozen = false;
   const evolve = (): void => {
     if (evolver === undefined || library === undefined) return;
-    library.beginUpdate(agent.update);
-    evolver.evolveInto(library);
+    // A frozen library changes no skill, but still settles the tests pending since the last evolution.
+    library.beginUpdate(frozen ? 'merge' : agent.update);
+    if (!frozen) evolver.evolveInto(library);
     library.endUpdate();
+    if (schedule.freezesOnceBuilt && library.size > 0) frozen = true;
   };
 
   const tally = new RoundTally();
@@ -51,23 +62,33 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     guess: key.stream('guess'),
     explore: agent.library && agent.explore > 0 ? key.stream('explore') : null,
   };
-  const rounds: RoundMetrics[] = [];
-  for (let round = 0; round < config.rounds; round++) {
+  /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
+  const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    const testsBefore = library?.tests ?? 0;
-    const refutationsBefore = library?.refutations ?? 0;
     for (let task = 0; task < config.tasks; task++) {
-      slot.round = round;
+      slot.round = worldRound;
+      slot.keyRound = keyRound;
       slot.task = task;
-      slot.taskIndex = round * config.tasks + task;
+      slot.taskIndex = worldRound * config.tasks + task;
       env.reset(slot);
-      key.rekey(streams.guess, 'guess', round, task);
-      if (streams.explore !== null) key.rekey(streams.explore, 'explore', round, task);
+      key.rekey(streams.guess, 'guess', keyRound, task);
+      if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
       actor.runTask(streams, tally);
       if (agent.cadence === 'task') evolve();
     }
     if (agent.cadence === 'round') evolve();
+  };
+
+  const prior = schedule.priorRounds;
+  for (let p = 0; p < prior; p++) playRound(p, -1 - p);
+  if (!schedule.learnsOnline) frozen = true;
+
+  const rounds: RoundMetrics[] = [];
+  for (let round = 0; round < config.rounds; round++) {
+    const testsBefore = library?.tests ?? 0;
+    const refutationsBefore = library?.refutations ?? 0;
+    playRound(prior + round, round);
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
