@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { reportPalette } from './charts/theme.js';
 import type { Chart } from './report.js';
 import type { ResultData } from './resultFolder.js';
 import type { Estimate } from '../sim/bootstrap.js';
 import type { Summary } from './summary.js';
-import { paletteFor } from './charts/theme.js';
 
 export interface HtmlInput {
   readonly data: ResultData;
@@ -18,6 +18,8 @@ export interface HtmlInput {
   readonly charts: readonly Chart[];
   readonly skippedFigures: readonly string[];
   readonly source: string;
+  /** The result folder relative to the page (a URL path). */
+  readonly sourceLink: string;
 }
 
 /** The browser builds, found next to each package's entry point. */
@@ -82,19 +84,24 @@ function manifestSection(input: HtmlInput): string {
 <details><summary>manifest.json</summary><pre>${escapeHtml(JSON.stringify(m, null, 2))}</pre></details></section>`;
 }
 
+/** Columns of table.csv left out of the page (still in the file): exact fractions run to dozens of digits. */
+const TABLE_HIDDEN = new Set(['analyticExact', 'se', 'n', 'arm']);
+
 function publishedSection(input: HtmlInput): string {
-  const t = input.data.table;
-  if (!t) return '';
+  const full = input.data.table;
+  if (!full) return '';
+  const keep = full.header.map((h, j) => (TABLE_HIDDEN.has(h) ? -1 : j)).filter((j) => j >= 0);
+  const t = { header: keep.map((j) => full.header[j]!), rows: full.rows.map((r) => keep.map((j) => r[j]!)) };
   const consistent = t.header.indexOf('consistent');
   const note = input.skippedFigures.length > 0 ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(input.skippedFigures.join(', '))}.</p>` : '';
   return `<section><h2>Published against simulated</h2>
-<p>Each published number is a single run; <em>consistent</em> says whether it lies inside the central 95 % of simulated single runs.</p>
+<p>Each published number is a single run; <em>consistent</em> says whether it lies inside the central 95 % of simulated single runs. All columns are in <a href="${escapeHtml(input.sourceLink)}/table.csv">table.csv</a>.</p>
 ${table(t.header, t.rows.map((r) => r.map(cell)), (r) => (consistent >= 0 && r[consistent] === 'false' ? 'off' : ''))}${note}</section>`;
 }
 
 function summarySection(input: HtmlInput): string {
   const { data, summary } = input;
-  const palette = paletteFor(data.groups.map((g) => g.id));
+  const palette = reportPalette(data);
   const header = [data.groupColumn ?? 'group', ...data.swept, 'replicates', 'final attempts: mean [95 %]', 'IQM [95 %]', 'skills', 'refutation rate % [95 %]'];
   const rows = summary.groups.map((s) => {
     const last = s.rounds.at(-1)!;

@@ -2,12 +2,13 @@
  * `hexa report`: from a loaded result folder to the report's files, all built in memory (so a failure
  * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html.
  */
+import { relative, sep } from 'node:path';
 import { decisionSpec, type DecisionLayout } from './charts/decision.js';
 import { distributionSpec } from './charts/distribution.js';
 import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
-import { paletteFor, type ChartSpec } from './charts/theme.js';
+import { reportPalette, type ChartSpec } from './charts/theme.js';
 import { toCsv } from './csv.js';
 import { figureSamples } from './figures.js';
 import { reportHtml } from './html.js';
@@ -32,8 +33,10 @@ export interface ReportOptions {
   readonly resamples: number;
   /** Heat-map axes (sweeps); null: no heat map. */
   readonly axes: HeatmapAxes | null;
-  /** Where the report will be written, for the page's notes. */
+  /** The result folder as named on the command line, for the page. */
   readonly source: string;
+  /** Where the report goes, so the page can link back to the folder's own files. */
+  readonly outDir: string;
 }
 
 export interface BuiltReport {
@@ -47,7 +50,7 @@ export interface BuiltReport {
 
 /** The charts a folder of this kind supports, as Vega-Lite specs. */
 export async function chartsFor(data: ResultData, summary: Summary, axes: HeatmapAxes | null): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
-  const palette = paletteFor(data.groups.map((g) => g.id));
+  const palette = reportPalette(data);
   const references = await referenceLines(data);
   const charts: Chart[] = [];
   const groups = summary.groups;
@@ -64,7 +67,7 @@ export async function chartsFor(data: ResultData, summary: Summary, axes: Heatma
     const figures = figureSamples(data.table, data.groups);
     skippedFigures = figures.skipped;
     if (figures.samples.length > 0) {
-      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples, palette) });
+      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples) });
     }
   }
   const over = data.kind === 'sweep' ? 'cells' : 'runs';
@@ -85,6 +88,7 @@ export async function buildReport(data: ResultData, options: ReportOptions): Pro
     files.set(`${chart.name}.png`, rendered.png);
   }
   files.set('summary.csv', toCsv(summaryRows(data, summary)));
-  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source }));
+  const sourceLink = relative(options.outDir, data.dir).split(sep).join('/') || '.';
+  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source, sourceLink }));
   return { charts, summary, files, skippedFigures };
 }

@@ -17,7 +17,7 @@ const published = (r: FigureRow): string => (r.figure.claim === 'atLeast' ? '≥
 export function renderFigureTable(rows: readonly FigureRow[], single: boolean): string {
   if (single) {
     const header = ['figure', 'published', 'this run', 'exact mean'];
-    return renderTable(header, rows.map((r) => [r.figure.id, published(r), fmt(r.mean, r.figure.digits), r.analytic === null ? '' : r.analytic.value.toFixed(3)]));
+    return renderTable(header, rows.map((r) => [r.figure.id, published(r), fmt(r.mean, r.figure.count ? 0 : r.figure.digits), r.analytic === null ? '' : r.analytic.value.toFixed(3)]));
   }
   const header = ['figure', 'published', 'mean', '95% CI', 'exact', 'single runs 95%', 'pctile', 'inside'];
   return renderTable(
@@ -113,6 +113,9 @@ export function auditCsvRows(entries: readonly AuditEntry[]): Row[] {
   });
 }
 
+/** A pattern shown by fewer single runs than this is called atypical. */
+const TYPICAL = 0.05;
+
 export function renderVerdict(v: Verdict): string {
   const lines = [
     `Best: ${describeHidden(v.best.hidden)} — ${v.best.inside}/${v.best.total} published figures inside its single-run 95 % range; ` +
@@ -124,5 +127,9 @@ export function renderVerdict(v: Verdict): string {
       ? 'Each published figure, taken alone, is a plausible single run under the best combination.'
       : 'No combination explains every published figure: see the figures outside the range.',
   ];
+  const best = Math.max(...v.leading.map((e) => e.patternShare));
+  if (best < TYPICAL) {
+    lines.push(`No combination makes the published pattern as a whole typical: at best ${fmt(best * 100, 1)} % of single runs show it.`);
+  }
   return lines.join('\n');
 }

@@ -73,6 +73,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         '',
         renderFigureTable(rows, options.single),
       ];
+      if (options.single) lines.push('', 'One run of each arm, as the article reports them. Another seed (--seed N) gives another run.');
       if (!options.single) {
         lines.push(
           '',

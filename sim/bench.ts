@@ -8,7 +8,10 @@ import { envSpecOf } from './experiment.js';
 import { runReplicate } from './replicate.js';
 
 export interface BenchFigure {
+  /** Attempts per wall-clock second. */
   readonly attemptsPerSec: number;
+  /** Attempts per CPU second of this (single-threaded) process: robust when other work shares the cores. */
+  readonly attemptsPerCpuSec: number;
   readonly attempts: number;
   readonly seconds: number;
   /** Nanoseconds per attempt per position: flat when cost grows linearly with code length. */
@@ -26,6 +29,7 @@ function measure(config: RunConfig, positions: number, minSeconds: number): Benc
   for (let r = 0; r < 50; r++) runReplicate(config, spec, 1_000_000 + r);
   let attempts = 0;
   let replicate = 0;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   let elapsed = 0;
   while (elapsed < minSeconds) {
@@ -34,12 +38,72 @@ function measure(config: RunConfig, positions: number, minSeconds: number): Benc
     }
     elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   }
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   const attemptsPerSec = attempts / elapsed;
-  return { attemptsPerSec, attempts, seconds: elapsed, nsPerAttemptPerPosition: 1e9 / attemptsPerSec / positions };
+  return {
+    attemptsPerSec,
+    attemptsPerCpuSec: attempts / cpuSeconds,
+    attempts,
+    seconds: elapsed,
+    nsPerAttemptPerPosition: 1e9 / attemptsPerSec / positions,
+  };
 }
 
 export function runBench(minSeconds = 2): BenchResult {
   const lock4: RunConfig = { ...PUBLISHED_RUN };
   const lock256: RunConfig = { ...PUBLISHED_RUN, envParams: { bits: 256, truth: 'random' }, rounds: 2 };
   return { lock4: measure(lock4, 4, minSeconds), lock256: measure(lock256, 256, minSeconds) };
+}
+
+/** Wall-clock and CPU time of one piece of work (CPU over the whole process, worker threads included). */
+export interface Timing {
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<Timing> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+export interface ReproduceBench extends Timing {
+  readonly replicates: number;
+  readonly arms: number;
+}
+
+/** The default reproduction's computation: every arm, every figure row with its exact value, paired differences. */
+export async function benchReproduce(replicates = 1000): Promise<ReproduceBench> {
+  const { ARMS, hiddenOf } = await import('./arms.js');
+  const { PUBLISHED_AGENT } = await import('./config.js');
+  const { pairedDifferences } = await import('./paired.js');
+  const { figureRows, figureValues, runArms, uniformGuessingValue } = await import('./reproduction.js');
+  const hidden = hiddenOf(PUBLISHED_AGENT);
+  const timing = await timed(async () => {
+    const arms = runArms(hidden, PUBLISHED_RUN.seed, replicates);
+    figureRows(figureValues(arms), hidden, await uniformGuessingValue());
+    pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
+  });
+  return { ...timing, replicates, arms: ARMS.length };
+}
+
+export interface AuditBench extends Timing {
+  readonly replicates: number;
+  readonly combinations: number;
+  readonly workers: number;
+}
+
+/** The audit of every combination of the hidden choices. */
+export async function benchAudit(replicates = 1000, workers?: number): Promise<AuditBench> {
+  const { runAudit } = await import('./audit.js');
+  const { defaultWorkers } = await import('./workerPool.js');
+  const used = workers ?? defaultWorkers();
+  let combinations = 0;
+  const timing = await timed(async () => {
+    combinations = (await runAudit(PUBLISHED_RUN.seed, replicates, { workers: used })).length;
+  });
+  return { ...timing, replicates, combinations, workers: used };
 }

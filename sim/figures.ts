@@ -30,8 +30,10 @@ export interface Figure {
   readonly published: number;
   /** 'atLeast': the article claims a lower bound, not a value. */
   readonly claim: Claim;
-  /** Decimals to show. */
+  /** Decimals to show for a mean over runs. */
   readonly digits: number;
+  /** Whether one run's value is a whole number (a count or a round). */
+  readonly count: boolean;
   /** The figure in one replicate (its per-round metrics); NaN when undefined for that run. */
   value(rounds: readonly RoundMetrics[]): number;
   /** Whether the figure's expectation is the exact uniform-guessing value (no constraint, cap 20). */
@@ -57,33 +59,34 @@ const randomRounds: Figure[] = RANDOM_PUBLISHED.map((published, i) => ({
   published,
   claim: 'equals',
   digits: 2,
+  count: false,
   value: roundMean(i),
   uniformGuessing: 'always',
 }));
 
 export const FIGURES: readonly Figure[] = [
   ...randomRounds,
-  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, value: roundMean(0), uniformGuessing: 'roundCadence' },
-  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, value: roundMean(1), uniformGuessing: 'never' },
-  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, value: firstSkillRound, uniformGuessing: 'never' },
-  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never' },
-  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never' },
+  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, count: false, value: roundMean(0), uniformGuessing: 'roundCadence' },
+  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, count: false, value: roundMean(1), uniformGuessing: 'never' },
+  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, count: true, value: firstSkillRound, uniformGuessing: 'never' },
+  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, count: true, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never' },
+  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, count: true, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never' },
   {
-    id: 'exploit.refutationRate', arm: 'exploit', what: 'pure exploitation, refutations / tests (runs with tests)', published: 0.0195, claim: 'equals', digits: 4,
+    id: 'exploit.refutationRate', arm: 'exploit', what: 'pure exploitation, refutations / tests (runs with tests)', published: 0.0195, claim: 'equals', digits: 4, count: false,
     value: (r) => {
       const tests = total(r, (m) => m.tests);
       return tests === 0 ? NaN : total(r, (m) => m.refutations) / tests;
     },
     uniformGuessing: 'never',
   },
-  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
-  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
+  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
+  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
 ];
 
 export function findFigure(id: FigureId): Figure {

@@ -135,10 +135,11 @@ function decisionLayers(vertical: boolean): object[] {
     { transform: once, mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR }, encoding: { [position]: { datum: d.rate, type: 'quantitative' } } },
     {
       transform: once,
-      // Vertical lines (one row per arm) get a short label above the plot; horizontal ones the full sentence.
+      // Short labels ("2 %", "10 %"); the subtitle says what they mean. On the left, where refutation rates
+      // are usually high (low thresholds), they seldom sit on a curve.
       mark: vertical
         ? { type: 'text', align: 'center', baseline: 'bottom', dy: -4, fontSize: 11, color: REFERENCE_COLOUR, text: `${d.rate * 100} %` }
-        : { type: 'text', align: 'left', baseline: 'bottom', dx: 4, dy: -3, fontSize: 11, color: REFERENCE_COLOUR, text: d.label },
+        : { type: 'text', align: 'left', baseline: 'bottom', dx: 3, dy: -2, fontSize: 11, color: REFERENCE_COLOUR, text: `${d.rate * 100} %` },
       encoding: { [position]: { datum: d.rate, type: 'quantitative' }, ...(vertical ? { y: { value: 0 } } : { x: { value: 0 } }) },
     },
   ]);

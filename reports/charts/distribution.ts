@@ -4,7 +4,7 @@
  * marked. A published value in the light tails, or outside the bars, is one a single run rarely gives.
  */
 import type { FigureSample } from '../figures.js';
-import { CONFIG, PUBLISHED_COLOUR, SCHEMA, type ChartSpec, type Palette } from './theme.js';
+import { CONFIG, PUBLISHED_COLOUR, SCHEMA, type ChartSpec } from './theme.js';
 
 export interface Bin {
   readonly start: number;
@@ -35,7 +35,9 @@ export function histogram(values: Float64Array, published: number | null, discre
   const lo = Math.min(sorted[0]!, published ?? Infinity);
   const hi = Math.max(sorted.at(-1)!, published ?? -Infinity);
   const whole = discrete && sorted.every(Number.isInteger) && hi - lo <= 40;
-  const step = whole ? 1 : hi > lo ? niceStep((hi - lo) / 24) : 1;
+  // A span too small to split (all runs alike, or a denormal spread) gets one bin scaled to the values.
+  const span = hi - lo;
+  const step = whole ? 1 : span > 1e-9 * Math.max(1, Math.abs(hi)) ? niceStep(span / 24) : niceStep(Math.max(Math.abs(hi), 1e-6) / 10);
   const origin = whole ? sorted[0]! - 0.5 : Math.floor(lo / step) * step;
   const counts = new Map<number, number>();
   for (const v of sorted) {
@@ -49,19 +51,21 @@ export function histogram(values: Float64Array, published: number | null, discre
   });
 }
 
-/** Three short header lines: the figure id, the arm, what is measured. */
-function headerOf(s: FigureSample, palette: Palette): string {
-  return `${s.id}|${palette.labelOf(s.arm)}|${s.measure}`;
+/** Short header lines: the figure id, then what is measured, split after its first comma. */
+function headerOf(s: FigureSample): string {
+  const comma = s.what.indexOf(', ');
+  const words = comma > 0 ? `${s.what.slice(0, comma)}|${s.what.slice(comma + 2)}` : s.what;
+  return `${s.id}${s.claim === 'atLeast' ? ' (published: at least)' : ''}|${words}`;
 }
 
-export function distributionSpec(samples: readonly FigureSample[], palette: Palette): ChartSpec {
+export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
   const rows: object[] = [];
   for (const s of samples) {
-    const figure = headerOf(s, palette);
+    const figure = headerOf(s);
     for (const b of histogram(s.values, s.published, s.discrete)) rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
     if (s.published !== null) rows.push({ figure, kind: 'published', value: s.published });
   }
-  const figures = samples.map((s) => headerOf(s, palette));
+  const figures = samples.map(headerOf);
   const runs = [...new Set(samples.map((s) => s.values.length + s.undefinedRuns))].join(' / ');
   return {
     $schema: SCHEMA,
@@ -79,13 +83,13 @@ export function distributionSpec(samples: readonly FigureSample[], palette: Pale
       type: 'nominal',
       sort: figures,
       title: null,
-      header: { labelExpr: "split(datum.label, '|')", labelFontSize: 11, labelLimit: 230, labelPadding: 6 },
+      header: { labelExpr: "split(datum.label, '|')", labelFontSize: 11, labelLimit: 250, labelPadding: 6 },
     },
     columns: 4,
     spacing: { row: 18, column: 22 },
     resolve: { scale: { x: 'independent', y: 'independent' } },
     spec: {
-      width: 200,
+      width: 215,
       height: 100,
       layer: [
         {

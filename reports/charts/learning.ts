@@ -31,7 +31,9 @@ export function learningCurveSpec(groups: readonly GroupSummary[], palette: Pale
     scale: { domain: [...palette.labels], range: [...palette.colours] },
     legend: { orient: 'bottom', direction: 'horizontal', columns: 2, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 3 },
   } as const;
-  const x = { field: 'round', type: 'quantitative', title: 'Round (30 tasks each)', axis: { tickMinStep: 1, format: 'd' }, scale: { domain: [1, lastRound], nice: false } } as const;
+  const tasks = [...new Set(groups.map((g) => g.group.params.tasks))];
+  const roundTitle = tasks.length === 1 && tasks[0] !== undefined ? `Round (${tasks[0]} tasks each)` : 'Round';
+  const x = { field: 'round', type: 'quantitative', title: roundTitle, axis: { tickMinStep: 1, format: 'd' }, scale: { domain: [1, lastRound], nice: false } } as const;
   const subtitle = [
     `Lines: mean over ${replicates} replicates; bands: 95 % bootstrap intervals.`,
     ...(references.length > 0 ? ['Dashed: exact expected attempts of uniform guessing (no exploration).'] : []),

@@ -69,7 +69,8 @@ export function profileSpec(groups: readonly GroupSummary[], over: ProfileOver, 
       ]),
       {
         data: { values: rows },
-        mark: { type: 'line', interpolate: 'step-after', strokeWidth: 2.5 },
+        // Cells get a point each, so every cell's settings show on hover.
+        mark: { type: 'line', interpolate: 'step-after', strokeWidth: 2.5, ...(over === 'cells' ? { point: { size: 30, filled: true } } : {}) },
         encoding: {
           x,
           y,

@@ -4,6 +4,7 @@
  * deficiencies), with each arm keeping its colour across charts.
  */
 import type { Config } from 'vega-lite';
+import type { ResultData } from '../resultFolder.js';
 
 /**
  * A Vega-Lite specification as plain JSON. The chart builders are checked by compiling every spec with
@@ -38,11 +39,12 @@ export interface Palette {
   labelOf(id: string): string;
 }
 
-export function paletteFor(ids: readonly string[]): Palette {
+/** `labels` names groups that are not published arms (e.g. a lone run by its settings). */
+export function paletteFor(ids: readonly string[], labels: Readonly<Record<string, string>> = {}): Palette {
   const taken = new Set(ids.map((id) => KNOWN_ARMS[id]?.colour).filter((c) => c !== undefined));
   const spare = OKABE_ITO.filter((c) => !taken.has(c));
   let next = 0;
-  const entries = ids.map((id) => KNOWN_ARMS[id] ?? { colour: spare[next++ % spare.length]!, label: id });
+  const entries = ids.map((id) => KNOWN_ARMS[id] ?? { colour: spare[next++ % spare.length]!, label: labels[id] ?? id });
   const byId = new Map(ids.map((id, i) => [id, entries[i]!.label]));
   return { labels: entries.map((e) => e.label), colours: entries.map((e) => e.colour), labelOf: (id) => byId.get(id) ?? id };
 }
@@ -102,6 +104,21 @@ export function parameterValue(text: string | undefined): number | string {
   if (text === undefined) return '';
   const x = Number(text);
   return text.trim() !== '' && Number.isFinite(x) ? x : text;
+}
+
+/** Arm colours and labels shared by every chart of a report (a lone run is named by its settings). */
+export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'>): Palette {
+  const run = data.kind === 'run' ? data.groups[0] : undefined;
+  return paletteFor(data.groups.map((g) => g.id), run ? { [run.id]: describeRun(run.params) } : {});
+}
+
+/** A lone run named by the agent settings that matter most. */
+export function describeRun(params: Readonly<Record<string, string>>): string {
+  if (params.library === 'false') return 'no library (random control)';
+  const parts = [['threshold', 'threshold'], ['explore', 'explore'], ['topK', 'top-k'], ['routing', 'routing']]
+    .filter(([key]) => params[key!] !== undefined)
+    .map(([key, words]) => `${words} ${params[key!]}`);
+  return parts.length > 0 ? parts.join(', ') : 'run';
 }
 
 /** "name value" pairs, for facet labels and tooltips. */

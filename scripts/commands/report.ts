@@ -63,7 +63,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
 
     const { buildReport } = await import('../../reports/report.js');
-    const report = await buildReport(data, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
+    const report = await buildReport(data, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir, outDir });
     mkdirSync(outDir, { recursive: true });
     for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
 

@@ -40,8 +40,11 @@ export function cellConfig(grid: Grid, index: number): RunConfig {
 /** Everything needed to run, resume, shard and merge a sweep, computed before any work starts. */
 export interface SweepPlan {
   readonly grid: Grid;
-  /** Cell ids in canonical (sorted) order, and the grid combination behind each. */
-  readonly ids: readonly string[];
+  /**
+   * Cell ids in canonical (sorted) order as 64-bit integers, and the grid combination behind each.
+   * Typed arrays keep the bookkeeping at 12 bytes a cell, so a million-cell grid costs ~12 MB.
+   */
+  readonly ids: BigUint64Array;
   readonly combos: Uint32Array;
   /** results.csv columns: `cell`, the configuration (env parameters of every env swept), replicate, round, metrics. */
   readonly columns: readonly string[];
@@ -51,36 +54,50 @@ export interface SweepPlan {
   readonly gridId: string;
 }
 
+/** The id (16 hex digits) of the cell at canonical position `p`. */
+export function idAt(plan: SweepPlan, p: number): string {
+  return plan.ids[p]!.toString(16).padStart(16, '0');
+}
+
+/** The canonical position of a cell id, or −1 if the grid has no such cell. */
+export function positionOf(plan: SweepPlan, id: string): number {
+  const key = BigInt(`0x${id}`);
+  let lo = 0;
+  let hi = plan.ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = plan.ids[mid]!;
+    if (v === key) return mid;
+    if (v < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** Expand and validate every cell, sort by id, reject two combinations that are one cell. */
 export function planSweep(grid: Grid): SweepPlan {
   const total = cellCount(grid);
-  const ids: string[] = new Array<string>(total);
+  const byCombo = new BigUint64Array(total);
   const envParamNames = new Set<string>();
   let first: RunConfig | undefined;
   for (let i = 0; i < total; i++) {
     const config = cellConfig(grid, i);
     first ??= config;
     for (const k of Object.keys(config.envParams)) envParamNames.add(k);
-    ids[i] = cellId(config);
+    byCombo[i] = BigInt(`0x${cellId(config)}`);
   }
-  const order = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : a - b));
-  const sorted = Array.from(order, (i) => ids[i]!);
+  const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b));
+  const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < total; k++) {
-    if (sorted[k] === sorted[k - 1]) {
+    if (ids[k] === ids[k - 1]) {
       const show = (i: number): string => canonical(sweptValues(grid, i));
-      throw new UsageError(msg.duplicateCell(show(order[k - 1]!), show(order[k]!)));
+      throw new UsageError(msg.duplicateCell(show(combos[k - 1]!), show(combos[k]!)));
     }
   }
   const columns = csvColumns(first!, [...envParamNames].sort());
-  return {
-    grid,
-    ids: sorted,
-    combos: order,
-    columns,
-    seed: first!.seed,
-    replicates: first!.replicates,
-    gridId: sha16(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n${sorted.join('\n')}`),
-  };
+  const hash = createHash('sha256').update(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`);
+  for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
+  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId: hash.digest().subarray(0, 8).toString('hex') };
 }
 
 /** Column order of `reports/rows.ts`, with the union of the environment parameters after `env`. */

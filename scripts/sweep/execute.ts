@@ -4,10 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { SweepPlan } from './cells.js';
-import { cellConfig, shardPositions } from './cells.js';
+import { cellConfig, idAt, shardPositions } from './cells.js';
 import { runCells } from './pool.js';
 import { startProgress, type ProgressMode } from './progress.js';
-import { assembleResults, doneFile, ensureCellsDir, saveCellFailure, scanCells } from './store.js';
+import { assembleResults, DONE, ensureCellsDir, finishedFiles, saveCellFailure, scanCells } from './store.js';
 import { countCells, statusOf, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
 import type { CellTask } from './worker.js';
 
@@ -38,14 +38,13 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const positions = shardPositions(plan, shard.index, shard.count);
   mkdirSync(dir, { recursive: true });
   ensureCellsDir(dir);
-  const before = scanCells(dir);
+  const before = scanCells(dir, plan);
   writeSweepManifest(dir, plan, shard, positions, started, 'running');
 
-  const skipped = positions.reduce((n, p) => n + (before.done.has(plan.ids[p]!) ? 1 : 0), 0);
+  const skipped = countCells(positions, before).done;
   function* tasks(): Generator<CellTask> {
     for (const p of positions) {
-      const id = plan.ids[p]!;
-      if (!before.done.has(id)) yield { dir, id, config: cellConfig(plan.grid, plan.combos[p]!), columns: plan.columns };
+      if (before.status[p] !== DONE) yield { dir, id: idAt(plan, p), config: cellConfig(plan.grid, plan.combos[p]!), columns: plan.columns };
     }
   }
 
@@ -65,11 +64,11 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     progress.stop();
   }
 
-  const after = scanCells(dir);
-  const counts = countCells(plan, positions, after);
+  const after = scanCells(dir, plan);
+  const counts = countCells(positions, after);
   const status = statusOf(counts);
-  assembleResults(dir, plan.columns, positions.map((p) => plan.ids[p]!), (id) => (after.done.has(id) ? doneFile(dir, id) : undefined));
+  assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
   writeSweepManifest(dir, plan, shard, positions, started, status, after);
-  const failures = positions.map((p) => plan.ids[p]!).filter((id) => after.failed.has(id)).map((id) => ({ id, error: after.failed.get(id)! }));
+  const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return { out: dir, status, gridId: plan.gridId, shard, ...counts, ran, skipped, seconds: (Date.now() - started.getTime()) / 1000, failures };
 }

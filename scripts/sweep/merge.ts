@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import { msg, UsageError } from '../messages.js';
 import { checkOutputDir } from '../output.js';
-import { planSweep, shardPositions, type SweepPlan } from './cells.js';
-import { assembleResults, clearSweepFiles, copyCellRows, doneFile, ensureCellsDir, saveCellFailure, scanCells, type CellStates } from './store.js';
+import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
+import { assembleResults, clearSweepFiles, copyCellRows, DONE, doneFile, ensureCellsDir, finishedFiles, saveCellFailure, scanCells, type CellStates } from './store.js';
 import { countCells, readSweepManifest, statusOf, writeSweepManifest, type CellCounts, type SweepManifestHead, type SweepStatus } from './sweepManifest.js';
 
 interface Input {
@@ -23,37 +23,30 @@ export interface MergeSummary extends CellCounts {
   readonly inputs: number;
 }
 
-function readInputs(dirs: readonly string[]): Input[] {
+function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   if (dirs.length === 0) throw new UsageError(msg.mergeNoInput());
   return dirs.map((dir) => {
     const head = readSweepManifest(dir);
     if (head === undefined || head.status === 'running') throw new UsageError(msg.mergeNotSweep(dir));
-    return { dir, head, states: scanCells(dir, false) };
+    return { dir, head };
   });
 }
 
-/** Which input holds each cell; throws on a mismatched grid, an unfinished shard, overlap or a gap. */
-function assignCells(inputs: readonly Input[], plan: SweepPlan): Map<string, Input> {
-  const owner = new Map<string, Input>();
-  for (const input of inputs) {
-    const { head } = input;
-    const base = inputs[0]!;
-    if (head.grid.id !== base.head.grid.id) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'their grids'));
-    // The same grid run by different code could give different numbers: insist on one version.
-    if (head.version !== base.head.version || head.gitCommit !== base.head.gitCommit) {
-      throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the hexa-sim versions that ran them'));
-    }
-    const positions = shardPositions(plan, head.shard.index, head.shard.count);
-    const pending = countCells(plan, positions, input.states).pending;
+/** For each cell (by position), the index of the input that holds it; throws on an unfinished shard, overlap or a gap. */
+function assignCells(inputs: readonly Input[], plan: SweepPlan): Int32Array {
+  const owner = new Int32Array(plan.ids.length).fill(-1);
+  let assigned = 0;
+  inputs.forEach((input, k) => {
+    const positions = shardPositions(plan, input.head.shard.index, input.head.shard.count);
+    const pending = countCells(positions, input.states).pending;
     if (pending > 0) throw new UsageError(msg.mergeUnfinished(input.dir, pending));
     for (const p of positions) {
-      const id = plan.ids[p]!;
-      const other = owner.get(id);
-      if (other !== undefined) throw new UsageError(msg.mergeOverlap(id, other.dir, input.dir));
-      owner.set(id, input);
+      if (owner[p] !== -1) throw new UsageError(msg.mergeOverlap(idAt(plan, p), inputs[owner[p]!]!.dir, input.dir));
+      owner[p] = k;
+      assigned++;
     }
-  }
-  if (owner.size < plan.ids.length) {
+  });
+  if (assigned < plan.ids.length) {
     const counts = new Set(inputs.map((i) => i.head.shard.count));
     let hint = '';
     if (counts.size === 1) {
@@ -62,16 +55,28 @@ function assignCells(inputs: readonly Input[], plan: SweepPlan): Map<string, Inp
       const absent = Array.from({ length: n }, (_, i) => i).filter((i) => !have.has(i));
       hint = ` (shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${n}`).join(', ')} not given)`;
     }
-    throw new UsageError(msg.mergeMissing(plan.ids.length - owner.size, plan.ids.length, hint));
+    throw new UsageError(msg.mergeMissing(plan.ids.length - assigned, plan.ids.length, hint));
   }
   return owner;
 }
 
+/** Same grid, same code: the same grid run by different code could give different numbers. */
+function checkSameSweep(inputs: readonly Omit<Input, 'states'>[]): void {
+  const base = inputs[0]!;
+  for (const input of inputs) {
+    if (input.head.grid.id !== base.head.grid.id) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'their grids'));
+    if (input.head.version !== base.head.version || input.head.gitCommit !== base.head.gitCommit) {
+      throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the hexa-sim versions that ran them'));
+    }
+  }
+}
+
 export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {
-  const inputs = readInputs(dirs);
-  const first = inputs[0]!;
-  const plan = planSweep({ axes: first.head.grid.axes });
-  if (plan.gridId !== first.head.grid.id) throw new UsageError(msg.mergeVersion(first.dir));
+  const heads = readInputs(dirs);
+  checkSameSweep(heads);
+  const plan = planSweep({ axes: heads[0]!.head.grid.axes });
+  if (plan.gridId !== heads[0]!.head.grid.id) throw new UsageError(msg.mergeVersion(heads[0]!.dir));
+  const inputs: Input[] = heads.map((h) => ({ ...h, states: scanCells(h.dir, plan, false) }));
   const owner = assignCells(inputs, plan);
 
   const out = checkOutputDir('out', outPath, force);
@@ -80,16 +85,17 @@ export function mergeSweeps(dirs: readonly string[], outPath: string, force: boo
 
   const started = new Date();
   ensureCellsDir(out);
-  for (const id of plan.ids) {
-    const input = owner.get(id)!;
-    if (input.states.done.has(id)) copyCellRows(out, id, doneFile(input.dir, id));
-    else saveCellFailure(out, id, input.states.failed.get(id)!);
+  for (let p = 0; p < plan.ids.length; p++) {
+    const input = inputs[owner[p]!]!;
+    const id = idAt(plan, p);
+    if (input.states.status[p] === DONE) copyCellRows(out, id, doneFile(input.dir, id));
+    else saveCellFailure(out, id, input.states.errors.get(p)!);
   }
-  const states = scanCells(out);
-  const all = plan.ids.map((_, p) => p);
-  const counts = countCells(plan, all, states);
+  const states = scanCells(out, plan);
+  const all = Array.from({ length: plan.ids.length }, (_, p) => p);
+  const counts = countCells(all, states);
   const status = statusOf(counts);
-  assembleResults(out, plan.columns, plan.ids, (id) => (states.done.has(id) ? doneFile(out, id) : undefined));
+  assembleResults(out, plan.columns, finishedFiles(out, plan, all, states));
   writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states);
   return { out, status, gridId: plan.gridId, inputs: inputs.length, ...counts };
 }

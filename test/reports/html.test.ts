@@ -17,9 +17,9 @@ let reportDir: string;
 
 beforeAll(async () => {
   root = tempDir();
-  const data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 12, true));
-  report = await buildReport(data, { seed: 1, resamples: 200, axes: null, source: 'fixtures/reproduce' });
+  const data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 12, true));
   reportDir = join(root, 'report');
+  report = await buildReport(data, { seed: 1, resamples: 200, axes: null, source: 'fixtures/reproduce', outDir: reportDir });
   mkdirSync(reportDir);
   for (const [name, content] of report.files) writeFileSync(join(reportDir, name), content);
   html = report.files.get('index.html') as string;
@@ -44,6 +44,7 @@ describe('index.html', () => {
     expect(html).toContain('Audit of the hidden choices');
     expect(html).toContain('manifest.json</summary>');
     for (const c of report.charts) expect(html).toContain(`href="${c.name}.vl.json"`);
+    expect(html).toContain('href="../reproduce/table.csv"');
   });
 
   it('escapes text taken from the folder', () => {

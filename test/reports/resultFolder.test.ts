@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder } from '../../reports/resultFolder.js';
+import { auditGrid } from '../../sim/audit.js';
 import { UsageError } from '../../scripts/messages.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from './fixtures.js';
 
@@ -10,10 +11,10 @@ let run: string;
 let reproduce: string;
 let sweep: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir();
   run = runFolder(join(root, 'run'), 6);
-  reproduce = reproduceFolder(join(root, 'reproduce'), 5, true);
+  reproduce = await reproduceFolder(join(root, 'reproduce'), 5, true);
   sweep = sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9] }, 3);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -62,7 +63,7 @@ describe('loadResultFolder', () => {
     const data = loadResultFolder(reproduce);
     expect(data.groups.map((g) => g.id)).toEqual(['random', 'exploit', 'explore', 'separate', 'threshold90', 'threshold75']);
     expect(data.table?.header).toContain('published');
-    expect(data.audit?.rows).toHaveLength(2);
+    expect(data.audit?.rows).toHaveLength(auditGrid().length);
     expect(data.swept).toEqual(expect.arrayContaining(['library', 'threshold', 'explore', 'routing']));
     expect(data.swept).not.toContain('bits');
   });

@@ -11,9 +11,9 @@ let root: string;
 let reproduce: ResultData;
 let sweep: ResultData;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir();
-  reproduce = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 40));
+  reproduce = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 40));
   sweep = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9] }, 6));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

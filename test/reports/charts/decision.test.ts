@@ -11,11 +11,11 @@ import { compileChart, dataRows, nodes } from './compile.js';
 let root: string;
 const loaded: Record<string, { data: ResultData; summary: Summary }> = {};
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir();
   const dirs = {
     run: runFolder(join(root, 'run'), 8),
-    reproduce: reproduceFolder(join(root, 'reproduce'), 8),
+    reproduce: await reproduceFolder(join(root, 'reproduce'), 8),
     sweep: sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9], topK: [1, 2] }, 3),
   };
   for (const [kind, dir] of Object.entries(dirs)) {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributionSpec, histogram } from '../../../reports/charts/distribution.js';
-import { paletteFor } from '../../../reports/charts/theme.js';
 import { figureSamples } from '../../../reports/figures.js';
+import { FIGURES } from '../../../sim/figures.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows } from './compile.js';
@@ -12,9 +12,9 @@ import { compileChart, dataRows } from './compile.js';
 let root: string;
 let data: ResultData;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir();
-  data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 25));
+  data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 25));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -32,7 +32,17 @@ describe('histogram', () => {
           for (let i = 1; i < bins.length; i++) expect(bins[i]!.start).toBeGreaterThanOrEqual(bins[i - 1]!.end - 1e-9);
         },
       ),
+      { numRuns: 400 },
     );
+  });
+
+  it('gives identical or nearly identical runs one bin', () => {
+    for (const xs of [[0.0173, 0.0173], [0, 5e-324], [12, 12, 12]]) {
+      const bins = histogram(Float64Array.from(xs), null, false);
+      expect(bins).toHaveLength(1);
+      expect(bins[0]!.share).toBe(1);
+      expect(bins[0]!.end).toBeGreaterThan(bins[0]!.start);
+    }
   });
 
   it('bins small counts by unit, centred on the whole numbers', () => {
@@ -42,28 +52,31 @@ describe('histogram', () => {
 });
 
 describe('figureSamples', () => {
-  it('finds each figure’s arm and single-run measure from runs.csv', () => {
+  it('gives, for every published figure, the single-run values reproduce compares it with', () => {
     const { samples, skipped } = figureSamples(data.table!, data.groups);
     expect(skipped).toEqual([]);
-    expect(samples.map((s) => s.id)).toEqual(data.table!.rows.map((r) => r[0]));
+    expect(samples.map((s) => s.id)).toEqual(FIGURES.map((f) => f.id));
     const final = samples.find((s) => s.id === 'exploit.final')!;
     const exploit = data.groups.find((g) => g.id === 'exploit')!;
     expect(Array.from(final.values)).toEqual(Array.from(exploit.values('meanAttempts', 4)!));
     expect(final.published).toBe(4.2);
-    const round3 = samples.find((s) => s.id === 'random.round3')!;
-    expect(Array.from(round3.values)).toEqual(Array.from(data.groups.find((g) => g.id === 'random')!.values('meanAttempts', 2)!));
-    // The table's own mean for a figure is the mean of exactly these single runs.
-    const meanColumn = data.table!.header.indexOf('mean');
-    for (const s of samples.filter((x) => x.undefinedRuns === 0)) {
-      const row = data.table!.rows.find((r) => r[0] === s.id)!;
-      expect(s.values.reduce((a, b) => a + b, 0) / s.values.length).toBeCloseTo(Number(row[meanColumn]), 9);
+    expect(samples.find((s) => s.id === 'threshold75.skills')!.claim).toBe('atLeast');
+    // The table's own mean and single-run percentile for a figure come from exactly these runs.
+    const col = (name: string): number => data.table!.header.indexOf(name);
+    for (const s of samples) {
+      const row = data.table!.rows.find((r) => r[col('id')] === s.id)!;
+      expect(s.values.length).toBe(Number(row[col('n')]));
+      expect(s.values.reduce((a, b) => a + b, 0) / s.values.length).toBeCloseTo(Number(row[col('mean')]), 9);
     }
   });
 
   it('finds arms by their settings when they carry other names, and skips what it cannot place', () => {
     const renamed = data.groups.map((g) => ({ ...g, id: `arm-${g.id}` }));
-    const { samples, skipped } = figureSamples({ ...data.table!, rows: [...data.table!.rows, ['exploit.colour', 'x', '1', '1'], ['mystery.final', 'x', '1', '1']] }, renamed);
+    const width = data.table!.header.length;
+    const extra = (id: string): string[] => [id, ...Array.from({ length: width - 1 }, () => '1')];
+    const { samples, skipped } = figureSamples({ ...data.table!, rows: [...data.table!.rows, extra('exploit.colour'), extra('mystery.final')] }, renamed);
     expect(samples.find((s) => s.id === 'separate.final')!.arm).toBe('arm-separate');
+    expect(samples.find((s) => s.id === 'threshold90.skills')!.arm).toBe('arm-threshold90');
     expect(samples.find((s) => s.id === 'random.round1')!.arm).toBe('arm-random');
     expect(skipped).toEqual(['exploit.colour', 'mystery.final']);
   });
@@ -72,12 +85,12 @@ describe('figureSamples', () => {
 describe('distributionSpec', () => {
   it('one panel per figure with its bars and the published value, compiling without warnings', () => {
     const { samples } = figureSamples(data.table!, data.groups);
-    const spec = distributionSpec(samples, paletteFor(data.groups.map((g) => g.id)));
+    const spec = distributionSpec(samples);
     expect(compileChart(spec).warnings).toEqual([]);
     const rows = dataRows(spec);
     const published = rows.filter((r) => r.kind === 'published');
     expect(published.map((r) => r.value)).toEqual(samples.map((s) => s.published));
-    const panels = new Set(rows.map((r) => String(r.figure).split('|')[0]));
+    const panels = new Set(rows.map((r) => String(r.figure).split('|')[0]!.split(' ')[0]));
     expect([...panels]).toEqual(samples.map((s) => s.id));
   });
 });

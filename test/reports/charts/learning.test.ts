@@ -14,9 +14,9 @@ let root: string;
 let data: ResultData;
 let summary: Summary;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir();
-  data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 12));
+  data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 12));
   summary = summarize(data, { seed: 1, resamples: 200 });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

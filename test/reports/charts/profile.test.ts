@@ -27,13 +27,14 @@ describe('ecdf', () => {
           expect(steps[i]!.share).toBe(xs.filter((x) => x <= steps[i]!.attempts).length / xs.length);
         }
       }),
+      { numRuns: 200 },
     );
   });
 });
 
 describe('profileSpec', () => {
-  it('over single runs: one curve per arm, each reaching 100 %', () => {
-    const data = loadResultFolder(reproduceFolder(join(root, 'reproduce'), 10));
+  it('over single runs: one curve per arm, each reaching 100 %', async () => {
+    const data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 10));
     const summary = summarize(data, { seed: 1, resamples: 100 });
     const palette = paletteFor(data.groups.map((g) => g.id));
     const spec = profileSpec(summary.groups, 'runs', palette, data.swept, []);

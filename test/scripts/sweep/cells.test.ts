@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/rows.js';
 import { PUBLISHED_RUN } from '../../../sim/config.js';
-import { cellConfig, cellId, planSweep, shardPositions } from '../../../scripts/sweep/cells.js';
+import { cellConfig, cellId, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
 const flag = (name: string, text: string): AxisText => ({ kind: 'flag', name, text });
@@ -13,6 +13,8 @@ describe('cell ids', () => {
     expect(spelled.ids).toEqual(plain.ids);
     expect(spelled.gridId).toBe(plain.gridId);
     expect(new Set(plain.ids).size).toBe(4);
+    plain.ids.forEach((_, p) => expect(positionOf(plain, idAt(plain, p))).toBe(p));
+    expect(positionOf(plain, '0123456789abcdef')).toBe(-1);
   });
 
   it('leave the seed and the replicate count out (they are their own axis)', () => {
@@ -36,16 +38,17 @@ describe('sweep plan', () => {
   it('sorts cells by id, with the tidy columns of reports/rows.ts behind a leading cell column', () => {
     const plan = planSweep(buildGrid([flag('threshold', '0.6:0.95:0.05'), flag('explore', '0,0.1,0.2')]));
     expect(plan.ids).toHaveLength(24);
-    expect([...plan.ids].sort()).toEqual(plan.ids);
+    const hex = Array.from(plan.ids, (_, p) => idAt(plan, p));
+    expect([...hex].sort()).toEqual(hex);
+    hex.forEach((id, p) => expect(cellId(cellConfig(plan.grid, plan.combos[p]!))).toBe(id));
     const config = cellConfig(plan.grid, plan.combos[0]!);
-    expect(cellId(config)).toBe(plan.ids[0]);
     expect(plan.columns).toEqual(['cell', ...Object.keys(configColumns(config)), 'replicate', 'round', ...METRIC_COLUMNS]);
   });
 
   it('splits cells into disjoint, covering, balanced shards', () => {
     const plan = planSweep(buildGrid([flag('explore', '0:1:0.1')]));
     const shards = [0, 1, 2].map((i) => shardPositions(plan, i, 3));
-    expect(shards.flat().sort((a, b) => a - b)).toEqual(plan.ids.map((_, p) => p));
+    expect(shards.flat().sort((a, b) => a - b)).toEqual(Array.from(plan.ids, (_, p) => p));
     expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
   });
 });

@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reproduceSettings } from '../../../scripts/commands/reproduce.js';
+import { UsageError } from '../../../scripts/messages.js';
+import { hexa } from '../../helpers/cli.js';
+
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));
+
+/** The row ids, in its order. */
+const IDS = [
+  'random.round1', 'random.round2', 'random.round3', 'random.round4', 'random.round5', 'exploit.round1', 'exploit.round2',
+  'exploit.firstSkillRound', 'exploit.final', 'exploit.skills', 'explore.final', 'explore.skills', 'separate.final',
+  'separate.skills', 'exploit.tests', 'exploit.refutations', 'exploit.refutationRate', 'threshold90.skills', 'threshold75.skills',
+];
+const ROW_KEYS = ['id', 'published', 'mean', 'ci95', 'analytic', 'singleRunPercentile', 'consistent'];
+
+describe('hexa reproduce', () => {
+  it('--json follows the schema, and the result folder holds the tables, the runs and the manifest', () => {
+    const dir = tmp();
+    const r = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'res')]);
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[] };
+    expect(Object.keys(doc)).toEqual(['config', 'rows']);
+    expect(doc.config).toMatchObject({ seed: 3, replicates: 40 });
+    expect(doc.rows.map((row) => row.id)).toEqual(IDS);
+    for (const row of doc.rows) {
+      expect(Object.keys(row)).toEqual(ROW_KEYS);
+      expect(typeof row.published).toBe('number');
+      expect(typeof row.mean).toBe('number');
+      const ci = row.ci95 as [number, number];
+      expect(ci[0]).toBeLessThanOrEqual(row.mean as number);
+      expect(ci[1]).toBeGreaterThanOrEqual(row.mean as number);
+      expect(row.analytic === null || typeof row.analytic === 'number').toBe(true);
+      expect(row.singleRunPercentile as number).toBeGreaterThanOrEqual(0);
+      expect(row.singleRunPercentile as number).toBeLessThanOrEqual(100);
+      expect(typeof row.consistent).toBe('boolean');
+    }
+    expect(doc.rows.filter((row) => row.analytic !== null).map((row) => row.id)).toContain('random.round3');
+
+    const res = join(dir, 'res');
+    expect(readdirSync(res).sort()).toEqual(['manifest.json', 'paired.csv', 'runs.csv', 'table.csv']);
+    const manifest = JSON.parse(readFileSync(join(res, 'manifest.json'), 'utf8')) as { kind: string; seed: number; config: unknown };
+    expect(manifest.kind).toBe('reproduce');
+    expect(manifest.seed).toBe(3);
+    expect(manifest.config).toEqual(doc.config);
+    const runs = readFileSync(join(res, 'runs.csv'), 'utf8').trimEnd().split('\n');
+    expect(runs[0]).toMatch(/^arm,env,.*,cadence,window,routing,update,samples,.*,replicate,round,attempts,/);
+    expect(runs).toHaveLength(1 + 6 * 40 * 5);
+    const table = readFileSync(join(res, 'table.csv'), 'utf8').trimEnd().split('\n');
+    expect(table.slice(1).map((l) => l.split(',')[0])).toEqual(IDS);
+
+    // Same flags, same bytes.
+    const again = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'again')]);
+    expect(again.stdout).toBe(r.stdout);
+    for (const f of ['table.csv', 'runs.csv', 'paired.csv']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
+  });
+
+  it('--single shows one run per arm; --audit ranks every combination into audit.csv', () => {
+    const dir = tmp();
+    const single = hexa(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
+    expect(single.status, single.stderr).toBe(0);
+    expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
+    expect(single.stdout).toMatch(/exploit\.final\s+4\.2\s+\d+\.\d\d/);
+    expect(readFileSync(join(dir, 'single', 'runs.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 6 * 5);
+
+    const audit = hexa(['reproduce', '--audit', '--replicates', '6', '--workers', '1', '--out', join(dir, 'audit')]);
+    expect(audit.status, audit.stderr).toBe(0);
+    expect(audit.stdout).toContain('Audit of the hidden choices (128 combinations');
+    expect(audit.stdout).toMatch(/Identified by the figures: /);
+    const rows = readFileSync(join(dir, 'audit', 'audit.csv'), 'utf8').trimEnd().split('\n');
+    expect(rows).toHaveLength(1 + 128);
+    expect(rows[0]).toMatch(/^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,inside,total,patternShare,/);
+  });
+
+  describe('bad input: one line naming the flag, exit 2, nothing written', () => {
+    const cases: [string, string[], RegExp][] = [
+      ['hidden choice', ['--cadence', 'weekly'], /^hexa: --cadence: 'weekly' is not one of task, round$/],
+      ['one replicate', ['--replicates', '1'], /^hexa: --replicates: '1' is below the minimum 2$/],
+      ['--single with --audit', ['--single', '--audit'], /^hexa: --single and --audit cannot be used together$/],
+    ];
+    for (const [name, args, pattern] of cases) {
+      it(name, () => {
+        const dir = tmp();
+        const r = hexa(['reproduce', ...args, '--out', join(dir, 'res')]);
+        expect(r.status).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(r.stderr.trimEnd()).toMatch(pattern);
+        expect(existsSync(join(dir, 'res'))).toBe(false);
+      });
+    }
+
+    it('refuses an existing folder and keeps it intact', () => {
+      const dir = tmp();
+      mkdirSync(join(dir, 'res'));
+      writeFileSync(join(dir, 'res', 'table.csv'), 'precious');
+      const r = hexa(['reproduce', '--replicates', '5', '--out', join(dir, 'res')]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^hexa: --out: '.*res' already exists \(use --force to replace it\)\n$/);
+      expect(readdirSync(join(dir, 'res'))).toEqual(['table.csv']);
+      expect(readFileSync(join(dir, 'res', 'table.csv'), 'utf8')).toBe('precious');
+    });
+
+    it('validates every value before any work', () => {
+      const bad: [Record<string, unknown>, RegExp][] = [
+        [{ window: 'week' }, /--window: 'week' is not one of/],
+        [{ 'test-at': 'later' }, /--test-at: 'later' is not one of record, evolve/],
+        [{ replicates: 'many' }, /--replicates: 'many' is not a whole number/],
+        [{ seed: '-1' }, /--seed: '-1' is below the minimum 0/],
+        [{ workers: '0' }, /--workers: '0' is below the minimum 1/],
+        [{ cadence: ['task', 'round'] }, /--cadence was given more than once/],
+      ];
+      for (const [argv, pattern] of bad) {
+        expect(() => reproduceSettings(argv), JSON.stringify(argv)).toThrow(UsageError);
+        expect(() => reproduceSettings(argv)).toThrow(pattern);
+      }
+      expect(reproduceSettings({ cadence: 'task', replicates: '7' })).toMatchObject({ hidden: { cadence: 'task' }, replicates: 7, seed: 1 });
+    });
+  });
+});
