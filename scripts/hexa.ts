@@ -10,6 +10,7 @@ import { envsCommand } from './commands/envs.js';
 import { reportCommand } from './commands/report.js';
 import { reproduceCommand } from './commands/reproduce.js';
 import { limitsCommand } from './commands/limits.js';
+import { matrixCommand } from './commands/matrix.js';
 import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     .command(benchCommand)
     .command(reportCommand)
     .command(limitsCommand)
+    .command(matrixCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     .example('hexa envs', 'list environments')
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
+    .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
     .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
