@@ -25,7 +25,10 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
     const bits = parseInteger('bits', bitsText, 1);
     if (bits > LIMITS_MAX_BITS) throw new UsageError(msg.beyondExact('bits', bitsText, LIMITS_MAX_BITS, 'whose optimal opener is solved exactly (the search over candidate sets grows doubly exponentially)'));
     const cap = parseInteger('cap', single('cap', argv.cap) ?? '20', 1, 1_000_000_000);
-    const r = await computeLimits(bits, cap);
+    // The 8-bit optimum takes tens of seconds: say that work is going on (terminal only, stderr).
+    const tty = process.stderr.isTTY === true;
+    const r = await computeLimits(bits, cap, tty ? (n) => process.stderr.write(`\rlimits: optimal opener, ${n} candidate sets solved…`) : undefined);
+    if (tty && r.states.optimal >= 8192) process.stderr.write('\r\x1b[K');
     if (argv.json === true) {
       process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       return;

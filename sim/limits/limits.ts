@@ -39,13 +39,13 @@ function figure(math: MathJsInstance, f: Fraction): ExactFigure {
 }
 
 /** Exact bounds for the `bits`-bit lock; throws RangeError above LIMITS_MAX_BITS. */
-export async function computeLimits(bits: number, cap: number): Promise<LimitsResult> {
+export async function computeLimits(bits: number, cap: number, onProgress?: (optimalStates: number) => void): Promise<LimitsResult> {
   if (!Number.isInteger(bits) || bits < 1 || bits > LIMITS_MAX_BITS) throw new RangeError(`limits: bits must be 1…${LIMITS_MAX_BITS}, got ${bits}`);
   const math = await loadMath();
   const all = fullSet(bits);
   const codes = BigInt(2 ** bits);
 
-  const optimal = new OptimalOpener(bits);
+  const optimal = new OptimalOpener(bits, true, onProgress);
   const best = optimal.value(all);
   const consistent = new ConsistentOpener(bits);
   const uniform = consistent.value(all);

@@ -54,8 +54,11 @@ export class OptimalOpener {
     return this.totals.length;
   }
 
-  /** `symmetry: false` searches every guess (for tests: the value must not change). */
-  constructor(readonly bits: number, private readonly symmetry = true) {
+  /**
+   * `symmetry: false` searches every guess (for tests: the value must not change). `onProgress` hears the
+   * number of sets solved every 8192 (the total is not known in advance).
+   */
+  constructor(readonly bits: number, private readonly symmetry = true, private readonly onProgress?: (states: number) => void) {
     if (bits < 1 || bits > OPTIMAL_MAX_BITS) throw new RangeError(`optimal opener: bits must be 1…${OPTIMAL_MAX_BITS}, got ${bits}`);
     this.codes = 1 << bits;
     this.table = new SetTable(wordsFor(bits), 4096);
@@ -89,6 +92,7 @@ export class OptimalOpener {
     this.worsts.push(worst);
     this.moves.push(move);
     this.table.put(set, slot);
+    if (this.onProgress !== undefined && (slot & 8191) === 8191) this.onProgress(slot + 1);
     return slot;
   }
 
