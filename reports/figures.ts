@@ -44,10 +44,11 @@ export function armGroup(name: string, groups: readonly Group[]): Group | undefi
 /** Each replicate's rounds as RoundMetrics, rebuilt from the CSV columns (absent ones read NaN). */
 export function replicateRounds(group: Group): RoundMetrics[][] {
   const tasks = Number(group.params.tasks);
+  const columns = METRIC_COLUMNS.map((c) => group.rounds.map((_, r) => group.values(c, r)));
   return group.replicates.map((_, i) =>
     group.rounds.map((round, r) => {
       const m: Record<string, number> = { round, tasks };
-      for (const c of METRIC_COLUMNS) m[c] = group.values(c, r)?.[i] ?? NaN;
+      METRIC_COLUMNS.forEach((c, k) => (m[c] = columns[k]![r]?.[i] ?? NaN));
       return m as unknown as RoundMetrics;
     }),
   );
@@ -59,6 +60,8 @@ export function figureSamples(table: CsvTable, groups: readonly Group[]): { samp
   const [idCol, publishedCol, claimCol] = [col('id'), col('published'), col('claim')];
   const samples: FigureSample[] = [];
   const skipped: string[] = [];
+  const rebuilt = new Map<Group, RoundMetrics[][]>();
+  const roundsOf = (g: Group): RoundMetrics[][] => rebuilt.get(g) ?? rebuilt.set(g, replicateRounds(g)).get(g)!;
   for (const row of table.rows) {
     const id = row[idCol]!;
     const figure = FIGURES.find((f) => f.id === id);
@@ -67,7 +70,7 @@ export function figureSamples(table: CsvTable, groups: readonly Group[]): { samp
       skipped.push(id);
       continue;
     }
-    const all = Float64Array.from(replicateRounds(group), (rounds) => figure.value(rounds));
+    const all = Float64Array.from(roundsOf(group), (rounds) => figure.value(rounds));
     const values = all.filter(Number.isFinite);
     const text = publishedCol >= 0 ? row[publishedCol]!.replace(/^\s*[≥≤<>]=?\s*/, '') : '';
     const published = text.trim() === '' ? NaN : Number(text);

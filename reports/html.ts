@@ -121,9 +121,15 @@ ${table(['a', 'b', 'replicates', 'mean attempts a − b [95 %]'], paired.map((p)
 ${table(header, rows)}${pairedTable}</section>`;
 }
 
+/** Audit rows shown before "show all" (audit.csv is ranked, best first). */
+const AUDIT_SHOWN = 12;
+
 function auditSection(input: HtmlInput): string {
   const a = input.data.audit;
-  return a ? `<section><h2>Audit of the hidden choices</h2>${table(a.header, a.rows.map((r) => r.map(cell)))}</section>` : '';
+  if (!a) return '';
+  const rows = a.rows.map((r) => r.map(cell));
+  const rest = rows.length > AUDIT_SHOWN ? `<details><summary>all ${rows.length} combinations</summary>${table(a.header, rows)}</details>` : '';
+  return `<section><h2>Audit of the hidden choices</h2><p>From audit.csv, in its order (best first).</p>${table(a.header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
 }
 
 const STYLE = `

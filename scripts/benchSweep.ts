@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HEXA = fileURLToPath(new URL('./hexa.js', import.meta.url));
-const GRID = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '150', '--quiet', '--force'];
+const GRID = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '250', '--quiet', '--force'];
 const runs = Number(process.env.RUNS ?? 3);
 const out = mkdtempSync(join(tmpdir(), 'hexa-bench-sweep-'));
 

@@ -2,7 +2,7 @@
  * Output paths are checked before any work starts (so bad input writes nothing), and files are written
  * to a temporary sibling and renamed into place, so a reader never sees a torn file.
  */
-import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, renameSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { msg, UsageError } from './messages.js';
 
@@ -33,6 +33,23 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, content);
+    renameSync(tmp, path);
+  } catch (e) {
+    if (existsSync(tmp)) unlinkSync(tmp);
+    throw e;
+  }
+}
+
+/** Like writeFileAtomic, for content too large to hold in memory: `fill` writes to the open temporary. */
+export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  try {
+    const fd = openSync(tmp, 'w');
+    try {
+      fill(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch (e) {
     if (existsSync(tmp)) unlinkSync(tmp);

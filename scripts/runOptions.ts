@@ -17,6 +17,7 @@ import { applyMode, DEFAULT_PRIOR_ROUNDS, LIBRARY_MODES, librarySchedule, type L
 import { ReplicateKey } from '../sim/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
 import { msg, UsageError } from './messages.js';
+import { POLICY_FLAGS, policyAgentFields } from './policyFlags.js';
 
 /** One run flag: its help, its default (as text), and the group it is listed under. */
 export interface RunFlag {
@@ -57,6 +58,7 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
   { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
   { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
+  ...POLICY_FLAGS,
   { name: 'mode', group: MODE, default: PUBLISHED_AGENT.mode, choices: LIBRARY_MODES, describe: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say' },
   { name: 'prior-rounds', group: MODE, default: String(DEFAULT_PRIOR_ROUNDS), describe: 'rounds of the prior batch that builds the library in offline and off2on modes' },
 ];
@@ -174,7 +176,10 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
     testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
     testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
+    ...policyAgentFields((name) => text(settings, name)),
   });
+  // In-task reasoning assumes every code can be submitted; a circuit breaker disabling values is not modelled.
+  if (actor !== 'published' && agent.breaker.failures > 0) throw new UsageError(msg.actorWithBreaker(actor));
   return {
     env: spec.id,
     envParams,

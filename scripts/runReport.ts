@@ -7,6 +7,7 @@ import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experime
 import { ReplicateKey } from '../sim/rng.js';
 import { toCsv } from '../reports/csv.js';
 import { replicateRows } from '../reports/rows.js';
+import { describePolicies } from './describePolicies.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/table.js';
 
 export interface RunReport {
@@ -41,7 +42,8 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
         if (control !== undefined) row.push(control.value.toFixed(3));
         return row;
       });
-      const lines = [describeConfig(config), '', renderTable(header, rows)];
+      const policies = describePolicies(config.agent);
+      const lines = [describeConfig(config), ...(policies === null ? [] : [policies]), '', renderTable(header, rows)];
       if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
       lines.push('', `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} run${runs.runs > 1 ? 's' : ''}): ` +
         `success rate ${formatMeanSd(runs.successRate, 1, 100, ' %')}, mean attempts ${formatMeanSd(runs.meanAttempts, 3)}`);

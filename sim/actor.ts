@@ -14,6 +14,7 @@
  * The hot path allocates nothing and never enumerates the code space (see each policy).
  */
 import type { Env } from '../envs/env.js';
+import type { ActionMask } from './actionMask.js';
 import type { GuessPolicy } from './actors/policy.js';
 import { PublishedPolicy } from './actors/published.js';
 import type { AgentConfig } from './config.js';
@@ -22,6 +23,7 @@ import type { Evolver } from './evolver.js';
 import type { Library } from './library.js';
 import type { RoundTally } from './metrics.js';
 import type { Retriever } from './retriever.js';
+import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from './rng.js';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
@@ -34,6 +36,10 @@ export interface ActorParts {
   readonly library?: Library;
   readonly retriever?: Retriever;
   readonly evolver?: Evolver;
+  /** Values that may not be chosen at all, even when exploring (tools the circuit breaker disabled). */
+  readonly disabled?: ActionMask;
+  /** The tool registry: failure taxonomy and circuit breaker (worlds with a taxonomy, or a breaker on). */
+  readonly tools?: ToolRegistry;
   /** How guesses are chosen inside a task (default: the published, feedback-blind policy). */
   readonly policy?: GuessPolicy;
 }
@@ -42,6 +48,8 @@ export interface ActorParts {
 export interface TaskStreams {
   readonly guess: AleaStream;
   readonly explore: AleaStream | null;
+  /** This task's exploration rate, set by the exploration policy (absent: the agent's `explore`). */
+  exploreRate?: number;
 }
 
 export class Actor {
@@ -50,18 +58,19 @@ export class Actor {
 
   constructor(private readonly parts: ActorParts) {
     this.code = new Int32Array(parts.env.space.positions);
-    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity);
+    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity, parts.disabled ?? null);
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
-    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+    const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
     const policy = this.policy;
 
     // Plan
-    const constraint = this.plan(tally);
+    const context = env.context?.() ?? 0;
+    const constraint = this.plan(tally, context);
     policy.beginTask(streams.guess, constraint);
-    const rate = agent.explore;
+    const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
 
@@ -73,13 +82,14 @@ export class Actor {
 
       // Observe
       const feedback = env.step(this.code);
+      if (tools !== undefined) tools.record(this.code, feedback, tally);
 
       // Reflect
       const high = feedback.score >= goodScore;
-      if (library !== undefined) library.record(this.code, high);
+      if (library !== undefined) library.record(this.code, high, context);
       if (high) {
         tally.goodSamples++;
-        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code);
+        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code, context);
       }
       if (feedback.solved) {
         tally.attempts += attempt;
@@ -95,13 +105,13 @@ export class Actor {
   }
 
   /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */
-  private plan(tally: RoundTally): Constraint | null {
+  private plan(tally: RoundTally, context: number): Constraint | null {
     const { library, retriever, env } = this.parts;
     if (library === undefined || retriever === undefined) return null;
     if (library.size > 0) tally.tasksWithSkills++;
-    const constraint = retriever.retrieve(library);
+    const constraint = retriever.retrieve(library, context);
     tally.clashes += retriever.clashes;
-    if (constraint.size === 0) return null;
+    if (constraint.empty) return null;
     if (!constraint.satisfiable(env.space.arity)) {
       tally.fallbacks++;
       return null;

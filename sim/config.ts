@@ -5,6 +5,10 @@
 import type { EnvParams } from '../envs/env.js';
 import type { ActorKind } from './actors/policy.js';
 import type { LibraryMode } from './modes.js';
+import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
+import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
+import { DEFAULT_BREAKER, type BreakerConfig } from './tools/config.js';
+import type { ThresholdRule } from './lifecycle/threshold.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
 export type Cadence = 'task' | 'round';
@@ -18,6 +22,8 @@ export type LibraryUpdate = 'replace' | 'merge';
 export type SampleSet = 'all' | 'distinct';
 /** Whether exploration is decided for each attempt or once for a whole task. */
 export type ExploreUnit = 'attempt' | 'task';
+/** Whether skills are distilled per task context ("for order_api, …") or pooled over every context. */
+export type SkillScope = 'context' | 'global';
 /**
  * What counts as a test of a skill: each recorded high-score sample ('high'), or every attempt ('any').
  * Either way a refutation is a high-score sample that disagrees with the skill.
@@ -36,6 +42,7 @@ export const ROUTINGS: readonly Routing[] = ['shared', 'separate'];
 export const UPDATES: readonly LibraryUpdate[] = ['replace', 'merge'];
 export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
 export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
+export const SKILL_SCOPES: readonly SkillScope[] = ['context', 'global'];
 export const TEST_UNITS: readonly TestUnit[] = ['high', 'any'];
 export const TEST_TIMINGS: readonly TestTiming[] = ['record', 'evolve'];
 
@@ -64,6 +71,18 @@ export interface AgentConfig {
   readonly routing: Routing;
   readonly update: LibraryUpdate;
   readonly samples: SampleSet;
+  /** Skills scoped to the context their evidence came from, or pooled over contexts (same in one-context worlds). */
+  readonly scope: SkillScope;
+  /** A claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach the threshold. */
+  readonly thresholdRule: ThresholdRule;
+  /** Normal quantile of the lower bound (1.645: one-sided 95 %). */
+  readonly lcbZ: number;
+  /** How skills are admitted, weighted, decayed and retired (published: never retired). */
+  readonly lifecycle: LifecycleConfig;
+  /** How the exploration rate is set per task (published: fixed at `explore`). */
+  readonly exploration: ExplorationConfig;
+  /** The tool loop's circuit breaker (off by default). */
+  readonly breaker: BreakerConfig;
   readonly testUnit: TestUnit;
   readonly testAt: TestTiming;
 }
@@ -105,6 +124,12 @@ export const PUBLISHED_AGENT: AgentConfig = {
   routing: 'shared',
   update: 'replace',
   samples: 'all',
+  scope: 'context',
+  thresholdRule: 'share',
+  lcbZ: 1.645,
+  lifecycle: DEFAULT_LIFECYCLE,
+  exploration: DEFAULT_EXPLORATION,
+  breaker: DEFAULT_BREAKER,
   testUnit: 'any',
   testAt: 'evolve',
 };

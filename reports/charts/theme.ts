@@ -68,7 +68,7 @@ export const CONFIG: Config = {
     labelColor: '#222222',
     titleColor: '#111111',
   },
-  legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 320, titleLimit: 400, symbolStrokeWidth: 2.5 },
+  legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 520, titleLimit: 400, symbolStrokeWidth: 2.5 },
   header: { labelFontSize: 12, titleFontSize: 13, titleFontWeight: 'normal', labelLimit: 320 },
   title: { fontSize: 16, fontWeight: 'bold', anchor: 'start', subtitleFontSize: 12, subtitleColor: '#444444', subtitlePadding: 6, offset: 14 },
   line: { strokeWidth: 2.5 },
@@ -118,10 +118,10 @@ export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'>): Palett
 /** A lone run named by the agent settings that matter most. */
 export function describeRun(params: Readonly<Record<string, string>>): string {
   if (params.library === 'false') return 'no library (random control)';
-  const parts = [['threshold', 'threshold'], ['explore', 'explore'], ['topK', 'top-k'], ['routing', 'routing']]
-    .filter(([key]) => params[key!] !== undefined)
-    .map(([key, words]) => `${words} ${params[key!]}`);
-  return parts.length > 0 ? parts.join(', ') : 'run';
+  const explore = params.explore !== undefined && Number(params.explore) > 0 ? `explore ${params.explore} (${params.routing ?? 'shared'})` : 'no exploration';
+  return [params.threshold !== undefined ? `threshold ${params.threshold}` : '', explore, params.topK !== undefined ? `top-k ${params.topK}` : '']
+    .filter((p) => p !== '')
+    .join(', ');
 }
 
 /** "name value" pairs, for facet labels and tooltips. */

@@ -3,12 +3,12 @@
  * offline index.html for a result folder of `hexa run --out`, `hexa sweep` or `hexa reproduce`.
  * Input and output are checked before any work; the report is built in memory, then written.
  */
-import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseInteger, single } from '../flags.js';
 import { msg, UsageError } from '../messages.js';
-import { checkOutputDir, writeFileAtomic } from '../output.js';
+import { checkOutputDir } from '../output.js';
+import { DEFAULT_RESAMPLES } from '../writeReport.js';
 
 interface ReportArgs {
   dir?: string;
@@ -18,8 +18,6 @@ interface ReportArgs {
   axes?: unknown;
   force?: boolean;
 }
-
-export const DEFAULT_RESAMPLES = 2000;
 
 /** `--axes x,y`: two different swept parameters. */
 export function parseAxes(text: string, swept: readonly string[]): { x: string; y: string } {
@@ -62,15 +60,10 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const axes = axesText !== undefined ? parseAxes(axesText, data.swept) : data.kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null;
     const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
 
-    const { buildReport } = await import('../../reports/report.js');
-    const report = await buildReport(data, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir, outDir });
-    mkdirSync(outDir, { recursive: true });
-    for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
-
-    const { hasReportFont } = await import('../../reports/render.js');
-    if (!(await hasReportFont())) process.stderr.write('hexa: warning: DejaVu Sans not found (Debian: fonts-dejavu-core); PNG text uses system fonts\n');
+    const { writeReport } = await import('../writeReport.js');
+    const charts = await writeReport(data, outDir, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
     const shown = relative(process.cwd(), outDir) || '.';
     process.stdout.write(`${join(shown, 'index.html')}\n`);
-    process.stdout.write(`  ${report.charts.length} charts (${report.charts.map((c) => c.name).join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);
+    process.stdout.write(`  ${charts.length} charts (${charts.join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);
   },
 };

@@ -21,6 +21,7 @@ interface ReproduceArgs {
   out?: unknown;
   force?: boolean;
   json?: boolean;
+  report?: boolean;
   [flag: string]: unknown;
 }
 
@@ -77,10 +78,12 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
       .option('json', { type: 'boolean', describe: 'print {config, rows} as JSON on stdout instead of the tables' })
+      .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
       .example('hexa reproduce --audit', 'rank every combination of the hidden choices')
+      .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
       .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
     const settings = reproduceSettings(argv);
@@ -121,7 +124,16 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     });
     writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
+    let reportLine = '';
+    if (argv.report === true) {
+      const { loadResultFolder } = await import('../../reports/resultFolder.js');
+      const { writeReport, DEFAULT_RESAMPLES } = await import('../writeReport.js');
+      const reportDir = join(dir, 'report');
+      await writeReport(loadResultFolder(dir), reportDir, { seed: settings.seed, resamples: DEFAULT_RESAMPLES, axes: null, source: dir });
+      reportLine = `\nReport: ${join(reportDir, 'index.html')}`;
+    }
+
     if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
-    else process.stdout.write(`${report.text()}\n\nWrote ${dir}\n`);
+    else process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },
 };

@@ -52,7 +52,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   let ran = 0;
   try {
     await runCells(tasks(), {
-      workers: options.workers,
+      workers: Math.max(1, Math.min(options.workers, positions.length - skipped)), // no idle threads for a small grid
       failFast: options.failFast,
       onOutcome(task, outcome) {
         ran++;

@@ -1,17 +1,17 @@
 /**
- * The on-disk state of a sweep folder. Each finished cell is one file in `cells/`, written to a hidden
+ * The on-disk state of a sweep folder. Each finished cell is one file in `cells/`, written to a
  * temporary name and renamed into place, so a cell's rows appear whole or not at all — even if the
  * process is killed with SIGKILL mid-write. `results.csv` is assembled from those files in canonical
  * order (by cell id), streaming one cell at a time, so memory does not grow with the number of cells.
  *
  *   cells/<id>.csv     the rows of a finished cell (no header)
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
- *   cells/.<…>.tmp-…   a write in progress (removed on resume)
+ *   cells/<id>.csv.tmp-<pid>  a write in progress (writeFileAtomic; removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { toCsv } from '../../reports/csv.js';
+import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
 import { idAt, positionOf, type SweepPlan } from './cells.js';
 
 export const CELLS = 'cells';
@@ -21,30 +21,13 @@ export const MANIFEST = 'manifest.json';
 const ID = '[0-9a-f]{16}';
 const DONE_FILE = new RegExp(`^(${ID})\\.csv$`);
 const FAILED_FILE = new RegExp(`^(${ID})\\.failed$`);
-const TEMP_FILE = /^\..*\.tmp-\d+-\d+$/;
+const TEMP_FILE = new RegExp(`^${ID}\\.(csv|failed)\\.tmp-\\d+$`);
 /** Top-level files a sweep writes (and their temporaries); `--force` deletes only these. */
-const OWN_TOP = /^(manifest\.json|results\.csv)(\.tmp-\d+(-\d+)?)?$/;
+const OWN_TOP = /^(manifest\.json|results\.csv)(\.tmp-\d+)?$/;
 
 export const cellsDir = (dir: string): string => join(dir, CELLS);
 export const doneFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.csv`);
 export const failedFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.failed`);
-
-/** Write `content` to `path` through a hidden temporary in the same folder, then rename (atomic). */
-function publish(path: string, dir: string, name: string, content: string): void {
-  const tmp = join(dir, `.${name}.tmp-${process.pid}-${threadId}`);
-  try {
-    const fd = openSync(tmp, 'w');
-    try {
-      writeSync(fd, content);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    if (existsSync(tmp)) unlinkSync(tmp);
-    throw e;
-  }
-}
 
 /** Copy a finished cell's file from another sweep folder (merge), atomically. */
 export function copyCellRows(dir: string, id: string, from: string): void {
@@ -53,13 +36,13 @@ export function copyCellRows(dir: string, id: string, from: string): void {
 
 /** Record a finished cell (called in the worker that ran it). */
 export function saveCellRows(dir: string, id: string, csv: string): void {
-  publish(doneFile(dir, id), cellsDir(dir), `${id}.csv`, csv);
+  writeFileAtomic(doneFile(dir, id), csv);
   if (existsSync(failedFile(dir, id))) unlinkSync(failedFile(dir, id));
 }
 
 /** Record a failed cell. */
 export function saveCellFailure(dir: string, id: string, error: string): void {
-  publish(failedFile(dir, id), cellsDir(dir), `${id}.failed`, JSON.stringify({ error }) + '\n');
+  writeFileAtomic(failedFile(dir, id), JSON.stringify({ error }) + '\n');
 }
 
 /** What a folder holds for each cell of a plan, by canonical position. */
@@ -115,8 +98,10 @@ function readFailure(path: string): string {
   }
 }
 
+/** Create `cells/`, and remove temporaries of results.csv or manifest.json that a kill left behind. */
 export function ensureCellsDir(dir: string): void {
   mkdirSync(cellsDir(dir), { recursive: true });
+  for (const name of readdirSync(dir)) if (OWN_TOP.test(name) && name.includes('.tmp-')) unlinkSync(join(dir, name));
 }
 
 /**
@@ -125,10 +110,7 @@ export function ensureCellsDir(dir: string): void {
  * undefined for a cell without rows.
  */
 export function assembleResults(dir: string, columns: readonly string[], sources: Iterable<string | undefined>): void {
-  const path = join(dir, RESULTS);
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
+  writeFileAtomicStreamed(join(dir, RESULTS), (fd) => {
     writeSync(fd, toCsvHeader(columns));
     const buffer = Buffer.allocUnsafe(1 << 16); // one copy buffer for every cell: no garbage per cell
     for (const file of sources) {
@@ -140,10 +122,7 @@ export function assembleResults(dir: string, columns: readonly string[], sources
         closeSync(from);
       }
     }
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
+  });
 }
 
 /** The rows file of each finished cell among `positions` (undefined for the others), in that order. */

@@ -3,7 +3,8 @@
  * every cell (done / failed with its error / pending). The cell list is streamed to disk one entry at a
  * time, so writing it does not hold the whole document in memory.
  */
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
+import { writeFileAtomicStreamed } from '../output.js';
 import { join } from 'node:path';
 import { makeManifest } from '../../reports/manifest.js';
 import type { Axis } from './grid.js';
@@ -74,28 +75,22 @@ export function writeSweepManifest(
     files: { results: 'results.csv', cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)' },
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),
   });
-  const path = join(dir, MANIFEST);
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
+  writeFileAtomicStreamed(join(dir, MANIFEST), (fd) => {
     const text = JSON.stringify(head, null, 2);
     if (states === undefined) {
       writeSync(fd, text + '\n');
-    } else {
-      let chunk = `${text.slice(0, -2)},\n  "cells": [`;
-      positions.forEach((p, k) => {
-        chunk += (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states));
-        if (chunk.length >= 1 << 16) {
-          writeSync(fd, chunk);
-          chunk = '';
-        }
-      });
-      writeSync(fd, `${chunk}\n  ]\n}\n`);
+      return;
     }
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
+    let chunk = `${text.slice(0, -2)},\n  "cells": [`;
+    positions.forEach((p, k) => {
+      chunk += (k === 0 ? '\n    ' : ',\n    ') + JSON.stringify(cellEntry(plan, p, states));
+      if (chunk.length >= 1 << 16) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    });
+    writeSync(fd, `${chunk}\n  ]\n}\n`);
+  });
 }
 
 function cellEntry(plan: SweepPlan, position: number, states: CellStates): Record<string, unknown> {

@@ -9,6 +9,7 @@
  *  2. propose uniformly from the anchor's class (choose which free positions agree with it, give the
  *     others a different value) and accept if the proposal agrees with every other record; this is exact
  *     rejection sampling, cheap while the consistent codes are a fair share of the class;
+ *     (values the constraint bans — HExA "mistakes" — are rejected the same way);
  *  3. after a budget of proposals, scan the anchor's class exhaustively and pick uniformly among its
  *     consistent members (reservoir sampling). The scan also proves emptiness: if no code in the pool is
  *     consistent, the constraint is dropped for the rest of the task (a fall-back); if none at all is
@@ -19,6 +20,7 @@
  * All per-task state lives in buffers allocated once; an attempt allocates nothing.
  */
 import type { ActionSpace } from '../../envs/env.js';
+import { chooseMasked, type ActionMask } from '../actionMask.js';
 import type { Constraint } from '../constraint.js';
 import type { Stream } from '../rng.js';
 import type { GuessPolicy } from './policy.js';
@@ -68,6 +70,8 @@ export class ConsistentPolicy implements GuessPolicy {
   private readonly agrees: Uint8Array;
   private readonly logFact: Float64Array;
   private readonly logOther: number;
+  /** The constraint's banned values in force for the current draw (null: none). */
+  private bans: ActionMask | null = null;
 
   /** `proposals`: rejection tries before the scan (default max(64, class size / 4)); tests pass 0 to force the scan. */
   constructor(space: ActionSpace, cap: number, private readonly proposals?: number) {
@@ -93,14 +97,18 @@ export class ConsistentPolicy implements GuessPolicy {
   }
 
   choose(code: Int32Array, guess: Stream, constraint: Constraint | null): void {
-    const fixed = constraint === null || this.abandonedConstraint ? null : constraint.values;
+    const use = constraint !== null && !this.abandonedConstraint && !this.contradicted ? constraint : null;
+    const fixed = use === null ? null : use.values;
+    this.bans = use === null || use.bans === null || use.bans.total === 0 ? null : use.bans;
     if (this.count === 0 || this.contradicted || this.arity < 2) {
-      drawUniform(code, guess, this.contradicted ? null : fixed, this.arity);
+      if (this.bans !== null) chooseMasked(code, guess, fixed, this.arity, this.bans, null);
+      else drawUniform(code, guess, fixed, this.arity);
       return;
     }
     if (this.sample(code, guess, fixed)) return;
-    if (fixed !== null) {
+    if (use !== null) {
       this.abandonedConstraint = true;
+      this.bans = null;
       if (this.sample(code, guess, null)) return;
     }
     this.contradicted = true;
@@ -156,7 +164,7 @@ export class ConsistentPolicy implements GuessPolicy {
     const budget = this.proposals ?? Math.max(64, Math.floor(classSize / 4));
     for (let t = 0; t < budget; t++) {
       this.propose(code, guess, fixed, anchor);
-      if (this.fitsAll(code, anchor)) return true;
+      if (this.allowed(code) && this.fitsAll(code, anchor)) return true;
     }
     return this.scan(code, guess, fixed, anchor);
   }
@@ -186,6 +194,17 @@ export class ConsistentPolicy implements GuessPolicy {
         code[p] = v >= avoid ? v + 1 : v;
       }
     }
+  }
+
+  /** Whether `code` avoids every banned value at its free positions. */
+  private allowed(code: Int32Array): boolean {
+    const bans = this.bans;
+    if (bans === null) return true;
+    for (let i = 0; i < this.nFree; i++) {
+      const p = this.free[i]!;
+      if (bans.blocked[p * this.arity + code[p]!] === 1) return false;
+    }
+    return true;
   }
 
   /** Whether `code` scores as recorded against every record but `skip`. */
@@ -230,7 +249,7 @@ export class ConsistentPolicy implements GuessPolicy {
       }
       // Every assignment of the disagreeing positions (one when binary).
       for (;;) {
-        if (this.fitsAll(x, anchor)) {
+        if (this.allowed(x) && this.fitsAll(x, anchor)) {
           found++;
           if (guess.quick() * found < 1) code.set(x);
         }

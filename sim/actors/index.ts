@@ -1,5 +1,6 @@
 /** Which Actor policies a world supports, and building them. */
 import type { ActionSpace, EnvSpec } from '../../envs/env.js';
+import type { ActionMask } from '../actionMask.js';
 import { OPTIMAL_MAX_BITS } from '../limits/optimal.js';
 import { ConsistentPolicy, consistentMaxPositions, CONSISTENT_CLASS_LIMIT, largestClassLog } from './consistent.js';
 import { OptimalPolicy } from './optimal.js';
@@ -22,13 +23,13 @@ export function actorSupport(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedba
   return null;
 }
 
-/** The guess policy for `kind` in this world; throws if the world does not support it (see actorSupport). */
-export function actorFor(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedback'>, space: ActionSpace, cap: number): GuessPolicy {
+/** The guess policy; `disabled` are values the published policy must never choose (circuit-broken tools). */
+export function actorFor(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedback'>, space: ActionSpace, cap: number, disabled: ActionMask | null = null): GuessPolicy {
   const why = actorSupport(kind, spec, space);
   if (why !== null) throw new RangeError(`actor ${why}`);
   switch (kind) {
     case 'published':
-      return new PublishedPolicy(space.arity);
+      return new PublishedPolicy(space.arity, disabled);
     case 'consistent':
       return new ConsistentPolicy(space, cap);
     case 'optimal':

@@ -75,8 +75,14 @@ export class OptimalPolicy implements GuessPolicy {
       }
     }
     this.mask = guess.int32() & freeMask;
+    // The pool, relabelled: fixed positions hold their values; free ones avoid banned values (HExA mistakes).
+    const bans = constraint === null || constraint.bans === null || constraint.bans.total === 0 ? null : constraint.bans.blocked;
     this.pool.fill(0);
-    for (let y = 0; y < this.codes; y++) if ((y & fixedMask) === fixedBits) add(this.pool, y);
+    for (let y = 0; y < this.codes; y++) {
+      if ((y & fixedMask) !== fixedBits) continue;
+      if (bans !== null && this.banned(y ^ this.mask, freeMask, bans)) continue;
+      add(this.pool, y);
+    }
     this.fillAll(this.consistent);
     this.candidates.set(this.pool);
   }
@@ -88,6 +94,7 @@ export class OptimalPolicy implements GuessPolicy {
     }
     let set = this.consistent;
     if (constraint !== null && this.constrained && !this.abandonedConstraint) {
+      // An empty pool (every value of a position banned) or feedback against it: drop the constraint.
       if (count(this.candidates) > 0) set = this.candidates;
       else this.abandonedConstraint = true;
     }
@@ -116,6 +123,12 @@ export class OptimalPolicy implements GuessPolicy {
       const z = this.list[i]!;
       if (this.bits - popcount32(y ^ z) !== score) set[z >>> 5] = (set[z >>> 5]! & ~(1 << (z & 31))) >>> 0;
     }
+  }
+
+  /** Whether code x holds a banned value at a free position. */
+  private banned(x: number, freeMask: number, blocked: Uint8Array): boolean {
+    for (let p = 0; p < this.bits; p++) if (((freeMask >>> p) & 1) === 1 && blocked[p * 2 + ((x >>> p) & 1)] === 1) return true;
+    return false;
   }
 
   private fillAll(set: Uint32Array): void {

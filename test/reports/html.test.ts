@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,8 +89,8 @@ describe('index.html in a real browser (Debian chromium through playwright-core)
       expect(problems).toEqual([]);
       expect(requests).toEqual([url]); // the page itself, nothing else
 
-      // Kept after the test (outside the fixture folder) for a person to look at.
-      const shot = join(tmpdir(), 'hexa-report-browser-screenshot.png');
+      // Kept after the test, in its own folder (parallel runs never share it), for a person to look at.
+      const shot = join(mkdtempSync(join(tmpdir(), 'hexa-report-browser-')), 'screenshot.png');
       await page.screenshot({ path: shot, fullPage: true });
       expect(statSync(shot).size).toBeGreaterThan(10_000);
     } finally {

@@ -34,6 +34,7 @@ describe('hexa limits', () => {
     [['run', '--actor', 'consistent', '--bits', '23'], /^hexa: --actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/],
     [['run', '--actor', 'clever'], /^hexa: --actor: 'clever' is not one of published, consistent, optimal$/],
     [['run', '--mode', 'online-static', '--window', 'all'], /^hexa: --mode and --window cannot be used together$/],
+    [['run', '--actor', 'consistent', '--breaker-failures', '3'], /^hexa: --actor: 'consistent' does not model a circuit breaker \(use --breaker-failures 0\)$/],
     [['run', '--mode', 'offline-static', '--prior-rounds', 'x'], /^hexa: --prior-rounds: 'x' is not a whole number$/],
   ];
   for (const [args, pattern] of bad) {

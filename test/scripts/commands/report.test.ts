@@ -44,6 +44,18 @@ describe('hexa report', () => {
   });
 });
 
+describe('hexa reproduce --report (npm start)', () => {
+  it('writes the result folder and its report, and prints the page path', () => {
+    const dir = join(root, 'reproduced');
+    const r = hexa(['reproduce', '--replicates', '20', '--report', '--out', dir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`Report: ${join(dir, 'report', 'index.html')}`);
+    const files = readdirSync(join(dir, 'report'));
+    for (const chart of ['learning-curves', 'refutation-and-skills', 'single-runs', 'performance-profile']) expect(files).toContain(`${chart}.png`);
+    expect(readFileSync(join(dir, 'report', 'index.html'), 'utf8')).toContain('Published against simulated');
+  });
+});
+
 describe('hexa report: bad input is one line, exit 2, nothing written', () => {
   const broken = (name: string, edit: (dir: string) => void): string => {
     const dir = join(root, name);

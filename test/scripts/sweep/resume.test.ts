@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { hexa, hexaSpawn, tempDir } from './cli.js';
 
 // 24 cells of a few tens of milliseconds each: long enough to be killed in the middle.
-const GRID = ['--explore', '0:0.23:0.01', '--tasks', '40', '--replicates', '60', '--workers', '2', '--quiet'];
+const GRID = ['--explore', '0:0.23:0.01', '--tasks', '40', '--replicates', '120', '--workers', '2', '--quiet'];
 
 const finished = (dir: string): string[] => {
   const cells = join(dir, 'cells');

@@ -90,9 +90,7 @@ describe('hexa sweep', () => {
   });
 
   it('is byte-identical for any number of workers', () => {
-    const two = join(root, 'w2');
-    expect(sweep(two, [...GRID, '--workers', '2', '--quiet']).status).toBe(0);
-    expect(results(two)).toBe(results(one));
+    // 1 worker (beforeAll) against 3 here; the --force and from-sources runs compare 2 workers too.
     const three = join(root, 'w3');
     expect(sweep(three, [...GRID, '--workers', '3', '--quiet']).status).toBe(0);
     expect(results(three)).toBe(results(one));
@@ -104,6 +102,14 @@ describe('hexa sweep', () => {
     const dir = join(root, 'config');
     expect(sweep(dir, ['--config', file, '--top-k', '2', '--quiet']).status).toBe(0);
     expect(results(dir)).toBe(results(one));
+  });
+
+  it('sweeps environment parameters given by --param name=v1,v2', () => {
+    const dir = join(root, 'params');
+    expect(sweep(dir, ['--param', 'truth=1011,0000', '--bits', '4', '--tasks', '5', '--quiet']).status).toBe(0);
+    const rows = parse(results(dir));
+    expect(new Set(rows.map((r) => r.truth))).toEqual(new Set(['1011', '0000']));
+    expect(manifest(dir).cells.map((c) => c.values['param:truth']).sort()).toEqual(['0000', '1011']);
   });
 
   it('leaves an existing folder untouched without --resume or --force (exit 2)', () => {

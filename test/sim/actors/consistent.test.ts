@@ -6,6 +6,7 @@ import { Constraint } from '../../../sim/constraint.js';
 import { ConsistentOpener } from '../../../sim/limits/consistent.js';
 import { fullSet } from '../../../sim/limits/optimal.js';
 import { ReplicateKey } from '../../../sim/rng.js';
+import { runExperiment } from '../../../sim/experiment.js';
 import { lockRun, meanAttempts, taskAttempts } from './helpers.js';
 
 const matches = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
@@ -35,14 +36,18 @@ describe('consistent Actor', () => {
   });
 
   /** Draw many first guesses after a fixed history; compare with the enumerated consistent set. */
-  function checkUniform(arity: number, truth: number[], history: number[][], fixed: [number, number], proposals: number | undefined): void {
+  function checkUniform(
+    arity: number, truth: number[], history: number[][], fixed: [number, number], proposals: number | undefined, ban?: [number, number],
+  ): void {
     const positions = truth.length;
     const policy = new ConsistentPolicy({ positions, arity }, 20, proposals);
     const constraint = new Constraint(positions);
     constraint.fix(fixed[0], fixed[1]);
+    if (ban !== undefined) constraint.ban(ban[0], ban[1], arity);
     const consistent: string[] = [];
     for (let c = 0; c < arity ** positions; c++) {
       const code = Array.from({ length: positions }, (_, p) => Math.floor(c / arity ** p) % arity);
+      if (ban !== undefined && code[ban[0]] === ban[1]) continue;
       if (code[fixed[0]] === fixed[1] && history.every((h) => matches(h, code) === matches(h, truth))) consistent.push(code.join(''));
     }
     expect(consistent.length).toBeGreaterThan(2);
@@ -69,6 +74,10 @@ describe('consistent Actor', () => {
     it(`draws uniformly among codes consistent with the records and the constraint, ${how} (3 values)`, () => {
       checkUniform(3, [2, 0, 1, 1], [[0, 0, 0, 0], [2, 2, 1, 0]], [3, 1], proposals);
       checkUniform(3, [2, 0, 1, 1, 0], [[0, 1, 2, 0, 1]], [0, 2], proposals);
+    });
+    it(`avoids values the constraint bans (HExA mistakes), ${how}`, () => {
+      checkUniform(3, [2, 0, 1, 1, 0], [[0, 1, 2, 0, 1]], [0, 2], proposals, [1, 2]);
+      checkUniform(2, [1, 0, 1, 1, 0], [[0, 0, 0, 0, 0]], [0, 1], proposals, [2, 0]);
     });
   }
 
@@ -108,5 +117,16 @@ describe('consistent Actor', () => {
     expect(actorSupport('consistent', lockV1, space(22))).toBeNull();
     expect(actorSupport('consistent', lockV1, space(23))).toMatch(/^'consistent' .*22 positions/);
     expect(actorSupport('consistent', { id: 'x-v1' }, space(4))).toMatch(/position-match feedback/);
+  });
+});
+
+describe('consistent Actor in the other position-match worlds', () => {
+  it('mastermind-v1 (4 pegs, 6 colours, 1296 codes): solves every task in a handful of attempts', () => {
+    const config = { ...lockRun(4, { actor: 'consistent', library: false }, { replicates: 20, cap: 60 }), env: 'mastermind-v1', envParams: { pegs: 4, colours: 6, truth: 'random' } };
+    const rounds = runExperiment(config).replicates.flat();
+    for (const r of rounds) expect(r.solveRate).toBe(1);
+    const mean = rounds.reduce((s, r) => s + r.meanAttempts, 0) / rounds.length;
+    expect(mean).toBeGreaterThan(4);
+    expect(mean).toBeLessThan(10);
   });
 });

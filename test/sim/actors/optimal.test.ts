@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { lockV1 } from '../../../envs/lock.js';
 import { actorSupport } from '../../../sim/actors/index.js';
 import { fullSet, OptimalOpener } from '../../../sim/limits/optimal.js';
+import { add, wordsFor } from '../../../sim/limits/bitset.js';
+import { OptimalPolicy } from '../../../sim/actors/optimal.js';
+import { Constraint } from '../../../sim/constraint.js';
+import { meanInterval } from '../../../sim/stats.js';
 import { ReplicateKey } from '../../../sim/rng.js';
 import { lockRun, meanAttempts, taskAttempts } from './helpers.js';
 
@@ -33,6 +37,39 @@ describe('optimal Actor', () => {
     const published = meanAttempts(lockRun(4, { actor: 'published' }, base));
     expect(optimal.mean).toBeLessThan(published.mean);
     expect(optimal.maxRoundMean).toBeLessThanOrEqual(5);
+  });
+
+  it('a banned value narrows the candidates like knowledge: expected attempts are the DP value of the narrowed pool', () => {
+    // Ban 0 at position 0 (the truth 1011 has 1 there): the pool is the 8 codes with position 0 = 1.
+    const bits = 4;
+    const pool = new Uint32Array(wordsFor(bits));
+    for (let c = 0; c < 16; c++) if ((c & 1) === 1) add(pool, c);
+    const v = new OptimalOpener(bits).value(pool);
+    const key = new ReplicateKey(12, 0);
+    const env = lockV1.create({ bits: 4, truth: '1011' }, key.stream('world'));
+    const policy = new OptimalPolicy(bits);
+    const constraint = new Constraint(bits);
+    constraint.ban(0, 0, 2);
+    const code = new Int32Array(bits);
+    const counts: number[] = [];
+    for (let task = 0; task < 3000; task++) {
+      env.reset({ round: 0, task, taskIndex: task, stream: () => key.stream('env', 0, task) });
+      const guess = key.stream('guess', 0, task);
+      policy.beginTask(guess, constraint);
+      let attempts = 0;
+      for (;;) {
+        policy.choose(code, guess, constraint);
+        attempts++;
+        const fb = env.step(code);
+        if (fb.solved) break;
+        policy.observe(code, fb.score);
+      }
+      expect(policy.abandonedConstraint).toBe(false);
+      counts.push(attempts);
+    }
+    const { mean, se } = meanInterval(counts);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(v.worst);
+    expect(Math.abs(mean - v.total / v.candidates)).toBeLessThan(4 * se);
   });
 
   it('refuses worlds beyond the exact solver', () => {
