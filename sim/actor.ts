@@ -65,11 +65,12 @@ export class Actor {
   runTask(streams: TaskStreams, tally: RoundTally): number {
     const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
     const policy = this.policy;
+    const remembers = policy.remembers;
 
     // Plan
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
-    policy.beginTask(streams.guess, constraint);
+    if (remembers) policy.beginTask(streams.guess, constraint);
     const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
@@ -94,13 +95,13 @@ export class Actor {
       if (feedback.solved) {
         tally.attempts += attempt;
         tally.solved++;
-        if (policy.abandonedConstraint) tally.fallbacks++;
+        if (remembers && policy.abandonedConstraint) tally.fallbacks++;
         return attempt;
       }
-      policy.observe(this.code, feedback.score);
+      if (remembers) policy.observe(this.code, feedback.score);
     }
     tally.attempts += cap;
-    if (policy.abandonedConstraint) tally.fallbacks++;
+    if (remembers && policy.abandonedConstraint) tally.fallbacks++;
     return cap;
   }
 

@@ -54,6 +54,7 @@ export function consistentMaxPositions(arity: number): number {
 
 export class ConsistentPolicy implements GuessPolicy {
   abandonedConstraint = false;
+  readonly remembers = true;
   private readonly n: number;
   private readonly arity: number;
   private records: Int32Array;

@@ -34,6 +34,7 @@ export function openerFor(bits: number): OptimalOpener {
 
 export class OptimalPolicy implements GuessPolicy {
   abandonedConstraint = false;
+  readonly remembers = true;
   private readonly opener: OptimalOpener;
   private readonly codes: number;
   /** The constraint's pool, relabelled. */

@@ -11,6 +11,8 @@ export type ActorKind = 'published' | 'consistent' | 'optimal';
 export const ACTOR_KINDS: readonly ActorKind[] = ['published', 'consistent', 'optimal'];
 
 export interface GuessPolicy {
+  /** Whether the policy keeps in-task memory (false: `beginTask` and `observe` do nothing and are skipped). */
+  readonly remembers: boolean;
   /** A task starts: forget the previous task; `constraint` is this task's (null without one). */
   beginTask(guess: Stream, constraint: Constraint | null): void;
   /** Write the next guess into `code`; `constraint` is null on exploring attempts. Must not allocate. */

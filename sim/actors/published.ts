@@ -11,6 +11,7 @@ import { drawUniform } from './uniform.js';
 
 export class PublishedPolicy implements GuessPolicy {
   readonly abandonedConstraint = false;
+  readonly remembers = false;
 
   /** `disabled`: values never to choose, even when exploring (tools the circuit breaker disabled). */
   constructor(private readonly arity: number, private readonly disabled: ActionMask | null = null) {}
