@@ -14,13 +14,25 @@ export interface ActionSpace {
   readonly arity: number;
 }
 
+/**
+ * Why an attempt failed, for worlds that say (the tool-loop taxonomy of seeds/004). Worlds without a
+ * taxonomy (the locks) leave `failure` unset: a wrong code is just a wrong code.
+ */
+export const FAILURE = { none: 0, toolError: 1, paramError: 2, ambiguousQuery: 3, toolUnavailable: 4 } as const;
+export type FailureKind = (typeof FAILURE)[keyof typeof FAILURE];
+
 /** What one step returns. The object is owned and reused by the environment: read it, don't keep it. */
 export interface Feedback {
   /** The score the agent sees (e.g. number of bits in the right place). */
   score: number;
   /** Whether the task is solved (the agent may not see this through a noisy score). */
   solved: boolean;
+  /** Why the attempt failed, when the world has a failure taxonomy (absent or FAILURE.none otherwise). */
+  failure?: FailureKind;
 }
+
+/** The world's own streams for a task: drift and outages ('drift'), feedback noise ('feedback'), the rest ('env'). */
+export type WorldPurpose = 'env' | 'drift' | 'feedback';
 
 /** Where a task sits in the run, and the streams the world may draw from for it. */
 export interface TaskContext {
@@ -30,8 +42,11 @@ export interface TaskContext {
   readonly task: number;
   /** 0-based task index over the whole run (round × tasks + task). */
   readonly taskIndex: number;
-  /** The world's random stream for this task (noise, drift), derived from its key. */
-  stream(): Stream;
+  /**
+   * A world stream for this task, derived from its key; each purpose is independent, so the draws a world
+   * takes for drift never shift its feedback noise. Calling it twice gives the same stream.
+   */
+  stream(purpose?: WorldPurpose): Stream;
 }
 
 export interface Env {
@@ -45,6 +60,26 @@ export interface Env {
   step(code: Int32Array): Feedback;
   /** The hidden correct code right now, for analysis and tests (an agent never reads it). */
   truth(): Int32Array;
+  /**
+   * Number of task contexts — which API is called, which kind of task — that skills can be scoped to.
+   * Absent: 1 (every task looks the same, as in the lock).
+   */
+  readonly contexts?: number;
+  /** The current task's context, 0 … contexts − 1; read after `reset`. Absent: always 0. */
+  context?(): number;
+  /** The hidden correct code right now in a given context (absent: `truth()`, the same everywhere). */
+  truthIn?(context: number): Int32Array;
+  /** Whether failed steps say why (`Feedback.failure`): the tool loop counts them by kind. */
+  readonly failureTaxonomy?: boolean;
+  /** Feedback at or above this is a high-score sample. Absent: maxScore − 1 (the article's rule). */
+  readonly goodScore?: number;
+  /** A skill's claim in the world's own words (context −1: every context). */
+  describeClaim?(context: number, position: number, value: number): string;
+}
+
+/** Number of contexts of a world (1 unless it says otherwise). */
+export function contextsOf(env: Env): number {
+  return env.contexts ?? 1;
 }
 
 export type ParamValue = number | string;
@@ -68,6 +103,11 @@ export interface EnvSpec {
   readonly params: readonly ParamSpec[];
   /** Exactly one code solves a task, so uniform guessing has the closed form of SPEC §3. */
   readonly exactRandomControl: boolean;
+  /**
+   * 'matches': the score is the number of positions where the code equals the truth (noise aside), so an
+   * Actor can reason inside a task about which codes remain consistent (`--actor consistent|optimal`).
+   */
+  readonly feedback?: 'matches';
   /**
    * Check and complete parameters (defaults filled in). Throws `EnvParamError` naming the parameter.
    * Must be deterministic: the result is part of a run's configuration.

@@ -3,15 +3,15 @@
  * the task is solved when all N are right. The truth is fixed for the whole run (the article's setting).
  */
 import type { Stream } from '../sim/rng.js';
-import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec } from './env.js';
+import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
 import { intParam, rejectUnknown } from './params.js';
 
 /** The article's truth for 4 bits. */
 export const PUBLISHED_TRUTH = '1011';
 export const MAX_BITS = 65_536;
 
-const BITS: ParamSpec = { name: 'bits', kind: 'int', min: 1, max: MAX_BITS, describe: 'code length N (default: the length of truth, else 4)' };
-const TRUTH: ParamSpec = {
+export const BITS: ParamSpec = { name: 'bits', kind: 'int', min: 1, max: MAX_BITS, describe: 'code length N (default: the length of truth, else 4)' };
+export const TRUTH: ParamSpec = {
   name: 'truth',
   kind: 'string',
   describe: "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else random",
@@ -50,6 +50,7 @@ export function matches(code: Int32Array, truth: Int32Array): number {
   return score;
 }
 
+/** A lock over `arity` values per position (2 for the bit lock, c colours for mastermind). */
 export class LockEnv implements Env {
   readonly space;
   readonly maxScore: number;
@@ -57,13 +58,13 @@ export class LockEnv implements Env {
   protected readonly feedback: Feedback = { score: 0, solved: false };
   protected ended = false;
 
-  constructor(readonly id: string, hidden: Int32Array) {
+  constructor(readonly id: string, hidden: Int32Array, arity = 2) {
     this.hidden = hidden;
-    this.space = { positions: hidden.length, arity: 2 } as const;
+    this.space = { positions: hidden.length, arity } as const;
     this.maxScore = hidden.length;
   }
 
-  reset(): void {
+  reset(_task?: TaskContext): void {
     this.ended = false;
   }
 
@@ -86,6 +87,7 @@ export const lockV1: EnvSpec = {
   summary: 'N-bit combination lock; feedback = bits in the right place (the published benchmark)',
   params: [BITS, TRUTH],
   exactRandomControl: true,
+  feedback: 'matches',
   resolve(params) {
     return resolveLockParams(params, 'lock-v1');
   },

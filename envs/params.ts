@@ -35,3 +35,38 @@ export function rejectUnknown(params: EnvParams, specs: readonly ParamSpec[], en
   }
 }
 
+
+/** Read a text parameter (its default when absent). */
+export function stringParam(params: EnvParams, spec: ParamSpec): string {
+  const raw = params[spec.name] ?? spec.default;
+  if (raw === undefined) throw new EnvParamError(spec.name, raw, 'is required');
+  return String(raw);
+}
+
+/** Check every parameter against its spec and fill in defaults; unknown names are rejected. */
+export function resolveSpecs(params: EnvParams, specs: readonly ParamSpec[], envId: string): Record<string, number | string> {
+  rejectUnknown(params, specs, envId);
+  const out: Record<string, number | string> = {};
+  for (const spec of specs) {
+    if (spec.kind === 'int') out[spec.name] = intParam(params, spec);
+    else if (spec.kind === 'rate' || spec.kind === 'number') out[spec.name] = numberParam(params, spec);
+    else out[spec.name] = stringParam(params, spec);
+  }
+  return out;
+}
+
+/**
+ * A list of task indices such as `75+150` (0-based, over the whole run); empty text is the empty list.
+ * Items are joined with '+', not ',', because a sweep reads commas as a list of cells.
+ * Returned sorted and without duplicates.
+ */
+export function taskListParam(name: string, text: string): number[] {
+  if (text.trim() === '') return [];
+  const out = new Set<number>();
+  for (const part of text.split('+')) {
+    const s = part.trim();
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) throw new EnvParamError(name, text, `'${s}' is not a task index (0, 1, 2 …)`);
+    out.add(Number(s));
+  }
+  return [...out].sort((a, b) => a - b);
+}

@@ -4,6 +4,7 @@
  */
 import type { RunConfig } from '../sim/config.js';
 import type { RoundMetrics } from '../sim/metrics.js';
+import { policyColumns } from './policyColumns.js';
 
 export type Cell = string | number | boolean;
 export type Row = Record<string, Cell>;
@@ -34,12 +35,17 @@ export function configColumns(config: RunConfig): Row {
     samples: a.samples,
     testUnit: a.testUnit,
     testAt: a.testAt,
+    ...policyColumns(a),
+    actor: a.actor,
+    mode: a.mode,
+    priorRounds: a.priorRounds,
   };
 }
 
 export const METRIC_COLUMNS = [
   'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
-  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
+  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples', 'retired',
+  'toolErrors', 'paramErrors', 'ambiguousQueries', 'toolUnavailable', 'breakerTrips',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 
 export function metricColumns(m: RoundMetrics): Row {

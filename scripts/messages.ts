@@ -35,6 +35,8 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
+    `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge
   notSweepable: (flag: string, value: unknown) => `--${flag}: ${show(value)}: takes one value in a sweep (replicates are their own axis)`,
   gridTooLarge: (cells: number, max: number) => `the grid has ${cells} cells (at most ${max}); sweep fewer values`,
@@ -64,4 +66,9 @@ export const msg = {
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
+  beyondExact: (flag: string, value: unknown, max: number, what: string) =>
+    `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
+  /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
+  actorUnsupported: (reason: string) => `--actor: ${reason}`,
+  actorWithBreaker: (actor: string) => `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
 };

@@ -3,6 +3,12 @@
  * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
  */
 import type { EnvParams } from '../envs/env.js';
+import type { ActorKind } from './actors/policy.js';
+import type { LibraryMode } from './modes.js';
+import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
+import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
+import { DEFAULT_BREAKER, type BreakerConfig } from './tools/config.js';
+import type { ThresholdRule } from './lifecycle/threshold.js';
 
 /** When the Evolver distils skills: after every task, or once at the end of each round. */
 export type Cadence = 'task' | 'round';
@@ -16,6 +22,8 @@ export type LibraryUpdate = 'replace' | 'merge';
 export type SampleSet = 'all' | 'distinct';
 /** Whether exploration is decided for each attempt or once for a whole task. */
 export type ExploreUnit = 'attempt' | 'task';
+/** Whether skills are distilled per task context ("for order_api, …") or pooled over every context. */
+export type SkillScope = 'context' | 'global';
 /**
  * What counts as a test of a skill: each recorded high-score sample ('high'), or every attempt ('any').
  * Either way a refutation is a high-score sample that disagrees with the skill.
@@ -34,12 +42,19 @@ export const ROUTINGS: readonly Routing[] = ['shared', 'separate'];
 export const UPDATES: readonly LibraryUpdate[] = ['replace', 'merge'];
 export const SAMPLE_SETS: readonly SampleSet[] = ['all', 'distinct'];
 export const EXPLORE_UNITS: readonly ExploreUnit[] = ['attempt', 'task'];
+export const SKILL_SCOPES: readonly SkillScope[] = ['context', 'global'];
 export const TEST_UNITS: readonly TestUnit[] = ['high', 'any'];
 export const TEST_TIMINGS: readonly TestTiming[] = ['record', 'evolve'];
 
 export interface AgentConfig {
+  /** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
+  readonly actor: ActorKind;
   /** false = the random control: no Evolver, no Retriever. */
   readonly library: boolean;
+  /** HExA configuration matrix cell (sim/modes.ts); 'none' leaves window and update to their own flags. */
+  readonly mode: LibraryMode;
+  /** Rounds of the prior batch for offline and off2on modes (0 otherwise). */
+  readonly priorRounds: number;
   /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
   readonly goodScore: number | null;
   /** Fewer high-score samples than this: the Evolver emits nothing. */
@@ -56,6 +71,18 @@ export interface AgentConfig {
   readonly routing: Routing;
   readonly update: LibraryUpdate;
   readonly samples: SampleSet;
+  /** Skills scoped to the context their evidence came from, or pooled over contexts (same in one-context worlds). */
+  readonly scope: SkillScope;
+  /** A claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach the threshold. */
+  readonly thresholdRule: ThresholdRule;
+  /** Normal quantile of the lower bound (1.645: one-sided 95 %). */
+  readonly lcbZ: number;
+  /** How skills are admitted, weighted, decayed and retired (published: never retired). */
+  readonly lifecycle: LifecycleConfig;
+  /** How the exploration rate is set per task (published: fixed at `explore`). */
+  readonly exploration: ExplorationConfig;
+  /** The tool loop's circuit breaker (off by default). */
+  readonly breaker: BreakerConfig;
   readonly testUnit: TestUnit;
   readonly testAt: TestTiming;
 }
@@ -82,7 +109,10 @@ export interface RunConfig {
  * ("each guess has a 20 % chance to ignore the constraint").
  */
 export const PUBLISHED_AGENT: AgentConfig = {
+  actor: 'published',
   library: true,
+  mode: 'none',
+  priorRounds: 0,
   goodScore: null,
   minEvidence: 3,
   threshold: 0.85,
@@ -94,6 +124,12 @@ export const PUBLISHED_AGENT: AgentConfig = {
   routing: 'shared',
   update: 'replace',
   samples: 'all',
+  scope: 'context',
+  thresholdRule: 'share',
+  lcbZ: 1.645,
+  lifecycle: DEFAULT_LIFECYCLE,
+  exploration: DEFAULT_EXPLORATION,
+  breaker: DEFAULT_BREAKER,
   testUnit: 'any',
   testAt: 'evolve',
 };

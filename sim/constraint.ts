@@ -1,8 +1,14 @@
-/** A constraint {position → value} handed to the Actor; −1 marks a free position. */
+import { ActionMask } from './actionMask.js';
+
+/**
+ * A constraint {position → value} handed to the Actor; −1 marks a free position. It may also ban values
+ * at free positions (HExA "mistakes"); `bans` stays null until the first ban.
+ */
 export class Constraint {
   readonly values: Int32Array;
   /** Number of fixed positions. */
   size = 0;
+  bans: ActionMask | null = null;
 
   constructor(positions: number) {
     this.values = new Int32Array(positions).fill(-1);
@@ -11,6 +17,18 @@ export class Constraint {
   clear(): void {
     this.values.fill(-1);
     this.size = 0;
+    this.bans?.clear();
+  }
+
+  /** Avoid `value` at `position` when it is free. */
+  ban(position: number, value: number, arity: number): void {
+    this.bans ??= new ActionMask(this.values.length, arity);
+    this.bans.block(position, value);
+  }
+
+  /** Whether it asks anything of the Actor (fixed positions or banned values). */
+  get empty(): boolean {
+    return this.size === 0 && (this.bans === null || this.bans.total === 0);
   }
 
   /** Fix a position unless it is already fixed (first one wins). Returns false on a clash. */

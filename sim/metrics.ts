@@ -30,6 +30,15 @@ export interface RoundMetrics {
   readonly explorations: number;
   /** High-score samples recorded in the round. */
   readonly goodSamples: number;
+  /** Skills the lifecycle retired (or demoted to mistakes) during the round. */
+  readonly retired: number;
+  /** Failed calls by kind (the tool loop's taxonomy; 0 in worlds without one). */
+  readonly toolErrors: number;
+  readonly paramErrors: number;
+  readonly ambiguousQueries: number;
+  readonly toolUnavailable: number;
+  /** Times the circuit breaker disabled a tool. */
+  readonly breakerTrips: number;
 }
 
 /** Counters the Actor and runner add to during a round. */
@@ -41,8 +50,14 @@ export class RoundTally {
   explorations = 0;
   goodSamples = 0;
   tasksWithSkills = 0;
+  toolErrors = 0;
+  paramErrors = 0;
+  ambiguousQueries = 0;
+  toolUnavailable = 0;
+  breakerTrips = 0;
 
   reset(): void {
     this.attempts = this.solved = this.clashes = this.fallbacks = this.explorations = this.goodSamples = this.tasksWithSkills = 0;
+    this.toolErrors = this.paramErrors = this.ambiguousQueries = this.toolUnavailable = this.breakerTrips = 0;
   }
 }

@@ -66,7 +66,10 @@ export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLa
     ? { field: 'key', type: 'nominal', title: null, scale: { domain: points.map((p) => p.key) }, axis: { labelLimit: 300 } }
     : layout === 'rounds'
       ? { field: 'key', type: 'ordinal', title: keyTitle, scale: { domain: points.map((p) => p.key) }, axis: { labelAngle: 0 } }
-      : { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } };
+      : points.every((p) => typeof p.key === 'number')
+        ? { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } }
+        : // a text parameter (e.g. the lifecycle): one category per value, in grid order
+          { field: 'key', type: 'nominal', title: keyTitle, scale: { domain: [...new Set(points.map((p) => p.key))] }, axis: { labelAngle: 0 } };
   const colour = layout === 'arms'
     ? { field: 'key', type: 'nominal', legend: null, scale: { domain: [...palette.labels], range: [...palette.colours] } }
     : seriesParam

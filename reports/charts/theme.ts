@@ -26,6 +26,9 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = 
   separate: { colour: '#009E73', label: '20 % exploration, separated samples' },
   threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
+  // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/limits/gap.ts).
+  consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)' },
+  optimal: { colour: '#999999', label: 'optimal opener (in-task feedback)' },
 };
 
 export const REFERENCE_COLOUR = '#555555';
@@ -106,10 +109,16 @@ export function parameterValue(text: string | undefined): number | string {
   return text.trim() !== '' && Number.isFinite(x) ? x : text;
 }
 
-/** Arm colours and labels shared by every chart of a report (a lone run is named by its settings). */
-export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'>): Palette {
+/**
+ * Arm colours and labels shared by every chart of a report: a lone run is named by its settings, a sweep's
+ * cells by the parameters that vary across them.
+ */
+export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'> & Partial<Pick<ResultData, 'swept'>>): Palette {
   const run = data.kind === 'run' ? data.groups[0] : undefined;
-  return paletteFor(data.groups.map((g) => g.id), run ? { [run.id]: describeRun(run.params) } : {});
+  if (run !== undefined) return paletteFor([run.id], { [run.id]: describeRun(run.params) });
+  const swept = data.kind === 'sweep' ? (data.swept ?? []) : [];
+  const labels = swept.length === 0 ? {} : Object.fromEntries(data.groups.map((g) => [g.id, describeParameters(g.params, swept)]));
+  return paletteFor(data.groups.map((g) => g.id), labels);
 }
 
 /** A lone run named by the agent settings that matter most. */

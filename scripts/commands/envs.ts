@@ -17,15 +17,17 @@ export const envsCommand: CommandModule<object, EnvsArgs> = {
       return;
     }
     const lines: string[] = [];
+    const width = Math.max(10, ...envs.flatMap((e) => e.params.map((p) => p.name.length)));
     for (const e of envs) {
       lines.push(`${e.id}  ${e.summary}`);
       for (const p of e.params) {
         const range = p.min !== undefined || p.max !== undefined ? ` [${p.min ?? ''}…${p.max ?? ''}]` : '';
-        const def = p.default !== undefined ? ` (default ${p.default})` : '';
-        lines.push(`    ${p.name.padEnd(10)} ${p.kind}${range}${def}: ${p.describe}`);
+        const def = p.default === undefined ? '' : p.default === '' ? " (default '')" : ` (default ${p.default})`;
+        lines.push(`    ${p.name.padEnd(width)} ${p.kind}${range}${def}: ${p.describe}`);
       }
       lines.push('');
     }
+    lines.push('Set parameters with --param name=value (lock sizes also with --bits, --truth).', '');
     process.stdout.write(lines.join('\n'));
   },
 };

@@ -35,7 +35,7 @@ describe('Evolver (published extraction)', () => {
     const ev = new Evolver(1, 2, rules);
     for (let i = 0; i < 17; i++) ev.observe(code('1'));
     for (let i = 0; i < 3; i++) ev.observe(code('0'));
-    expect(ev.evolve()).toEqual([{ position: 0, value: 1, confidence: 0.85, evidence: 20 }]);
+    expect(ev.evolve()).toEqual([{ context: 0, position: 0, value: 1, confidence: 0.85, evidence: 20 }]);
   });
 
   it("counts each code once with samples 'distinct' — so the 5 high-score codes never reach 0.85", () => {

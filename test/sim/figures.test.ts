@@ -28,7 +28,7 @@ const PUBLISHED: Record<FigureId, number> = {
 const round = (round: number, over: Partial<RoundMetrics> = {}): RoundMetrics => ({
   round, tasks: 30, attempts: 300, meanAttempts: 10, solved: 30, solveRate: 1, skills: 0, skillsEver: 0, wrongSkillsEver: 0,
   tasksWithSkills: 0, constraintSize: 0, tests: 0, refutations: 0, refutationRate: 0, clashes: 0, fallbacks: 0, explorations: 0,
-  goodSamples: 0, ...over,
+  goodSamples: 0, retired: 0, toolErrors: 0, paramErrors: 0, ambiguousQueries: 0, toolUnavailable: 0, breakerTrips: 0, ...over,
 });
 
 describe('published figures', () => {

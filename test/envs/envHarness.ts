@@ -1,0 +1,49 @@
+/** Drive an environment outside the agent: a task context keyed like the simulator's, and a seeded trajectory. */
+import type { Env, EnvParams, EnvSpec, TaskContext, WorldPurpose } from '../../envs/env.js';
+import { ReplicateKey, type Stream } from '../../sim/rng.js';
+
+export class TestTask implements TaskContext {
+  round = 0;
+  task = 0;
+  taskIndex = 0;
+  constructor(private readonly key: ReplicateKey, private readonly tasksPerRound = 10) {}
+  at(taskIndex: number): this {
+    this.taskIndex = taskIndex;
+    this.round = Math.floor(taskIndex / this.tasksPerRound);
+    this.task = taskIndex % this.tasksPerRound;
+    return this;
+  }
+  stream(purpose: WorldPurpose = 'env'): Stream {
+    return this.key.stream(purpose, this.round, this.task);
+  }
+}
+
+export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
+  const key = new ReplicateKey(seed, 0);
+  return { env: spec.create(spec.resolve(params), key.stream('world')), key };
+}
+
+/**
+ * Everything observable over `tasks` tasks of at most `cap` steps: per task the context and the truth, per
+ * step the score, solved flag and failure kind. Codes come from a guess stream keyed on the task, with the
+ * hidden truth submitted every fourth step so that tasks also end by solving.
+ */
+export function trajectory(spec: EnvSpec, params: EnvParams, seed: number, tasks = 40, cap = 12): number[] {
+  const { env, key } = makeEnv(spec, params, seed);
+  const slot = new TestTask(key);
+  const code = new Int32Array(env.space.positions);
+  const out: number[] = [];
+  for (let t = 0; t < tasks; t++) {
+    env.reset(slot.at(t));
+    out.push(-1, env.context?.() ?? 0, ...env.truth());
+    const guess = key.stream('guess', slot.round, slot.task);
+    for (let a = 0; a < cap; a++) {
+      if (a % 4 === 3) code.set(env.truth());
+      else for (let p = 0; p < code.length; p++) code[p] = Math.floor(guess.quick() * env.space.arity);
+      const fb = env.step(code);
+      out.push(fb.score, fb.solved ? 1 : 0, fb.failure ?? 0);
+      if (fb.solved) break;
+    }
+  }
+  return out;
+}
