@@ -76,6 +76,7 @@ export const driftLockV1: EnvSpec = {
   summary: 'bit lock whose truth flips k bits every m tasks (or at given tasks): stale skills',
   params: [BITS, TRUTH, ...EXTRA],
   exactRandomControl: true,
+  feedback: 'matches',
   resolve(params) {
     const r = resolveDrift(params);
     return { bits: r.bits, truth: r.truth, flips: r.flips, every: r.every, at: r.at.join('+') };

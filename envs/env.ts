@@ -104,6 +104,11 @@ export interface EnvSpec {
   /** Exactly one code solves a task, so uniform guessing has the closed form of SPEC §3. */
   readonly exactRandomControl: boolean;
   /**
+   * 'matches': the score is the number of positions where the code equals the truth (noise aside), so an
+   * Actor can reason inside a task about which codes remain consistent (`--actor consistent|optimal`).
+   */
+  readonly feedback?: 'matches';
+  /**
    * Check and complete parameters (defaults filled in). Throws `EnvParamError` naming the parameter.
    * Must be deterministic: the result is part of a run's configuration.
    */

@@ -87,6 +87,7 @@ export const lockV1: EnvSpec = {
   summary: 'N-bit combination lock; feedback = bits in the right place (the published benchmark)',
   params: [BITS, TRUTH],
   exactRandomControl: true,
+  feedback: 'matches',
   resolve(params) {
     return resolveLockParams(params, 'lock-v1');
   },

@@ -47,6 +47,7 @@ export const mastermindV1: EnvSpec = {
   summary: 'n pegs, c colours, exact-position feedback: larger action spaces',
   params: PARAMS,
   exactRandomControl: true,
+  feedback: 'matches',
   resolve(params) {
     return resolveMastermind(params);
   },

@@ -49,6 +49,7 @@ export const noisyLockV1: EnvSpec = {
   summary: 'bit lock whose feedback is off by ±1 with probability q: feedback quality',
   params: [BITS, TRUTH, Q],
   exactRandomControl: true,
+  feedback: 'matches',
   resolve(params) {
     return resolveNoisy(params);
   },

@@ -36,6 +36,9 @@ export function configColumns(config: RunConfig): Row {
     testUnit: a.testUnit,
     testAt: a.testAt,
     ...policyColumns(a),
+    actor: a.actor,
+    mode: a.mode,
+    priorRounds: a.priorRounds,
   };
 }
 

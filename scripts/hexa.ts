@@ -9,6 +9,8 @@ import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
 import { reportCommand } from './commands/report.js';
 import { reproduceCommand } from './commands/reproduce.js';
+import { limitsCommand } from './commands/limits.js';
+import { matrixCommand } from './commands/matrix.js';
 import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
     .command(envsCommand)
     .command(benchCommand)
     .command(reportCommand)
+    .command(limitsCommand)
+    .command(matrixCommand)
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
@@ -54,6 +58,8 @@ async function main(): Promise<void> {
     .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', 'a grid of 24 cells on all cores')
     .example('hexa envs', 'list environments')
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
+    .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
+    .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
     .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {

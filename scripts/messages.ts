@@ -66,4 +66,9 @@ export const msg = {
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
+  beyondExact: (flag: string, value: unknown, max: number, what: string) =>
+    `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
+  /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
+  actorUnsupported: (reason: string) => `--actor: ${reason}`,
+  actorWithBreaker: (actor: string) => `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
 };

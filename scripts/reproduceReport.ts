@@ -11,6 +11,8 @@ import { verdict, type Verdict } from '../sim/verdict.js';
 import { toCsv } from '../reports/csv.js';
 import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/reproduceTables.js';
 import { armRunsCsv } from '../reports/armRows.js';
+import { boundsCsvRows, renderBounds } from '../reports/boundsTables.js';
+import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/limits/gap.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -28,6 +30,9 @@ export interface ReproduceReport {
   readonly arms: readonly ArmResult[];
   readonly rows: readonly FigureRow[];
   readonly paired: readonly PairedDifference[];
+  /** The library against in-task reasoning (runs.csv holds the openers as arms too). */
+  readonly openers: readonly OpenerRuns[];
+  readonly bounds: readonly GapRow[];
   readonly audit: readonly AuditEntry[] | null;
   readonly verdict: Verdict | null;
   config(): Record<string, unknown>;
@@ -45,6 +50,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const arms = runArms(options.hidden, options.seed, replicates);
   const rows = figureRows(figureValues(arms), options.hidden, await uniformGuessingValue());
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
+  const openers = runOpeners(options.seed, replicates);
+  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);
   const audit = options.audit ? await runAudit(options.seed, replicates, { workers: options.workers, onProgress: options.onAuditProgress }) : null;
   const auditVerdict = audit === null ? null : verdict(audit);
 
@@ -54,7 +61,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     single: options.single,
     hidden: options.hidden,
     protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
-    arms: arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })),
+    arms: [...arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })), ...openers.map((o) => ({ id: o.id, label: o.label, agent: o.config.agent }))],
   });
 
   return {
@@ -62,6 +69,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     arms,
     rows,
     paired,
+    openers,
+    bounds,
     audit,
     verdict: auditVerdict,
     config,
@@ -84,6 +93,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           renderPaired(paired),
         );
       }
+      lines.push(
+        '',
+        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values from',
+        '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):',
+        renderBounds(bounds),
+      );
       if (audit !== null && auditVerdict !== null) {
         lines.push('', `Audit of the hidden choices (${audit.length} combinations, ${replicates} replicates each, best first):`, renderAudit(audit, AUDIT_SHOWN), '', renderVerdict(auditVerdict));
       }
@@ -101,13 +116,18 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           singleRunPercentile: r.placement?.percentile ?? null,
           consistent: r.placement?.consistent ?? null,
         })),
+        bounds: bounds.map((b) => ({ id: b.id, published: b.published, exact: b.exact?.exact ?? null, mean: b.mean, ci95: b.ci95, gap: b.gap, gapCi95: b.gapCi95 })),
       };
     },
     files() {
       const files: Record<string, string> = {
         'table.csv': toCsv(figureCsvRows(rows)),
         'paired.csv': toCsv(pairedCsvRows(paired)),
-        'runs.csv': armRunsCsv(arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates }))),
+        'runs.csv': armRunsCsv([
+          ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
+          ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
+        ]),
+        'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
       return files;

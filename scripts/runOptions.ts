@@ -12,6 +12,9 @@ import {
   CADENCES, EXPLORE_UNITS, PUBLISHED_AGENT, PUBLISHED_RUN, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS,
   type AgentConfig, type RunConfig,
 } from '../sim/config.js';
+import { ACTOR_KINDS, actorSupport } from '../sim/actors/index.js';
+import { applyMode, DEFAULT_PRIOR_ROUNDS, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../sim/modes.js';
+import { ReplicateKey } from '../sim/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single } from './flags.js';
 import { msg, UsageError } from './messages.js';
 import { POLICY_FLAGS, policyAgentFields } from './policyFlags.js';
@@ -29,6 +32,7 @@ const WORLD = 'World:';
 const PROTOCOL = 'Protocol:';
 const AGENT = 'Agent (published rules):';
 const HIDDEN = 'Hidden choices (the article does not say):';
+const MODE = 'Library mode (HExA matrix; sets window and update):';
 
 export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'env', group: WORLD, default: PUBLISHED_RUN.env, describe: 'environment id (see hexa envs)' },
@@ -39,6 +43,7 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'cap', group: PROTOCOL, default: String(PUBLISHED_RUN.cap), describe: 'attempt cap per task (an unsolved task counts the cap)' },
   { name: 'seed', group: PROTOCOL, default: String(PUBLISHED_RUN.seed), describe: 'seed (non-negative integer)' },
   { name: 'replicates', group: PROTOCOL, default: '1', describe: 'independent replicates (each its own random streams)' },
+  { name: 'actor', group: AGENT, default: PUBLISHED_AGENT.actor, choices: ACTOR_KINDS, describe: 'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)' },
   { name: 'library', group: AGENT, default: 'true', describe: 'use the skill library; --no-library is the random control', choices: ['true', 'false'] },
   { name: 'good-score', group: AGENT, describe: "feedback counted as high-score (default: the env's max score − 1)" },
   { name: 'min-evidence', group: AGENT, default: String(PUBLISHED_AGENT.minEvidence), describe: 'fewer high-score samples than this: no skills' },
@@ -54,6 +59,8 @@ export const RUN_FLAGS: readonly RunFlag[] = [
   { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
   { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
   ...POLICY_FLAGS,
+  { name: 'mode', group: MODE, default: PUBLISHED_AGENT.mode, choices: LIBRARY_MODES, describe: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say' },
+  { name: 'prior-rounds', group: MODE, default: String(DEFAULT_PRIOR_ROUNDS), describe: 'rounds of the prior batch that builds the library in offline and off2on modes' },
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
@@ -141,8 +148,20 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     throw e;
   }
 
+  const actor = parseChoice('actor', text(settings, 'actor'), ACTOR_KINDS);
+  if (actor !== PUBLISHED_AGENT.actor) {
+    // The world's action space decides whether in-task reasoning is exact and affordable.
+    const probe = spec.create(envParams, new ReplicateKey(0, 0).stream('world'));
+    const why = actorSupport(actor, spec, probe.space);
+    if (why !== null) throw new UsageError(msg.actorUnsupported(why));
+  }
+
+  const { mode, priorRounds } = libraryModeFrom(settings);
   const goodScoreText = settings['good-score'];
-  const agent: AgentConfig = {
+  const agent: AgentConfig = applyMode({
+    actor,
+    mode,
+    priorRounds,
     library: parseChoice('library', text(settings, 'library'), ['true', 'false']) === 'true',
     goodScore: goodScoreText === undefined ? null : parseInteger('good-score', goodScoreText, 0),
     minEvidence: parseInteger('min-evidence', text(settings, 'min-evidence'), 0),
@@ -158,7 +177,9 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
     testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
     ...policyAgentFields((name) => text(settings, name)),
-  };
+  });
+  // In-task reasoning assumes every code can be submitted; a circuit breaker disabling values is not modelled.
+  if (actor !== 'published' && agent.breaker.failures > 0) throw new UsageError(msg.actorWithBreaker(actor));
   return {
     env: spec.id,
     envParams,
@@ -169,4 +190,12 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     replicates: parseInteger('replicates', text(settings, 'replicates'), 1, 100_000_000),
     agent,
   };
+}
+
+/** `--mode` and `--prior-rounds`; a mode sets window and update itself, so those flags may not be given too. */
+function libraryModeFrom(settings: RunSettings): { mode: LibraryMode; priorRounds: number } {
+  const mode = parseChoice('mode', text(settings, 'mode'), LIBRARY_MODES);
+  if (mode !== 'none') for (const flag of ['window', 'update']) if (settings[flag] !== undefined) throw new UsageError(msg.conflicting('mode', flag));
+  const prior = parseInteger('prior-rounds', text(settings, 'prior-rounds'), 0, 1_000_000);
+  return { mode, priorRounds: librarySchedule({ mode, priorRounds: prior }).priorRounds };
 }

@@ -1,5 +1,7 @@
 /** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
 import { poolAnchors, type PoolAnchor } from '../sim/anchors.js';
+import { openerAnchor } from '../sim/limits/openerAnchor.js';
+import { formatMeanSd, runMetrics } from '../sim/runMetrics.js';
 import type { RunConfig } from '../sim/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
 import { ReplicateKey } from '../sim/rng.js';
@@ -19,9 +21,15 @@ export interface RunReport {
 export async function executeRun(config: RunConfig): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
-  const anchors = spec.exactRandomControl ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
+  const blind = config.agent.actor === 'published';
+  const anchors = spec.exactRandomControl && blind ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  const opener = !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
+    ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
+    : null;
   const result = runExperiment(config);
-  const control = !config.agent.library ? anchors[0]?.anchor.expectedAttempts : undefined;
+  const runs = runMetrics(result.replicates);
+  const control = config.agent.library ? undefined : blind ? anchors[0]?.anchor.expectedAttempts : opener ?? undefined;
 
   return {
     result,
@@ -37,6 +45,9 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       const policies = describePolicies(config.agent);
       const lines = [describeConfig(config), ...(policies === null ? [] : [policies]), '', renderTable(header, rows)];
       if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
+      lines.push('', `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} run${runs.runs > 1 ? 's' : ''}): ` +
+        `success rate ${formatMeanSd(runs.successRate, 1, 100, ' %')}, mean attempts ${formatMeanSd(runs.meanAttempts, 3)}`);
+      if (opener !== null) lines.push('', `Exact expected attempts, ${config.agent.actor} opener (any truth): ${opener.exact} = ${opener.value.toFixed(3)}`);
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
         for (const a of anchors) {
@@ -49,6 +60,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
     json() {
       return {
         config,
+        runs,
         rounds: result.rounds.map((r) => ({
           round: r.round,
           meanAttempts: r.meanAttempts,
@@ -71,9 +83,10 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
 function describeConfig(c: RunConfig): string {
   const a = c.agent;
   const params = Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ');
-  const agent = a.library
+  const mode = a.mode === 'none' ? '' : `mode ${a.mode}${a.priorRounds > 0 ? ` (prior batch ${a.priorRounds} rounds)` : ''} · `;
+  const agent = `actor ${a.actor} · ${a.library ? mode : ''}` + (a.library
     ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
       `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, tests ${a.testUnit}/${a.testAt}`
-    : 'no library (random control)';
+    : 'no library' + (a.actor === 'published' ? ' (random control)' : ''));
   return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}`;
 }

@@ -2,18 +2,21 @@
  * The Actor does one task as an explicit Plan → Act → Observe → Reflect loop, capped at `cap` attempts.
  *
  *   Plan     ask the Retriever for a constraint (once per task);
- *   Act      choose a code: uniformly, with replacement, among codes satisfying the constraint — or among
- *            all codes when exploring, when there is no constraint, or when it leaves nothing (fall-back);
+ *   Act      choose a code with the Actor's guess policy (sim/actors/): as published, uniformly with
+ *            replacement among codes satisfying the constraint — or among all codes when exploring, when
+ *            there is no constraint, or when it leaves nothing (fall-back); the consistent and optimal
+ *            policies also use the task's feedback so far;
  *   Observe  submit it and read the feedback;
  *   Reflect  the library counts the attempt for its skill tests (see Library); a high-score sample,
- *            unless it came from exploration kept apart, goes to the Evolver.
+ *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
+ *            the feedback.
  *
- * The hot path allocates nothing and never enumerates the code space: each attempt draws the free
- * positions directly. Each attempt consumes the same draws whatever the constraint (one 32-bit word per
- * 32 binary positions, one draw per position otherwise), so arms stay aligned on common random numbers.
+ * The hot path allocates nothing and never enumerates the code space (see each policy).
  */
 import type { Env } from '../envs/env.js';
-import { chooseMasked, type ActionMask } from './actionMask.js';
+import type { ActionMask } from './actionMask.js';
+import type { GuessPolicy } from './actors/policy.js';
+import { PublishedPolicy } from './actors/published.js';
 import type { AgentConfig } from './config.js';
 import type { Constraint } from './constraint.js';
 import type { Evolver } from './evolver.js';
@@ -37,6 +40,8 @@ export interface ActorParts {
   readonly disabled?: ActionMask;
   /** The tool registry: failure taxonomy and circuit breaker (worlds with a taxonomy, or a breaker on). */
   readonly tools?: ToolRegistry;
+  /** How guesses are chosen inside a task (default: the published, feedback-blind policy). */
+  readonly policy?: GuessPolicy;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -49,20 +54,23 @@ export interface TaskStreams {
 
 export class Actor {
   private readonly code: Int32Array;
-  private readonly binary: boolean;
+  private readonly policy: GuessPolicy;
 
   constructor(private readonly parts: ActorParts) {
     this.code = new Int32Array(parts.env.space.positions);
-    this.binary = parts.env.space.arity === 2;
+    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity, parts.disabled ?? null);
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
     const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
+    const policy = this.policy;
+    const remembers = policy.remembers;
 
     // Plan
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
+    if (remembers) policy.beginTask(streams.guess, constraint);
     const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
@@ -71,7 +79,7 @@ export class Actor {
       // Act
       const exploring = taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
       if (exploring) tally.explorations++;
-      this.choose(streams.guess, exploring ? null : constraint);
+      policy.choose(this.code, streams.guess, exploring ? null : constraint);
 
       // Observe
       const feedback = env.step(this.code);
@@ -87,10 +95,13 @@ export class Actor {
       if (feedback.solved) {
         tally.attempts += attempt;
         tally.solved++;
+        if (remembers && policy.abandonedConstraint) tally.fallbacks++;
         return attempt;
       }
+      if (remembers) policy.observe(this.code, feedback.score);
     }
     tally.attempts += cap;
+    if (remembers && policy.abandonedConstraint) tally.fallbacks++;
     return cap;
   }
 
@@ -107,33 +118,5 @@ export class Actor {
       return null;
     }
     return constraint;
-  }
-
-  /** Fill `this.code` with a uniform draw among codes satisfying the constraint (all codes if null). */
-  private choose(guess: AleaStream, constraint: Constraint | null): void {
-    const bans = constraint === null ? null : constraint.bans;
-    const disabled = this.parts.disabled ?? null;
-    if ((bans !== null && bans.total > 0) || (disabled !== null && disabled.total > 0)) {
-      chooseMasked(this.code, guess, constraint === null ? null : constraint.values, this.parts.env.space.arity, bans, disabled);
-      return;
-    }
-    const code = this.code;
-    const n = code.length;
-    const fixed = constraint === null ? null : constraint.values;
-    if (this.binary) {
-      let word = 0;
-      for (let p = 0; p < n; p++) {
-        if ((p & 31) === 0) word = guess.int32();
-        const v = fixed === null ? -1 : fixed[p]!;
-        code[p] = v === -1 ? (word >>> (p & 31)) & 1 : v;
-      }
-    } else {
-      const arity = this.parts.env.space.arity;
-      for (let p = 0; p < n; p++) {
-        const draw = Math.floor(guess.quick() * arity);
-        const v = fixed === null ? -1 : fixed[p]!;
-        code[p] = v === -1 ? draw : v;
-      }
-    }
   }
 }

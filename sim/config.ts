@@ -3,6 +3,8 @@
  * published rules (SPEC §2) plus every hidden choice the article leaves open, each with a documented default.
  */
 import type { EnvParams } from '../envs/env.js';
+import type { ActorKind } from './actors/policy.js';
+import type { LibraryMode } from './modes.js';
 import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
 import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
 import { DEFAULT_BREAKER, type BreakerConfig } from './tools/config.js';
@@ -45,8 +47,14 @@ export const TEST_UNITS: readonly TestUnit[] = ['high', 'any'];
 export const TEST_TIMINGS: readonly TestTiming[] = ['record', 'evolve'];
 
 export interface AgentConfig {
+  /** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
+  readonly actor: ActorKind;
   /** false = the random control: no Evolver, no Retriever. */
   readonly library: boolean;
+  /** HExA configuration matrix cell (sim/modes.ts); 'none' leaves window and update to their own flags. */
+  readonly mode: LibraryMode;
+  /** Rounds of the prior batch for offline and off2on modes (0 otherwise). */
+  readonly priorRounds: number;
   /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
   readonly goodScore: number | null;
   /** Fewer high-score samples than this: the Evolver emits nothing. */
@@ -101,7 +109,10 @@ export interface RunConfig {
  * ("each guess has a 20 % chance to ignore the constraint").
  */
 export const PUBLISHED_AGENT: AgentConfig = {
+  actor: 'published',
   library: true,
+  mode: 'none',
+  priorRounds: 0,
   goodScore: null,
   minEvidence: 3,
   threshold: 0.85,

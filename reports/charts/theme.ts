@@ -26,6 +26,9 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = 
   separate: { colour: '#009E73', label: '20 % exploration, separated samples' },
   threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
+  // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/limits/gap.ts).
+  consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)' },
+  optimal: { colour: '#999999', label: 'optimal opener (in-task feedback)' },
 };
 
 export const REFERENCE_COLOUR = '#555555';

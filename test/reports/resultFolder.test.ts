@@ -61,7 +61,7 @@ describe('loadResultFolder', () => {
 
   it('reads reproduce arms, the table and the audit, and finds what differs between arms', () => {
     const data = loadResultFolder(reproduce);
-    expect(data.groups.map((g) => g.id)).toEqual(['random', 'exploit', 'explore', 'separate', 'threshold90', 'threshold75']);
+    expect(data.groups.map((g) => g.id)).toEqual(['random', 'exploit', 'explore', 'separate', 'threshold90', 'threshold75', 'consistent', 'optimal']);
     expect(data.table?.header).toContain('published');
     expect(data.audit?.rows).toHaveLength(auditGrid().length);
     expect(data.swept).toEqual(expect.arrayContaining(['library', 'threshold', 'explore', 'routing']));

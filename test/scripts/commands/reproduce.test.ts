@@ -21,8 +21,8 @@ describe('hexa reproduce', () => {
     const dir = tmp();
     const r = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'res')]);
     expect(r.status, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[] };
-    expect(Object.keys(doc)).toEqual(['config', 'rows']);
+    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[]; bounds: Record<string, unknown>[] };
+    expect(Object.keys(doc)).toEqual(['config', 'rows', 'bounds']);
     expect(doc.config).toMatchObject({ seed: 3, replicates: 40 });
     expect(doc.rows.map((row) => row.id)).toEqual(IDS);
     for (const row of doc.rows) {
@@ -40,21 +40,31 @@ describe('hexa reproduce', () => {
     expect(doc.rows.filter((row) => row.analytic !== null).map((row) => row.id)).toContain('random.round3');
 
     const res = join(dir, 'res');
-    expect(readdirSync(res).sort()).toEqual(['manifest.json', 'paired.csv', 'runs.csv', 'table.csv']);
+    expect(readdirSync(res).sort()).toEqual(['bounds.csv', 'manifest.json', 'paired.csv', 'runs.csv', 'table.csv']);
     const manifest = JSON.parse(readFileSync(join(res, 'manifest.json'), 'utf8')) as { kind: string; seed: number; config: unknown };
     expect(manifest.kind).toBe('reproduce');
     expect(manifest.seed).toBe(3);
     expect(manifest.config).toEqual(doc.config);
     const runs = readFileSync(join(res, 'runs.csv'), 'utf8').trimEnd().split('\n');
     expect(runs[0]).toMatch(/^arm,env,.*,cadence,window,routing,update,samples,.*,replicate,round,attempts,/);
-    expect(runs).toHaveLength(1 + 6 * 40 * 5);
+    // Six published arms and the two openers of the bounds table.
+    expect(runs).toHaveLength(1 + 8 * 40 * 5);
+    // Bounds: the library against the in-task openers, exact 13/4 each, gap = library − opener.
+    expect(doc.bounds.map((b) => b.id)).toEqual(['exploit', 'consistent', 'optimal']);
+    for (const b of doc.bounds.slice(1)) {
+      expect(b.exact).toBe('13/4');
+      expect(b.gap as number).toBeCloseTo((doc.bounds[0]!.mean as number) - (b.mean as number), 9);
+    }
+    const bounds = readFileSync(join(res, 'bounds.csv'), 'utf8').trimEnd().split('\n');
+    expect(bounds[0]).toBe('id,what,published,exact,exactFraction,mean,ci95Low,ci95High,gap,gapCi95Low,gapCi95High,publishedGap');
+    expect(bounds.slice(1).map((l) => l.split(',')[0])).toEqual(['exploit', 'consistent', 'optimal']);
     const table = readFileSync(join(res, 'table.csv'), 'utf8').trimEnd().split('\n');
     expect(table.slice(1).map((l) => l.split(',')[0])).toEqual(IDS);
 
     // Same flags, same bytes.
     const again = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'again')]);
     expect(again.stdout).toBe(r.stdout);
-    for (const f of ['table.csv', 'runs.csv', 'paired.csv']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
+    for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
   });
 
   it('--single shows one run per arm; --audit ranks every combination into audit.csv', () => {
@@ -63,7 +73,7 @@ describe('hexa reproduce', () => {
     expect(single.status, single.stderr).toBe(0);
     expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
     expect(single.stdout).toMatch(/exploit\.final\s+4\.2\s+\d+\.\d\d/);
-    expect(readFileSync(join(dir, 'single', 'runs.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 6 * 5);
+    expect(readFileSync(join(dir, 'single', 'runs.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 8 * 5);
 
     const audit = hexa(['reproduce', '--audit', '--replicates', '6', '--workers', '1', '--out', join(dir, 'audit')]);
     expect(audit.status, audit.stderr).toBe(0);

@@ -1,0 +1,56 @@
+/** `hexa limits`: exact bounds for the N-bit lock — optimal and consistent openers, random guessing. */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { parseInteger, single } from '../flags.js';
+import { msg, UsageError } from '../messages.js';
+
+interface LimitsArgs {
+  bits?: string;
+  cap?: string;
+  json?: boolean;
+}
+
+export const limitsCommand: CommandModule<object, LimitsArgs> = {
+  command: 'limits',
+  describe: 'exact bounds for the N-bit lock: optimal and consistent openers, random guessing',
+  builder: (y: Argv) =>
+    y
+      .option('bits', { type: 'string', describe: 'lock length N [default: 4]' })
+      .option('cap', { type: 'string', describe: 'attempt cap for the capped random figures [default: 20]' })
+      .option('json', { type: 'boolean', describe: 'print {bits, optimal: {expected, worst}, consistent: {expected}, random: {…}} as JSON' })
+      .example('hexa limits --bits 4', 'optimal 13/4 (worst case 5), consistent 13/4, random 11.599 (cap 20)')
+      .example('hexa limits --bits 6 --json', 'the same as JSON, exact fractions as "p/q"') as unknown as Argv<LimitsArgs>,
+  handler: async (argv: ArgumentsCamelCase<LimitsArgs>) => {
+    const { computeLimits, LIMITS_MAX_BITS } = await import('../../sim/limits/limits.js');
+    const bitsText = single('bits', argv.bits) ?? '4';
+    const bits = parseInteger('bits', bitsText, 1);
+    if (bits > LIMITS_MAX_BITS) throw new UsageError(msg.beyondExact('bits', bitsText, LIMITS_MAX_BITS, 'whose optimal opener is solved exactly (the search over candidate sets grows doubly exponentially)'));
+    const cap = parseInteger('cap', single('cap', argv.cap) ?? '20', 1, 1_000_000_000);
+    // The 8-bit optimum takes tens of seconds: say that work is going on (terminal only, stderr).
+    const tty = process.stderr.isTTY === true;
+    const r = await computeLimits(bits, cap, tty ? (n) => process.stderr.write(`\rlimits: optimal opener, ${n} candidate sets solved…`) : undefined);
+    if (tty && r.states.optimal >= 8192) process.stderr.write('\r\x1b[K');
+    if (argv.json === true) {
+      process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+      return;
+    }
+    const { renderTable } = await import('../../reports/table.js');
+    const row = (what: string, f: { expected: string; value: number }, worst: string): string[] => [what, f.value.toFixed(4), worst, f.expected];
+    const rows = [
+      row('optimal opener', r.optimal, String(r.optimal.worst)),
+      row('consistent opener (uniform among consistent codes)', r.consistent, String(r.consistent.worst)),
+      row('random, without replacement, uncapped', r.random.withoutReplacement.uncapped, String(2 ** bits)),
+      row(`random, without replacement, cap ${cap}`, r.random.withoutReplacement.capped, String(Math.min(cap, 2 ** bits))),
+      row('random, with replacement, uncapped', r.random.withReplacement.uncapped, '∞'),
+      row(`random, with replacement, cap ${cap}`, r.random.withReplacement.capped, String(cap)),
+    ];
+    process.stdout.write(
+      [
+        `${bits}-bit lock (${2 ** bits} codes), truth uniform; expected attempts, final correct guess counted:`,
+        '',
+        renderTable(['policy', 'expected attempts', 'worst case', 'exact'], rows),
+        '',
+        `Openers are uncapped; they stay under the cap whenever the worst case does. Solver states: optimal ${r.states.optimal}, consistent ${r.states.consistent}.`,
+      ].join('\n') + '\n',
+    );
+  },
+};

@@ -1,0 +1,32 @@
+/**
+ * The exact value a run of an in-task-reasoning Actor without library should match: the opener's
+ * expected attempts on the whole lock. Both openers' expectations are the same for every truth (the
+ * consistent policy treats all codes alike; the optimal Actor relabels codes at random each task), so
+ * the value applies to a fixed truth such as the published 1011. Null where it is not computed quickly,
+ * or where the cap could cut a task short (worst case above the cap).
+ */
+import { openerFor } from '../actors/optimal.js';
+import type { ActorKind } from '../actors/policy.js';
+import type { ExactValue } from '../analytics.js';
+import { ConsistentOpener, rational } from './consistent.js';
+import { fullSet, OPTIMAL_MAX_BITS } from './optimal.js';
+
+/** Consistent-opener values are instant up to here (≈ 0.2 s at 8 bits). */
+const CONSISTENT_ANCHOR_MAX_BITS = 8;
+
+function asExact(n: bigint, d: bigint): ExactValue {
+  const r = rational(n, d);
+  return { exact: `${r.n}/${r.d}`, value: Number(r.n) / Number(r.d) };
+}
+
+export function openerAnchor(actor: ActorKind, bits: number, cap: number): ExactValue | null {
+  if (actor === 'optimal' && bits <= OPTIMAL_MAX_BITS) {
+    const v = openerFor(bits).value(fullSet(bits));
+    return v.worst <= cap ? asExact(BigInt(v.total), BigInt(v.candidates)) : null;
+  }
+  if (actor === 'consistent' && bits <= CONSISTENT_ANCHOR_MAX_BITS) {
+    const v = new ConsistentOpener(bits).value(fullSet(bits));
+    return v.worst <= cap ? asExact(v.expected.n, v.expected.d) : null;
+  }
+  return null;
+}
