@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../scripts/messages.js';
 import { buildGrid, cellCount, combination, parseValues } from '../../../scripts/sweep/grid.js';
+import { planSweep } from '../../../scripts/sweep/cells.js';
+import { parseShard } from '../../../scripts/commands/sweep.js';
 import { hexa, tempDir } from './cli.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,16 +66,31 @@ describe('grid syntax', () => {
   });
 });
 
-describe('grid errors from the command line', () => {
+describe('bad grids', () => {
+  // Every value of every axis goes through configFrom, the validation of hexa run.
+  it.each([
+    [[['threshold', '0.5,1.5']], '--threshold'],
+    [[['cadence', 'task,weekly']], '--cadence'],
+    [[['param:nosuch', '1,2']], '--param'],
+    [[['param:truth', '1011,10x1']], '--truth'],
+    [[['top-k', '1:3'], ['explore', '0,2']], '--explore'],
+  ])('%j is refused naming %s', (entries, flag) => {
+    const grid = buildGrid(entries.map(([name, text]) => (name!.startsWith('param:') ? { kind: 'param', name: name!.slice(6), text: text! } : { kind: 'flag', name: name!, text: text! })));
+    expect(() => planSweep(grid)).toThrow(UsageError);
+    expect(() => planSweep(grid)).toThrow(new RegExp(`^${flag}: `));
+  });
+
+  it('rejects a malformed --shard', () => {
+    for (const bad of ['3/3', '1', '-1/3', '1/0', 'a/b']) expect(() => parseShard(bad)).toThrow(/^--shard: .* is not i\/n/);
+    expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
+    expect(parseShard(undefined)).toEqual({ index: 0, count: 1 });
+  });
+
   it.each([
     [['--threshold', '0.6:0.95:abc'], '--threshold'],
-    [['--threshold', '0.5,1.5'], '--threshold'],
-    [['--cadence', 'task,weekly'], '--cadence'],
     [['--param', 'nosuch=1,2'], '--param'],
-    [['--param', 'truth=1011,10x1'], '--truth'],
     [['--seed', '1,2'], '--seed'],
-    [['--shard', '3/3'], '--shard'],
-  ])('%j → exit 2, one line naming %s, nothing written', (args, flag) => {
+  ])('from the command line, %j → exit 2, one line naming %s, nothing written', (args, flag) => {
     const parent = tempDir('grid-err');
     const out = join(parent, 'out');
     const r = hexa(['sweep', ...args, '--out', out, '--quiet']);

@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../scripts/messages.js';
+import { mergeSweeps } from '../../../scripts/sweep/merge.js';
 import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
 
 const GRID = ['--explore', '0,0.1,0.2', '--top-k', '1:3', '--threshold', '0.8,0.9', '--tasks', '10', '--replicates', '2'];
@@ -44,7 +46,7 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     ['a shard made by another version', () => [shard(0), shard(1), join(root, 'version')], /different sweeps \(the hexa-sim versions that ran them differ\)/],
     ['an unfinished shard', () => [shard(0), shard(1), join(root, 'partial')], /'.*partial' has 1 unfinished cell/],
     ['a folder that is no sweep', () => [shard(0), root], /is not a finished sweep folder/],
-  ])('refuses %s (exit 2, nothing written)', (_what, inputs, message) => {
+  ])('refuses %s, writing nothing', (_what, inputs, message) => {
     if (!statSafe(join(root, 'other'))) expect(hexa(['sweep', ...GRID, '--seed', '2', '--shard', '2/3', '--out', join(root, 'other'), '--quiet']).status).toBe(0);
     if (!statSafe(join(root, 'partial'))) {
       cpSync(shard(2), join(root, 'partial'), { recursive: true });
@@ -56,10 +58,16 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
       writeFileSync(path, readFileSync(path, 'utf8').replace(/"version": "[^"]*"/, '"version": "0.0.0-other"'));
     }
     const out = join(root, 'refused');
-    const r = hexa(['merge', ...inputs(), '--out', out]);
+    expect(() => mergeSweeps(inputs(), out, false)).toThrow(UsageError);
+    expect(() => mergeSweeps(inputs(), out, false)).toThrow(message);
+    expect(statSafe(out)).toBe(false);
+  });
+
+  it('refuses from the command line with exit 2 and one line', () => {
+    const out = join(root, 'refused-cli');
+    const r = hexa(['merge', shard(0), shard(1), '--out', out]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^hexa: merge: 6 of 18 cells are missing \(shard 2\/3 not given\)\n$/);
     expect(statSafe(out)).toBe(false);
   });
 
