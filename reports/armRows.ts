@@ -7,7 +7,7 @@
 import type { RunConfig } from '../sim/config.js';
 import type { RoundMetrics } from '../sim/metrics.js';
 import { csvField } from './csv.js';
-import { configColumns, METRIC_COLUMNS } from './rows.js';
+import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from './rows.js';
 
 export interface ArmRuns {
   readonly arm: string;
@@ -20,12 +20,10 @@ export function armRunsCsv(arms: readonly ArmRuns[]): string {
   const first = arms[0];
   if (first === undefined) return '';
   const header = ['arm', ...Object.keys(configColumns(first.config)), 'replicate', 'round', ...METRIC_COLUMNS];
-  const lines = [header.map(csvField).join(',')];
+  const parts = [header.map(csvField).join(',') + '\n'];
   for (const { arm, config, replicates } of arms) {
-    const prefix = [arm, ...Object.values(configColumns(config))].map(csvField).join(',');
-    replicates.forEach((rounds, replicate) => {
-      for (const m of rounds) lines.push(`${prefix},${replicate},${m.round},${METRIC_COLUMNS.map((k) => csvField(m[k])).join(',')}`);
-    });
+    const prefix = csvPrefix([arm, ...Object.values(configColumns(config))]);
+    replicates.forEach((rounds, replicate) => parts.push(replicateCsvLines(prefix, replicate, rounds)));
   }
-  return lines.join('\n') + '\n';
+  return parts.join('');
 }

@@ -4,6 +4,7 @@
  */
 import type { RunConfig } from '../sim/config.js';
 import type { RoundMetrics } from '../sim/metrics.js';
+import { csvField } from './csv.js';
 import { policyColumns } from './policyColumns.js';
 
 export type Cell = string | number | boolean;
@@ -58,4 +59,23 @@ export function metricColumns(m: RoundMetrics): Row {
 export function replicateRows(config: RunConfig, replicate: number, rounds: readonly RoundMetrics[]): Row[] {
   const params = configColumns(config);
   return rounds.map((m) => ({ ...params, replicate, round: m.round, ...metricColumns(m) }));
+}
+
+/** The configuration cells of a row, CSV-encoded once per run (rows differ only after them). */
+export function csvPrefix(cells: readonly Cell[]): string {
+  return cells.map(csvField).join(',');
+}
+
+/**
+ * CSV lines (no header) for one replicate: `prefix`, then replicate, round and the metrics — the bytes
+ * `toCsv(replicateRows(…))` gives, without building a row object per line (seconds for large outputs).
+ */
+export function replicateCsvLines(prefix: string, replicate: number, rounds: readonly RoundMetrics[]): string {
+  let out = '';
+  for (const m of rounds) {
+    out += `${prefix},${replicate},${m.round}`;
+    for (const key of METRIC_COLUMNS) out += `,${csvField(m[key])}`;
+    out += '\n';
+  }
+  return out;
 }

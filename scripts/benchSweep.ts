@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HEXA = fileURLToPath(new URL('./hexa.js', import.meta.url));
-const GRID = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '250', '--quiet', '--force'];
+const GRID = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1000', '--quiet', '--force'];
 const TICK = 0.01; // USER_HZ: /proc times are in 1/100 s on Linux
 const runs = Number(process.env.RUNS ?? 3);
 

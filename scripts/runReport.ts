@@ -5,8 +5,7 @@ import { formatMeanSd, runMetrics } from '../sim/runMetrics.js';
 import type { RunConfig } from '../sim/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
 import { ReplicateKey } from '../sim/rng.js';
-import { toCsv } from '../reports/csv.js';
-import { replicateRows } from '../reports/rows.js';
+import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from '../reports/rows.js';
 import { describePolicies } from './describePolicies.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/table.js';
 
@@ -75,7 +74,10 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       };
     },
     csv() {
-      return toCsv(result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)));
+      const columns = configColumns(config);
+      const header = csvPrefix([...Object.keys(columns), 'replicate', 'round', ...METRIC_COLUMNS]);
+      const prefix = csvPrefix(Object.values(columns));
+      return header + '\n' + result.replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
     },
   };
 }

@@ -107,25 +107,8 @@ export class Evolver {
    * value) order.
    */
   evolveInto(sink: ClaimSink): void {
-    if (this.rules.thresholdRule === 'lcb') return this.evolveByBound(sink);
     const { threshold, minEvidence } = this.rules;
-    const { positions, arity } = this;
-    for (let g = 0; g < this.groups; g++) {
-      const context = this.pooled ? EVERY_CONTEXT : g;
-      for (let p = 0; p < positions; p++) {
-        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
-        if (n < minEvidence || n === 0) continue;
-        const base = (g * positions + p) * arity;
-        for (let v = 0; v < arity; v++) {
-          const share = this.counts[base + v]! / n;
-          if (share >= threshold) sink.emit(p, v, share, n, context);
-        }
-      }
-    }
-  }
-
-  private evolveByBound(sink: ClaimSink): void {
-    const { threshold, minEvidence } = this.rules;
+    const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
     const { positions, arity } = this;
     for (let g = 0; g < this.groups; g++) {
@@ -135,8 +118,9 @@ export class Evolver {
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
         for (let v = 0; v < arity; v++) {
-          const lower = wilsonLower(this.counts[base + v]!, n, z);
-          if (lower >= threshold) sink.emit(p, v, lower, n, context);
+          const count = this.counts[base + v]!;
+          const confidence = byBound ? wilsonLower(count, n, z) : count / n;
+          if (confidence >= threshold) sink.emit(p, v, confidence, n, context);
         }
       }
     }

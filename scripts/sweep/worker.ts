@@ -5,8 +5,7 @@
 import type { RunConfig } from '../../sim/config.js';
 import { envSpecOf } from '../../sim/experiment.js';
 import { runReplicate } from '../../sim/replicate.js';
-import { toCsv } from '../../reports/csv.js';
-import { configColumns, replicateRows } from '../../reports/rows.js';
+import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/rows.js';
 import { alignRow } from './cells.js';
 import { saveCellRows } from './store.js';
 
@@ -36,12 +35,15 @@ export default function runCell(task: CellTask): CellOutcome {
   try {
     injectedFailure(config);
     const spec = envSpecOf(config);
+    // The configuration cells (everything before `replicate`), laid out on the sweep's columns once.
+    const own = alignRow(columns, { cell: id, ...configColumns(config) });
+    const prefix = csvPrefix(columns.slice(0, columns.indexOf('replicate')).map((c) => own[c]!));
     let csv = '';
     let attempts = 0;
     for (let r = 0; r < config.replicates; r++) {
       const rounds = runReplicate(config, spec, r);
       for (const m of rounds) attempts += m.attempts;
-      csv += toCsv(replicateRows(config, r, rounds).map((row) => alignRow(columns, { cell: id, ...row })), false);
+      csv += replicateCsvLines(prefix, r, rounds);
     }
     saveCellRows(dir, id, csv);
     return { ok: true, attempts };

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync, chmo
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allEnvs } from '../../envs/registry.js';
 import { hexa } from '../helpers/cli.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-cli-'));
@@ -112,6 +113,11 @@ describe('hexa envs and help', () => {
     expect(r.stdout).toMatch(/lock-v1/);
     expect(r.stdout).toMatch(/bits/);
     expect(r.stdout).toMatch(/truth/);
+    // Every registered environment, with every parameter.
+    for (const spec of allEnvs()) {
+      expect(r.stdout).toContain(`${spec.id}  `);
+      for (const p of spec.params) expect(r.stdout).toContain(`    ${p.name} `);
+    }
   });
 
   it('--help lists the commands and examples', () => {

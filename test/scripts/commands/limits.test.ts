@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { configFrom } from '../../../scripts/runOptions.js';
+import { UsageError } from '../../../scripts/messages.js';
 import { hexa } from '../../helpers/cli.js';
 
 describe('hexa limits', () => {
@@ -26,24 +28,37 @@ describe('hexa limits', () => {
     expect(r.stdout).toMatch(/optimal opener\s+2\.6250\s+4\s+21\/8/);
   });
 
-  const bad: [string[], RegExp][] = [
-    [['limits', '--bits', '9'], /^hexa: --bits: '9' is above 8, the largest lock whose optimal opener is solved exactly/],
-    [['limits', '--bits', 'four'], /^hexa: --bits: 'four' is not a whole number$/],
-    [['limits', '--cap', '0'], /^hexa: --cap: '0' is below the minimum 1$/],
-    [['run', '--actor', 'optimal', '--bits', '9'], /^hexa: --actor: 'optimal' is solved exactly only for binary locks up to 8 bits/],
-    [['run', '--actor', 'consistent', '--bits', '23'], /^hexa: --actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/],
-    [['run', '--actor', 'clever'], /^hexa: --actor: 'clever' is not one of published, consistent, optimal$/],
-    [['run', '--mode', 'online-static', '--window', 'all'], /^hexa: --mode and --window cannot be used together$/],
-    [['run', '--actor', 'consistent', '--breaker-failures', '3'], /^hexa: --actor: 'consistent' does not model a circuit breaker \(use --breaker-failures 0\)$/],
-    [['run', '--mode', 'offline-static', '--prior-rounds', 'x'], /^hexa: --prior-rounds: 'x' is not a whole number$/],
-  ];
-  for (const [args, pattern] of bad) {
-    it(`bad input: ${args.join(' ')} → one line, exit 2, nothing on stdout`, () => {
+  it('bad input: one line naming the flag, exit 2, nothing on stdout', () => {
+    for (const [args, pattern] of [
+      [['limits', '--bits', '9'], /^hexa: --bits: '9' is above 8, the largest lock whose optimal opener is solved exactly/],
+      [['run', '--actor', 'optimal', '--bits', '9'], /^hexa: --actor: 'optimal' is solved exactly only for binary locks up to 8 bits/],
+    ] as const) {
       const r = hexa(args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.stderr.trimEnd()).toMatch(pattern);
-    });
-  }
+    }
+  });
+
+  it('validates --actor, --mode and --prior-rounds before any work (the messages the CLI prints)', () => {
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ actor: 'consistent', bits: '23' }, /^--actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/],
+      [{ actor: 'clever' }, /^--actor: 'clever' is not one of published, consistent, optimal$/],
+      [{ actor: 'consistent', 'breaker-failures': '3' }, /^--actor: 'consistent' does not model a circuit breaker \(use --breaker-failures 0\)$/],
+      [{ mode: 'online-static', window: 'all' }, /^--mode and --window cannot be used together$/],
+      [{ mode: 'offline-static', 'prior-rounds': 'x' }, /^--prior-rounds: 'x' is not a whole number$/],
+    ];
+    for (const [settings, pattern] of bad) {
+      expect(() => configFrom(settings), JSON.stringify(settings)).toThrow(UsageError);
+      expect(() => configFrom(settings)).toThrow(pattern);
+    }
+  });
+
+  it('rejects a malformed --bits or --cap for limits', async () => {
+    const { limitsCommand } = await import('../../../scripts/commands/limits.js');
+    const handler = limitsCommand.handler as (argv: Record<string, unknown>) => Promise<void>;
+    await expect(handler({ bits: 'four' })).rejects.toThrow(/^--bits: 'four' is not a whole number$/);
+    await expect(handler({ cap: '0' })).rejects.toThrow(/^--cap: '0' is below the minimum 1$/);
+  });
 });
