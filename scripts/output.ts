@@ -12,19 +12,9 @@ export function checkOutputFile(flag: string, path: string, force: boolean): str
   if (existsSync(full)) {
     if (statSync(full).isDirectory()) throw new UsageError(msg.outputIsDir(flag, path));
     if (!force) throw new UsageError(msg.outputExists(flag, path));
-    try {
-      accessSync(full, constants.W_OK);
-    } catch {
-      throw new UsageError(msg.outputNotWritable(flag, path));
-    }
+    requireWritable(flag, path, full);
   }
-  const dir = dirname(full);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(msg.outputNoDir(flag, path));
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(msg.outputNotWritable(flag, path));
-  }
+  requireWritableFolder(flag, path, dirname(full));
   return full;
 }
 
@@ -66,20 +56,10 @@ export function checkOutputDir(flag: string, path: string, force: boolean): stri
   if (existsSync(full)) {
     if (!statSync(full).isDirectory()) throw new UsageError(msg.outputExists(flag, path));
     if (!force) throw new UsageError(msg.outputExists(flag, path));
-    try {
-      accessSync(full, constants.W_OK);
-    } catch {
-      throw new UsageError(msg.outputNotWritable(flag, path));
-    }
+    requireWritable(flag, path, full);
     return full;
   }
-  const parent = dirname(full);
-  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(msg.outputNoDir(flag, path));
-  try {
-    accessSync(parent, constants.W_OK);
-  } catch {
-    throw new UsageError(msg.outputNotWritable(flag, path));
-  }
+  requireWritableFolder(flag, path, dirname(full));
   return full;
 }
 
@@ -89,4 +69,19 @@ export function defaultOutputDir(what: string, now = new Date()): string {
   let candidate = resolve('out', `${what}-${stamp}`);
   for (let i = 2; existsSync(candidate); i++) candidate = resolve('out', `${what}-${stamp}-${i}`);
   return candidate;
+}
+
+/** UsageError naming `--flag` and `path` unless `target` is writable. */
+function requireWritable(flag: string, path: string, target: string): void {
+  try {
+    accessSync(target, constants.W_OK);
+  } catch {
+    throw new UsageError(msg.outputNotWritable(flag, path));
+  }
+}
+
+/** UsageError unless `folder` exists, is a folder, and is writable. */
+function requireWritableFolder(flag: string, path: string, folder: string): void {
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(msg.outputNoDir(flag, path));
+  requireWritable(flag, path, folder);
 }
