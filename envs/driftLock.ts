@@ -6,7 +6,7 @@
  * Drift is decided by the task's own 'drift' stream, never by the agent, so arms that differ only in
  * agent parameters see the same drifts at the same tasks.
  */
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 import { EnvParamError, type EnvSpec, type ParamSpec, type TaskContext } from './env.js';
 import { BITS, drawTruth, LockEnv, resolveLockParams, TRUTH } from './lock.js';
 import { intParam, stringParam, taskListParam } from './params.js';

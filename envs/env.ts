@@ -5,7 +5,7 @@
  * The action space is positions × values, so skills ("position p holds value v") are generic and not
  * tied to the lock. A code is an Int32Array with one value per position; `step` must not keep it.
  */
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 
 export interface ActionSpace {
   /** Number of positions in a code. */

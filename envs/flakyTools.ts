@@ -14,7 +14,7 @@
  * 'feedback' stream (three draws per call), so paired arms see the same world.
  */
 import { FAILURE, TaskEndedError, type Env, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 import { resolveSpecs } from './params.js';
 
 export const TASK_TYPES = [

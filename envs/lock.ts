@@ -2,7 +2,7 @@
  * lock-v1: the published N-bit combination lock. Feedback is the number of bits in the right place;
  * the task is solved when all N are right. The truth is fixed for the whole run (the article's setting).
  */
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
 import { intParam, rejectUnknown } from './params.js';
 

@@ -3,7 +3,7 @@
  * (exact-position feedback only — no "right colour, wrong place" pegs). The same world as the lock with
  * c values per position, so the action space grows as c^n while skills stay "peg p has colour v".
  */
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 import { EnvParamError, type EnvSpec, type ParamSpec } from './env.js';
 import { LockEnv } from './lock.js';
 import { intParam, rejectUnknown, stringParam } from './params.js';

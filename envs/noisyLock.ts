@@ -4,7 +4,7 @@
  * exactly one. The lock still opens only on the right code. With q = 0 it is lock-v1, draw for draw:
  * the noise comes from the task's own 'feedback' stream, which nothing else reads.
  */
-import type { Stream } from '../sim/rng.js';
+import type { Stream } from '../sim/core/rng.js';
 import type { EnvSpec, Feedback, ParamSpec, TaskContext } from './env.js';
 import { BITS, drawTruth, LockEnv, resolveLockParams, TRUTH } from './lock.js';
 import { numberParam } from './params.js';

@@ -1,14 +1,14 @@
 /**
  * Single-run values behind each published figure of a reproduction. Every published number is one run of
  * the article's protocol, so the honest comparison is with the distribution of single-run results, not with
- * a mean's interval. The figures' definitions are `hexa reproduce`'s own (sim/figures.ts), applied to the
+ * a mean's interval. The figures' definitions are `hexa reproduce`'s own (sim/reproduction/figures.ts), applied to the
  * rounds of each replicate as read back from runs.csv; the arm is found by name, else by its settings.
  */
-import { FIGURES } from '../sim/figures.js';
-import type { RoundMetrics } from '../sim/metrics.js';
-import type { CsvTable } from './csvRead.js';
+import { FIGURES } from '../sim/reproduction/figures.js';
+import type { RoundMetrics } from '../sim/core/metrics.js';
+import type { CsvTable } from './csv/csvRead.js';
 import type { Group } from './resultFolder.js';
-import { METRIC_COLUMNS } from './rows.js';
+import { METRIC_COLUMNS } from './csv/rows.js';
 
 export interface FigureSample {
   readonly id: string;

@@ -5,9 +5,9 @@
  */
 import { findEnv } from '../envs/registry.js';
 import type { EnvParams } from '../envs/env.js';
-import { spaceSize } from '../sim/anchors.js';
-import { loadMath, uniformGuessingWith } from '../sim/analytics.js';
-import { ReplicateKey } from '../sim/rng.js';
+import { spaceSize } from '../sim/limits/anchors.js';
+import { loadMath, uniformGuessingWith } from '../sim/core/analytics.js';
+import { ReplicateKey } from '../sim/core/rng.js';
 import type { ResultData } from './resultFolder.js';
 
 export interface ReferenceLine {

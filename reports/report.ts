@@ -8,24 +8,14 @@ import { distributionSpec } from './charts/distribution.js';
 import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
-import { reportPalette, type ChartSpec } from './charts/theme.js';
-import { toCsv } from './csv.js';
+import { reportPalette, type Chart } from './charts/theme.js';
+import { toCsv } from './csv/csv.js';
 import { figureSamples } from './figures.js';
-import { reportHtml } from './html.js';
+import { reportHtml } from './render/html.js';
 import { referenceLines } from './references.js';
-import { renderChart } from './render.js';
+import { renderChart } from './render/render.js';
 import type { ResultData } from './resultFolder.js';
 import { summarize, summaryRows, type Summary } from './summary.js';
-
-export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile';
-
-export interface Chart {
-  readonly kind: ChartKind;
-  /** File stem: <name>.vl.json, <name>.svg, <name>.png. */
-  readonly name: string;
-  readonly heading: string;
-  readonly spec: ChartSpec;
-}
 
 export interface ReportOptions {
   /** Bootstrap seed. */

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultKind } from './manifest.js';
-import { METRIC_COLUMNS } from './rows.js';
-import { numericColumn, readCsv, requireColumns, type CsvTable } from './csvRead.js';
-import { msg, UsageError } from '../scripts/messages.js';
+import { METRIC_COLUMNS } from './csv/rows.js';
+import { numericColumn, readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
+import { msg, UsageError } from '../sim/core/messages.js';
 
 export type Metric = (typeof METRIC_COLUMNS)[number];
 

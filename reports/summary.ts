@@ -4,8 +4,8 @@
  * refutation rate and the totals of tests and refutations; and, where groups share random numbers (same
  * replicates, same seed and world), paired differences of mean attempts per round.
  */
-import { ResamplePlan, type Estimate } from '../sim/bootstrap.js';
-import type { Row } from './rows.js';
+import { ResamplePlan, type Estimate } from '../sim/core/bootstrap.js';
+import type { Row } from './csv/csv.js';
 import type { Group, Metric, ResultData } from './resultFolder.js';
 
 export interface RoundStats {

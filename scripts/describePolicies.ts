@@ -1,5 +1,5 @@
 /** One line naming the non-published policies of a run (nothing when it runs the published agent). */
-import { PUBLISHED_AGENT, type AgentConfig } from '../sim/config.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../sim/agent/agentConfig.js';
 
 export function describePolicies(a: AgentConfig): string | null {
   const parts: string[] = [];

@@ -14,7 +14,7 @@ import { matrixCommand } from './commands/matrix.js';
 import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
-import { msg, UsageError } from './messages.js';
+import { msg, UsageError } from '../sim/core/messages.js';
 
 function fail(message: string): never {
   process.stderr.write(`hexa: ${message}\n`);

@@ -4,7 +4,7 @@
  */
 import { accessSync, closeSync, constants, existsSync, openSync, renameSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { msg, UsageError } from './messages.js';
+import { msg, UsageError } from '../sim/core/messages.js';
 
 /** Fail (UsageError) unless `path` can be created: its folder exists and is writable, and it does not exist (or `force`). */
 export function checkOutputFile(flag: string, path: string, force: boolean): string {

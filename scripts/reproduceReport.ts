@@ -2,17 +2,17 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import type { HiddenChoices } from '../sim/arms.js';
-import { runAudit, type AuditEntry } from '../sim/audit.js';
-import { PUBLISHED_RUN } from '../sim/config.js';
-import { pairedDifferences, type PairedDifference } from '../sim/paired.js';
-import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction.js';
-import { verdict, type Verdict } from '../sim/verdict.js';
-import { toCsv } from '../reports/csv.js';
-import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/reproduceTables.js';
-import { armRunsCsv } from '../reports/armRows.js';
-import { boundsCsvRows, renderBounds } from '../reports/boundsTables.js';
-import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/limits/gap.js';
+import type { HiddenChoices } from '../sim/reproduction/arms.js';
+import { runAudit, type AuditEntry } from '../sim/reproduction/audit.js';
+import { PUBLISHED_RUN } from '../sim/experiment/config.js';
+import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
+import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
+import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
+import { toCsv } from '../reports/csv/csv.js';
+import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
+import { armRunsCsv } from '../reports/csv/armRows.js';
+import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
+import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;

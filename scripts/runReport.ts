@@ -1,13 +1,13 @@
 /** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
-import { poolAnchors, type PoolAnchor } from '../sim/anchors.js';
+import { poolAnchors, type PoolAnchor } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
-import { formatMeanSd, runMetrics } from '../sim/runMetrics.js';
-import type { RunConfig } from '../sim/config.js';
-import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment.js';
-import { ReplicateKey } from '../sim/rng.js';
-import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from '../reports/rows.js';
+import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
+import type { RunConfig } from '../sim/experiment/config.js';
+import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
+import { ReplicateKey } from '../sim/core/rng.js';
+import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
-import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/table.js';
+import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/tables/table.js';
 
 export interface RunReport {
   readonly result: ExperimentResult;

@@ -24,7 +24,7 @@ export async function writeReport(data: ResultData, outDir: string, options: Wri
   const report = await buildReport(data, { ...options, outDir });
   mkdirSync(outDir, { recursive: true });
   for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
-  const { hasReportFont } = await import('../reports/render.js');
+  const { hasReportFont } = await import('../reports/render/render.js');
   if (!(await hasReportFont())) process.stderr.write('hexa: warning: DejaVu Sans not found (Debian: fonts-dejavu-core); PNG text uses system fonts\n');
   return report.charts.map((c) => c.name);
 }

@@ -26,7 +26,7 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = 
   separate: { colour: '#009E73', label: '20 % exploration, separated samples' },
   threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
-  // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/limits/gap.ts).
+  // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/reproduction/gap.ts).
   consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)' },
   optimal: { colour: '#999999', label: 'optimal opener (in-task feedback)' },
 };
@@ -133,4 +133,15 @@ export function describeRun(params: Readonly<Record<string, string>>): string {
 /** "name value" pairs, for facet labels and tooltips. */
 export function describeParameters(params: Readonly<Record<string, string>>, names: readonly string[]): string {
   return names.map((n) => `${n} ${params[n] ?? ''}`).join(', ');
+}
+
+/** A chart of a report: its kind, file stem, heading and Vega-Lite spec. */
+export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile';
+
+export interface Chart {
+  readonly kind: ChartKind;
+  /** File stem: <name>.vl.json, <name>.svg, <name>.png. */
+  readonly name: string;
+  readonly heading: string;
+  readonly spec: ChartSpec;
 }

@@ -3,7 +3,7 @@
  * the default reproduction (1000 replicates, all arms) and of the audit (every hidden-choice combination).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseDecimal } from '../flags.js';
+import { parseDecimal } from '../config/flags.js';
 
 interface BenchArgs {
   json?: boolean;
@@ -23,7 +23,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .option('audit', { type: 'boolean', default: true, describe: 'also time hexa reproduce --audit (--no-audit to skip)' }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
-    const { benchAudit, benchReproduce, runBench } = await import('../../sim/bench.js');
+    const { benchAudit, benchReproduce, runBench } = await import('../bench/bench.js');
     const lock = runBench(seconds);
     const reproduce = argv.reproduce === false ? undefined : await benchReproduce();
     const audit = argv.reproduce === false || argv.audit === false ? undefined : await benchAudit();

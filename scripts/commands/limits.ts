@@ -1,7 +1,7 @@
 /** `hexa limits`: exact bounds for the N-bit lock — optimal and consistent openers, random guessing. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseInteger, single } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { parseInteger, single } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 
 interface LimitsArgs {
   bits?: string;
@@ -33,7 +33,7 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
       process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       return;
     }
-    const { renderTable } = await import('../../reports/table.js');
+    const { renderTable } = await import('../../reports/tables/table.js');
     const row = (what: string, f: { expected: string; value: number }, worst: string): string[] => [what, f.value.toFixed(4), worst, f.expected];
     const rows = [
       row('optimal opener', r.optimal, String(r.optimal.worst)),

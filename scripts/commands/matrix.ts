@@ -1,10 +1,10 @@
 /**
  * `hexa matrix`: the HExA configuration matrix — Offline / Off2On / Online × Static / Iterative / Evolving
- * (see sim/modes.ts) — with the paper's metrics, success rate and mean attempts, mean ± sd over runs.
+ * (see sim/agent/modes.ts) — with the paper's metrics, success rate and mean attempts, mean ± sd over runs.
  * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../runOptions.js';
+import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
 
 interface MatrixArgs {
   json?: boolean;
@@ -33,9 +33,9 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
     const settings = settingsFromArgv(argv);
     const params = envParamsFromArgv(argv);
     // Validate every cell's configuration before any work.
-    const { LIBRARY_MODES } = await import('../../sim/modes.js');
+    const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');
     for (const mode of LIBRARY_MODES) configFrom({ ...settings, mode }, params);
-    const { runMatrix } = await import('../../sim/matrix.js');
+    const { runMatrix } = await import('../../sim/experiment/matrix.js');
     const progress = process.stderr.isTTY === true && argv.json !== true
       ? (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
       : undefined;
@@ -48,7 +48,7 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
       return;
     }
-    const { renderMatrix } = await import('../../reports/matrixTable.js');
+    const { renderMatrix } = await import('../../reports/tables/matrixTable.js');
     process.stdout.write(renderMatrix(cells) + '\n');
   },
 };

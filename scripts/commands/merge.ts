@@ -1,7 +1,7 @@
 /** `hexa merge DIR… --out DIR`: join the shard folders of one sweep (see hexa sweep --shard). */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { single } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { single } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 
 interface MergeArgs {
   dirs?: string[];

@@ -5,8 +5,8 @@
  */
 import { join, relative } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseInteger, single } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { parseInteger, single } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';
 

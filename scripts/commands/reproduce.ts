@@ -6,10 +6,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
-import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/arms.js';
-import { PUBLISHED_AGENT, PUBLISHED_RUN } from '../../sim/config.js';
-import { parseChoice, parseInteger, single } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
+import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
+import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
+import { parseChoice, parseInteger, single } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 
 interface ReproduceArgs {
@@ -103,7 +104,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
 
     const startedAt = new Date();
     const { executeReproduce } = await import('../reproduceReport.js');
-    const { defaultWorkers } = await import('../../sim/workerPool.js');
+    const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
     const { makeManifest } = await import('../../reports/manifest.js');
     const report = await executeReproduce({
       ...settings,

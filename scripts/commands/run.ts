@@ -1,6 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../runOptions.js';
+import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';

@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../runOptions.js';
-import { parseInteger, single } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
+import { parseInteger, single } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/sweepManifest.js';

@@ -5,8 +5,8 @@
  *
  * Every arm is a `hexa run` configuration (the tables name one command each); nothing is written to disk.
  */
-import { parseInteger } from '../flags.js';
-import { msg, UsageError } from '../messages.js';
+import { parseInteger } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import type { Scale } from './measure.js';
 import { explorationUnderDrift } from './sections/exploration.js';
 import { recoveryAfterDrift } from './sections/recovery.js';

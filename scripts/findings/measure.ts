@@ -4,10 +4,10 @@
  * experiment share the seed and replicate ids, so they see the same random numbers per (replicate, round,
  * task): differences are paired, replicate by replicate.
  */
-import { ResamplePlan, type Estimate } from '../../sim/bootstrap.js';
-import { runExperiment } from '../../sim/experiment.js';
-import type { RoundMetrics } from '../../sim/metrics.js';
-import { configFrom, type RunSettings } from '../runOptions.js';
+import { ResamplePlan, type Estimate } from '../../sim/core/bootstrap.js';
+import { runExperiment } from '../../sim/experiment/experiment.js';
+import type { RoundMetrics } from '../../sim/core/metrics.js';
+import { configFrom, type RunSettings } from '../config/runOptions.js';
 
 export type Replicates = readonly (readonly RoundMetrics[])[];
 

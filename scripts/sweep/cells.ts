@@ -5,10 +5,11 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { RunConfig } from '../../sim/config.js';
-import { configColumns, METRIC_COLUMNS, type Row } from '../../reports/rows.js';
-import { configFrom } from '../runOptions.js';
-import { msg, UsageError } from '../messages.js';
+import type { RunConfig } from '../../sim/experiment/config.js';
+import { configColumns, METRIC_COLUMNS } from '../../reports/csv/rows.js';
+import type { Row } from '../../reports/csv/csv.js';
+import { configFrom } from '../config/runOptions.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { cellCount, combination, sweptValues, type Grid } from './grid.js';
 
 /** Canonical JSON: object keys sorted at every level, so equal values always hash alike. */
@@ -100,7 +101,7 @@ export function planSweep(grid: Grid): SweepPlan {
   return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId: hash.digest().subarray(0, 8).toString('hex') };
 }
 
-/** Column order of `reports/rows.ts`, with the union of the environment parameters after `env`. */
+/** Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env`. */
 function csvColumns(sample: RunConfig, envParams: readonly string[]): string[] {
   const own = new Set(Object.keys(sample.envParams));
   const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k));

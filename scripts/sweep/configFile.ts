@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../reports/manifest.js';
-import { msg, UsageError } from '../messages.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import type { AxisText } from './grid.js';
 
 export const SCHEMA_FILE = join('schemas', 'sweep.schema.json');

@@ -6,8 +6,8 @@
  * Syntax of one flag's value: comma-separated items, each a single value or an inclusive decimal range
  * `start:stop[:step]` (step 1 when omitted), e.g. `0,0.1,0.2` or `0.6:0.95:0.05` or `1:4`.
  */
-import { RUN_FLAGS, SINGLE_VALUED, type RunSettings } from '../runOptions.js';
-import { msg, UsageError } from '../messages.js';
+import { RUN_FLAGS, SINGLE_VALUED, type RunSettings } from '../config/runOptions.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { decimalRange, parseDecimalText, RangeSyntaxError } from './decimal.js';
 
 /** One swept dimension: a run flag, or an environment parameter given by `--param`. */

@@ -4,7 +4,7 @@
  * shard of the same grid, no cell is in two inputs, and together they hold every cell.
  */
 import { resolve } from 'node:path';
-import { msg, UsageError } from '../messages.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import { assembleResults, clearSweepFiles, copyCellRows, DONE, doneFile, ensureCellsDir, finishedFiles, saveCellFailure, scanCells, type CellStates } from './store.js';

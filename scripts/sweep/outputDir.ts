@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { checkOutputDir } from '../output.js';
-import { msg, UsageError } from '../messages.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import type { SweepPlan } from './cells.js';
 import { clearSweepFiles } from './store.js';
 import { readSweepManifest, type Shard } from './sweepManifest.js';

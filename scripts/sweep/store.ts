@@ -10,7 +10,7 @@
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { toCsv } from '../../reports/csv.js';
+import { toCsv } from '../../reports/csv/csv.js';
 import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
 import { idAt, positionOf, type SweepPlan } from './cells.js';
 

@@ -2,10 +2,10 @@
  * The piscina worker: run every replicate of one cell and publish its rows (cells/<id>.csv). Rows go
  * straight to disk from here, so the main thread only counts; a failure is returned, and recorded there.
  */
-import type { RunConfig } from '../../sim/config.js';
-import { envSpecOf } from '../../sim/experiment.js';
-import { runReplicate } from '../../sim/replicate.js';
-import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/rows.js';
+import type { RunConfig } from '../../sim/experiment/config.js';
+import { envSpecOf } from '../../sim/experiment/experiment.js';
+import { runReplicate } from '../../sim/experiment/replicate.js';
+import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/csv/rows.js';
 import { alignRow } from './cells.js';
 import { saveCellRows } from './store.js';
 

@@ -5,9 +5,9 @@
  * (they never come near the cap for the sizes they are computed at; `worst` says how far they go).
  */
 import type { Fraction, MathJsInstance } from 'mathjs';
-import { exact, loadMath } from '../analytics.js';
-import { ConsistentOpener, CONSISTENT_MAX_BITS } from './consistent.js';
-import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from './optimal.js';
+import { exact, loadMath } from '../core/analytics.js';
+import { ConsistentOpener, CONSISTENT_MAX_BITS } from '../agent/solver/consistent.js';
+import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 import { randomGuessing } from './random.js';
 
 

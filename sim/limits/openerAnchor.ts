@@ -5,11 +5,11 @@
  * the value applies to a fixed truth such as the published 1011. Null where it is not computed quickly,
  * or where the cap could cut a task short (worst case above the cap).
  */
-import { openerFor } from '../actors/optimal.js';
-import type { ActorKind } from '../actors/policy.js';
-import type { ExactValue } from '../analytics.js';
-import { ConsistentOpener, rational } from './consistent.js';
-import { fullSet, OPTIMAL_MAX_BITS } from './optimal.js';
+import { openerFor } from '../agent/actors/optimal.js';
+import type { ActorKind } from '../agent/actors/policy.js';
+import type { ExactValue } from '../core/analytics.js';
+import { ConsistentOpener, rational } from '../agent/solver/consistent.js';
+import { fullSet, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 
 /** Consistent-opener values are instant up to here (≈ 0.2 s at 8 bits). */
 const CONSISTENT_ANCHOR_MAX_BITS = 8;

@@ -5,7 +5,7 @@
  * Capped at C, an unsolved task counts C (E[min(T, C)]).
  */
 import type { Fraction, MathJsInstance } from 'mathjs';
-import { uniformGuessingWith } from '../analytics.js';
+import { uniformGuessingWith } from '../core/analytics.js';
 
 export interface RandomGuessing {
   readonly withReplacement: { readonly uncapped: Fraction; readonly capped: Fraction };

@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
 import { findEnv } from '../../envs/registry.js';
-import { loadMath, uniformGuessingWith } from '../../sim/analytics.js';
-import { PUBLISHED_AGENT, PUBLISHED_RUN } from '../../sim/config.js';
-import { runExperiment } from '../../sim/experiment.js';
-import { ReplicateKey } from '../../sim/rng.js';
-import { meanInterval } from '../../sim/stats.js';
+import { loadMath, uniformGuessingWith } from '../../sim/core/analytics.js';
+import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
+import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
+import { runExperiment } from '../../sim/experiment/experiment.js';
+import { ReplicateKey } from '../../sim/core/rng.js';
+import { meanInterval } from '../../sim/core/stats.js';
 
 const CASES: readonly [string, EnvParams, number][] = [
   ['drift-lock-v1', { every: 3, flips: 2 }, 20],

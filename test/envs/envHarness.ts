@@ -1,6 +1,6 @@
 /** Drive an environment outside the agent: a task context keyed like the simulator's, and a seeded trajectory. */
 import type { Env, EnvParams, EnvSpec, TaskContext, WorldPurpose } from '../../envs/env.js';
-import { ReplicateKey, type Stream } from '../../sim/rng.js';
+import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
 
 export class TestTask implements TaskContext {
   round = 0;

@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
-import { PUBLISHED_AGENT, PUBLISHED_RUN, type AgentConfig, type RunConfig } from '../../sim/config.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
+import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { findEnv } from '../../envs/registry.js';
-import { runExperiment } from '../../sim/experiment.js';
+import { runExperiment } from '../../sim/experiment/experiment.js';
 
 function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bits = 4): RunConfig {
   const spec = findEnv(env)!;

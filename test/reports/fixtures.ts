@@ -7,13 +7,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hiddenOf } from '../../sim/arms.js';
-import { PUBLISHED_AGENT, PUBLISHED_RUN, type AgentConfig, type RunConfig } from '../../sim/config.js';
+import { hiddenOf } from '../../sim/reproduction/arms.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
+import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { executeReproduce } from '../../scripts/reproduceReport.js';
-import { runExperiment } from '../../sim/experiment.js';
-import { toCsv } from '../../reports/csv.js';
+import { runExperiment } from '../../sim/experiment/experiment.js';
+import { toCsv } from '../../reports/csv/csv.js';
 import { makeManifest } from '../../reports/manifest.js';
-import { replicateRows, type Row } from '../../reports/rows.js';
+import { replicateRows } from '../../reports/csv/rows.js';
+import type { Row } from '../../reports/csv/csv.js';
 
 export function tempDir(prefix = 'hexa-report-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder } from '../../reports/resultFolder.js';
-import { auditGrid } from '../../sim/audit.js';
-import { UsageError } from '../../scripts/messages.js';
+import { auditGrid } from '../../sim/reproduction/audit.js';
+import { UsageError } from '../../sim/core/messages.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from './fixtures.js';
 
 let root: string;

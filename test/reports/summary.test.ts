@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder, type Group, type ResultData } from '../../reports/resultFolder.js';
 import { sharesRandomNumbers, summarize, summaryRows, totals, worldColumns } from '../../reports/summary.js';
-import { interquartileMean } from '../../sim/bootstrap.js';
-import { mean } from '../../sim/stats.js';
+import { interquartileMean } from '../../sim/core/bootstrap.js';
+import { mean } from '../../sim/core/stats.js';
 import { reproduceFolder, sweepFolder, tempDir } from './fixtures.js';
 
 let root: string;

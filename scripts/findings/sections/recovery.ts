@@ -5,7 +5,7 @@
  * replicate: the drift's excess cost is drift − no-drift attempts per task in each round after it. A
  * lifecycle has recovered by the first round whose excess interval reaches 0 (no detectable cost left).
  */
-import type { Estimate } from '../../../sim/bootstrap.js';
+import type { Estimate } from '../../../sim/core/bootstrap.js';
 import { column, command, fmt, plan, runArm, table, type Arm, type Scale } from '../measure.js';
 
 export const LIFECYCLE_ARMS: readonly [string, Record<string, string>][] = [

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributionSpec, histogram } from '../../../reports/charts/distribution.js';
 import { figureSamples } from '../../../reports/figures.js';
-import { FIGURES } from '../../../sim/figures.js';
+import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows } from './compile.js';

@@ -6,7 +6,7 @@ import { paletteFor } from '../../../reports/charts/theme.js';
 import { referenceLines } from '../../../reports/references.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { summarize, type Summary } from '../../../reports/summary.js';
-import { uniformGuessing } from '../../../sim/analytics.js';
+import { uniformGuessing } from '../../../sim/core/analytics.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows, nodes } from './compile.js';
 

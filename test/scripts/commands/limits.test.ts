@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configFrom } from '../../../scripts/runOptions.js';
-import { UsageError } from '../../../scripts/messages.js';
+import { configFrom } from '../../../scripts/config/runOptions.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
 
 describe('hexa limits', () => {

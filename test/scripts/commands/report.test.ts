@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAxes } from '../../../scripts/commands/report.js';
-import { UsageError } from '../../../scripts/messages.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
 import { runFolder, sweepFolder, tempDir } from '../../reports/fixtures.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reproduceSettings } from '../../../scripts/commands/reproduce.js';
-import { UsageError } from '../../../scripts/messages.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));

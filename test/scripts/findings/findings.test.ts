@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findings, parseArgs } from '../../../scripts/findings/main.js';
 import { command } from '../../../scripts/findings/measure.js';
-import { UsageError } from '../../../scripts/messages.js';
+import { UsageError } from '../../../sim/core/messages.js';
 
 describe('findings', () => {
   it('parses its flags and rejects bad ones naming the flag', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configColumns, METRIC_COLUMNS } from '../../../reports/rows.js';
-import { PUBLISHED_RUN } from '../../../sim/config.js';
+import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
+import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { cellConfig, cellId, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
@@ -35,7 +35,7 @@ describe('cell ids', () => {
 });
 
 describe('sweep plan', () => {
-  it('sorts cells by id, with the tidy columns of reports/rows.ts behind a leading cell column', () => {
+  it('sorts cells by id, with the tidy columns of reports/csv/rows.ts behind a leading cell column', () => {
     const plan = planSweep(buildGrid([flag('threshold', '0.6:0.95:0.05'), flag('explore', '0,0.1,0.2')]));
     expect(plan.ids).toHaveLength(24);
     const hex = Array.from(plan.ids, (_, p) => idAt(plan, p));

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RUN_FLAGS } from '../../../scripts/runOptions.js';
-import { UsageError } from '../../../scripts/messages.js';
+import { RUN_FLAGS } from '../../../scripts/config/runOptions.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { loadSchema, readSweepConfig } from '../../../scripts/sweep/configFile.js';
 import { tempDir } from './cli.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../scripts/messages.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { buildGrid, cellCount, combination, parseValues } from '../../../scripts/sweep/grid.js';
 import { planSweep } from '../../../scripts/sweep/cells.js';
 import { parseShard } from '../../../scripts/commands/sweep.js';

@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../scripts/messages.js';
+import { UsageError } from '../../../sim/core/messages.js';
 import { mergeSweeps } from '../../../scripts/sweep/merge.js';
 import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
 

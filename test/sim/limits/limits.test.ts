@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMath } from '../../../sim/analytics.js';
+import { loadMath } from '../../../sim/core/analytics.js';
 import { computeLimits } from '../../../sim/limits/limits.js';
 import { randomGuessing } from '../../../sim/limits/random.js';
 

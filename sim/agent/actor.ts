@@ -1,0 +1,122 @@
+/**
+ * The Actor does one task as an explicit Plan → Act → Observe → Reflect loop, capped at `cap` attempts.
+ *
+ *   Plan     ask the Retriever for a constraint (once per task);
+ *   Act      choose a code with the Actor's guess policy (sim/agent/actors/): as published, uniformly with
+ *            replacement among codes satisfying the constraint — or among all codes when exploring, when
+ *            there is no constraint, or when it leaves nothing (fall-back); the consistent and optimal
+ *            policies also use the task's feedback so far;
+ *   Observe  submit it and read the feedback;
+ *   Reflect  the library counts the attempt for its skill tests (see Library); a high-score sample,
+ *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
+ *            the feedback.
+ *
+ * The hot path allocates nothing and never enumerates the code space (see each policy).
+ */
+import type { Env } from '../../envs/env.js';
+import type { ActionMask } from '../core/actionMask.js';
+import type { GuessPolicy } from './actors/policy.js';
+import { PublishedPolicy } from './actors/published.js';
+import type { AgentConfig } from './agentConfig.js';
+import type { Constraint } from './constraint.js';
+import type { Evolver } from './evolver.js';
+import type { Library } from './library.js';
+import type { RoundTally } from '../core/metrics.js';
+import type { Retriever } from './retriever.js';
+import type { ToolRegistry } from './tools/registry.js';
+import type { AleaStream } from '../core/rng.js';
+
+/** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
+export interface ActorParts {
+  readonly env: Env;
+  readonly agent: AgentConfig;
+  readonly cap: number;
+  /** Feedback at or above this is a high-score sample. */
+  readonly goodScore: number;
+  readonly library?: Library;
+  readonly retriever?: Retriever;
+  readonly evolver?: Evolver;
+  /** Values that may not be chosen at all, even when exploring (tools the circuit breaker disabled). */
+  readonly disabled?: ActionMask;
+  /** The tool registry: failure taxonomy and circuit breaker (worlds with a taxonomy, or a breaker on). */
+  readonly tools?: ToolRegistry;
+  /** How guesses are chosen inside a task (default: the published, feedback-blind policy). */
+  readonly policy?: GuessPolicy;
+}
+
+/** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
+export interface TaskStreams {
+  readonly guess: AleaStream;
+  readonly explore: AleaStream | null;
+  /** This task's exploration rate, set by the exploration policy (absent: the agent's `explore`). */
+  exploreRate?: number;
+}
+
+export class Actor {
+  private readonly code: Int32Array;
+  private readonly policy: GuessPolicy;
+
+  constructor(private readonly parts: ActorParts) {
+    this.code = new Int32Array(parts.env.space.positions);
+    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity, parts.disabled ?? null);
+  }
+
+  /** Run one task; returns the attempts it counts (the cap if unsolved). */
+  runTask(streams: TaskStreams, tally: RoundTally): number {
+    const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
+    const policy = this.policy;
+    const remembers = policy.remembers;
+
+    // Plan
+    const context = env.context?.() ?? 0;
+    const constraint = this.plan(tally, context);
+    if (remembers) policy.beginTask(streams.guess, constraint);
+    const rate = streams.exploreRate ?? agent.explore;
+    const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
+    const keepApart = agent.routing === 'separate';
+
+    for (let attempt = 1; attempt <= cap; attempt++) {
+      // Act
+      const exploring = taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
+      if (exploring) tally.explorations++;
+      policy.choose(this.code, streams.guess, exploring ? null : constraint);
+
+      // Observe
+      const feedback = env.step(this.code);
+      if (tools !== undefined) tools.record(this.code, feedback, tally);
+
+      // Reflect
+      const high = feedback.score >= goodScore;
+      if (library !== undefined) library.record(this.code, high, context);
+      if (high) {
+        tally.goodSamples++;
+        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code, context);
+      }
+      if (feedback.solved) {
+        tally.attempts += attempt;
+        tally.solved++;
+        if (remembers && policy.abandonedConstraint) tally.fallbacks++;
+        return attempt;
+      }
+      if (remembers) policy.observe(this.code, feedback.score);
+    }
+    tally.attempts += cap;
+    if (remembers && policy.abandonedConstraint) tally.fallbacks++;
+    return cap;
+  }
+
+  /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */
+  private plan(tally: RoundTally, context: number): Constraint | null {
+    const { library, retriever, env } = this.parts;
+    if (library === undefined || retriever === undefined) return null;
+    if (library.size > 0) tally.tasksWithSkills++;
+    const constraint = retriever.retrieve(library, context);
+    tally.clashes += retriever.clashes;
+    if (constraint.empty) return null;
+    if (!constraint.satisfiable(env.space.arity)) {
+      tally.fallbacks++;
+      return null;
+    }
+    return constraint;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The Evolver distils skills from high-score samples. It keeps sufficient statistics — per (position,
+ * value) counts over the current window — updated as each sample arrives, so an evolution costs
+ * O(positions × values) however long the history, and memory does not grow with it.
+ *
+ * Contexts: with `scope: 'context'` it keeps one set of counts per context and its claims are scoped to
+ * the context their evidence came from; with `scope: 'global'` it pools every context and its claims apply
+ * everywhere. In a world with one context (the lock) the two are the same.
+ */
+import type { AgentConfig } from './agentConfig.js';
+import type { ClaimSink } from './library.js';
+import { wilsonLower } from './lifecycle/threshold.js';
+import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
+
+/** The rules the Evolver reads; `scope` defaults to per-context, `thresholdRule` to the raw share. */
+export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> &
+  Partial<Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ'>>;
+
+export class Evolver {
+  /** counts[(group × positions + p) × arity + v] */
+  private readonly counts: Int32Array;
+  /** Samples per group. */
+  private readonly samples: Int32Array;
+  /** Per (group, position): the group's sample count when that position's evidence was last forgotten. */
+  private readonly forgotten: Int32Array;
+  private readonly groups: number;
+  private readonly pooled: boolean;
+  /** Codes already counted, for `samples: 'distinct'` only (bounded by the number of distinct high-score codes). */
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly positions: number,
+    private readonly arity: number,
+    private readonly rules: EvolverRules,
+    contexts = 1,
+  ) {
+    this.pooled = rules.scope === 'global';
+    this.groups = this.pooled ? 1 : contexts;
+    this.counts = new Int32Array(this.groups * positions * arity);
+    this.samples = new Int32Array(this.groups);
+    this.forgotten = new Int32Array(this.groups * positions);
+  }
+
+  /** Number of samples in the current window (all contexts). */
+  get evidence(): number {
+    let n = 0;
+    for (let g = 0; g < this.groups; g++) n += this.samples[g]!;
+    return n;
+  }
+
+  /** A new round begins: with a round window, earlier samples are forgotten. */
+  beginRound(): void {
+    if (this.rules.window === 'round') {
+      this.counts.fill(0);
+      this.samples.fill(0);
+      this.forgotten.fill(0);
+      this.seen.clear();
+    }
+  }
+
+  private groupOf(context: number): number {
+    return this.groups === 1 ? 0 : context;
+  }
+
+  /** The scope of claims made from samples seen in `context`. */
+  scopeOf(context: number): number {
+    return this.pooled ? EVERY_CONTEXT : context;
+  }
+
+  /** The live (position, value) counts that samples seen in `context` go to — a view, read only. */
+  countsOf(context: number): Int32Array {
+    const size = this.positions * this.arity;
+    const g = this.groupOf(context);
+    return this.counts.subarray(g * size, (g + 1) * size);
+  }
+
+  /** Count one high-score sample seen in `context`. */
+  observe(code: Int32Array, context = 0): void {
+    const group = this.groupOf(context);
+    if (this.rules.samples === 'distinct') {
+      const key = this.groups === 1 ? code.join('') : `${group}:${code.join('')}`;
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+    }
+    this.samples[group]!++;
+    const arity = this.arity;
+    const base = group * this.positions * arity;
+    for (let p = 0; p < this.positions; p++) this.counts[base + p * arity + code[p]!]!++;
+  }
+
+  /**
+   * Drop the evidence about one position in one scope (a falsified skill's claim should not be re-emitted
+   * from the evidence that produced it). Other positions keep theirs.
+   */
+  forget(context: number, position: number): void {
+    const group = context === EVERY_CONTEXT ? 0 : this.groupOf(context);
+    const base = (group * this.positions + position) * this.arity;
+    this.counts.fill(0, base, base + this.arity);
+    this.forgotten[group * this.positions + position] = this.samples[group]!;
+  }
+
+  /**
+   * The published extraction: with at least `minEvidence` samples, every (position, value) whose share
+   * reaches `threshold` becomes a claim with confidence = that share and evidence = the sample count.
+   * With `thresholdRule: 'lcb'` the share's Wilson lower bound (at `lcbZ`) must reach the threshold, and
+   * the claim's confidence is that bound. Claims go straight to `sink` (the library), in (scope, position,
+   * value) order.
+   */
+  evolveInto(sink: ClaimSink): void {
+    const { threshold, minEvidence } = this.rules;
+    const byBound = this.rules.thresholdRule === 'lcb';
+    const z = this.rules.lcbZ ?? 1.645;
+    const { positions, arity } = this;
+    for (let g = 0; g < this.groups; g++) {
+      const context = this.pooled ? EVERY_CONTEXT : g;
+      for (let p = 0; p < positions; p++) {
+        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
+        if (n < minEvidence || n === 0) continue;
+        const base = (g * positions + p) * arity;
+        for (let v = 0; v < arity; v++) {
+          const count = this.counts[base + v]!;
+          const confidence = byBound ? wilsonLower(count, n, z) : count / n;
+          if (confidence >= threshold) sink.emit(p, v, confidence, n, context);
+        }
+      }
+    }
+  }
+
+  /** The claims as a list (for inspection and tests). */
+  evolve(): SkillClaim[] {
+    const claims: SkillClaim[] = [];
+    this.evolveInto({
+      emit: (position, value, confidence, evidence, context = 0) => claims.push({ context, position, value, confidence, evidence }),
+    });
+    return claims;
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * The skill library and its accounting. By default each recorded high-score sample tests every skill in
+ * the library that applies in the sample's context (hits + 1) and refutes the ones whose value at their
+ * position it does not hold (refuted + 1). The article does not define a test, so two hidden choices vary
+ * this (see `TestUnit`, `TestTiming`): every attempt may count as a test, and tests may be counted at each
+ * evolution, retrospectively, against the attempts recorded since the previous one. For the latter the
+ * library keeps per-(context, position, value) counts of the pending high-score samples, so accounting
+ * never stores samples or allocates per attempt.
+ *
+ * A skill is identified by its claim (scope, position, value): when an evolution re-emits a claim the
+ * library already holds, the same skill is updated in place and keeps its test record. Updates allocate
+ * nothing once a claim has been seen, since the Evolver may run after every task.
+ */
+import type { AgentConfig } from './agentConfig.js';
+import type { LibraryUpdate } from './choices.js';
+import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
+
+/** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
+export interface ClaimSink {
+  emit(position: number, value: number, confidence: number, evidence: number, context?: number): void;
+}
+
+/** The world's contexts, and how it names a claim. */
+export interface LibraryWorld {
+  readonly contexts?: number;
+  readonly namer?: ClaimNamer;
+}
+
+const defaultNamer: ClaimNamer = (_context, position, value) => skillName(position, value);
+
+export class Library implements ClaimSink {
+  private readonly byClaim: (Skill | undefined)[];
+  /** The evolution in which each claim slot was last emitted. */
+  private readonly emittedIn: Int32Array;
+  private readonly current: Skill[] = [];
+  private evolution = 0;
+  private mode: LibraryUpdate = 'replace';
+  /** Incremented whenever the set of skills or their ranking fields may have changed. */
+  version = 0;
+  /** Tests and refutations so far. */
+  tests = 0;
+  refutations = 0;
+  readonly contexts: number;
+  private readonly namer: ClaimNamer;
+
+  private readonly countAny: boolean;
+  private readonly atEvolve: boolean;
+  /** High-score samples per (context, position, value) recorded since the last evolution ('evolve' timing only). */
+  private readonly pending: Int32Array;
+  private readonly pendingHigh: Int32Array;
+  private readonly pendingAttempts: Int32Array;
+  private pendingAny = false;
+
+  constructor(
+    private readonly positions: number,
+    private readonly arity: number,
+    accounting: Pick<AgentConfig, 'testUnit' | 'testAt'> = { testUnit: 'high', testAt: 'record' },
+    world: LibraryWorld = {},
+  ) {
+    this.contexts = world.contexts ?? 1;
+    this.namer = world.namer ?? defaultNamer;
+    const slots = (this.contexts + 1) * positions * arity;
+    this.byClaim = new Array<Skill | undefined>(slots);
+    this.emittedIn = new Int32Array(slots);
+    this.countAny = accounting.testUnit === 'any';
+    this.atEvolve = accounting.testAt === 'evolve';
+    this.pending = new Int32Array(this.atEvolve ? this.contexts * positions * arity : 0);
+    this.pendingHigh = new Int32Array(this.atEvolve ? this.contexts : 0);
+    this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
+  }
+
+  get size(): number {
+    return this.current.length;
+  }
+
+  get skills(): readonly Skill[] {
+    return this.current;
+  }
+
+  /** Skills the Retriever may use (weight > 0): candidates under validation and stale skills excluded. */
+  get usable(): number {
+    let n = 0;
+    for (const s of this.current) if (s.weight > 0) n++;
+    return n;
+  }
+
+  /** The ranking changed outside an evolution (a lifecycle re-weighted skills): the Retriever must rebuild. */
+  touch(): void {
+    this.version++;
+  }
+
+  /** The slot of a claim: scope (every context first, then each context), position, value. */
+  slotOf(context: number, position: number, value: number): number {
+    return ((context + 1) * this.positions + position) * this.arity + value;
+  }
+
+  /** The skill for a claim, created (outside the library) the first time the claim is seen. */
+  skillFor(context: number, position: number, value: number): Skill {
+    const slot = this.slotOf(context, position, value);
+    let skill = this.byClaim[slot];
+    if (skill === undefined) {
+      const name = this.namer(context === EVERY_CONTEXT && this.contexts === 1 ? 0 : context, position, value);
+      const byContext = context === EVERY_CONTEXT && this.contexts > 1 ? new Int32Array(2 * this.contexts) : null;
+      skill = { name, context, position, value, slot, confidence: 0, weight: 0, evidence: 0, hits: 0, refuted: 0, agreed: 0, excluded: null, byContext };
+      this.byClaim[slot] = skill;
+    }
+    return skill;
+  }
+
+  /** Apply an evolution's claims. `replace` drops skills that were not re-emitted; `merge` keeps them. */
+  update(claims: readonly SkillClaim[], mode: LibraryUpdate): void {
+    this.beginUpdate(mode);
+    for (const c of claims) this.emit(c.position, c.value, c.confidence, c.evidence, c.context ?? 0);
+    this.endUpdate();
+  }
+
+  beginUpdate(mode: LibraryUpdate): void {
+    this.mode = mode;
+    this.evolution++;
+  }
+
+  emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
+    const skill = this.skillFor(context, position, value);
+    skill.confidence = confidence;
+    skill.weight = confidence;
+    skill.evidence = evidence;
+    if (!this.current.includes(skill)) this.current.push(skill);
+    this.emittedIn[skill.slot] = this.evolution;
+  }
+
+  endUpdate(): void {
+    if (this.mode === 'replace') {
+      // Keep, in order, only the skills emitted by this evolution.
+      let kept = 0;
+      for (const skill of this.current) {
+        if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
+      }
+      if (kept !== this.current.length) this.current.length = kept;
+    }
+    this.version++;
+    this.flushTests();
+  }
+
+  /**
+   * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
+   * 'evolve' timing, test the library now against the attempts recorded since the previous evolution.
+   */
+  flushTests(): void {
+    if (this.atEvolve) this.testPending();
+  }
+
+  /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
+  add(skill: Skill): void {
+    if (!this.current.includes(skill)) this.current.push(skill);
+    this.version++;
+  }
+
+  /** Remove a skill from the library (it keeps its record for if it ever returns). */
+  remove(skill: Skill): void {
+    const i = this.current.indexOf(skill);
+    if (i >= 0) this.current.splice(i, 1);
+    this.version++;
+  }
+
+  /** Reflect: one attempt was recorded in `context`; `high` when its feedback made it a high-score sample. */
+  record(code: Int32Array, high: boolean, context = 0): void {
+    if (this.atEvolve) {
+      this.pendingAny = true;
+      this.pendingAttempts[context]!++;
+      if (!high) return;
+      this.pendingHigh[context]!++;
+      const base = context * this.positions * this.arity;
+      for (let p = 0; p < this.positions; p++) this.pending[base + p * this.arity + code[p]!]!++;
+      return;
+    }
+    if (high) this.test(code, context);
+    else if (this.countAny) this.testWithoutRefuting(context);
+  }
+
+  /** A high-score sample, in a context, tests every skill that applies there and refutes those it disagrees with. */
+  test(code: Int32Array, context = 0): void {
+    const skills = this.current;
+    for (let i = 0; i < skills.length; i++) {
+      const skill = skills[i]!;
+      if (skill.context !== context && (skill.context !== EVERY_CONTEXT || (skill.excluded !== null && skill.excluded[context] === 1))) continue;
+      const refuted = code[skill.position] !== skill.value ? 1 : 0;
+      skill.hits++;
+      skill.refuted += refuted;
+      skill.agreed += 1 - refuted;
+      this.tests++;
+      this.refutations += refuted;
+      if (skill.byContext !== null) {
+        skill.byContext[2 * context]! += 1 - refuted;
+        skill.byContext[2 * context + 1]! += refuted;
+      }
+    }
+  }
+
+  /** An attempt below the high score counts as a test of every applicable skill ('any' unit) but refutes none. */
+  private testWithoutRefuting(context: number): void {
+    const skills = this.current;
+    for (let i = 0; i < skills.length; i++) {
+      const skill = skills[i]!;
+      if (!covers(skill, context)) continue;
+      skill.hits++;
+      this.tests++;
+    }
+  }
+
+  /** 'evolve' timing: the library just distilled against the attempts recorded since the last evolution. */
+  private testPending(): void {
+    if (!this.pendingAny) return;
+    const size = this.positions * this.arity;
+    for (const skill of this.current) {
+      const offset = skill.position * this.arity + skill.value;
+      for (let c = 0; c < this.contexts; c++) {
+        if (!covers(skill, c)) continue;
+        const high = this.pendingHigh[c]!;
+        const n = this.countAny ? this.pendingAttempts[c]! : high;
+        const refuted = high - this.pending[c * size + offset]!;
+        skill.hits += n;
+        skill.refuted += refuted;
+        skill.agreed += high - refuted;
+        this.tests += n;
+        this.refutations += refuted;
+        if (skill.byContext !== null) {
+          skill.byContext[2 * c]! += high - refuted;
+          skill.byContext[2 * c + 1]! += refuted;
+        }
+      }
+    }
+    this.pending.fill(0);
+    this.pendingHigh.fill(0);
+    this.pendingAttempts.fill(0);
+    this.pendingAny = false;
+  }
+
+  /**
+   * Distinct claims that have ever entered the library (a skill dropped and re-emitted counts once), and
+   * how many of them contradict the truth — noise taken for a rule, or a rule gone stale. `truth` is the
+   * code, or the code in a context (a claim spanning every context is wrong if it is wrong in any). O(slots).
+   */
+  everHeld(truth: Int32Array | ((context: number) => Int32Array)): { readonly distinct: number; readonly wrong: number } {
+    const truthIn = typeof truth === 'function' ? truth : (): Int32Array => truth;
+    let distinct = 0;
+    let wrong = 0;
+    for (const skill of this.byClaim) {
+      if (skill === undefined) continue;
+      distinct++;
+      let isWrong = false;
+      for (let c = 0; c < this.contexts && !isWrong; c++) {
+        if ((skill.context === EVERY_CONTEXT || skill.context === c) && truthIn(c)[skill.position] !== skill.value) isWrong = true;
+      }
+      if (isWrong) wrong++;
+    }
+    return { distinct, wrong };
+  }
+}

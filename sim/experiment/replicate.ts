@@ -1,0 +1,148 @@
+/**
+ * One replicate of a run: build the world from the replicate's key, then rounds × tasks of the Actor,
+ * with the Evolver distilling skills at the configured cadence. Nothing here depends on other replicates
+ * or on the order replicates run in.
+ *
+ * Library modes (sim/agent/modes.ts) may play a prior batch first: it comes before the evaluation in the world's
+ * timeline, is not reported, and draws its own streams (round keys −1, −2, …), so evaluation round r draws
+ * the same numbers in every mode and comparisons between modes stay paired.
+ */
+import { contextsOf, type EnvSpec, type TaskContext, type WorldPurpose } from '../../envs/env.js';
+import { Actor, type TaskStreams } from '../agent/actor.js';
+import { actorFor } from '../agent/actors/index.js';
+import type { RunConfig } from './config.js';
+import { Evolver } from '../agent/evolver.js';
+import { Library } from '../agent/library.js';
+import { makeExploration } from '../agent/exploration/policy.js';
+import { makeLifecycle } from '../agent/lifecycle/make.js';
+import { RoundTally, type RoundMetrics } from '../core/metrics.js';
+import { applyMode, librarySchedule } from '../agent/modes.js';
+import { Retriever } from '../agent/retriever.js';
+import { ReplicateKey, type AleaStream, type Stream } from '../core/rng.js';
+import { TaskHooks } from '../agent/taskHooks.js';
+import { ToolRegistry } from '../agent/tools/registry.js';
+
+/**
+ * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
+ * one stream object, re-keyed per request (nothing allocated per task): valid until the next task.
+ */
+class TaskSlot implements TaskContext {
+  round = 0;
+  task = 0;
+  taskIndex = 0;
+  /** The round that keys the task's streams (differs from `round` only with a prior batch). */
+  keyRound = 0;
+  private readonly streams: Record<WorldPurpose, AleaStream>;
+  constructor(private readonly key: ReplicateKey) {
+    this.streams = { env: key.stream('env'), drift: key.stream('drift'), feedback: key.stream('feedback') };
+  }
+  stream(purpose: WorldPurpose = 'env'): Stream {
+    return this.key.rekey(this.streams[purpose], purpose, this.keyRound, this.task);
+  }
+}
+
+export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number): RoundMetrics[] {
+  const key = new ReplicateKey(config.seed, replicate);
+  const env = spec.create(config.envParams, key.stream('world'));
+  const { positions, arity } = env.space;
+  const agent = applyMode(config.agent);
+  const schedule = librarySchedule(agent);
+  const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
+
+  const contexts = contextsOf(env);
+  const namer = env.describeClaim?.bind(env);
+  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
+  const evolver = agent.library ? new Evolver(positions, arity, agent, contexts) : undefined;
+  const lifecycle = library !== undefined && evolver !== undefined
+    ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
+    : undefined;
+  const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle)) : undefined;
+  const tools = env.failureTaxonomy === true || agent.breaker.failures > 0 ? new ToolRegistry(positions, arity, agent.breaker) : undefined;
+  const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
+  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled, policy });
+  const exploration = makeExploration(agent.explore, agent.exploration);
+  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
+
+  let frozen = false;
+  const evolve = (): void => {
+    if (lifecycle === undefined || library === undefined) return;
+    // A frozen library changes no skill, but still settles the tests pending since the last evolution.
+    if (frozen) return library.flushTests();
+    lifecycle.evolve();
+    if (schedule.freezesOnceBuilt && library.usable > 0) frozen = true;
+  };
+
+  const tally = new RoundTally();
+  const slot = new TaskSlot(key);
+  // One pair of streams re-keyed for every task: nothing is allocated per task.
+  const streams: TaskStreams = {
+    guess: key.stream('guess'),
+    explore: agent.library && exploration.mayExplore ? key.stream('explore') : null,
+    exploreRate: agent.explore,
+  };
+  /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
+  const playRound = (worldRound: number, keyRound: number): void => {
+    tally.reset();
+    evolver?.beginRound();
+    for (let task = 0; task < config.tasks; task++) {
+      slot.round = worldRound;
+      slot.keyRound = keyRound;
+      slot.task = task;
+      slot.taskIndex = worldRound * config.tasks + task;
+      env.reset(slot);
+      const context = env.context?.() ?? 0;
+      streams.exploreRate = hooks.before(slot.taskIndex, context);
+      key.rekey(streams.guess, 'guess', keyRound, task);
+      if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
+      const solvedBefore = tally.solved;
+      const attempts = actor.runTask(streams, tally);
+      hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
+      if (agent.cadence === 'task') evolve();
+    }
+    if (agent.cadence === 'round') evolve();
+  };
+
+  const prior = schedule.priorRounds;
+  for (let p = 0; p < prior; p++) playRound(p, -1 - p);
+  if (!schedule.learnsOnline) frozen = true;
+
+  const rounds: RoundMetrics[] = [];
+  for (let round = 0; round < config.rounds; round++) {
+    const testsBefore = library?.tests ?? 0;
+    const refutationsBefore = library?.refutations ?? 0;
+    const retiredBefore = hooks.retired;
+    playRound(prior + round, round);
+
+    const tests = (library?.tests ?? 0) - testsBefore;
+    const refutations = (library?.refutations ?? 0) - refutationsBefore;
+    const ever = library?.everHeld((c) => env.truthIn?.(c) ?? env.truth()) ?? { distinct: 0, wrong: 0 };
+    const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library, env.context?.() ?? 0) : undefined;
+    rounds.push({
+      round: round + 1,
+      tasks: config.tasks,
+      attempts: tally.attempts,
+      meanAttempts: tally.attempts / config.tasks,
+      solved: tally.solved,
+      solveRate: tally.solved / config.tasks,
+      skills: library?.usable ?? 0,
+      skillsEver: ever.distinct,
+      wrongSkillsEver: ever.wrong,
+      tasksWithSkills: tally.tasksWithSkills,
+      constraintSize: constraint?.size ?? 0,
+      tests,
+      refutations,
+      refutationRate: tests === 0 ? 0 : refutations / tests,
+      clashes: tally.clashes,
+      fallbacks: tally.fallbacks,
+      explorations: tally.explorations,
+      goodSamples: tally.goodSamples,
+      retired: hooks.retired - retiredBefore,
+      toolErrors: tally.toolErrors,
+      paramErrors: tally.paramErrors,
+      ambiguousQueries: tally.ambiguousQueries,
+      toolUnavailable: tally.toolUnavailable,
+      breakerTrips: tally.breakerTrips,
+    });
+  }
+  return rounds;
+}

@@ -1,0 +1,78 @@
+/**
+ * The arms of the published 4-bit-lock benchmark (SPEC §2), built from the published settings plus a set
+ * of hidden choices. Arms differ only in agent parameters, so for a given seed they draw the same random
+ * numbers per (replicate, round, task): every comparison between arms is paired.
+ */
+import { CADENCES, EXPLORE_UNITS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../agent/choices.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../agent/agentConfig.js';
+import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
+
+export type ArmId = 'random' | 'exploit' | 'explore' | 'separate' | 'threshold90' | 'threshold75';
+
+/**
+ * The choices the article leaves open. Routing is not among them: the article names it per arm
+ * (exploration samples shared with the Evolver, or separated), so each arm fixes it.
+ */
+export type HiddenChoices = Pick<AgentConfig, 'cadence' | 'window' | 'update' | 'samples' | 'exploreUnit' | 'testUnit' | 'testAt'>;
+export type HiddenKey = keyof HiddenChoices;
+
+/** Each hidden choice with its flag name and its possible values, in audit order. */
+export const HIDDEN_CHOICES: readonly { readonly key: HiddenKey; readonly flag: string; readonly values: readonly string[] }[] = [
+  { key: 'cadence', flag: 'cadence', values: CADENCES },
+  { key: 'window', flag: 'window', values: WINDOWS },
+  { key: 'update', flag: 'update', values: UPDATES },
+  { key: 'samples', flag: 'samples', values: SAMPLE_SETS },
+  { key: 'exploreUnit', flag: 'explore-unit', values: EXPLORE_UNITS },
+  { key: 'testUnit', flag: 'test-unit', values: TEST_UNITS },
+  { key: 'testAt', flag: 'test-at', values: TEST_TIMINGS },
+];
+
+/** The hidden choices of a configuration. */
+export function hiddenOf(agent: AgentConfig): HiddenChoices {
+  const { cadence, window, update, samples, exploreUnit, testUnit, testAt } = agent;
+  return { cadence, window, update, samples, exploreUnit, testUnit, testAt };
+}
+
+export interface Arm {
+  readonly id: ArmId;
+  readonly label: string;
+  /** The arm's agent under the given hidden choices. */
+  agent(hidden: HiddenChoices): AgentConfig;
+}
+
+const withHidden = (hidden: HiddenChoices, rest: Partial<AgentConfig>): AgentConfig => ({ ...PUBLISHED_AGENT, ...hidden, ...rest });
+
+export const ARMS: readonly Arm[] = [
+  { id: 'random', label: 'random control (no library)', agent: (h) => withHidden(h, { library: false }) },
+  { id: 'exploit', label: 'pure exploitation', agent: (h) => withHidden(h, {}) },
+  { id: 'explore', label: '20 % exploration, shared samples', agent: (h) => withHidden(h, { explore: 0.2, routing: 'shared' }) },
+  { id: 'separate', label: '20 % exploration, separated samples', agent: (h) => withHidden(h, { explore: 0.2, routing: 'separate' }) },
+  { id: 'threshold90', label: 'pure exploitation, threshold 0.90', agent: (h) => withHidden(h, { threshold: 0.9 }) },
+  { id: 'threshold75', label: 'pure exploitation, threshold 0.75', agent: (h) => withHidden(h, { threshold: 0.75 }) },
+];
+
+export function findArm(id: ArmId): Arm {
+  return ARMS.find((a) => a.id === id)!;
+}
+
+/** The arm's run under the published protocol (4-bit lock 1011, 5 rounds × 30 tasks, cap 20). */
+export function armConfig(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number): RunConfig {
+  return { ...PUBLISHED_RUN, seed, replicates, agent: arm.agent(hidden) };
+}
+
+/**
+ * A key naming what a run actually depends on, so the audit runs each distinct simulation once: the random
+ * control ignores every agent setting; without exploration the exploration unit and routing are moot; and
+ * the test accounting only matters where tests are read.
+ */
+export function effectiveKey(config: RunConfig, readsTests: boolean): string {
+  const a = config.agent;
+  const agent: Partial<AgentConfig> = !a.library
+    ? { library: false }
+    : {
+        ...a,
+        ...(a.explore === 0 ? { exploreUnit: PUBLISHED_AGENT.exploreUnit, routing: PUBLISHED_AGENT.routing } : {}),
+        ...(readsTests ? {} : { testUnit: PUBLISHED_AGENT.testUnit, testAt: PUBLISHED_AGENT.testAt }),
+      };
+  return JSON.stringify({ ...config, agent });
+}

@@ -1,0 +1,99 @@
+/**
+ * The published figures (SPEC §2), each as a number one replicate produces, so the simulator's
+ * single-run distribution can be set beside the article's single run.
+ *
+ * Definitions the article leaves implicit, fixed here:
+ *  - "final" is round 5; "skills" with no qualifier is the library's size at the end of round 5;
+ *  - the first round with skills is the first round in which a task starts with a non-empty library
+ *    (the round whose attempts the skills can lower); a run that never gets one counts rounds + 1;
+ *  - tests and refutations are totals over the run; the refutation rate is refutations / tests of one
+ *    run, undefined (left out) for a run with no tests;
+ *  - "no skill is ever extracted" (threshold 0.90) counts the distinct skills that ever entered the
+ *    library: published 0. "Noise is extracted as skills" (threshold 0.75) is read as more skills than
+ *    the published 0.85 run kept (2): at least 3 distinct skills ever.
+ */
+import type { ArmId } from './arms.js';
+import type { RoundMetrics } from '../core/metrics.js';
+import type { Claim } from '../core/percentile.js';
+
+export type FigureId =
+  | 'random.round1' | 'random.round2' | 'random.round3' | 'random.round4' | 'random.round5'
+  | 'exploit.round1' | 'exploit.round2' | 'exploit.firstSkillRound' | 'exploit.final' | 'exploit.skills'
+  | 'explore.final' | 'explore.skills' | 'separate.final' | 'separate.skills'
+  | 'exploit.tests' | 'exploit.refutations' | 'exploit.refutationRate'
+  | 'threshold90.skills' | 'threshold75.skills';
+
+export interface Figure {
+  readonly id: FigureId;
+  readonly arm: ArmId;
+  readonly what: string;
+  readonly published: number;
+  /** 'atLeast': the article claims a lower bound, not a value. */
+  readonly claim: Claim;
+  /** Decimals to show for a mean over runs. */
+  readonly digits: number;
+  /** Whether one run's value is a whole number (a count or a round). */
+  readonly count: boolean;
+  /** The figure in one replicate (its per-round metrics); NaN when undefined for that run. */
+  value(rounds: readonly RoundMetrics[]): number;
+  /** Whether the figure's expectation is the exact uniform-guessing value (no constraint, cap 20). */
+  readonly uniformGuessing: 'always' | 'roundCadence' | 'never';
+}
+
+const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
+const total = (rounds: readonly RoundMetrics[], pick: (m: RoundMetrics) => number): number => rounds.reduce((s, m) => s + pick(m), 0);
+
+export function firstSkillRound(rounds: readonly RoundMetrics[]): number {
+  const i = rounds.findIndex((m) => m.tasksWithSkills > 0);
+  return i < 0 ? rounds.length + 1 : i + 1;
+}
+
+const roundMean = (i: number) => (rounds: readonly RoundMetrics[]): number => rounds[i]!.meanAttempts;
+
+const RANDOM_PUBLISHED = [12.7, 12.3, 10.7, 11.9, 13.2];
+
+const randomRounds: Figure[] = RANDOM_PUBLISHED.map((published, i) => ({
+  id: `random.round${i + 1}` as FigureId,
+  arm: 'random',
+  what: `random control, mean attempts in round ${i + 1}`,
+  published,
+  claim: 'equals',
+  digits: 2,
+  count: false,
+  value: roundMean(i),
+  uniformGuessing: 'always',
+}));
+
+export const FIGURES: readonly Figure[] = [
+  ...randomRounds,
+  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, count: false, value: roundMean(0), uniformGuessing: 'roundCadence' },
+  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, count: false, value: roundMean(1), uniformGuessing: 'never' },
+  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, count: true, value: firstSkillRound, uniformGuessing: 'never' },
+  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
+  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
+  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, count: true, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never' },
+  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, count: true, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never' },
+  {
+    id: 'exploit.refutationRate', arm: 'exploit', what: 'pure exploitation, refutations / tests (runs with tests)', published: 0.0195, claim: 'equals', digits: 4, count: false,
+    value: (r) => {
+      const tests = total(r, (m) => m.tests);
+      return tests === 0 ? NaN : total(r, (m) => m.refutations) / tests;
+    },
+    uniformGuessing: 'never',
+  },
+  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
+  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
+];
+
+export function findFigure(id: FigureId): Figure {
+  return FIGURES.find((f) => f.id === id)!;
+}
+
+/** The figures one arm produces. */
+export function figuresOf(arm: ArmId): Figure[] {
+  return FIGURES.filter((f) => f.arm === arm);
+}

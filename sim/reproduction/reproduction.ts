@@ -1,0 +1,94 @@
+/**
+ * The published benchmark reproduced: every arm under one set of hidden choices, each published figure's
+ * single-run distribution, its mean with a 95 % interval, the exact value where one applies, and where the
+ * published (single-run) value falls among single runs.
+ */
+import { loadMath, uniformGuessingWith, type ExactValue } from '../core/analytics.js';
+import { spaceSize } from '../limits/anchors.js';
+import { ARMS, armConfig, type Arm, type ArmId, type HiddenChoices } from './arms.js';
+import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
+import { runExperiment } from '../experiment/experiment.js';
+import { FIGURES, figuresOf, type Figure, type FigureId } from './figures.js';
+import type { RoundMetrics } from '../core/metrics.js';
+import { place, centralRange, type Placement } from '../core/percentile.js';
+import { meanInterval, type Interval } from '../core/stats.js';
+import type { FigureValues } from './pattern.js';
+
+export interface ArmResult {
+  readonly arm: Arm;
+  readonly config: RunConfig;
+  /** [replicate][round] */
+  readonly replicates: RoundMetrics[][];
+}
+
+/** Run one arm's replicates. */
+export function runArm(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number): ArmResult {
+  const config = armConfig(arm, hidden, seed, replicates);
+  return { arm, config, replicates: runExperiment(config).replicates };
+}
+
+export function runArms(hidden: HiddenChoices, seed: number, replicates: number): ArmResult[] {
+  return ARMS.map((arm) => runArm(arm, hidden, seed, replicates));
+}
+
+/** One arm's figures, per replicate. */
+export function armFigureValues(armId: ArmId, replicates: readonly (readonly RoundMetrics[])[]): Map<FigureId, Float64Array> {
+  const out = new Map<FigureId, Float64Array>();
+  for (const figure of figuresOf(armId)) out.set(figure.id, Float64Array.from(replicates, (rounds) => figure.value(rounds)));
+  return out;
+}
+
+export function figureValues(results: readonly ArmResult[]): Map<FigureId, Float64Array> {
+  const out = new Map<FigureId, Float64Array>();
+  for (const r of results) for (const [id, v] of armFigureValues(r.arm.id, r.replicates)) out.set(id, v);
+  return out;
+}
+
+export interface FigureRow {
+  readonly figure: Figure;
+  /** Replicates where the figure is defined. */
+  readonly n: number;
+  readonly mean: number;
+  readonly se: number;
+  readonly ci95: Interval | null;
+  /** The exact expectation, where one applies. */
+  readonly analytic: ExactValue | null;
+  /** Where the published value falls among single runs; null with fewer than two runs. */
+  readonly placement: Placement | null;
+  /** The central 95 % of single runs; null with fewer than two runs. */
+  readonly singleRun95: Interval | null;
+}
+
+/** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly. */
+export async function uniformGuessingValue(): Promise<ExactValue> {
+  const math = await loadMath();
+  const space = spaceSize(Number(PUBLISHED_RUN.envParams.bits), 2);
+  return uniformGuessingWith(math, { space, pool: space, explore: 0, cap: PUBLISHED_RUN.cap }).expectedAttempts;
+}
+
+/** The exact value of each figure where one applies under these hidden choices. */
+export function analyticFor(figure: Figure, hidden: HiddenChoices, uniform: ExactValue): ExactValue | null {
+  if (figure.uniformGuessing === 'always') return uniform;
+  if (figure.uniformGuessing === 'roundCadence' && hidden.cadence === 'round') return uniform;
+  return null;
+}
+
+/** Summarise every figure. `uniform` is the exact uniform-guessing value (see `uniformGuessingValue`). */
+export function figureRows(values: FigureValues, hidden: HiddenChoices, uniform: ExactValue | null): FigureRow[] {
+  return FIGURES.map((figure) => {
+    const all = values.get(figure.id)!;
+    const defined = all.filter((v) => !Number.isNaN(v));
+    const { mean, se, ci95 } = meanInterval(defined);
+    const several = defined.length >= 2;
+    return {
+      figure,
+      n: defined.length,
+      mean,
+      se,
+      ci95,
+      analytic: uniform === null ? null : analyticFor(figure, hidden, uniform),
+      placement: several ? place(defined, figure.published, figure.claim) : null,
+      singleRun95: several ? centralRange(defined) : null,
+    };
+  });
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from '../../../reports/csv/csv.js';
+import { configColumns, csvPrefix, replicateCsvLines, replicateRows } from '../../../reports/csv/rows.js';
+import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
+import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { runExperiment } from '../../../sim/experiment/experiment.js';
+
+describe('tidy rows', () => {
+  it('replicateCsvLines gives exactly the bytes of toCsv(replicateRows(…))', () => {
+    const config = { ...PUBLISHED_RUN, seed: 5, replicates: 6, agent: { ...PUBLISHED_AGENT, explore: 0.2, cadence: 'task' as const } };
+    const result = runExperiment(config);
+    const slow = toCsv(result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)), false);
+    const prefix = csvPrefix(Object.values(configColumns(config)));
+    const fast = result.replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
+    expect(fast).toBe(slow);
+  });
+
+  it('quotes configuration cells that need it', () => {
+    expect(csvPrefix(['a,b', 'say "x"', 3, true])).toBe('"a,b","say ""x""",3,true');
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Env, Feedback } from '../../../envs/env.js';
+import { lockV1 } from '../../../envs/lock.js';
+import { Actor } from '../../../sim/agent/actor.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
+import { Library } from '../../../sim/agent/library.js';
+import { RoundTally } from '../../../sim/core/metrics.js';
+import { Retriever } from '../../../sim/agent/retriever.js';
+import { ReplicateKey } from '../../../sim/core/rng.js';
+
+/** Wraps an env and records every code submitted. */
+function recording(env: Env): { env: Env; codes: number[][] } {
+  const codes: number[][] = [];
+  return {
+    codes,
+    env: {
+      id: env.id,
+      space: env.space,
+      maxScore: env.maxScore,
+      reset: (t) => env.reset(t),
+      step: (code): Feedback => {
+        codes.push(Array.from(code));
+        return env.step(code);
+      },
+      truth: () => env.truth(),
+    },
+  };
+}
+
+const task = { round: 0, task: 0, taskIndex: 0, stream: () => new ReplicateKey(0, 0).stream('env') };
+
+/** An Actor on a lock with a fixed library of skills (no Evolver): the constraint never changes. */
+function fixedActor(bits: number, skills: [number, number][], agent: Partial<AgentConfig>, cap = 20) {
+  const base = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(3, 0).stream('world'));
+  const rec = recording(base);
+  const library = new Library(bits, 2);
+  library.update(skills.map(([position, value]) => ({ position, value, confidence: 1, evidence: 10 })), 'replace');
+  const retriever = new Retriever(bits, skills.length);
+  const actor = new Actor({ env: rec.env, agent: { ...PUBLISHED_AGENT, ...agent }, cap, goodScore: bits - 1, library, retriever });
+  return { actor, rec, base };
+}
+
+describe('Actor', () => {
+  it('never breaks its constraint when not exploring, and never exceeds the cap', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.tuple(fc.nat(39), fc.integer({ min: 0, max: 1 })), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.nat(1000),
+        (bits, rawSkills, cap, seed) => {
+          const skills = rawSkills.filter(([p]) => p < bits);
+          const { actor, rec } = fixedActor(bits, skills, { explore: 0 }, cap);
+          const tally = new RoundTally();
+          const key = new ReplicateKey(seed, 0);
+          for (let t = 0; t < 5; t++) {
+            rec.env.reset(task);
+            rec.codes.length = 0;
+            const attempts = actor.runTask({ guess: key.stream('guess', 0, t), explore: null }, tally);
+            expect(attempts).toBeLessThanOrEqual(cap);
+            expect(rec.codes.length).toBeLessThanOrEqual(cap);
+            // Equal confidence and evidence rank by (position, value), so on a clash value 0 comes first and wins.
+            const fixed = new Map<number, number>();
+            for (const [p, v] of skills) fixed.set(p, Math.min(v, fixed.get(p) ?? 1));
+            for (const c of rec.codes) for (const [p, v] of fixed) expect(c[p]).toBe(v);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('explores at the configured rate, per attempt', () => {
+    const { actor, rec } = fixedActor(8, [[0, 1], [1, 1]], { explore: 0.3 }, 20);
+    const tally = new RoundTally();
+    const key = new ReplicateKey(5, 0);
+    let attempts = 0;
+    for (let t = 0; t < 3000; t++) {
+      rec.env.reset(task);
+      attempts += actor.runTask({ guess: key.stream('guess', 0, t), explore: key.stream('explore', 0, t) }, tally);
+    }
+    const rate = tally.explorations / attempts;
+    const se = Math.sqrt(0.3 * 0.7 / attempts);
+    expect(Math.abs(rate - 0.3)).toBeLessThan(4 * se);
+  });
+
+  it('same streams → same codes (the Actor keeps no hidden randomness)', () => {
+    const run = (): number[][] => {
+      const { actor, rec } = fixedActor(6, [[2, 0]], { explore: 0.2 });
+      const key = new ReplicateKey(11, 4);
+      for (let t = 0; t < 20; t++) {
+        rec.env.reset(task);
+        actor.runTask({ guess: key.stream('guess', 0, t), explore: key.stream('explore', 0, t) }, new RoundTally());
+      }
+      return rec.codes;
+    };
+    expect(run()).toEqual(run());
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { TestTiming, TestUnit } from '../../../sim/agent/choices.js';
+import { Library } from '../../../sim/agent/library.js';
+
+const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));
+const claim = (position: number, value: number, confidence = 0.9, evidence = 10) => ({ position, value, confidence, evidence });
+
+describe('Library', () => {
+  it('each high-score sample tests every skill and refutes those it disagrees with', () => {
+    const lib = new Library(4, 2);
+    lib.update([claim(2, 1), claim(0, 1)], 'replace');
+    lib.test(code('1011'));
+    lib.test(code('0011'));
+    expect(lib.tests).toBe(4);
+    expect(lib.refutations).toBe(1);
+    const byPos = Object.fromEntries(lib.skills.map((s) => [s.position, [s.hits, s.refuted]]));
+    expect(byPos).toEqual({ 2: [2, 0], 0: [2, 1] });
+  });
+
+  it("'replace' drops skills not re-emitted; 'merge' keeps them; a re-emitted claim keeps its record", () => {
+    const lib = new Library(4, 2);
+    lib.update([claim(0, 1), claim(1, 0)], 'replace');
+    lib.test(code('0000'));
+    lib.update([claim(0, 1, 0.95, 20)], 'replace');
+    expect(lib.skills.map((s) => [s.position, s.value, s.confidence, s.evidence, s.hits, s.refuted])).toEqual([[0, 1, 0.95, 20, 1, 1]]);
+    lib.update([claim(3, 1)], 'merge');
+    expect(lib.skills.map((s) => s.position)).toEqual([0, 3]);
+    lib.update([], 'replace');
+    expect(lib.size).toBe(0);
+  });
+
+  it('bumps its version on every update (the Retriever rebuilds on change)', () => {
+    const lib = new Library(2, 2);
+    const v = lib.version;
+    lib.update([claim(0, 0)], 'merge');
+    expect(lib.version).toBeGreaterThan(v);
+  });
+});
+
+/** Agrees with "position 1 = 1" (high), refutes it (high), and a low-score attempt. */
+function recordThree(library: Library): void {
+  library.record(code('1000'), true);
+  library.record(code('0111'), true);
+  library.record(code('0000'), false);
+}
+
+function make(testUnit: TestUnit, testAt: TestTiming): Library {
+  return new Library(4, 2, { testUnit, testAt });
+}
+
+describe('Library skill accounting', () => {
+  it("'record': each high-score sample tests the skills in force and refutes those it disagrees with", () => {
+    const lib = make('high', 'record');
+    recordThree(lib); // no skills yet: nothing tested
+    expect([lib.tests, lib.refutations]).toEqual([0, 0]);
+    lib.update([claim(0, 1)], 'replace');
+    recordThree(lib);
+    expect([lib.tests, lib.refutations]).toEqual([2, 1]);
+    expect(lib.skills[0]).toMatchObject({ hits: 2, refuted: 1 });
+  });
+
+  it("'any' unit: every attempt is a test, only high-score samples refute", () => {
+    const lib = make('any', 'record');
+    lib.update([claim(0, 1), claim(3, 1)], 'replace');
+    recordThree(lib);
+    // skill 1=1: 3 tests, refuted by 0111; skill 4=1: 3 tests, refuted by 1000
+    expect([lib.tests, lib.refutations]).toEqual([6, 2]);
+  });
+
+  it("'evolve': the new library is tested against the attempts since the last evolution, once", () => {
+    for (const [unit, tests] of [['high', 2], ['any', 3]] as const) {
+      const lib = make(unit, 'evolve');
+      recordThree(lib);
+      expect(lib.tests).toBe(0); // nothing counted before an evolution
+      lib.update([claim(0, 1)], 'replace');
+      expect([lib.tests, lib.refutations]).toEqual([tests, 1]);
+      lib.update([claim(0, 1)], 'replace'); // no new attempts: no new tests
+      expect([lib.tests, lib.refutations]).toEqual([tests, 1]);
+      lib.record(code('1011'), true);
+      lib.update([claim(0, 1), claim(1, 0)], 'replace');
+      expect([lib.tests, lib.refutations]).toEqual([tests + 2, 1]);
+    }
+  });
+
+  it('an empty evolution discards the pending attempts', () => {
+    const lib = make('high', 'evolve');
+    recordThree(lib);
+    lib.update([], 'replace');
+    lib.update([claim(0, 1)], 'replace');
+    expect(lib.tests).toBe(0);
+  });
+
+  it('everHeld counts distinct claims ever held and those contradicting the truth', () => {
+    const lib = make('high', 'record');
+    lib.update([claim(0, 1), claim(1, 1)], 'replace');
+    lib.update([claim(0, 1)], 'replace'); // 2=1 dropped
+    lib.update([claim(1, 1), claim(2, 1)], 'replace'); // 2=1 back: still one distinct claim
+    expect(lib.size).toBe(2);
+    expect(lib.everHeld(code('1011'))).toEqual({ distinct: 3, wrong: 1 });
+  });
+});
