@@ -1,0 +1,120 @@
+/**
+ * The project's import graph, read from the source text: every relative `import … from`, `export … from`
+ * and `import('…')` of the source folders. A few lines suffice because the code imports nothing else
+ * relatively (no path aliases, no require).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+
+export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** Source folders, lowest layer first: a file may import only from its own layer or from lower ones. */
+export const LAYERS: readonly string[] = [
+  'sim/core/',
+  'envs/',
+  'sim/agent/',
+  'sim/experiment/',
+  'sim/limits/',
+  'sim/reproduction/',
+  'reports/',
+  'scripts/',
+];
+
+const SOURCE_ROOTS = ['sim', 'envs', 'reports', 'scripts'];
+
+function walk(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = posix.join(dir, e.name);
+    return e.isDirectory() ? walk(path) : e.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+export function sourceFiles(): string[] {
+  return SOURCE_ROOTS.flatMap(walk).sort();
+}
+
+const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+
+/** Relative imports of one file, as repository paths of .ts files. */
+export function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(SPECIFIER)) {
+    const spec = (m[1] ?? m[2])!;
+    const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, '.ts');
+    out.push(target);
+  }
+  return out;
+}
+
+export function layerOf(file: string): number {
+  let best = -1;
+  let bestLength = -1;
+  LAYERS.forEach((prefix, i) => {
+    if (file.startsWith(prefix) && prefix.length > bestLength) [best, bestLength] = [i, prefix.length];
+  });
+  return best;
+}
+
+export type Graph = ReadonlyMap<string, readonly string[]>;
+
+export function importGraph(): Graph {
+  return new Map(sourceFiles().map((f) => [f, importsOf(f)]));
+}
+
+/** Every cycle's files (strongly connected components of more than one file, or a file importing itself). */
+export function cycles(graph: Graph): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    indices.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return out;
+}
+
+/** Longest import chain, in files (1 = imports nothing of the project). Assumes no cycles. */
+export function levels(graph: Graph): number {
+  const memo = new Map<string, number>();
+  const depth = (v: string): number => {
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+    memo.set(v, 1);
+    const d = 1 + Math.max(0, ...(graph.get(v) ?? []).filter((w) => graph.has(w)).map(depth));
+    memo.set(v, d);
+    return d;
+  };
+  return Math.max(...[...graph.keys()].map(depth));
+}
+
+
+/** Imports from a lower layer to a higher one, as "from (layer) -> to (layer)". */
+export function upwardImports(graph: Graph): string[] {
+  return [...graph].flatMap(([f, targets]) =>
+    targets.filter((t) => layerOf(t) > layerOf(f)).map((t) => `${f} (${LAYERS[layerOf(f)]}) -> ${t} (${LAYERS[layerOf(t)]})`),
+  );
+}
