@@ -20,9 +20,16 @@ export const TRUTH: ParamSpec = {
 
 /** Parse a bit string such as `1011`. */
 export function parseBits(name: string, text: string, bits?: number): Int32Array {
-  if (!/^[01]+$/.test(text)) throw new EnvParamError(name, text, 'must be a string of 0 and 1');
+  // A plain loop: every replicate parses its truth, and a regex and a mapped copy were a tenth of its setup.
+  const code = new Int32Array(text.length);
+  for (let p = 0; p < text.length; p++) {
+    const ch = text.charCodeAt(p) - 48;
+    if (ch !== 0 && ch !== 1) throw new EnvParamError(name, text, 'must be a string of 0 and 1');
+    code[p] = ch;
+  }
+  if (text.length === 0) throw new EnvParamError(name, text, 'must be a string of 0 and 1');
   if (bits !== undefined && text.length !== bits) throw new EnvParamError(name, text, `has ${text.length} bits but bits=${bits}`);
-  return Int32Array.from(text, (ch) => (ch === '1' ? 1 : 0));
+  return code;
 }
 
 /** Resolve `bits` and `truth` together: a given truth fixes the length. */

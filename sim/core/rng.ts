@@ -11,7 +11,7 @@
  * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
  * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The draws the simulator takes from a stream. */
 export interface Stream {
@@ -24,7 +24,25 @@ export interface Stream {
 /** Why a stream is drawn; each purpose is an independent stream. */
 export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env' | 'bootstrap';
 
-const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6, bootstrap: 7 };
+/** A purpose's number in the key. A switch, not a table: a table looked up by a varying key is slow in the hot path. */
+function purposeCode(purpose: Purpose): number {
+  switch (purpose) {
+    case 'world':
+      return 1;
+    case 'guess':
+      return 2;
+    case 'explore':
+      return 3;
+    case 'feedback':
+      return 4;
+    case 'drift':
+      return 5;
+    case 'env':
+      return 6;
+    case 'bootstrap':
+      return 7;
+  }
+}
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
@@ -43,7 +61,7 @@ export class ReplicateKey {
   private readonly words: Uint32Array;
 
   constructor(readonly seed: number, readonly replicate: number) {
-    const digest = createHash('sha256').update(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`).digest();
+    const digest = hash('sha256', `hexa-sim/v1/seed=${seed}/replicate=${replicate}`, 'buffer');
     this.words = new Uint32Array(8);
     for (let i = 0; i < 8; i++) this.words[i] = digest.readUInt32LE(i * 4);
   }
@@ -59,7 +77,7 @@ export class ReplicateKey {
   /** Re-key an existing stream to (round, task, purpose), as `stream` would build it (no allocation). */
   rekey(stream: AleaStream, purpose: Purpose, round = -1, task = -1): AleaStream {
     const w = this.words;
-    const p = PURPOSE_CODE[purpose];
+    const p = purposeCode(purpose);
     // Three independent 32-bit state words, each a keyed hash of (round, task, purpose).
     const a = fmix32(w[0]! ^ fmix32(w[1]! ^ fmix32((round + 1) ^ Math.imul(p, 0x9e3779b9))) ^ (task + 1));
     const b = fmix32(w[2]! ^ fmix32(w[3]! ^ fmix32((task + 1) ^ Math.imul(p, 0x7f4a7c15))) ^ (round + 1));
@@ -82,8 +100,18 @@ export interface AleaState {
  * but constructed from a state without seedrandom's per-object closures.
  */
 export class AleaStream implements Stream {
+  // Declared with numbers so the engine stores them as unboxed doubles: a field that starts undefined
+  // would box every number written to it, one allocation per draw.
   private c = 1;
-  constructor(private s0: number, private s1: number, private s2: number) {}
+  private s0 = 0.5;
+  private s1 = 0.5;
+  private s2 = 0.5;
+
+  constructor(s0: number, s1: number, s2: number) {
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+  }
 
   setState(c: number, s0: number, s1: number, s2: number): void {
     this.c = c;
