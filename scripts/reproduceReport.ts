@@ -48,7 +48,7 @@ const AUDIT_SHOWN = 12;
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
   const arms = runArms(options.hidden, options.seed, replicates);
-  const rows = figureRows(figureValues(arms), options.hidden, await uniformGuessingValue());
+  const rows = figureRows(figureValues(arms), options.hidden, uniformGuessingValue());
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
   const openers = runOpeners(options.seed, replicates);
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);

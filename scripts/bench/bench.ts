@@ -84,7 +84,7 @@ export async function benchReproduce(replicates = 1000): Promise<ReproduceBench>
   const hidden = hiddenOf(PUBLISHED_AGENT);
   const timing = await timed(async () => {
     const arms = runArms(hidden, PUBLISHED_RUN.seed, replicates);
-    figureRows(figureValues(arms), hidden, await uniformGuessingValue());
+    figureRows(figureValues(arms), hidden, uniformGuessingValue());
     pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
   });
   return { ...timing, replicates, arms: ARMS.length };

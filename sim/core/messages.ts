@@ -66,6 +66,8 @@ export const msg = {
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
+  capBeyondExact: (value: unknown, max: number, bits: number) =>
+    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is computed as an exact fraction (at most 2^20 bits)`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
