@@ -2,17 +2,19 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import type { HiddenChoices } from '../sim/reproduction/arms.js';
-import { runAudit, type AuditEntry } from '../sim/reproduction/audit.js';
+import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { auditGrid, auditJobs, scoreAudit, type AuditEntry } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
-import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
+import { figureRows, figureValues, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
 import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
+import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
+import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import { runJobs } from '../sim/reproduction/workerPool.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -21,7 +23,9 @@ export interface ReproduceOptions {
   /** One replicate at the article's scale. */
   readonly single: boolean;
   readonly audit: boolean;
+  /** Worker threads for the audit (1: this thread); the arms and openers share them. */
   readonly workers: number;
+  /** Progress of the audit: simulations done out of all (the arms and openers included). */
   readonly onAuditProgress?: (done: number, total: number) => void;
 }
 
@@ -47,12 +51,20 @@ const AUDIT_SHOWN = 12;
 
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
-  const arms = runArms(options.hidden, options.seed, replicates);
+  // One set of jobs for the whole reproduction: the arms and openers kept whole, then the audit's distinct
+  // simulations, so that with the audit on, every simulation shares the same workers.
+  const armJobs: RunJob[] = ARMS.map((arm) => ({ kind: 'run', key: `arm:${arm.id}`, config: armConfig(arm, options.hidden, options.seed, replicates) }));
+  const openerJobs: RunJob[] = OPENERS.map(({ id }) => ({ kind: 'run', key: `opener:${id}`, config: openerConfig(id, options.seed, replicates) }));
+  const grid = options.audit ? auditGrid() : null;
+  const plan = grid === null ? null : auditJobs(grid, options.seed, replicates);
+  const results = await runJobs([...armJobs, ...openerJobs, ...(plan?.jobs ?? [])], plan === null ? 1 : options.workers, plan === null ? undefined : options.onAuditProgress);
+  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(results, armJobs[i]!.key) }));
+  const openers: OpenerRuns[] = OPENERS.map(({ id, label }, i) => ({ id, label, config: openerJobs[i]!.config, replicates: replicatesOf(results, openerJobs[i]!.key) }));
+
   const rows = figureRows(figureValues(arms), options.hidden, uniformGuessingValue());
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
-  const openers = runOpeners(options.seed, replicates);
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);
-  const audit = options.audit ? await runAudit(options.seed, replicates, { workers: options.workers, onProgress: options.onAuditProgress }) : null;
+  const audit = grid === null || plan === null ? null : scoreAudit(grid, plan.keys, results);
   const auditVerdict = audit === null ? null : verdict(audit);
 
   const config = (): Record<string, unknown> => ({
@@ -133,4 +145,10 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       return files;
     },
   };
+}
+
+function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {
+  const result = results.get(key)!;
+  if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
+  return result.replicates;
 }

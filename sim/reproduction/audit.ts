@@ -7,7 +7,7 @@
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import type { AuditJob } from './auditJobs.js';
+import type { AuditJob, SimulationResult } from './simulationJobs.js';
 import { FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { place, type Placement } from '../core/percentile.js';
@@ -52,7 +52,7 @@ export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicat
   const keys = grid.map((hidden) =>
     ARMS.map((arm) => {
       const key = effectiveKey(armConfig(arm, hidden, seed, replicates), readsTests(arm.id));
-      if (!jobs.has(key)) jobs.set(key, { key, arm: arm.id, hidden, seed, replicates });
+      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed, replicates });
       return key;
     }),
   );
@@ -97,10 +97,18 @@ export interface AuditOptions {
 export async function runAudit(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditEntry[]> {
   const grid = auditGrid();
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const results = await runJobs(jobs, options.workers ?? 1, options.onProgress);
+  return scoreAudit(grid, keys, await runJobs(jobs, options.workers ?? 1, options.onProgress));
+}
+
+/** Rank the grid from its simulations' results (by key; `keys` as `auditJobs` gives them). */
+export function scoreAudit(grid: readonly HiddenChoices[], keys: readonly string[][], results: ReadonlyMap<string, SimulationResult>): AuditEntry[] {
   const scored = grid.map((hidden, i) => {
     const values = new Map<FigureId, Float64Array>();
-    for (const key of keys[i]!) for (const [id, v] of results.get(key)!.values) values.set(id, v);
+    for (const key of keys[i]!) {
+      const result = results.get(key)!;
+      if (!('values' in result)) throw new Error(`audit: simulation ${key} did not return figure values`);
+      for (const [id, v] of result.values) values.set(id, v);
+    }
     return scoreCombination(hidden, values);
   });
   return rank(scored);
