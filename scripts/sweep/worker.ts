@@ -1,22 +1,31 @@
 /**
- * The piscina worker: run every replicate of one cell and publish its rows (cells/<id>.csv). Rows go
- * straight to disk from here, so the main thread only counts; a failure is returned, and recorded there.
+ * The piscina worker: run the replicates of a task's cells (or of one part of a cell) and publish their
+ * rows (cells/<id>.csv, or a part file the main thread joins). Rows go straight to disk from here, so
+ * the main thread only counts; a failure is returned, and recorded there.
  */
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/csv/rows.js';
 import { alignRow } from './cells.js';
-import { saveCellRows } from './store.js';
+import { saveCellPart, saveCellRows } from './store.js';
 
-export interface CellTask {
-  readonly dir: string;
+/** Replicates [from, to) of one cell: the whole cell, or one part of a cell split across workers. */
+export interface CellSlice {
   readonly id: string;
   readonly config: RunConfig;
-  readonly columns: readonly string[];
+  readonly from: number;
+  readonly to: number;
 }
 
-export type CellOutcome = { readonly ok: true; readonly attempts: number } | { readonly ok: false; readonly error: string };
+/** One task of the pool: a few whole small cells, or one part of a large one. */
+export interface SweepTask {
+  readonly dir: string;
+  readonly columns: readonly string[];
+  readonly slices: readonly CellSlice[];
+}
+
+export type SliceOutcome = { readonly ok: true; readonly attempts: number } | { readonly ok: false; readonly error: string };
 
 /**
  * Test hook, not a user feature: HEXA_SWEEP_FAIL_WHEN="column=value" makes every cell whose tidy
@@ -30,8 +39,13 @@ function injectedFailure(config: RunConfig): void {
   if (value !== undefined && String(value) === rule.slice(eq + 1)) throw new Error(`injected failure (${rule})`);
 }
 
-export default function runCell(task: CellTask): CellOutcome {
-  const { dir, id, config, columns } = task;
+/** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
+export default function runTask(task: SweepTask): SliceOutcome[] {
+  return task.slices.map((slice) => runSlice(task.dir, task.columns, slice));
+}
+
+function runSlice(dir: string, columns: readonly string[], slice: CellSlice): SliceOutcome {
+  const { id, config, from, to } = slice;
   try {
     injectedFailure(config);
     const spec = envSpecOf(config);
@@ -40,12 +54,13 @@ export default function runCell(task: CellTask): CellOutcome {
     const prefix = csvPrefix(columns.slice(0, columns.indexOf('replicate')).map((c) => own[c]!));
     let csv = '';
     let attempts = 0;
-    for (let r = 0; r < config.replicates; r++) {
+    for (let r = from; r < to; r++) {
       const rounds = runReplicate(config, spec, r);
       for (const m of rounds) attempts += m.attempts;
       csv += replicateCsvLines(prefix, r, rounds);
     }
-    saveCellRows(dir, id, csv);
+    if (from === 0 && to === config.replicates) saveCellRows(dir, id, csv);
+    else saveCellPart(dir, id, from, csv);
     return { ok: true, attempts };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
