@@ -11,7 +11,7 @@ import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
 
-/** Mean gap between sampled bytes: an object of 16 bytes (the smallest worth a mention) is sampled with probability 1 − e^(−16/64) ≈ 0.22. */
+/** Mean bytes between samples; V8 scales each sample by its odds, so the totals estimate the bytes allocated. */
 const INTERVAL = 64;
 const REPLICATES = 10;
 const SHORT = 2000;
@@ -56,8 +56,9 @@ describe('allocation', () => {
       const least = async (c: RunConfig): Promise<number> => Math.min(await sampledBytes(c), await sampledBytes(c));
       const extraTasks = REPLICATES * config.rounds * (LONG - SHORT);
       const perTask = ((await least(long)) - (await least(short))) / extraTasks;
-      // One 16-byte object per task would add ≈ 16 · 0.22 = 3.5 sampled bytes per task; per attempt, several times that.
-      expect(perTask).toBeLessThan(1);
+      // The smallest object is 16 bytes, so one per task would read ≈ 16 (per attempt, ≈ 16 × 9); the
+      // estimate's own noise is about ±2 bytes per task.
+      expect(perTask).toBeLessThan(6);
     });
   }
 });
