@@ -173,31 +173,27 @@ export class Library implements ClaimSink {
    */
   record(code: Int32Array, high: boolean, context = 0): void {
     if (this.atEvolve) {
-      this.pendingAny = true;
-      this.pendingAttempts[context]!++;
-      if (!high) return;
-      this.pendingHigh[context]!++;
-      this.pending.add(context, code);
-      return;
-    }
-    if (high) this.test(code, context);
+      if (this.pendingSample(high, context)) this.pending.add(context, code);
+    } else if (high) this.test(code, context);
     else if (this.countAny) this.testWithoutRefuting(context);
   }
 
   /** `record` for a binary code given as bit words (sim/core/bitCode.ts); read only for a high-score sample. */
   recordBits(words: Int32Array, high: boolean, context = 0): void {
     if (this.atEvolve) {
-      this.pendingAny = true;
-      this.pendingAttempts[context]!++;
-      if (!high) return;
-      this.pendingHigh[context]!++;
-      this.pending.addBits(context, words);
-      return;
-    }
-    if (high) {
+      if (this.pendingSample(high, context)) this.pending.addBits(context, words);
+    } else if (high) {
       unpackBits(words, this.scratch);
       this.test(this.scratch, context);
     } else if (this.countAny) this.testWithoutRefuting(context);
+  }
+
+  /** 'evolve' timing: an attempt counts towards the next evolution's tests; true if its code is to be counted too. */
+  private pendingSample(high: boolean, context: number): boolean {
+    this.pendingAny = true;
+    this.pendingAttempts[context]!++;
+    if (high) this.pendingHigh[context]!++;
+    return high;
   }
 
   /** A high-score sample, in a context, tests every skill that applies there and refutes those it disagrees with. */
