@@ -57,13 +57,19 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const openerJobs: RunJob[] = OPENERS.map(({ id }) => ({ kind: 'run', key: `opener:${id}`, config: openerConfig(id, options.seed, replicates) }));
   const grid = options.audit ? auditGrid() : null;
   const plan = grid === null ? null : auditJobs(grid, options.seed, replicates);
-  const results = await runJobs([...armJobs, ...openerJobs, ...(plan?.jobs ?? [])], plan === null ? 1 : options.workers, plan === null ? undefined : options.onAuditProgress);
-  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(results, armJobs[i]!.key) }));
-  const openers: OpenerRuns[] = OPENERS.map(({ id, label }, i) => ({ id, label, config: openerJobs[i]!.config, replicates: replicatesOf(results, openerJobs[i]!.key) }));
-
-  const rows = figureRows(figureValues(arms), options.hidden, uniformGuessingValue());
-  const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
-  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);
+  // The benchmark's own tables, and runs.csv, as soon as its runs are in: with the audit on, this thread
+  // builds them while the workers go on with the audit.
+  const runKeys = new Set([...armJobs, ...openerJobs].map((j) => j.key));
+  const partial = new Map<string, SimulationResult>();
+  let table: BenchmarkTables | null = null;
+  const onResult = (result: SimulationResult): void => {
+    if (!runKeys.has(result.key)) return;
+    partial.set(result.key, result);
+    if (partial.size === runKeys.size) table = benchmarkTables(partial, armJobs, openerJobs, options.hidden);
+  };
+  const jobs = [...armJobs, ...openerJobs, ...(plan?.jobs ?? [])];
+  const results = await runJobs(jobs, plan === null ? 1 : options.workers, plan === null ? undefined : options.onAuditProgress, onResult);
+  const { arms, openers, rows, paired, bounds, runsCsv } = table ?? benchmarkTables(results, armJobs, openerJobs, options.hidden);
   const audit = grid === null || plan === null ? null : scoreAudit(grid, plan.keys, results);
   const auditVerdict = audit === null ? null : verdict(audit);
 
@@ -135,15 +141,38 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       const files: Record<string, string> = {
         'table.csv': toCsv(figureCsvRows(rows)),
         'paired.csv': toCsv(pairedCsvRows(paired)),
-        'runs.csv': armRunsCsv([
-          ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
-          ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
-        ]),
+        'runs.csv': runsCsv,
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
       return files;
     },
+  };
+}
+
+interface BenchmarkTables {
+  readonly arms: ArmResult[];
+  readonly openers: OpenerRuns[];
+  readonly rows: FigureRow[];
+  readonly paired: PairedDifference[];
+  readonly bounds: GapRow[];
+  readonly runsCsv: string;
+}
+
+/** Everything but the audit, from the runs of the arms and openers. */
+function benchmarkTables(results: ReadonlyMap<string, SimulationResult>, armJobs: readonly RunJob[], openerJobs: readonly RunJob[], hidden: HiddenChoices): BenchmarkTables {
+  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(results, armJobs[i]!.key) }));
+  const openers: OpenerRuns[] = OPENERS.map(({ id, label }, i) => ({ id, label, config: openerJobs[i]!.config, replicates: replicatesOf(results, openerJobs[i]!.key) }));
+  return {
+    arms,
+    openers,
+    rows: figureRows(figureValues(arms), hidden, uniformGuessingValue()),
+    paired: pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates]))),
+    bounds: openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers),
+    runsCsv: armRunsCsv([
+      ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
+      ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
+    ]),
   };
 }
 

@@ -79,10 +79,13 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
       if (before.status[p] === DONE) continue;
       const id = idAt(plan, p);
       const config = cellConfig(plan.grid, plan.combos[p]!);
-      for (let i = 0; i < parts; i++) slices.push({ id, config, from: starts[i]!, to: i + 1 < parts ? starts[i + 1]! : replicates });
-      if (slices.length >= perTask) {
-        yield { dir, columns: plan.columns, slices };
-        slices = [];
+      for (let i = 0; i < parts; i++) {
+        slices.push({ id, config, from: starts[i]!, to: i + 1 < parts ? starts[i + 1]! : replicates });
+        // A part is a task of its own; whole cells go `perTask` to a task.
+        if (slices.length >= perTask) {
+          yield { dir, columns: plan.columns, slices };
+          slices = [];
+        }
       }
     }
     if (slices.length > 0) yield { dir, columns: plan.columns, slices };

@@ -1,7 +1,7 @@
 /**
- * Run the reproduction's simulations on a few worker threads, started once and handed the next job as
- * each becomes idle. Results are collected by key, so the outcome is the same whatever the number of
- * workers.
+ * Run the reproduction's simulations on a few threads — this one among them, and worker threads started
+ * once and handed the next job as each takes its result in. Results are collected by key, so the outcome
+ * is the same whatever the number of workers.
  *
  * Node 20 cannot load a .ts worker by itself, and ignores `--import tsx` in a worker's execArgv: from the
  * sources (tsx, vitest) the worker first registers tsx's loader, then imports the .ts entry; from dist/
@@ -39,6 +39,9 @@ function cgroupQuota(): number | null {
   return quota > 0 && period > 0 ? quota / period : null;
 }
 
+/** Jobs each worker thread is kept ahead. */
+const QUEUED = 2;
+
 /** Workers to use by default: every available core, at most 8. */
 export function defaultWorkers(): number {
   return Math.max(1, Math.min(8, availableCores()));
@@ -50,46 +53,73 @@ function startWorker(): Worker {
   return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, { eval: true });
 }
 
-/** Run the jobs, in this thread with one worker, else on `workers` threads; `onDone` after each. */
+/**
+ * Run the jobs on `workers` threads — this one, and workers − 1 worker threads; `onDone` after each, and
+ * `onResult` with each result as it comes in (in this thread, between its own jobs).
+ */
 export async function runJobs(
   jobs: readonly SimulationJob[],
   workers: number,
   onDone?: (done: number, total: number) => void,
+  onResult?: (result: SimulationResult) => void,
 ): Promise<Map<string, SimulationResult>> {
   const results = new Map<string, SimulationResult>();
+  const collect = (result: SimulationResult): void => {
+    results.set(result.key, result);
+    onResult?.(result);
+    onDone?.(results.size, jobs.length);
+  };
   if (workers <= 1 || jobs.length <= 1) {
-    for (const job of jobs) {
-      results.set(job.key, runSimulation(job));
-      onDone?.(results.size, jobs.length);
-    }
+    for (const job of jobs) collect(runSimulation(job));
     return results;
   }
+  // This thread runs jobs too: `workers` threads in all, this one and workers − 1 more. Each of those is
+  // kept QUEUED jobs ahead, so it never waits while this thread is busy with a job of its own.
   let next = 0;
-  const pool = Array.from({ length: Math.min(workers, jobs.length) }, startWorker);
+  const take = (): SimulationJob | undefined => (next < jobs.length ? jobs[next++] : undefined);
+  let outstanding = 0;
+  let failure: Error | null = null;
+  let settle: () => void = () => {};
+  let fail: (e: Error) => void = () => {};
+  const allIn = new Promise<void>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  allIn.catch(() => {}); // a failure is rethrown below, whether or not it is awaited
+  const post = (worker: Worker): void => {
+    const job = take();
+    if (job === undefined) return;
+    outstanding++;
+    worker.postMessage(job);
+  };
+  const pool = Array.from({ length: Math.min(workers, jobs.length) - 1 }, startWorker);
+  for (const worker of pool) {
+    worker.on('message', (message: SimulationResult | 'ready') => {
+      if (message === 'ready') return;
+      outstanding--;
+      post(worker);
+      collect(message);
+      if (outstanding === 0 && next >= jobs.length) settle();
+    });
+    const lost = (e: Error): void => {
+      failure ??= e;
+      fail(e);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => {
+      if (outstanding > 0 || next < jobs.length) lost(new Error(`simulation worker exited with code ${code}`));
+    });
+    for (let q = 0; q < QUEUED; q++) post(worker);
+  }
   try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const feed = (): void => {
-              if (next >= jobs.length) return resolve();
-              worker.postMessage(jobs[next++]!);
-            };
-            worker.on('message', (message: SimulationResult | 'ready') => {
-              if (message !== 'ready') {
-                results.set(message.key, message);
-                onDone?.(results.size, jobs.length);
-              }
-              feed();
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) => {
-              if (next < jobs.length) reject(new Error(`simulation worker exited with code ${code}`));
-            });
-          }),
-      ),
-    );
+    for (let job = take(); job !== undefined && failure === null; job = take()) {
+      collect(runSimulation(job));
+      await new Promise((resolve) => setImmediate(resolve)); // take the workers' results in, post them more
+    }
+    if (outstanding > 0) await allIn;
+    if (failure !== null) throw failure;
   } finally {
+    for (const w of pool) w.removeAllListeners('exit');
     await Promise.all(pool.map((w) => w.terminate()));
   }
   return results;
