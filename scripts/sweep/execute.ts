@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { SweepPlan } from './cells.js';
 import { cellConfig, idAt, shardPositions } from './cells.js';
-import { runTasks } from './pool.js';
+import { runTasks, startPool, type SweepPool } from './pool.js';
 import { startProgress, type ProgressMode } from './progress.js';
 import { assembleResults, DONE, dropCellParts, ensureCellsDir, finishedFiles, joinCellParts, saveCellFailure, scanCells } from './store.js';
 import { countCells, statusOf, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
@@ -41,6 +41,14 @@ export interface SweepOptions {
   readonly workers: number;
   readonly failFast: boolean;
   readonly progress: ProgressMode;
+  /** Threads already started (`startPool`), so they loaded while the folder was prepared; else started here. */
+  readonly pool?: SweepPool;
+}
+
+/** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
+export function usefulWorkers(workers: number, plan: SweepPlan, cells: number): number {
+  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
+  return Math.max(1, Math.min(workers, cells * replicates));
 }
 
 export interface SweepSummary extends CellCounts {
@@ -67,11 +75,9 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const skipped = countCells(positions, before).done;
   const pending = positions.length - skipped;
   // Replicates take one value in a sweep: every cell has as many.
-  const firstPending = positions.find((p) => before.status[p] !== DONE);
-  const replicates = firstPending === undefined ? 1 : cellConfig(plan.grid, plan.combos[firstPending]!).replicates;
-  // No more threads than there are replicates to share out (a tiny grid).
-  const workers = Math.max(1, Math.min(options.workers, pending * replicates));
-  const { parts, perTask } = chunking(pending, replicates, workers);
+  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
+  const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending));
+  const { parts, perTask } = chunking(pending, replicates, pool.workers);
   const starts = Array.from({ length: parts }, (_, i) => partStart(i, parts, replicates));
   function* tasks(): Generator<SweepTask> {
     let slices: CellSlice[] = [];
@@ -101,8 +107,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     progress.cell(outcome.ok ? outcome.attempts : 0);
   };
   try {
-    await runTasks(tasks(), {
-      workers,
+    await runTasks(pool, tasks(), {
       failFast: options.failFast,
       onOutcome(task, outcomes) {
         task.slices.forEach((slice, k) => {

@@ -24,27 +24,37 @@ function workerSource(): { filename: string; execArgv: string[] } {
   };
 }
 
-export interface PoolOptions {
+/** Worker threads started for a sweep; start them early, so they load while the main thread prepares. */
+export interface SweepPool {
   readonly workers: number;
-  readonly failFast: boolean;
-  /** Called in the main thread as each task ends, with one outcome per slice. */
-  readonly onOutcome: (task: SweepTask, outcomes: readonly SliceOutcome[]) => void;
+  readonly piscina: Piscina<SweepTask, SliceOutcome[]>;
 }
 
-/** Run the tasks; returns false if it stopped early (fail-fast) with tasks left unstarted. */
-export async function runTasks(tasks: Iterable<SweepTask>, options: PoolOptions): Promise<boolean> {
+export function startPool(workers: number): SweepPool {
   const { filename, execArgv } = workerSource();
-  const pool = new Piscina<SweepTask, SliceOutcome[]>({
+  const piscina = new Piscina<SweepTask, SliceOutcome[]>({
     filename,
     execArgv,
-    minThreads: options.workers,
-    maxThreads: options.workers,
+    minThreads: workers,
+    maxThreads: workers,
     idleTimeout: 60_000,
     // A cell allocates almost nothing per attempt, so a small young generation costs no speed and keeps
     // each worker's memory from growing with the length of the sweep (measured: 276 → 170 MB at 30k cells).
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
-  const limit = options.workers * 4;
+  return { workers, piscina };
+}
+
+export interface PoolOptions {
+  readonly failFast: boolean;
+  /** Called in the main thread as each task ends, with one outcome per slice. */
+  readonly onOutcome: (task: SweepTask, outcomes: readonly SliceOutcome[]) => void;
+}
+
+/** Run the tasks on the pool, then close it; returns false if it stopped early (fail-fast) with tasks left unstarted. */
+export async function runTasks(started: SweepPool, tasks: Iterable<SweepTask>, options: PoolOptions): Promise<boolean> {
+  const pool = started.piscina;
+  const limit = started.workers * 4;
   const inFlight = new Set<Promise<void>>();
   let stop = false;
   let completed = true;

@@ -38,15 +38,36 @@ export function copyCellRows(dir: string, id: string, from: string): void {
   saveCellRows(dir, id, readFileSync(from, 'utf8'));
 }
 
+/** Rows handed to `emit` as they are made: written in chunks, so a cell's rows never sit in memory whole. */
+export type RowSource = (emit: (text: string) => void) => void;
+
+/** Text bytes gathered before a write. */
+const CHUNK = 1 << 16;
+
+function writeRows(path: string, rows: string | RowSource): void {
+  if (typeof rows === 'string') return writeFileAtomic(path, rows);
+  writeFileAtomicStreamed(path, (fd) => {
+    let chunk = '';
+    rows((text) => {
+      chunk += text;
+      if (chunk.length >= CHUNK) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    });
+    if (chunk !== '') writeSync(fd, chunk);
+  });
+}
+
 /** Record a finished cell (called in the worker that ran it). */
-export function saveCellRows(dir: string, id: string, csv: string): void {
-  writeFileAtomic(doneFile(dir, id), csv);
+export function saveCellRows(dir: string, id: string, rows: string | RowSource): void {
+  writeRows(doneFile(dir, id), rows);
   if (existsSync(failedFile(dir, id))) unlinkSync(failedFile(dir, id));
 }
 
 /** Record the rows of replicates `from` … of a cell run in parts (called in the worker that ran them). */
-export function saveCellPart(dir: string, id: string, from: number, csv: string): void {
-  writeFileAtomic(partFile(dir, id, from), csv);
+export function saveCellPart(dir: string, id: string, from: number, rows: RowSource): void {
+  writeRows(partFile(dir, id, from), rows);
 }
 
 /** All parts of a cell are in: join them, in replicate order, into the cell's file; then remove them. */

@@ -52,15 +52,16 @@ function runSlice(dir: string, columns: readonly string[], slice: CellSlice): Sl
     // The configuration cells (everything before `replicate`), laid out on the sweep's columns once.
     const own = alignRow(columns, { cell: id, ...configColumns(config) });
     const prefix = csvPrefix(columns.slice(0, columns.indexOf('replicate')).map((c) => own[c]!));
-    let csv = '';
     let attempts = 0;
-    for (let r = from; r < to; r++) {
-      const rounds = runReplicate(config, spec, r);
-      for (const m of rounds) attempts += m.attempts;
-      csv += replicateCsvLines(prefix, r, rounds);
-    }
-    if (from === 0 && to === config.replicates) saveCellRows(dir, id, csv);
-    else saveCellPart(dir, id, from, csv);
+    const rows = (emit: (text: string) => void): void => {
+      for (let r = from; r < to; r++) {
+        const rounds = runReplicate(config, spec, r);
+        for (const m of rounds) attempts += m.attempts;
+        emit(replicateCsvLines(prefix, r, rounds));
+      }
+    };
+    if (from === 0 && to === config.replicates) saveCellRows(dir, id, rows);
+    else saveCellPart(dir, id, from, rows);
     return { ok: true, attempts };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
