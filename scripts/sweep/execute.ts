@@ -9,10 +9,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { SweepPlan } from './cells.js';
-import { cellConfig, idAt, shardPositions } from './cells.js';
+import { cellConfig, idAt, positionOf, shardPositions } from './cells.js';
 import { runTasks, startPool, type SweepPool } from './pool.js';
 import { startProgress, type ProgressMode } from './progress.js';
-import { assembleResults, DONE, dropCellParts, ensureCellsDir, finishedFiles, joinCellParts, saveCellFailure, scanCells } from './store.js';
+import { assembleResults, DONE, dropCellParts, ensureCellsDir, finishedFiles, joinCellParts, ResultsWriter, saveCellFailure, scanCells } from './store.js';
 import { countCells, statusOf, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
 import type { CellSlice, SliceOutcome, SweepTask } from './worker.js';
 
@@ -100,11 +100,14 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   // A cell run in parts is done when its last part is in: attempts so far, parts missing, whether one failed.
   const split = new Map<string, { attempts: number; missing: number; failed: boolean }>();
   const progress = await startProgress(options.progress, positions.length, skipped);
+  const results = new ResultsWriter(dir, plan.columns, plan, positions);
+  for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
   let ran = 0;
   const cellEnded = (id: string, outcome: SliceOutcome): void => {
     ran++;
     if (!outcome.ok) saveCellFailure(dir, id, outcome.error);
     progress.cell(outcome.ok ? outcome.attempts : 0);
+    results.cellEnded(positionOf(plan, id), outcome.ok);
   };
   try {
     await runTasks(pool, tasks(), {
@@ -130,6 +133,9 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
         });
       },
     });
+  } catch (e) {
+    results.abandon();
+    throw e;
   } finally {
     progress.stop();
   }
@@ -137,7 +143,8 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const after = scanCells(dir, plan);
   const counts = countCells(positions, after);
   const status = statusOf(counts);
-  assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
+  // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
+  if (results.finish() !== counts.done) assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
   writeSweepManifest(dir, plan, shard, positions, started, status, after);
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return { out: dir, status, gridId: plan.gridId, shard, ...counts, ran, skipped, seconds: (Date.now() - started.getTime()) / 1000, failures };

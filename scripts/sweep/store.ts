@@ -10,7 +10,7 @@
  *                      into its .csv (a run killed before that leaves them; removed on resume)
  *   cells/<id>.csv.tmp-<pid>  a write in progress (writeFileAtomic; removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../../reports/csv/csv.js';
 import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
@@ -170,6 +170,59 @@ function copyInto(fd: number, file: string): void {
     for (let n = readSync(from, copyBuffer); n > 0; n = readSync(from, copyBuffer)) writeSync(fd, copyBuffer, 0, n);
   } finally {
     closeSync(from);
+  }
+}
+
+/**
+ * results.csv written while the sweep runs: the header, then each finished cell's rows as soon as every
+ * cell before it in canonical order has ended, so little is left to copy once the last one ends. Until
+ * `finish` renames it into place it is a temporary (removed on resume, like any other).
+ */
+export class ResultsWriter {
+  /** Per plan position: 0 not ended, 1 ended with rows, 2 ended without (failed). */
+  private readonly ended: Uint8Array;
+  private next = 0;
+  private readonly tmp: string;
+  private readonly fd: number;
+  /** Cells whose rows are in. */
+  private written = 0;
+
+  constructor(private readonly dir: string, columns: readonly string[], private readonly plan: SweepPlan, private readonly order: readonly number[]) {
+    this.ended = new Uint8Array(plan.ids.length);
+    this.tmp = `${join(dir, RESULTS)}.tmp-${process.pid}`;
+    this.fd = openSync(this.tmp, 'w');
+    writeSync(this.fd, toCsvHeader(columns));
+  }
+
+  /** The cell at `position` has ended: with its rows file written, or without rows. */
+  cellEnded(position: number, rows: boolean): void {
+    this.ended[position] = rows ? 1 : 2;
+    for (; this.next < this.order.length; this.next++) {
+      const p = this.order[this.next]!;
+      if (this.ended[p] === 0) return;
+      if (this.ended[p] === 1) this.append(p);
+    }
+  }
+
+  /**
+   * Every cell has had its chance: those that never ended (fail-fast) are left out. Renames results.csv
+   * into place; returns how many cells' rows it holds.
+   */
+  finish(): number {
+    for (; this.next < this.order.length; this.next++) if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
+    closeSync(this.fd);
+    renameSync(this.tmp, join(this.dir, RESULTS));
+    return this.written;
+  }
+
+  abandon(): void {
+    closeSync(this.fd);
+    if (existsSync(this.tmp)) unlinkSync(this.tmp);
+  }
+
+  private append(position: number): void {
+    copyInto(this.fd, doneFile(this.dir, idAt(this.plan, position)));
+    this.written++;
   }
 }
 
