@@ -64,8 +64,9 @@ export function benchConfig(bits: number): RunConfig {
 /** Attempts per CPU second of whole replicates of `config`, timed for at least `seconds`. */
 export function engine(config: RunConfig, bits: number, seconds: number): EngineFigure {
   const spec = envSpecOf(config);
-  // Warm-up so the compiler has settled before timing.
-  for (let r = 0; r < 50; r++) runReplicate(config, spec, 1_000_000 + r);
+  // Warm-up, a tenth of the timing (at least 0.1 s), so the compiler has settled on this configuration.
+  const warm = cpuSeconds();
+  for (let r = 0; cpuSeconds() - warm < Math.max(0.1, seconds / 10); r++) runReplicate(config, spec, 1_000_000 + r);
   let attempts = 0;
   let replicate = 0;
   const start = cpuSeconds();

@@ -46,8 +46,8 @@ export function auditSpeedup(dir: string, runs: number, onRun?: (workers: number
   return speedup(args, dir, ['audit.csv', 'table.csv', 'runs.csv'], runs, onRun);
 }
 
-/** A short sweep: 3 cells, about 3 seconds on one worker — fewer cells than two workers can share evenly. */
-export const SHORT_SWEEP = ['--explore', '0,0.1,0.2', '--replicates', '10000'];
+/** A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates, about 3 seconds on one worker. */
+export const SHORT_SWEEP = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1500'];
 
 /** A sweep of `grid` flags. */
 export function sweepSpeedup(dir: string, runs: number, grid: readonly string[] = SHORT_SWEEP, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
