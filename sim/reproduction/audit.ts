@@ -121,6 +121,8 @@ export interface AuditOptions {
   readonly workers?: number;
   /** Called after each distinct simulation, per stage. */
   readonly onProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** Replicates of the screening stage (default SCREEN_REPLICATES). */
+  readonly screenReplicates?: number;
 }
 
 /** The simulations behind each reading: its arms' keys into one stage's results. */
@@ -178,7 +180,7 @@ async function simulate(grid: readonly HiddenChoices[], seed: number, replicates
 /** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
 export async function auditPublication(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditResult> {
   const grid = auditGrid();
-  const screen = Math.min(replicates, SCREEN_REPLICATES);
+  const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
   const sims = await simulate(grid, seed, screen, options, 'screen');
   let refined = 0;
   if (screen < replicates) {

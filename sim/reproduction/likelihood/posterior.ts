@@ -25,16 +25,20 @@ export function differenceSe(a: ReadingLikelihood, b: ReadingLikelihood): number
     const eb = pick(tb.estimate, tb.basis);
     const wa = weightsOf(ta.estimate, ta.basis);
     const wb = weightsOf(tb.estimate, tb.basis);
-    const own = (ea.se / ea.p) ** 2 + (eb.se / eb.p) ** 2;
     if (wa === null || wb === null || wa.length !== wb.length || wa.length < 2) {
-      variance += own;
+      variance += (ea.se / ea.p) ** 2 + (eb.se / eb.p) ** 2;
       return;
     }
+    // Delta method, run by run: log p̂a − log p̂b ≈ mean of d = wa/pa − wb/pb (+ const), so its variance is var(d)/n.
     const n = wa.length;
-    let cov = 0;
-    for (let r = 0; r < n; r++) cov += (wa[r]! - ea.p) * (wb[r]! - eb.p);
-    cov /= n - 1;
-    variance += Math.max(0, own - (2 * cov) / (n * ea.p * eb.p));
+    let sum = 0;
+    let sum2 = 0;
+    for (let r = 0; r < n; r++) {
+      const d = wa[r]! / ea.p - wb[r]! / eb.p;
+      sum += d;
+      sum2 += d * d;
+    }
+    variance += Math.max(0, (sum2 - (sum * sum) / n) / (n - 1)) / n;
   });
   return Math.sqrt(variance);
 }
