@@ -1,15 +1,14 @@
 /** `hexa envs`: the registered environments with their parameters and defaults. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { allEnvs } from '../../envs/registry.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface EnvsArgs {
-  json?: boolean;
-}
+type EnvsArgs = OutputArgs;
 
 export const envsCommand: CommandModule<object, EnvsArgs> = {
   command: 'envs',
   describe: 'list the registered environments, their parameters and defaults',
-  builder: (y: Argv) => y.option('json', { type: 'boolean', describe: 'print as JSON' }) as unknown as Argv<EnvsArgs>,
+  builder: (y: Argv) => withOutputFlags(y, '[{id, summary, params}]', false) as unknown as Argv<EnvsArgs>,
   handler: (argv: ArgumentsCamelCase<EnvsArgs>) => {
     const envs = allEnvs();
     if (argv.json === true) {

@@ -1,7 +1,8 @@
 /**
  * `hexa reproduce`: every published figure of the 4-bit-lock benchmark beside the simulator's, with the
- * single-run comparison, paired differences between arms, and optionally the audit of the hidden choices.
- * Writes a result folder (table.csv, paired.csv, runs.csv, audit.csv when audited, manifest.json).
+ * single-run comparison, paired differences between arms, the audit of the hidden choices (its ranked table
+ * with --audit), and the verdict's headline at the end. Writes a result folder (table.csv, paired.csv,
+ * runs.csv, bounds.csv, audit.csv, verdict.json, manifest.json; no audit or verdict with --single).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,9 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
-interface ReproduceArgs {
+interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
   seed?: unknown;
   single?: boolean;
@@ -21,7 +23,6 @@ interface ReproduceArgs {
   workers?: unknown;
   out?: unknown;
   force?: boolean;
-  json?: boolean;
   report?: boolean;
   [flag: string]: unknown;
 }
@@ -60,8 +61,7 @@ export function reproduceSettings(argv: Record<string, unknown>): { hidden: Hidd
   };
 }
 
-function progressBar(): ((done: number, total: number, stage: 'screen' | 'refine') => void) | undefined {
-  if (process.stderr.isTTY !== true) return undefined;
+function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
   return (done, total, stage) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
@@ -74,7 +74,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
   describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{config, rows, bounds, verdict}')
       .option('replicates', { type: 'string', describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]` })
       .option('audit-replicates', { type: 'string', describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]` })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
@@ -83,7 +83,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
-      .option('json', { type: 'boolean', describe: 'print {config, rows} as JSON on stdout instead of the tables' })
       .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
@@ -117,7 +116,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       single: isSingle,
       audit,
       workers: settings.workers ?? defaultWorkers(),
-      ...(argv.json === true ? {} : { onAuditProgress: progressBar() }),
+      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
     });
 
     const files = report.files();
@@ -143,6 +142,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     }
 
     if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
-    else process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
+    else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },
 };
