@@ -61,7 +61,7 @@ function storyLine(v: Verdict): string {
   if (check === null) return `Under its best reading ${story}, and none comes close enough to its figures to estimate a likelihood at ${v.replicates} runs per arm.`;
   const top = check.contributions[0]!;
   const far = `${percent(check.pValue, 0)} of simulated publications lie farther from the expected values`;
-  const deviation = `the largest deviation being ${top.id} (${top.published} against ${top.mean.toFixed(2)} expected)`;
+  const deviation = `the largest deviation being ${findFigure(top.id).what} (${top.published} against ${top.mean.toFixed(2)} expected)`;
   return check.pValue >= 0.05
     ? `Under its best reading only ${story}, yet figure by figure the article is no outlier: ${far}, ${deviation}.`
     : `Under its best reading only ${story}, and figure by figure the article is an outlier too: ${far}, ${deviation}.`;
@@ -83,7 +83,11 @@ function choicesLine(v: Verdict): string {
 export function headlineSentences(rows: readonly FigureRow[], hidden: HiddenChoices, v: Verdict): string[] {
   const byId = new Map(rows.map((r) => [r.figure.id, r]));
   const inUse = v.tied.some((e) => sameReading(e.hidden, hidden));
-  const reading = sameReading(hidden, v.best.hidden) ? 'Under the best reading' : inUse ? 'Under the reading used here (tied with the best)' : 'Under the hidden choices used here';
+  const reading = sameReading(hidden, v.best.hidden)
+    ? 'Under the best reading'
+    : inUse
+      ? `Under the reading used here, one of the ${v.tied.length} tied best,`
+      : 'Under the hidden choices used here';
   if (!v.estimable) {
     return [libraryLine(byId, reading), placementLine(byId), storyLine(v), `No reading reproduces the article's figures closely enough to rank at ${v.replicates} runs per arm: the hidden choices stay open.`].filter((s) => s !== '');
   }

@@ -52,7 +52,7 @@ describe('the headline', () => {
     expect(s[1]).toBe("The article's 4.2 sits at the 7th percentile of single runs (a lucky run) and its 10.0 with 20 % exploration at the 82nd (an ordinary run).");
     expect(s[2]).toContain('only 1.3 % of simulated publications tell the article');
     expect(s[2]).toContain('no outlier: 67 % of simulated publications lie farther');
-    expect(s[2]).toContain('exploit.skills (2 against 1.04 expected)');
+    expect(s[2]).toContain('the largest deviation being pure exploitation, skills after round 5 (2 against 1.04 expected)');
     expect(s[3]).toContain('--cadence round');
     expect(s[3]).toContain('leave --update and --explore-unit open: 4 readings are tied within Monte Carlo error, the best at posterior 0.26');
   });
@@ -73,6 +73,9 @@ describe('the headline', () => {
     const entries = [entry({ hidden: { update: 'merge' }, posterior: 0.99 }), entry({ posterior: 0.01 })];
     const s = headlineSentences(rows(BASE), hiddenOf(PUBLISHED_AGENT), verdict({ entries, check: check(0.5) }));
     expect(s[0]).toMatch(/^Under the hidden choices used here /);
+    const tiedEntries = [entry({ hidden: { update: 'merge' }, posterior: 0.5, tied: true }), entry({ posterior: 0.5, tied: true })];
+    const t = headlineSentences(rows(BASE), hiddenOf(PUBLISHED_AGENT), verdict({ entries: tiedEntries, check: check(0.5) }));
+    expect(t[0]).toMatch(/^Under the reading used here, one of the 2 tied best, /);
   });
 
   it('writes ordinals', () => {
