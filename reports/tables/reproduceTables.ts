@@ -97,6 +97,12 @@ export function fmtBayesFactor(logBf: number): string {
   return bf < 10 ? bf.toFixed(2) : bf.toFixed(0);
 }
 
+/** Figures outside the single-run range, at most three named (audit.csv has every percentile). */
+function outsideList(e: AuditEntry): string {
+  const outside = FIGURES.filter((f) => e.placements.get(f.id)?.consistent !== true).map((f) => `${f.id} (${fmt(e.placements.get(f.id)?.percentile, 1)})`);
+  return outside.length <= 3 ? outside.join(', ') : `${outside.slice(0, 3).join(', ')} +${outside.length - 3} more`;
+}
+
 export function renderAudit(entries: readonly AuditEntry[], top: number): string {
   const header = ['rank', ...HIDDEN_CHOICES.map((c) => c.flag), 'log-likelihood', 'posterior', 'BF best:this', 'tied', 'exact (unsmoothed)', 'inside', 'pattern', 'runs', 'figures outside (percentile)'];
   const shown = entries.slice(0, top);
@@ -113,9 +119,7 @@ export function renderAudit(entries: readonly AuditEntry[], top: number): string
       `${e.inside}/${e.total}`,
       fmt(e.patternShare * 100, 1) + ' %',
       String(e.replicates),
-      FIGURES.filter((f) => e.placements.get(f.id)?.consistent !== true)
-        .map((f) => `${f.id} (${fmt(e.placements.get(f.id)?.percentile, 1)})`)
-        .join(', '),
+      outsideList(e),
     ]),
   );
   return entries.length > top ? `${table}\n… ${entries.length - top} more in audit.csv` : table;

@@ -57,7 +57,7 @@ export interface AuditResult {
 }
 
 /** Replicates every reading gets before the contenders are chosen. */
-export const SCREEN_REPLICATES = 500;
+export const SCREEN_REPLICATES = 250;
 /** Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above 10⁴. */
 export const SCREEN_MARGIN = Math.log(1e4);
 
