@@ -5,6 +5,7 @@
  */
 import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
+import { fmtBayesFactor } from '../tables/reproduceTables.js';
 import { cell, escapeHtml, table } from './htmlParts.js';
 
 export function headlineSection(verdict: FolderVerdict): string {
@@ -55,11 +56,7 @@ const CHOICES: readonly [string, string][] = [
   ['exploreUnit', 'explore unit'], ['testUnit', 'test unit'], ['testAt', 'test at'],
 ];
 
-function bayesFactor(logBf: string): string {
-  if (logBf === '') return '–';
-  const bf = Math.exp(Number(logBf));
-  return !Number.isFinite(bf) || bf >= 1e4 ? '> 10⁴' : bf < 10 ? bf.toFixed(2) : bf.toFixed(0);
-}
+const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
 
 export function auditSection(t: CsvTable, sourceLink: string): string {
   const get = columnOf(t);
