@@ -72,7 +72,7 @@ function progressBar(): (done: number, total: number, stage: 'screen' | 'refine'
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
-  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
+  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, rows, bounds, verdict}')
       .option('replicates', { type: 'string', describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]` })
@@ -87,7 +87,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
-      .example('hexa reproduce --audit', 'rank every combination of the hidden choices')
+      .example('hexa reproduce --audit', 'also print the ranking of every reading of the hidden choices, by likelihood')
       .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
       .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
