@@ -2,14 +2,15 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import type { HiddenChoices } from '../sim/reproduction/arms.js';
-import { runAudit, type AuditEntry } from '../sim/reproduction/audit.js';
+import { HIDDEN_CHOICES, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
 import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
 import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
+import { headlineSentences } from '../reports/tables/headline.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
 import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
@@ -18,11 +19,29 @@ export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
   readonly seed: number;
   readonly replicates: number;
-  /** One replicate at the article's scale. */
+  /** One replicate at the article's scale (no verdict: a single run has no spread to judge by). */
   readonly single: boolean;
+  /** Print the audit's ranked table (the verdict behind the headline is computed either way). */
   readonly audit: boolean;
+  /** Replicates per arm for each reading the audit refines. */
+  readonly auditReplicates: number;
   readonly workers: number;
-  readonly onAuditProgress?: (done: number, total: number) => void;
+  readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+}
+
+/** The verdict as `--json` and verdict.json carry it. */
+export interface VerdictDocument {
+  readonly best: HiddenChoices;
+  readonly posterior: number;
+  readonly logLikelihood: number | null;
+  readonly logLikelihoodSe: number | null;
+  readonly tied: readonly { readonly hidden: HiddenChoices; readonly posterior: number; readonly logBayesFactor: number }[];
+  readonly patternShare: number;
+  readonly identified: Partial<HiddenChoices>;
+  readonly open: readonly string[];
+  readonly replicates: number;
+  readonly check: { readonly distance: number; readonly figures: number; readonly pValue: number; readonly replicates: number; readonly largest: string } | null;
+  readonly sentences: readonly string[];
 }
 
 export interface ReproduceReport {
@@ -35,6 +54,9 @@ export interface ReproduceReport {
   readonly bounds: readonly GapRow[];
   readonly audit: readonly AuditEntry[] | null;
   readonly verdict: Verdict | null;
+  /** The headline: three or four sentences (empty for --single). */
+  readonly sentences: readonly string[];
+  verdictDocument(): VerdictDocument | null;
   config(): Record<string, unknown>;
   text(): string;
   json(): unknown;
@@ -52,8 +74,30 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
   const openers = runOpeners(options.seed, replicates);
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);
-  const audit = options.audit ? await runAudit(options.seed, replicates, { workers: options.workers, onProgress: options.onAuditProgress }) : null;
-  const auditVerdict = audit === null ? null : verdict(audit);
+  const result: AuditResult | null = options.single
+    ? null
+    : await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress });
+  const audit = result === null ? null : result.entries;
+  const auditVerdict = result === null ? null : verdict(result);
+  const sentences = auditVerdict === null ? [] : headlineSentences(rows, options.hidden, auditVerdict);
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  const verdictDocument = (): VerdictDocument | null => {
+    if (auditVerdict === null) return null;
+    const v = auditVerdict;
+    return {
+      best: v.best.hidden,
+      posterior: v.best.posterior,
+      logLikelihood: finite(v.best.likelihood.joint.log),
+      logLikelihoodSe: finite(v.best.likelihood.joint.se),
+      tied: v.tied.map((e) => ({ hidden: e.hidden, posterior: e.posterior, logBayesFactor: e.logBayesFactor })),
+      patternShare: v.best.patternShare,
+      identified: v.identified,
+      open: v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag),
+      replicates: v.replicates,
+      check: v.check === null ? null : { distance: v.check.distance, figures: v.check.figures, pValue: v.check.pValue, replicates: v.check.replicates, largest: v.check.contributions[0]!.id },
+      sentences,
+    };
+  };
 
   const config = (): Record<string, unknown> => ({
     seed: options.seed,
@@ -73,6 +117,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     bounds,
     audit,
     verdict: auditVerdict,
+    sentences,
+    verdictDocument,
     config,
     text() {
       const lines = [
@@ -99,9 +145,17 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):',
         renderBounds(bounds),
       );
-      if (audit !== null && auditVerdict !== null) {
-        lines.push('', `Audit of the hidden choices (${audit.length} combinations, ${replicates} replicates each, best first):`, renderAudit(audit, AUDIT_SHOWN), '', renderVerdict(auditVerdict));
+      if (options.audit && result !== null && auditVerdict !== null) {
+        lines.push(
+          '',
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading screened at ${result.screening.replicates} replicates per arm, ` +
+            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint likelihood of the publication):`,
+          renderAudit(result.entries, AUDIT_SHOWN),
+          '',
+          renderVerdict(auditVerdict),
+        );
       }
+      if (sentences.length > 0) lines.push('', 'Verdict:', ...sentences.map((x) => `  ${x}`));
       return lines.join('\n');
     },
     json() {
@@ -117,6 +171,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           consistent: r.placement?.consistent ?? null,
         })),
         bounds: bounds.map((b) => ({ id: b.id, published: b.published, exact: b.exact?.exact ?? null, mean: b.mean, ci95: b.ci95, gap: b.gap, gapCi95: b.gapCi95 })),
+        verdict: verdictDocument(),
       };
     },
     files() {
@@ -130,6 +185,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
+      const doc = verdictDocument();
+      if (doc !== null) files['verdict.json'] = JSON.stringify(doc, null, 2) + '\n';
       return files;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * `hexa reproduce`: every published figure of the 4-bit-lock benchmark beside the simulator's, with the
- * single-run comparison, paired differences between arms, and optionally the audit of the hidden choices.
- * Writes a result folder (table.csv, paired.csv, runs.csv, audit.csv when audited, manifest.json).
+ * single-run comparison, paired differences between arms, the audit of the hidden choices (its ranked table
+ * with --audit), and the verdict's headline at the end. Writes a result folder (table.csv, paired.csv,
+ * runs.csv, bounds.csv, audit.csv, verdict.json, manifest.json; no audit or verdict with --single).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ interface ReproduceArgs extends OutputArgs {
 }
 
 const DEFAULT_REPLICATES = 1000;
+/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (README, "The verdict"). */
+export const DEFAULT_AUDIT_REPLICATES = 10_000;
 const HIDDEN_GROUP = 'Hidden choices (default: the audit\'s best; see README):';
 
 function hiddenOptions(): Record<string, Options> {
@@ -38,7 +41,7 @@ function hiddenOptions(): Record<string, Options> {
 }
 
 /** Validated options, or a UsageError naming the flag and the value. */
-export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; workers: number | undefined } {
+export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; auditReplicates: number; workers: number | undefined } {
   const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
   for (const c of HIDDEN_CHOICES) {
     const text = single(c.flag, argv[c.flag]);
@@ -53,27 +56,30 @@ export function reproduceSettings(argv: Record<string, unknown>): { hidden: Hidd
     hidden: hidden as unknown as HiddenChoices,
     seed: int('seed', PUBLISHED_RUN.seed, 0, 2 ** 53 - 1),
     replicates: int('replicates', DEFAULT_REPLICATES, 2, 10_000_000),
+    auditReplicates: int('audit-replicates', DEFAULT_AUDIT_REPLICATES, 2, 10_000_000),
     workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
   };
 }
 
-function progressBar(): (done: number, total: number) => void {
-  return (done, total) => {
+function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
+  return (done, total, stage) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
-    process.stderr.write(`\raudit [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
+    const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
   };
 }
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
-  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
+  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
-    withOutputFlags(y, '{config, rows, …}')
-      .option('replicates', { type: 'string', describe: `replicates per arm (and per audited combination) [default: ${DEFAULT_REPLICATES}]` })
+    withOutputFlags(y, '{config, rows, bounds, verdict}')
+      .option('replicates', { type: 'string', describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]` })
+      .option('audit-replicates', { type: 'string', describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]` })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', { type: 'boolean', describe: "one replicate at the article's scale: how far one 30-task run wanders" })
-      .option('audit', { type: 'boolean', describe: 'also run every combination of the hidden choices and rank them (audit.csv)' })
+      .option('audit', { type: 'boolean', describe: 'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)' })
       .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
@@ -81,7 +87,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
-      .example('hexa reproduce --audit', 'rank every combination of the hidden choices')
+      .example('hexa reproduce --audit', 'also print the ranking of every reading of the hidden choices, by likelihood')
       .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
       .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
@@ -90,6 +96,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const audit = argv.audit === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
+    if (isSingle && argv.auditReplicates !== undefined) throw new UsageError(msg.conflicting('single', 'audit-replicates'));
     const outText = single('out', argv.out);
     const force = argv.force === true;
     let dir: string;
@@ -115,11 +122,13 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const files = report.files();
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    if (!audit) rmSync(join(dir, 'audit.csv'), { force: true });
+    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
-      ...(report.verdict !== null ? { audit: { best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } } : {}),
+      ...(report.verdict !== null
+        ? { audit: { replicates: settings.auditReplicates, best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } }
+        : {}),
     });
     writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
