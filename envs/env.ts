@@ -117,7 +117,10 @@ export interface EnvSpec {
   create(params: EnvParams, world: Stream): Env;
 }
 
-/** A bad environment parameter; the CLI turns it into one line and exit code 2. */
+/**
+ * A bad environment parameter; the CLI turns it into one line and exit code 2. A world written in plain
+ * JavaScript (which imports nothing from hexa-sim) throws any Error with a string `param` property instead.
+ */
 export class EnvParamError extends Error {
   constructor(readonly param: string, readonly value: unknown, reason: string) {
     super(`${param}=${String(value)}: ${reason}`);
@@ -125,7 +128,14 @@ export class EnvParamError extends Error {
   }
 }
 
-/** Thrown by `step` after the task has ended. */
+/** The parameter a `resolve` error names (an EnvParamError, or any Error with a string `param`), else null. */
+export function paramErrorOf(e: unknown): { readonly param: string; readonly message: string } | null {
+  if (!(e instanceof Error)) return null;
+  const param = (e as Error & { param?: unknown }).param;
+  return typeof param === 'string' ? { param, message: e.message } : null;
+}
+
+/** Thrown by `step` after the task has ended (a plain-JavaScript world may throw any Error). */
 export class TaskEndedError extends Error {
   constructor(envId: string) {
     super(`${envId}: step() after the task ended; call reset() first`);
