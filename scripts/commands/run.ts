@@ -1,6 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
+import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
@@ -28,7 +28,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
       .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(settingsFromArgv(argv), envParamsFromArgv(argv));
+    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);

@@ -5,8 +5,9 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { RunConfig } from '../../sim/experiment/config.js';
+import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
 import { configColumns, METRIC_COLUMNS } from '../../reports/csv/rows.js';
+import { PLUGIN_COLUMN_DEFAULT, PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import type { Row } from '../../reports/csv/csv.js';
 import { configFrom } from '../config/runOptions.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
@@ -53,6 +54,8 @@ export interface SweepPlan {
   readonly replicates: number;
   /** Identifies the grid (cells, seed, replicates, columns): shards and resumes must agree on it. */
   readonly gridId: string;
+  /** The plugin modules its cells use (empty without plugins), once each. */
+  readonly modules: readonly ModuleRef[];
 }
 
 /** The id (16 hex digits) of the cell at canonical position `p`. */
@@ -80,11 +83,15 @@ export function planSweep(grid: Grid): SweepPlan {
   const total = cellCount(grid);
   const byCombo = new BigUint64Array(total);
   const envParamNames = new Set<string>();
+  const pluginColumns = new Set<string>();
+  const modules = new Map<string, ModuleRef>();
   let first: RunConfig | undefined;
   for (let i = 0; i < total; i++) {
     const config = cellConfig(grid, i);
     first ??= config;
     for (const k of Object.keys(config.envParams)) envParamNames.add(k);
+    for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
+    for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
     byCombo[i] = BigInt(`0x${cellId(config)}`);
   }
   const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b));
@@ -95,17 +102,22 @@ export function planSweep(grid: Grid): SweepPlan {
       throw new UsageError(msg.duplicateCell(show(combos[k - 1]!), show(combos[k]!)));
     }
   }
-  const columns = csvColumns(first!, [...envParamNames].sort());
+  const columns = csvColumns(first!, [...envParamNames].sort(), PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)));
   const hash = createHash('sha256').update(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`);
   for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
-  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId: hash.digest().subarray(0, 8).toString('hex') };
+  const gridId = hash.digest().subarray(0, 8).toString('hex');
+  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId, modules: [...modules.values()] };
 }
 
-/** Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env`. */
-function csvColumns(sample: RunConfig, envParams: readonly string[]): string[] {
+/**
+ * Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env` and the
+ * columns of policy modules any cell uses after the tool-loop ones.
+ */
+function csvColumns(sample: RunConfig, envParams: readonly string[], pluginColumns: readonly string[]): string[] {
   const own = new Set(Object.keys(sample.envParams));
-  const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k));
+  const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k) && !(PLUGIN_COLUMNS as readonly string[]).includes(k));
   config.splice(config.indexOf('env') + 1, 0, ...envParams);
+  config.splice(config.indexOf('breakerCounts') + 1, 0, ...pluginColumns);
   return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
 }
 
@@ -116,9 +128,9 @@ export function shardPositions(plan: SweepPlan, index: number, count: number): n
   return out;
 }
 
-/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter). */
+/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; 'published' where it uses no policy module). */
 export function alignRow(columns: readonly string[], row: Row): Row {
   const out: Row = {};
-  for (const c of columns) out[c] = row[c] ?? '';
+  for (const c of columns) out[c] = row[c] ?? ((PLUGIN_COLUMNS as readonly string[]).includes(c) ? PLUGIN_COLUMN_DEFAULT : '');
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
+import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/csv/rows.js';
 import { alignRow } from './cells.js';
@@ -30,9 +31,11 @@ function injectedFailure(config: RunConfig): void {
   if (value !== undefined && String(value) === rule.slice(eq + 1)) throw new Error(`injected failure (${rule})`);
 }
 
-export default function runCell(task: CellTask): CellOutcome {
+export default async function runCell(task: CellTask): Promise<CellOutcome> {
   const { dir, id, config, columns } = task;
   try {
+    // A worker loads the plugin files the cell names, and refuses one that changed since the sweep began.
+    if (config.modules !== undefined) await ensureModules(config.modules);
     injectedFailure(config);
     const spec = envSpecOf(config);
     // The configuration cells (everything before `replicate`), laid out on the sweep's columns once.

@@ -47,6 +47,12 @@ export const msg = {
     `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${JSON.stringify(value)}: ${reason}`,
   resumeNothing: (path: string) => `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
   resumeOther: (path: string, what: string) => `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
+  resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
+    `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); use another --out or --force`,
+  mergeModuleChanged: (path: string, module: string, was: string, now: string | null) =>
+    now === null
+      ? `merge: ${show(path)} was run with ${show(module)}, which is no longer there`
+      : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) => `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
   mergeNoInput: () => 'merge: name at least one sweep folder to merge',
   mergeNotSweep: (path: string) => `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
@@ -73,9 +79,28 @@ export const msg = {
   actorWithBreaker: (actor: string) => `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
     `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the world another id`,
+  policyNameTaken: (kind: string, name: string) => `a ${kind} policy named '${name}' is already loaded from another module; give one of them another name`,
+  policyNotLoaded: (kind: string, name: string) => `no ${kind} policy named '${name}' is loaded (give its module with --${kind} FILE)`,
+  policyMadeBadly: (kind: string, name: string, member: string, type: string) => `${kind} policy '${name}': what create() returned lacks ${member} (a ${type})`,
+  badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
+    `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
+  checkEnvUnknown: (value: string, known: readonly string[]) => `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
+  // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
+  moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
+  moduleUnloadable: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)} could not be loaded: ${reason}`,
+  moduleNoDefault: (flag: string, path: string) => `--${flag}: ${show(path)} has no default export (end it with export default { … })`,
+  moduleNotContract: (flag: string, path: string, what: string, problem: string) => `--${flag}: ${show(path)}: the default export is not ${what}: ${problem}`,
+  moduleBrokenWorld: (flag: string, path: string, id: string, check: string, detail: string) =>
+    `--${flag}: ${show(path)}: world '${id}' fails check '${check}': ${detail} (see hexa check-env)`,
+  moduleRejected: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)}: ${reason}`,
+  moduleChanged: (flag: string, path: string, was: string, now: string) =>
+    `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from different code cannot be combined`,
+  moduleManyEnvs: (flag: string, path: string, ids: readonly string[]) => `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
+  moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) => `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
+    emptyList: () => 'the list is empty',
     badEnvId: (id: unknown) => `id ${show(id)} is not a versioned id such as 'my-lock-v1' (lower case, digits, dashes, then -v<N>)`,
     field: (field: string, expected: string) => `'${field}' must be ${expected}`,
     duplicateParam: (name: string) => `parameter '${name}' is declared twice`,
