@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
 import { configColumns, METRIC_COLUMNS } from '../../reports/csv/rows.js';
 import { PLUGIN_COLUMN_DEFAULT, PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
+import { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 import type { Row } from '../../reports/csv/csv.js';
 import { configFrom } from '../config/runOptions.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
@@ -106,7 +107,9 @@ export function planSweep(grid: Grid): SweepPlan {
   const hash = createHash('sha256').update(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`);
   for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
   const gridId = hash.digest().subarray(0, 8).toString('hex');
-  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId, modules: [...modules.values()] };
+  const kindOrder = ['env', ...POLICY_KINDS];
+  const byKindAndPath = (a: ModuleRef, b: ModuleRef): number => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId, modules: [...modules.values()].sort(byKindAndPath) };
 }
 
 /**
