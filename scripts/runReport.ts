@@ -5,7 +5,7 @@ import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
 import type { RunConfig } from '../sim/experiment/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
 import { ReplicateKey } from '../sim/core/rng.js';
-import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from '../reports/csv/rows.js';
+import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/tables/table.js';
 
@@ -74,10 +74,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       };
     },
     csv() {
-      const columns = configColumns(config);
-      const header = csvPrefix([...Object.keys(columns), 'replicate', 'round', ...METRIC_COLUMNS]);
-      const prefix = csvPrefix(Object.values(columns));
-      return header + '\n' + result.replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
+      return runCsv(config, result.replicates);
     },
   };
 }

@@ -1,8 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
 
 interface RunArgs {
@@ -37,11 +35,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const report = await executeRun(config);
     if (csvPath !== undefined) writeFileAtomic(csvPath, report.csv());
     if (outDir !== undefined) {
-      const { makeManifest } = await import('../../reports/manifest.js');
-      mkdirSync(outDir, { recursive: true });
-      writeFileAtomic(join(outDir, 'runs.csv'), report.csv());
-      const manifest = makeManifest('run', config.seed, startedAt, { config, files: { runs: 'runs.csv' } });
-      writeFileAtomic(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      const { writeRunFolder } = await import('../../reports/folders/folders.js');
+      // The folder was checked before the run (exists only with --force).
+      writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
     process.stdout.write(argv.json === true ? JSON.stringify(report.json(), null, 2) + '\n' : report.text() + '\n');
   },

@@ -85,6 +85,12 @@ export const msg = {
   badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
     `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
   checkEnvUnknown: (value: string, known: readonly string[]) => `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
+  // the API (api/index.ts)
+  sweepEmpty: () => 'runSweep: give at least one configuration',
+  sweepMixed: () => 'runSweep: every configuration must have the same seed and replicate count (replicates are paired across cells)',
+  sweepRepeatedCell: (id: string) => `runSweep: two configurations are the same cell ${id}`,
+  folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
+  folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)} could not be loaded: ${reason}`,
