@@ -91,6 +91,7 @@ export const msg = {
   sweepRepeatedCell: (id: string) => `runSweep: two configurations are the same cell ${id}`,
   folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
   folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
+  paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)} could not be loaded: ${reason}`,

@@ -80,11 +80,34 @@ describe('modules under hexa sweep and hexa matrix', () => {
   });
 });
 
+describe('a module world under hexa reproduce', () => {
+  it('reproduces the benchmark and its bounds exactly as the built-in lock does (lock-v1 dynamics)', () => {
+    const dir = tempDir('plugin-reproduce');
+    expect(hexa(['reproduce', '--replicates', '30', '--out', join(dir, 'lock')]).status).toBe(0);
+    const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
+    expect(js.status, js.stderr).toBe(0);
+    expect(js.stdout).toMatch(/^The published 4-bit-lock benchmark \(in js-lock-v1, /);
+    for (const file of ['table.csv', 'paired.csv', 'bounds.csv']) expect(readFileSync(join(dir, 'js', file), 'utf8'), file).toBe(readFileSync(join(dir, 'lock', file), 'utf8'));
+    const runs = readFileSync(join(dir, 'js', 'runs.csv'), 'utf8');
+    expect(runs.replace(/^([a-z0-9]+),js-lock-v1,/gm, '$1,lock-v1,')).toBe(readFileSync(join(dir, 'lock', 'runs.csv'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dir, 'js', 'manifest.json'), 'utf8')) as { config: { protocol: { env: string; modules: { sha256: string }[] } } };
+    expect(manifest.config.protocol.env).toBe('js-lock-v1');
+    expect(manifest.config.protocol.modules.map((m) => m.sha256)).toEqual([sha256(WORLD)]);
+  });
+
+  it('keeps the audit on the published lock', () => {
+    const r = hexa(['reproduce', '--audit', '--env', WORLD]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('hexa: --audit and --env cannot be used together\n');
+  });
+});
+
 describe('a module that breaks its contract', () => {
   it.each([
     ['run', (out: string) => ['run', '--env', BROKEN, '--out', out, '--csv', `${out}.csv`]],
     ['sweep', (out: string) => ['sweep', '--env', BROKEN, '--explore', '0,0.1', '--quiet', '--out', out]],
     ['matrix', () => ['matrix', '--env', BROKEN]],
+    ['reproduce', (out: string) => ['reproduce', '--env', BROKEN, '--out', out]],
   ])('is refused by %s with exit 2, one line naming the module and the check, nothing written', (_what, args) => {
     const out = join(tempDir('plugin-broken'), 'out');
     const r = hexa(args(out));
