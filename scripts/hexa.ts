@@ -16,6 +16,7 @@ import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
 import { msg, UsageError } from '../sim/core/messages.js';
+import { EXIT_STATUS } from './commands/common.js';
 
 function fail(message: string): never {
   process.stderr.write(`hexa: ${message}\n`);
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
-    .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
+    .epilogue(`Every run is seeded: the same flags and --seed give byte-identical output.\n${EXIT_STATUS}`)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
       if (error instanceof UsageError) fail(error.message);

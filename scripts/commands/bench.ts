@@ -4,9 +4,9 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseDecimal } from '../config/flags.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface BenchArgs {
-  json?: boolean;
+interface BenchArgs extends OutputArgs {
   seconds?: string;
   reproduce?: boolean;
   audit?: boolean;
@@ -16,8 +16,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   command: 'bench',
   describe: 'measure attempts per second with learning on (one core), and the time of hexa reproduce and its audit',
   builder: (y: Argv) =>
-    y
-      .option('json', { type: 'boolean', describe: 'print {lock4: {attemptsPerSec, …}, lock256: {…}, lockModule: {module, builtIn, slowdown}, reproduce: {seconds, cpuSeconds, …}, audit: {…}}' })
+    withOutputFlags(y, '{lock4: {attemptsPerSec, …}, lock256: {…}, lockModule: {module, builtIn, slowdown}, reproduce: {seconds, cpuSeconds, …}, audit: {…}}', false)
       .option('seconds', { type: 'string', describe: 'minimum timed seconds per figure [default: 2]' })
       .option('reproduce', { type: 'boolean', default: true, describe: 'also time hexa reproduce (--no-reproduce: attempts per second only)' })
       .option('audit', { type: 'boolean', default: true, describe: 'also time hexa reproduce --audit (--no-audit to skip)' }) as unknown as Argv<BenchArgs>,

@@ -10,13 +10,13 @@ import type { ModuleRef } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { envParamsFromArgv } from '../config/runOptions.js';
 import { isModulePath } from '../config/modules.js';
+import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
-interface CheckEnvArgs {
+interface CheckEnvArgs extends OutputArgs {
   targets?: string[];
-  json?: boolean;
-  quiet?: boolean;
   [flag: string]: unknown;
 }
+
 
 interface Checked {
   readonly target: string;
@@ -38,20 +38,17 @@ async function checkTarget(target: string, variants: readonly EnvParams[]): Prom
   return worlds.map((w) => ({ target, module: ref, check: checkEnv(w, { variants }) }));
 }
 
-function render(all: readonly Checked[], quiet: boolean): string {
+function render(all: readonly Checked[]): string {
   const lines: string[] = [];
   const width = Math.max(...all.flatMap((c) => c.check.results.map((r) => r.name.length)));
   for (const { module, check } of all) {
-    const shown = quiet ? check.results.filter((r) => r.status === 'fail') : check.results;
-    if (shown.length === 0) continue;
     lines.push(module === null ? check.id : `${check.id}  (${module.path}, sha256 ${module.sha256.slice(0, 12)}…)`);
-    for (const r of shown) {
+    for (const r of check.results) {
       lines.push(`  ${r.status === 'fail' ? 'FAIL' : r.status}  ${r.name.padEnd(width)}  ${r.describe}`);
       if (r.detail !== undefined) lines.push(`        ${' '.repeat(width)}  ${r.detail}`);
     }
     const count = (s: string): number => check.results.filter((r) => r.status === s).length;
-    if (!quiet) lines.push(`  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not applicable`);
-    lines.push('');
+    lines.push(`  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not applicable`, '');
   }
   return lines.join('\n');
 }
@@ -60,14 +57,12 @@ export const checkEnvCommand: CommandModule<object, CheckEnvArgs> = {
   command: 'check-env <targets..>',
   describe: 'check worlds against the environment contract (determinism, score ranges, solved iff the truth, …)',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '[{target, module, id, ok, results: [{name, describe, status, detail}]}]')
       .positional('targets', { type: 'string', array: true, describe: 'environment ids, or ES module files (.mjs/.js) whose default export is an EnvSpec or a list of them' })
       .option('param', { type: 'string', array: true, describe: 'also check this parameter set, name=value (repeatable; all pairs form one set)' })
-      .option('json', { type: 'boolean', describe: 'print [{target, module, id, ok, results: [{name, describe, status, detail}]}] on stdout' })
-      .option('quiet', { type: 'boolean', describe: 'print only the failed checks' })
       .example('hexa check-env ./docs/examples/lock-world.mjs', 'a plugin world')
       .example('hexa check-env lock-v1 --param bits=9', 'a built-in world, at its defaults and with 9 bits')
-      .epilogue('Exit codes: 0 every check passed, 1 a check failed, 2 bad input (unknown id, a module that cannot be loaded).') as unknown as Argv<CheckEnvArgs>,
+      .epilogue('For check-env, 1 means a world failed a check (each failure is listed with what went wrong).') as unknown as Argv<CheckEnvArgs>,
   handler: async (argv: ArgumentsCamelCase<CheckEnvArgs>) => {
     const params = envParamsFromArgv(argv);
     const variants = Object.keys(params).length === 0 ? [] : [params];
@@ -76,8 +71,8 @@ export const checkEnvCommand: CommandModule<object, CheckEnvArgs> = {
     if (argv.json === true) {
       const doc = all.map(({ target, module, check }) => ({ target, module, id: check.id, ok: check.ok, results: check.results }));
       process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-    } else {
-      process.stdout.write(render(all, argv.quiet === true));
+    } else if (humanOutput(argv)) {
+      process.stdout.write(render(all));
     }
     if (all.some((c) => !c.check.ok)) process.exitCode = 1;
   },

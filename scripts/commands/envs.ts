@@ -2,9 +2,9 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { allEnvs } from '../../envs/registry.js';
 import { moduleOf, preloadModules } from '../config/modules.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface EnvsArgs {
-  json?: boolean;
+interface EnvsArgs extends OutputArgs {
   env?: string[];
 }
 
@@ -12,8 +12,7 @@ export const envsCommand: CommandModule<object, EnvsArgs> = {
   command: 'envs',
   describe: 'list the registered environments, their parameters and defaults',
   builder: (y: Argv) =>
-    y
-      .option('json', { type: 'boolean', describe: 'print as JSON' })
+    withOutputFlags(y, '[{id, summary, params, module (for --env FILE worlds)}]', false)
       .option('env', { type: 'string', array: true, describe: 'also list the worlds of an ES module file (.mjs/.js; repeatable)' })
       .example('hexa envs --env ./docs/examples/lock-world.mjs', 'the built-in worlds and a plugin world') as unknown as Argv<EnvsArgs>,
   handler: async (argv: ArgumentsCamelCase<EnvsArgs>) => {

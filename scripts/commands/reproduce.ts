@@ -13,8 +13,9 @@ import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import type { OtherWorld } from '../reproduceReport.js';
+import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
-interface ReproduceArgs {
+interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
   seed?: unknown;
   single?: boolean;
@@ -22,7 +23,6 @@ interface ReproduceArgs {
   workers?: unknown;
   out?: unknown;
   force?: boolean;
-  json?: boolean;
   report?: boolean;
   env?: unknown;
   [flag: string]: unknown;
@@ -87,8 +87,7 @@ export function reproduceSettings(argv: Record<string, unknown>): { hidden: Hidd
   };
 }
 
-function progressBar(): ((done: number, total: number) => void) | undefined {
-  if (process.stderr.isTTY !== true) return undefined;
+function progressBar(): (done: number, total: number) => void {
   return (done, total) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
@@ -100,7 +99,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
   describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{config, rows, …}')
       .option('replicates', { type: 'string', describe: `replicates per arm (and per audited combination) [default: ${DEFAULT_REPLICATES}]` })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', { type: 'boolean', describe: "one replicate at the article's scale: how far one 30-task run wanders" })
@@ -108,7 +107,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
-      .option('json', { type: 'boolean', describe: 'print {config, rows} as JSON on stdout instead of the tables' })
       .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
       .option('env', { type: 'string', describe: 'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there' })
       .option('param', { type: 'string', array: true, describe: 'a parameter of the --env world, name=value (repeatable)' })
@@ -148,7 +146,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       audit,
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
-      ...(argv.json === true ? {} : { onAuditProgress: progressBar() }),
+      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
     });
 
     const files = report.files();
@@ -172,6 +170,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     }
 
     if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
-    else process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
+    else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },
 };

@@ -2,11 +2,11 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
+import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
-interface RunArgs {
+interface RunArgs extends OutputArgs {
   csv?: string;
   out?: string;
-  json?: boolean;
   force?: boolean;
   [flag: string]: unknown;
 }
@@ -15,11 +15,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{config, runs, rounds}')
       .options(runFlagOptions())
       .option('csv', { type: 'string', describe: 'write tidy rows (replicate × round, every parameter a column) to FILE' })
       .option('out', { type: 'string', describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)' })
-      .option('json', { type: 'boolean', describe: 'print {config, rounds} as JSON on stdout instead of the table' })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
       .example('hexa run', 'the published pure-exploitation arm, one replicate')
       .example('hexa run --replicates 1000 --explore 0.2 --routing separate', '20 % exploration kept away from the Evolver')
@@ -39,6 +38,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    process.stdout.write(argv.json === true ? JSON.stringify(report.json(), null, 2) + '\n' : report.text() + '\n');
+    if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
+    else if (humanOutput(argv)) process.stdout.write(report.text() + '\n');
   },
 };

@@ -14,8 +14,9 @@ import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/sweepManifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface SweepArgs {
+interface SweepArgs extends OutputArgs {
   config?: string;
   out?: string;
   resume?: boolean;
@@ -23,8 +24,6 @@ interface SweepArgs {
   workers?: string;
   shard?: string;
   failFast?: boolean;
-  quiet?: boolean;
-  json?: boolean;
   [flag: string]: unknown;
 }
 
@@ -71,7 +70,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   command: 'sweep',
   describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}')
       .usage(
         '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range start:stop[:step] ' +
           '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
@@ -85,8 +84,6 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('workers', { type: 'string', group: 'Sweep:', describe: 'worker threads [default: number of cores]' })
       .option('shard', { type: 'string', group: 'Sweep:', describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge' })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
-      .option('quiet', { type: 'boolean', group: 'Sweep:', describe: 'no progress output' })
-      .option('json', { type: 'boolean', group: 'Sweep:', describe: 'print a JSON summary on stdout' })
       .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', '3 × 8 cells, 100 replicates each')
       .example('hexa sweep --config sweep.json --out out/grid --workers 2', 'a grid from a file')
       .example('hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0', 'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all')
