@@ -96,7 +96,10 @@ export interface ParamSpec {
   readonly max?: number;
 }
 
-/** A registered, versioned environment. */
+/**
+ * A registered, versioned environment: a built-in world, or one from outside (`defineEnv` in code, the
+ * default export of a module given as `--env FILE`), held to the same contract and checked by `checkEnv`.
+ */
 export interface EnvSpec {
   readonly id: string;
   readonly summary: string;
@@ -109,8 +112,9 @@ export interface EnvSpec {
    */
   readonly feedback?: 'matches';
   /**
-   * Check and complete parameters (defaults filled in). Throws `EnvParamError` naming the parameter.
-   * Must be deterministic: the result is part of a run's configuration.
+   * Check and complete parameters (defaults filled in; values may arrive as text from the shell). Throws
+   * `EnvParamError` naming the parameter — or, in a world that imports nothing from hexa-sim, any Error
+   * with a string `param` property. Must be deterministic: the result is part of a run's configuration.
    */
   resolve(params: EnvParams): EnvParams;
   /** Build the world for one replicate; `world` draws anything hidden (e.g. a random truth). */
