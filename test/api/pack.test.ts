@@ -1,11 +1,12 @@
 /**
  * The package as a user gets it: `npm pack` (the `files` allow-list, the declarations), `npm i` of the
- * tarball into an empty folder, then the README's API example with plain node, type-checked use of the
- * typed API, and the installed `hexa` reading the folders the example wrote.
+ * tarball into an empty folder — offline, from what `npm ci` left in the npm cache — then the README's API
+ * example with plain node, type-checked use of the typed API, and the installed `hexa` reading the folders
+ * the example wrote and running a sweep of the shipped example world on worker threads.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtCli, ROOT, tempDir } from '../scripts/sweep/cli.js';
 
@@ -23,6 +24,28 @@ function pack(): { tarball: string; files: string[] } {
   return { tarball: join(dirname(stage), report!.filename), files: report!.files.map((f) => f.path) };
 }
 
+interface LockEntry {
+  readonly dev?: boolean;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A consumer's package.json and lockfile for the tarball: its dependencies pinned as this project's lock
+ * pins them, so `npm install --offline` needs nothing but the tarballs `npm ci` left in the npm cache.
+ */
+function consumer(app: string, tarball: string): void {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const { version, dependencies, bin } = lock.packages['']!;
+  const spec = `file:${relative(app, tarball)}`;
+  const packages: Record<string, unknown> = {
+    '': { name: 'app', dependencies: { 'hexa-sim': spec } },
+    'node_modules/hexa-sim': { version, resolved: spec, dependencies, bin },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) if (path !== '' && entry.dev !== true) packages[path] = entry;
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { 'hexa-sim': spec } }));
+  writeFileSync(join(app, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }));
+}
+
 describe('the packed package', () => {
   const { tarball, files } = pack();
 
@@ -34,8 +57,8 @@ describe('the packed package', () => {
 
   it('installs into an empty folder and runs the README example, typed, with hexa report reading its folders', () => {
     const app = tempDir('app');
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
+    consumer(app, tarball);
+    npm(['install', '--offline', '--no-audit', '--no-fund', relative(app, tarball)], app);
 
     cpSync(join(ROOT, 'docs', 'examples', 'api.mjs'), join(app, 'example.mjs'));
     const run = spawnSync(process.execPath, ['example.mjs', 'results'], { cwd: app, encoding: 'utf8' });
