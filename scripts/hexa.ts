@@ -7,6 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
+import { checkEnvCommand } from './commands/checkEnv.js';
 import { reportCommand } from './commands/report.js';
 import { reproduceCommand } from './commands/reproduce.js';
 import { limitsCommand } from './commands/limits.js';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     .command(sweepCommand)
     .command(mergeCommand)
     .command(envsCommand)
+    .command(checkEnvCommand)
     .command(benchCommand)
     .command(reportCommand)
     .command(limitsCommand)
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     .example('hexa run --no-library --replicates 4000', 'the random control')
     .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', 'a grid of 24 cells on all cores')
     .example('hexa envs', 'list environments')
+    .example('hexa check-env ./docs/examples/lock-world.mjs', 'check a plugin world against the environment contract')
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')

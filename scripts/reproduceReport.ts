@@ -2,7 +2,8 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { HIDDEN_CHOICES, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
+import type { ActionSpace } from '../envs/env.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
@@ -13,7 +14,7 @@ import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit
 import { headlineSentences } from '../reports/tables/headline.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import { openerGapRows, runOpeners, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
+import { openerGapRows, runOpeners, type GapRow, type OpenerId, type OpenerRuns } from '../sim/reproduction/gap.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -27,6 +28,17 @@ export interface ReproduceOptions {
   readonly auditReplicates: number;
   readonly workers: number;
   readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
+  readonly world?: OtherWorld;
+}
+
+export interface OtherWorld {
+  readonly run: BenchmarkWorld;
+  readonly space: ActionSpace;
+  /** One solving code: the uniform-guessing expectation applies. */
+  readonly exactRandomControl: boolean;
+  /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
+  readonly openers: readonly OpenerId[];
 }
 
 /** The verdict as `--json` and verdict.json carry it. */
@@ -69,12 +81,15 @@ const AUDIT_SHOWN = 12;
 
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
-  const arms = runArms(options.hidden, options.seed, replicates);
-  const rows = figureRows(figureValues(arms), options.hidden, await uniformGuessingValue());
+  const world = options.world;
+  const arms = runArms(options.hidden, options.seed, replicates, world?.run);
+  const uniform = world === undefined ? await uniformGuessingValue() : world.exactRandomControl ? await uniformGuessingValue(world.space) : null;
+  const rows = figureRows(figureValues(arms), options.hidden, uniform);
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
-  const openers = runOpeners(options.seed, replicates);
-  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers);
-  const result: AuditResult | null = options.single
+  const openers = runOpeners(options.seed, replicates, world?.run, world?.openers);
+  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
+  // The audit judges readings of the published lock: no verdict for a single run or for another world.
+  const result: AuditResult | null = options.single || world !== undefined
     ? null
     : await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress });
   const audit = result === null ? null : result.entries;
@@ -104,7 +119,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     replicates,
     single: options.single,
     hidden: options.hidden,
-    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
+    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, ...world?.run, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
     arms: [...arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })), ...openers.map((o) => ({ id: o.id, label: o.label, agent: o.config.agent }))],
   });
 
@@ -122,7 +137,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     config,
     text() {
       const lines = [
-        `The published 4-bit-lock benchmark (lock 1011, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
+        `The published 4-bit-lock benchmark (${world === undefined ? 'lock 1011' : `in ${world.run.env}`}, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
           (options.single ? `one replicate (seed ${options.seed}) — the article's scale` : `${replicates} replicates per arm, seed ${options.seed}`),
         `Hidden choices: ${describeHidden(options.hidden)}`,
         '',

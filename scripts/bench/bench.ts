@@ -23,7 +23,7 @@ export interface BenchResult {
   readonly lock256: BenchFigure;
 }
 
-function measure(config: RunConfig, positions: number, minSeconds: number): BenchFigure {
+export function measure(config: RunConfig, positions: number, minSeconds: number): BenchFigure {
   const spec = envSpecOf(config);
   // Warm-up so the JIT has settled before timing.
   for (let r = 0; r < 50; r++) runReplicate(config, spec, 1_000_000 + r);

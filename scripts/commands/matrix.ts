@@ -4,7 +4,7 @@
  * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
+import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
 interface MatrixArgs extends OutputArgs {
@@ -29,7 +29,7 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       .example('hexa matrix --replicates 200', 'the nine cells on the published 4-bit lock')
       .example('hexa matrix --actor consistent --prior-rounds 1 --replicates 200', 'with in-task reasoning and a one-round prior batch') as unknown as Argv<MatrixArgs>,
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
-    const settings = settingsFromArgv(argv);
+    const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
     // Validate every cell's configuration before any work.
     const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');

@@ -22,8 +22,10 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   handler: async (argv: ArgumentsCamelCase<MergeArgs>) => {
     const out = single('out', argv.out);
     if (out === undefined) throw new UsageError(msg.missingValue('out'));
-    const { mergeSweeps } = await import('../sweep/merge.js');
-    const s = mergeSweeps((argv.dirs ?? []).map(String), out, argv.force === true);
+    const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
+    const dirs = (argv.dirs ?? []).map(String);
+    await loadMergeModules(dirs);
+    const s = mergeSweeps(dirs, out, argv.force === true);
     if (argv.json === true) process.stdout.write(JSON.stringify(s, null, 2) + '\n');
     else if (humanOutput(argv)) process.stderr.write(`hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`);
     if (s.status !== 'done') process.exitCode = 1;

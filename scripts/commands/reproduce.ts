@@ -13,6 +13,7 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import type { OtherWorld } from '../reproduceReport.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
@@ -24,6 +25,7 @@ interface ReproduceArgs extends OutputArgs {
   out?: unknown;
   force?: boolean;
   report?: boolean;
+  env?: unknown;
   [flag: string]: unknown;
 }
 
@@ -38,6 +40,34 @@ function hiddenOptions(): Record<string, Options> {
     out[c.flag] = { type: 'string', group: HIDDEN_GROUP, describe: `${c.values.join(' | ')} [default: ${PUBLISHED_AGENT[c.key]}]` };
   }
   return out;
+}
+
+/**
+ * `--env ID|FILE` (and `--param`): the benchmark in another world, at its default parameters — the arms,
+ * the figures, and the bounds where in-task reasoning applies there. Loads and checks a module first.
+ */
+async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | undefined> {
+  const env = single('env', argv.env);
+  if (env === undefined) {
+    if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
+    return undefined;
+  }
+  const { preloadModules } = await import('../config/modules.js');
+  const { configFrom, envParamsFromArgv } = await import('../config/runOptions.js');
+  const { envSpecOf } = await import('../../sim/experiment/experiment.js');
+  const { actorSupport } = await import('../../sim/agent/actors/index.js');
+  const { ReplicateKey } = await import('../../sim/core/rng.js');
+  await preloadModules([{ name: 'env', text: env }]);
+  const config = configFrom({ env }, envParamsFromArgv(argv));
+  const spec = envSpecOf(config);
+  const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
+  const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
+  return {
+    run: { env: config.env, envParams: config.envParams, ...(config.modules !== undefined ? { modules: config.modules } : {}) },
+    space,
+    exactRandomControl: spec.exactRandomControl,
+    openers,
+  };
 }
 
 /** Validated options, or a UsageError naming the flag and the value. */
@@ -84,12 +114,15 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
       .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
+      .option('env', { type: 'string', describe: 'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there' })
+      .option('param', { type: 'string', array: true, describe: 'a parameter of the --env world, name=value (repeatable)' })
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
       .example('hexa reproduce --audit', 'also print the ranking of every reading of the hidden choices, by likelihood')
       .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
-      .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
+      .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices')
+      .example('hexa reproduce --env ./docs/examples/lock-world.mjs', 'the benchmark in a plugin world (lock-v1 written in JavaScript)') as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
     const settings = reproduceSettings(argv);
     const isSingle = argv.single === true;
@@ -97,6 +130,10 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
     if (isSingle && argv.auditReplicates !== undefined) throw new UsageError(msg.conflicting('single', 'audit-replicates'));
+    // The audit judges readings of the published lock; another world gets the arms, figures and bounds.
+    if (audit && argv.env !== undefined) throw new UsageError(msg.conflicting('audit', 'env'));
+    if (argv.auditReplicates !== undefined && argv.env !== undefined) throw new UsageError(msg.conflicting('audit-replicates', 'env'));
+    const world = await otherWorld(argv);
     const outText = single('out', argv.out);
     const force = argv.force === true;
     let dir: string;
@@ -116,6 +153,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       single: isSingle,
       audit,
       workers: settings.workers ?? defaultWorkers(),
+      ...(world !== undefined ? { world } : {}),
       ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
     });
 

@@ -1,8 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -27,7 +25,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
       .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(settingsFromArgv(argv), envParamsFromArgv(argv));
+    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
@@ -36,11 +34,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const report = await executeRun(config);
     if (csvPath !== undefined) writeFileAtomic(csvPath, report.csv());
     if (outDir !== undefined) {
-      const { makeManifest } = await import('../../reports/manifest.js');
-      mkdirSync(outDir, { recursive: true });
-      writeFileAtomic(join(outDir, 'runs.csv'), report.csv());
-      const manifest = makeManifest('run', config.seed, startedAt, { config, files: { runs: 'runs.csv' } });
-      writeFileAtomic(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      const { writeRunFolder } = await import('../../reports/folders/folders.js');
+      // The folder was checked before the run (exists only with --force).
+      writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
     if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
     else if (humanOutput(argv)) process.stdout.write(report.text() + '\n');

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger, single } from '../config/flags.js';
+import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
@@ -35,7 +36,10 @@ export function parseShard(text: string | undefined): Shard {
   return { index, count };
 }
 
-/** The grid's text per dimension: config file first, command line over it. */
+/**
+ * The grid's text per dimension: config file first, command line over it. Module files are made absolute,
+ * so the manifest's grid names the same files wherever a resume or a merge runs.
+ */
 function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
   for (const f of RUN_FLAGS) {
@@ -43,7 +47,7 @@ function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisTex
     if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
-  return out;
+  return out.map((e) => (e.kind === 'flag' && MODULE_FLAGS[e.name] !== undefined ? { ...e, text: e.text.split(',').map((t) => absoluteModuleValue(t.trim())).join(',') } : e));
 }
 
 function report(s: SweepSummary, json: boolean, quiet: boolean): void {
@@ -96,7 +100,9 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const configPath = single('config', argv.config);
     const fromConfig = configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
 
-    const plan = planSweep(buildGrid(gridEntries(argv, fromConfig)));
+    const entries = gridEntries(argv, fromConfig);
+    await preloadModules(entries.filter((e) => e.kind === 'flag'));
+    const plan = planSweep(buildGrid(entries));
     const mode = argv.resume === true ? 'resume' : argv.force === true ? 'force' : 'fresh';
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/

@@ -4,9 +4,10 @@
  */
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
+import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
-import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/csv/rows.js';
-import { alignRow } from './cells.js';
+import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
+import { cellPrefix } from '../../reports/csv/sweepColumns.js';
 import { saveCellRows } from './store.js';
 
 export interface CellTask {
@@ -30,14 +31,14 @@ function injectedFailure(config: RunConfig): void {
   if (value !== undefined && String(value) === rule.slice(eq + 1)) throw new Error(`injected failure (${rule})`);
 }
 
-export default function runCell(task: CellTask): CellOutcome {
+export default async function runCell(task: CellTask): Promise<CellOutcome> {
   const { dir, id, config, columns } = task;
   try {
+    // A worker loads the plugin files the cell names, and refuses one that changed since the sweep began.
+    if (config.modules !== undefined) await ensureModules(config.modules);
     injectedFailure(config);
     const spec = envSpecOf(config);
-    // The configuration cells (everything before `replicate`), laid out on the sweep's columns once.
-    const own = alignRow(columns, { cell: id, ...configColumns(config) });
-    const prefix = csvPrefix(columns.slice(0, columns.indexOf('replicate')).map((c) => own[c]!));
+    const prefix = cellPrefix(columns, id, config);
     let csv = '';
     let attempts = 0;
     for (let r = 0; r < config.replicates; r++) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchAudit, benchReproduce, runBench } from '../../../scripts/bench/bench.js';
 import { auditGrid } from '../../../sim/reproduction/audit.js';
+import { benchModuleLock } from '../../../scripts/bench/moduleBench.js';
 
 describe('bench', () => {
   it('keeps the lock4 / lock256 figures', () => {
@@ -9,6 +10,13 @@ describe('bench', () => {
       expect(f.attemptsPerSec).toBeGreaterThan(0);
       expect(f.attempts).toBeGreaterThan(0);
     }
+  });
+
+  it('measures the module lock beside the built-in one', async () => {
+    const r = await benchModuleLock(0.03);
+    expect(r.path).toMatch(/docs\/examples\/lock-world\.mjs$/);
+    for (const f of [r.module, r.builtIn]) expect(f.attempts).toBeGreaterThan(0);
+    expect(r.slowdown).toBeCloseTo(r.builtIn.attemptsPerCpuSec / r.module.attemptsPerCpuSec, 10);
   });
 
   it('times the reproduction and the audit', async () => {

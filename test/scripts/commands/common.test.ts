@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { benchCommand } from '../../../scripts/commands/bench.js';
+import { checkEnvCommand } from '../../../scripts/commands/checkEnv.js';
 import { EXIT_STATUS } from '../../../scripts/commands/common.js';
 import { envsCommand } from '../../../scripts/commands/envs.js';
 import { limitsCommand } from '../../../scripts/commands/limits.js';
@@ -21,6 +22,7 @@ import { hexa } from '../../helpers/cli.js';
 
 const COMMANDS: Record<string, CommandModule<object, never>> = {
   bench: benchCommand as unknown as CommandModule<object, never>,
+  'check-env': checkEnvCommand as unknown as CommandModule<object, never>,
   envs: envsCommand as unknown as CommandModule<object, never>,
   limits: limitsCommand as unknown as CommandModule<object, never>,
   matrix: matrixCommand as unknown as CommandModule<object, never>,
