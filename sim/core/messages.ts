@@ -85,7 +85,7 @@ export const msg = {
   badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
     `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
   checkEnvUnknown: (value: string, known: readonly string[]) => `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
-  // the API (api/index.ts)
+  // the API (scripts/api/index.ts)
   sweepEmpty: () => 'runSweep: give at least one configuration',
   sweepMixed: () => 'runSweep: every configuration must have the same seed and replicate count (replicates are paired across cells)',
   sweepRepeatedCell: (id: string) => `runSweep: two configurations are the same cell ${id}`,

@@ -18,11 +18,10 @@ export const LAYERS: readonly string[] = [
   'sim/reproduction/',
   'reports/',
   // The public surface (`import … from 'hexa-sim'`): above everything a library user may need, below the CLI.
-  'api/',
   'scripts/',
 ];
 
-const SOURCE_ROOTS = ['sim', 'envs', 'reports', 'api', 'scripts'];
+const SOURCE_ROOTS = ['sim', 'envs', 'reports', 'scripts'];
 
 function walk(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {

@@ -16,7 +16,7 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const require = createRequire(import.meta.url);
 const TSX = require.resolve('tsx');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const SOURCE_DIRS = ['sim', 'envs', 'reports', 'api', 'scripts'];
+const SOURCE_DIRS = ['sim', 'envs', 'reports', 'scripts'];
 
 function sourceHash(): string {
   const h = createHash('sha256');

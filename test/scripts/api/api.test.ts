@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   loadResultFolder, PUBLISHED_AGENT, PUBLISHED_RUN, runExperiment, runSweep, writeRunFolder, writeSweepFolder, type RunConfig,
-} from '../../api/index.js';
-import { hexa, ROOT, tempDir } from '../scripts/sweep/cli.js';
+} from '../../../scripts/api/index.js';
+import { hexa, ROOT, tempDir } from '../sweep/cli.js';
 
 const base: RunConfig = { ...PUBLISHED_RUN, replicates: 6, seed: 3 };
 

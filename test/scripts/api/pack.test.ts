@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtCli, ROOT, tempDir } from '../scripts/sweep/cli.js';
+import { builtCli, ROOT, tempDir } from '../sweep/cli.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npm = (args: readonly string[], cwd: string): string => execFileSync(NPM, [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -52,7 +52,7 @@ describe('the packed package', () => {
   it('ships the build, its declarations, the schema and the examples — nothing else', () => {
     const allowed = /^(package\.json|README\.md|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json|docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
-    for (const f of ['dist/api/index.js', 'dist/api/index.d.ts', 'dist/scripts/hexa.js', 'docs/examples/api.mjs', 'docs/examples/lock-world.mjs']) expect(files).toContain(f);
+    for (const f of ['dist/scripts/api/index.js', 'dist/scripts/api/index.d.ts', 'dist/scripts/hexa.js', 'docs/examples/api.mjs', 'docs/examples/lock-world.mjs']) expect(files).toContain(f);
   });
 
   it('installs into an empty folder and runs the README example, typed, with hexa report reading its folders', () => {
