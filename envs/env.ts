@@ -102,7 +102,10 @@ export interface ParamSpec {
   readonly max?: number;
 }
 
-/** A registered, versioned environment. */
+/**
+ * A registered, versioned environment: a built-in world, or one from outside (`defineEnv` in code, the
+ * default export of a module given as `--env FILE`), held to the same contract and checked by `checkEnv`.
+ */
 export interface EnvSpec {
   readonly id: string;
   readonly summary: string;
@@ -115,15 +118,19 @@ export interface EnvSpec {
    */
   readonly feedback?: 'matches';
   /**
-   * Check and complete parameters (defaults filled in). Throws `EnvParamError` naming the parameter.
-   * Must be deterministic: the result is part of a run's configuration.
+   * Check and complete parameters (defaults filled in; values may arrive as text from the shell). Throws
+   * `EnvParamError` naming the parameter — or, in a world that imports nothing from hexa-sim, any Error
+   * with a string `param` property. Must be deterministic: the result is part of a run's configuration.
    */
   resolve(params: EnvParams): EnvParams;
   /** Build the world for one replicate; `world` draws anything hidden (e.g. a random truth). */
   create(params: EnvParams, world: Stream): Env;
 }
 
-/** A bad environment parameter; the CLI turns it into one line and exit code 2. */
+/**
+ * A bad environment parameter; the CLI turns it into one line and exit code 2. A world written in plain
+ * JavaScript (which imports nothing from hexa-sim) throws any Error with a string `param` property instead.
+ */
 export class EnvParamError extends Error {
   constructor(readonly param: string, readonly value: unknown, reason: string) {
     super(`${param}=${String(value)}: ${reason}`);
@@ -131,7 +138,14 @@ export class EnvParamError extends Error {
   }
 }
 
-/** Thrown by `step` after the task has ended. */
+/** The parameter a `resolve` error names (an EnvParamError, or any Error with a string `param`), else null. */
+export function paramErrorOf(e: unknown): { readonly param: string; readonly message: string } | null {
+  if (!(e instanceof Error)) return null;
+  const param = (e as Error & { param?: unknown }).param;
+  return typeof param === 'string' ? { param, message: e.message } : null;
+}
+
+/** Thrown by `step` after the task has ended (a plain-JavaScript world may throw any Error). */
 export class TaskEndedError extends Error {
   constructor(envId: string) {
     super(`${envId}: step() after the task ended; call reset() first`);

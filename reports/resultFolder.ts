@@ -44,6 +44,13 @@ export interface ResultData {
   /** reproduce: the published-vs-simulated table, and the audit when there is one. */
   readonly table: CsvTable | null;
   readonly audit: CsvTable | null;
+  /** reproduce: the verdict's headline (verdict.json), when the folder has one. */
+  readonly verdict: FolderVerdict | null;
+}
+
+/** What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts). */
+export interface FolderVerdict {
+  readonly sentences: readonly string[];
 }
 
 const KINDS: readonly ResultKind[] = ['run', 'sweep', 'reproduce'];
@@ -69,6 +76,22 @@ function readManifest(dir: string): Record<string, unknown> & { kind: ResultKind
   return manifest as Record<string, unknown> & { kind: ResultKind };
 }
 
+function readVerdict(dir: string): FolderVerdict | null {
+  const path = join(dir, 'verdict.json');
+  if (!existsSync(path)) return null;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new UsageError(msg.notResultFolder(dir, 'verdict.json is not valid JSON'));
+  }
+  const sentences = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>).sentences : undefined;
+  if (!Array.isArray(sentences) || !sentences.every((x) => typeof x === 'string')) {
+    throw new UsageError(msg.notResultFolder(dir, 'verdict.json has no list of sentences'));
+  }
+  return { sentences };
+}
+
 function readTable(dir: string, name: string, required: boolean): CsvTable | null {
   const path = join(dir, name);
   if (!existsSync(path)) {
@@ -87,6 +110,7 @@ export function loadResultFolder(dir: string): ResultData {
   const table = kind === 'reproduce' ? readTable(dir, 'table.csv', true) : null;
   if (table) requireColumns(table, TABLE_COLUMNS);
   const audit = kind === 'reproduce' ? readTable(dir, 'audit.csv', false) : null;
+  const verdict = kind === 'reproduce' ? readVerdict(dir) : null;
 
   const replicate = numericColumn(data, 'replicate', true);
   const round = numericColumn(data, 'round', true);
@@ -143,5 +167,5 @@ export function loadResultFolder(dir: string): ResultData {
   const names = parameters.map(({ c }) => c);
   const swept = names.filter((c) => new Set(groups.map((gr) => gr.params[c])).size > 1);
   const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
-  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit };
+  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit, verdict };
 }

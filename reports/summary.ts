@@ -122,20 +122,24 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
   return { seed: options.seed, resamples: options.resamples, groups, paired };
 }
 
-/** summary.csv: one row per figure, with the swept parameters beside each group. */
+/**
+ * summary.csv: one row per figure, with the swept parameters beside each group. `round` stays numeric: a
+ * figure of the whole run has it empty and `scope` says 'run' (per-round figures: 'round').
+ */
 export function summaryRows(data: ResultData, summary: Summary): Row[] {
   const groupColumn = data.groupColumn ?? 'group';
   const out: Row[] = [];
-  const push = (group: string, params: Readonly<Record<string, string>>, versus: string, round: number | 'all', metric: string, statistic: string, n: number, e: Estimate): void => {
+  const push = (group: string, params: Readonly<Record<string, string>>, versus: string, round: number | null, metric: string, statistic: string, n: number, e: Estimate): void => {
     const row: Row = { [groupColumn]: group };
     for (const c of data.swept) row[c] = params[c] ?? '';
     Object.assign(row, {
-      versus, round, metric, statistic, replicates: n,
+      versus, round: round ?? '', metric, statistic, replicates: n,
       estimate: Number.isFinite(e.estimate) ? e.estimate : '',
       ci95Lo: e.ci95 ? e.ci95[0] : '',
       ci95Hi: e.ci95 ? e.ci95[1] : '',
       bootstrapSeed: summary.seed,
       resamples: summary.resamples,
+      scope: round === null ? 'run' : 'round',
     });
     out.push(row);
   };
@@ -149,9 +153,9 @@ export function summaryRows(data: ResultData, summary: Summary): Row[] {
       push(id, params, '', r.round, 'skills', 'mean', n, r.skills);
       push(id, params, '', r.round, 'refutationRate', 'ratio', n, r.refutationRate);
     }
-    push(id, params, '', 'all', 'tests', 'mean', n, s.tests);
-    push(id, params, '', 'all', 'refutations', 'mean', n, s.refutations);
-    push(id, params, '', 'all', 'refutationRate', 'ratio', n, s.refutationRate);
+    push(id, params, '', null, 'tests', 'mean', n, s.tests);
+    push(id, params, '', null, 'refutations', 'mean', n, s.refutations);
+    push(id, params, '', null, 'refutationRate', 'ratio', n, s.refutationRate);
   }
   for (const p of summary.paired) push(p.a, {}, p.b, p.round, 'meanAttempts', 'paired mean difference', p.replicates, p.difference);
   return out;

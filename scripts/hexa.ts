@@ -7,6 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
+import { checkEnvCommand } from './commands/checkEnv.js';
 import { reportCommand } from './commands/report.js';
 import { reproduceCommand } from './commands/reproduce.js';
 import { limitsCommand } from './commands/limits.js';
@@ -15,6 +16,7 @@ import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
 import { msg, UsageError } from '../sim/core/messages.js';
+import { EXIT_STATUS } from './commands/common.js';
 
 function fail(message: string): never {
   process.stderr.write(`hexa: ${message}\n`);
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     .command(sweepCommand)
     .command(mergeCommand)
     .command(envsCommand)
+    .command(checkEnvCommand)
     .command(benchCommand)
     .command(reportCommand)
     .command(limitsCommand)
@@ -57,10 +60,11 @@ async function main(): Promise<void> {
     .example('hexa run --no-library --replicates 4000', 'the random control')
     .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', 'a grid of 24 cells on all cores')
     .example('hexa envs', 'list environments')
+    .example('hexa check-env ./docs/examples/lock-world.mjs', 'check a plugin world against the environment contract')
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
-    .epilogue('Every run is seeded: the same flags and --seed give byte-identical output.')
+    .epilogue(`Every run is seeded: the same flags and --seed give byte-identical output.\n${EXIT_STATUS}`)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
       if (error instanceof UsageError) fail(error.message);

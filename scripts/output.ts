@@ -2,9 +2,11 @@
  * Output paths are checked before any work starts (so bad input writes nothing), and files are written
  * to a temporary sibling and renamed into place, so a reader never sees a torn file.
  */
-import { accessSync, closeSync, constants, existsSync, openSync, renameSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { msg, UsageError } from '../sim/core/messages.js';
+
+export { writeFileAtomic, writeFileAtomicStreamed } from '../reports/folders/atomic.js';
 
 /** Fail (UsageError) unless `path` can be created: its folder exists and is writable, and it does not exist (or `force`). */
 export function checkOutputFile(flag: string, path: string, force: boolean): string {
@@ -16,35 +18,6 @@ export function checkOutputFile(flag: string, path: string, force: boolean): str
   }
   requireWritableFolder(flag, path, dirname(full));
   return full;
-}
-
-/** Write a whole file atomically (temporary sibling, then rename). */
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
-  } catch (e) {
-    if (existsSync(tmp)) unlinkSync(tmp);
-    throw e;
-  }
-}
-
-/** Like writeFileAtomic, for content too large to hold in memory: `fill` writes to the open temporary. */
-export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    const fd = openSync(tmp, 'w');
-    try {
-      fill(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    if (existsSync(tmp)) unlinkSync(tmp);
-    throw e;
-  }
 }
 
 /**

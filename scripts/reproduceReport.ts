@@ -2,31 +2,58 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
-import { auditGrid, auditJobs, scoreAudit, type AuditEntry } from '../sim/reproduction/audit.js';
+import { HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
+import type { ActionSpace } from '../envs/env.js';
+import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
-import { figureRows, figureValues, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
+import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
 import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
+import { headlineSentences } from '../reports/tables/headline.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
-import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
-import { runJobs } from '../sim/reproduction/workerPool.js';
+import { openerGapRows, runOpeners, type GapRow, type OpenerId, type OpenerRuns } from '../sim/reproduction/gap.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
   readonly seed: number;
   readonly replicates: number;
-  /** One replicate at the article's scale. */
+  /** One replicate at the article's scale (no verdict: a single run has no spread to judge by). */
   readonly single: boolean;
+  /** Print the audit's ranked table (the verdict behind the headline is computed either way). */
   readonly audit: boolean;
-  /** Worker threads for the audit (1: this thread); the arms and openers share them. */
+  /** Replicates per arm for each reading the audit refines. */
+  readonly auditReplicates: number;
   readonly workers: number;
-  /** Progress of the audit: simulations done out of all (the arms and openers included). */
-  readonly onAuditProgress?: (done: number, total: number) => void;
+  readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
+  readonly world?: OtherWorld;
+}
+
+export interface OtherWorld {
+  readonly run: BenchmarkWorld;
+  readonly space: ActionSpace;
+  /** One solving code: the uniform-guessing expectation applies. */
+  readonly exactRandomControl: boolean;
+  /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
+  readonly openers: readonly OpenerId[];
+}
+
+/** The verdict as `--json` and verdict.json carry it. */
+export interface VerdictDocument {
+  readonly best: HiddenChoices;
+  readonly posterior: number;
+  readonly logLikelihood: number | null;
+  readonly logLikelihoodSe: number | null;
+  readonly tied: readonly { readonly hidden: HiddenChoices; readonly posterior: number; readonly logBayesFactor: number }[];
+  readonly patternShare: number;
+  readonly identified: Partial<HiddenChoices>;
+  readonly open: readonly string[];
+  readonly replicates: number;
+  readonly check: { readonly distance: number; readonly figures: number; readonly pValue: number; readonly replicates: number; readonly largest: string } | null;
+  readonly sentences: readonly string[];
 }
 
 export interface ReproduceReport {
@@ -39,6 +66,9 @@ export interface ReproduceReport {
   readonly bounds: readonly GapRow[];
   readonly audit: readonly AuditEntry[] | null;
   readonly verdict: Verdict | null;
+  /** The headline: three or four sentences (empty for --single). */
+  readonly sentences: readonly string[];
+  verdictDocument(): VerdictDocument | null;
   config(): Record<string, unknown>;
   text(): string;
   json(): unknown;
@@ -51,34 +81,45 @@ const AUDIT_SHOWN = 12;
 
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
-  // One set of jobs for the whole reproduction: the arms and openers kept whole, then the audit's distinct
-  // simulations, so that with the audit on, every simulation shares the same workers.
-  const armJobs: RunJob[] = ARMS.map((arm) => ({ kind: 'run', key: `arm:${arm.id}`, config: armConfig(arm, options.hidden, options.seed, replicates) }));
-  const openerJobs: RunJob[] = OPENERS.map(({ id }) => ({ kind: 'run', key: `opener:${id}`, config: openerConfig(id, options.seed, replicates) }));
-  const grid = options.audit ? auditGrid() : null;
-  const plan = grid === null ? null : auditJobs(grid, options.seed, replicates);
-  // The benchmark's own tables, and runs.csv, as soon as its runs are in: with the audit on, this thread
-  // builds them while the workers go on with the audit.
-  const runKeys = new Set([...armJobs, ...openerJobs].map((j) => j.key));
-  const partial = new Map<string, SimulationResult>();
-  let table: BenchmarkTables | null = null;
-  const onResult = (result: SimulationResult): void => {
-    if (!runKeys.has(result.key)) return;
-    partial.set(result.key, result);
-    if (partial.size === runKeys.size) table = benchmarkTables(partial, armJobs, openerJobs, options.hidden);
+  const world = options.world;
+  const arms = runArms(options.hidden, options.seed, replicates, world?.run);
+  const uniform = world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
+  const rows = figureRows(figureValues(arms), options.hidden, uniform);
+  const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
+  const openers = runOpeners(options.seed, replicates, world?.run, world?.openers);
+  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
+  // The audit judges readings of the published lock: no verdict for a single run or for another world.
+  const result: AuditResult | null = options.single || world !== undefined
+    ? null
+    : await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress });
+  const audit = result === null ? null : result.entries;
+  const auditVerdict = result === null ? null : verdict(result);
+  const sentences = auditVerdict === null ? [] : headlineSentences(rows, options.hidden, auditVerdict);
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  const verdictDocument = (): VerdictDocument | null => {
+    if (auditVerdict === null) return null;
+    const v = auditVerdict;
+    return {
+      best: v.best.hidden,
+      posterior: v.best.posterior,
+      logLikelihood: finite(v.best.likelihood.joint.log),
+      logLikelihoodSe: finite(v.best.likelihood.joint.se),
+      tied: v.tied.map((e) => ({ hidden: e.hidden, posterior: e.posterior, logBayesFactor: e.logBayesFactor })),
+      patternShare: v.best.patternShare,
+      identified: v.identified,
+      open: v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag),
+      replicates: v.replicates,
+      check: v.check === null ? null : { distance: v.check.distance, figures: v.check.figures, pValue: v.check.pValue, replicates: v.check.replicates, largest: v.check.contributions[0]!.id },
+      sentences,
+    };
   };
-  const jobs = [...armJobs, ...openerJobs, ...(plan?.jobs ?? [])];
-  const results = await runJobs(jobs, plan === null ? 1 : options.workers, plan === null ? undefined : options.onAuditProgress, onResult);
-  const { arms, openers, rows, paired, bounds, runsCsv } = table ?? benchmarkTables(results, armJobs, openerJobs, options.hidden);
-  const audit = grid === null || plan === null ? null : scoreAudit(grid, plan.keys, results);
-  const auditVerdict = audit === null ? null : verdict(audit);
 
   const config = (): Record<string, unknown> => ({
     seed: options.seed,
     replicates,
     single: options.single,
     hidden: options.hidden,
-    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
+    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, ...world?.run, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
     arms: [...arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })), ...openers.map((o) => ({ id: o.id, label: o.label, agent: o.config.agent }))],
   });
 
@@ -91,10 +132,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     bounds,
     audit,
     verdict: auditVerdict,
+    sentences,
+    verdictDocument,
     config,
     text() {
       const lines = [
-        `The published 4-bit-lock benchmark (lock 1011, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
+        `The published 4-bit-lock benchmark (${world === undefined ? 'lock 1011' : `in ${world.run.env}`}, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
           (options.single ? `one replicate (seed ${options.seed}) — the article's scale` : `${replicates} replicates per arm, seed ${options.seed}`),
         `Hidden choices: ${describeHidden(options.hidden)}`,
         '',
@@ -117,9 +160,17 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):',
         renderBounds(bounds),
       );
-      if (audit !== null && auditVerdict !== null) {
-        lines.push('', `Audit of the hidden choices (${audit.length} combinations, ${replicates} replicates each, best first):`, renderAudit(audit, AUDIT_SHOWN), '', renderVerdict(auditVerdict));
+      if (options.audit && result !== null && auditVerdict !== null) {
+        lines.push(
+          '',
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading screened at ${result.screening.replicates} replicates per arm, ` +
+            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint likelihood of the publication):`,
+          renderAudit(result.entries, AUDIT_SHOWN),
+          '',
+          renderVerdict(auditVerdict),
+        );
       }
+      if (sentences.length > 0) lines.push('', 'Verdict:', ...sentences.map((x) => `  ${x}`));
       return lines.join('\n');
     },
     json() {
@@ -135,49 +186,23 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           consistent: r.placement?.consistent ?? null,
         })),
         bounds: bounds.map((b) => ({ id: b.id, published: b.published, exact: b.exact?.exact ?? null, mean: b.mean, ci95: b.ci95, gap: b.gap, gapCi95: b.gapCi95 })),
+        verdict: verdictDocument(),
       };
     },
     files() {
       const files: Record<string, string> = {
         'table.csv': toCsv(figureCsvRows(rows)),
         'paired.csv': toCsv(pairedCsvRows(paired)),
-        'runs.csv': runsCsv,
+        'runs.csv': armRunsCsv([
+          ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
+          ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
+        ]),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
+      const doc = verdictDocument();
+      if (doc !== null) files['verdict.json'] = JSON.stringify(doc, null, 2) + '\n';
       return files;
     },
   };
-}
-
-interface BenchmarkTables {
-  readonly arms: ArmResult[];
-  readonly openers: OpenerRuns[];
-  readonly rows: FigureRow[];
-  readonly paired: PairedDifference[];
-  readonly bounds: GapRow[];
-  readonly runsCsv: string;
-}
-
-/** Everything but the audit, from the runs of the arms and openers. */
-function benchmarkTables(results: ReadonlyMap<string, SimulationResult>, armJobs: readonly RunJob[], openerJobs: readonly RunJob[], hidden: HiddenChoices): BenchmarkTables {
-  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(results, armJobs[i]!.key) }));
-  const openers: OpenerRuns[] = OPENERS.map(({ id, label }, i) => ({ id, label, config: openerJobs[i]!.config, replicates: replicatesOf(results, openerJobs[i]!.key) }));
-  return {
-    arms,
-    openers,
-    rows: figureRows(figureValues(arms), hidden, uniformGuessingValue()),
-    paired: pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates]))),
-    bounds: openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers),
-    runsCsv: armRunsCsv([
-      ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
-      ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
-    ]),
-  };
-}
-
-function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {
-  const result = results.get(key)!;
-  if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
-  return result.replicates;
 }

@@ -5,7 +5,7 @@ import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
 import type { RunConfig } from '../sim/experiment/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
 import { ReplicateKey } from '../sim/core/rng.js';
-import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines } from '../reports/csv/rows.js';
+import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/tables/table.js';
 
@@ -74,10 +74,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
       };
     },
     csv() {
-      const columns = configColumns(config);
-      const header = csvPrefix([...Object.keys(columns), 'replicate', 'round', ...METRIC_COLUMNS]);
-      const prefix = csvPrefix(Object.values(columns));
-      return header + '\n' + result.replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
+      return runCsv(config, result.replicates);
     },
   };
 }
@@ -90,5 +87,6 @@ function describeConfig(c: RunConfig): string {
     ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
       `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, tests ${a.testUnit}/${a.testAt}`
     : 'no library' + (a.actor === 'published' ? ' (random control)' : ''));
-  return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}`;
+  const modules = (c.modules ?? []).map((m) => `\nmodule ${m.kind}: ${m.path} (sha256 ${m.sha256.slice(0, 12)}…)`).join('');
+  return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}${modules}`;
 }

@@ -18,8 +18,20 @@ export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** Okabe & Ito (2008), without yellow, which is too faint on white. */
 export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#000000', '#999999'] as const;
 
-/** The published arms get fixed colours, so they read the same in every chart and every report. */
-const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = {
+/** How a line is drawn: its dash pattern ([] solid) and width. */
+export interface Stroke {
+  readonly dash: readonly number[];
+  readonly width: number;
+}
+
+const SOLID: Stroke = { dash: [], width: 2.5 };
+
+/**
+ * The published arms get fixed colours, so they read the same in every chart and every report. The two
+ * openers end on the same exact 13/4, so one line would hide the other: the consistent opener is drawn wide
+ * and solid, the optimal one narrow and dashed on top of it.
+ */
+const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; stroke?: Stroke }>> = {
   random: { colour: '#000000', label: 'random control (no library)' },
   exploit: { colour: '#0072B2', label: 'pure exploitation' },
   explore: { colour: '#E69F00', label: '20 % exploration, shared samples' },
@@ -27,8 +39,8 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string }>> = 
   threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
   // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/reproduction/gap.ts).
-  consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)' },
-  optimal: { colour: '#999999', label: 'optimal opener (in-task feedback)' },
+  consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)', stroke: { dash: [], width: 6 } },
+  optimal: { colour: '#555555', label: 'optimal opener (in-task feedback)', stroke: { dash: [7, 4], width: 2 } },
 };
 
 export const REFERENCE_COLOUR = '#555555';
@@ -39,6 +51,8 @@ export const NEUTRAL_COLOUR = '#8c8c8c';
 export interface Palette {
   readonly labels: readonly string[];
   readonly colours: readonly string[];
+  /** Line styles, parallel to `labels`. */
+  readonly strokes: readonly Stroke[];
   labelOf(id: string): string;
 }
 
@@ -49,7 +63,12 @@ export function paletteFor(ids: readonly string[], labels: Readonly<Record<strin
   let next = 0;
   const entries = ids.map((id) => KNOWN_ARMS[id] ?? { colour: spare[next++ % spare.length]!, label: labels[id] ?? id });
   const byId = new Map(ids.map((id, i) => [id, entries[i]!.label]));
-  return { labels: entries.map((e) => e.label), colours: entries.map((e) => e.colour), labelOf: (id) => byId.get(id) ?? id };
+  return {
+    labels: entries.map((e) => e.label),
+    colours: entries.map((e) => e.colour),
+    strokes: entries.map((e) => e.stroke ?? SOLID),
+    labelOf: (id) => byId.get(id) ?? id,
+  };
 }
 
 export const CONFIG: Config = {

@@ -23,5 +23,11 @@ export function policyColumns(a: AgentConfig): Record<string, Cell> {
     exploreHalflife: x.halflife, exploreFloor: x.floor,
     breakerFailures: a.breaker.failures, breakerCooldown: a.breaker.cooldown, breakerCounts: a.breaker.counts,
   });
+  // Only with a policy module: built-in runs keep their columns.
+  for (const k of PLUGIN_COLUMNS) if (a[k] !== undefined) out[k] = a[k];
   return out;
 }
+
+/** Columns present only when a policy module is in use, and what they read for a run without one. */
+export const PLUGIN_COLUMNS = ['extraction', 'ranking'] as const;
+export const PLUGIN_COLUMN_DEFAULT = 'published';

@@ -52,6 +52,14 @@ export function metricColumns(m: RoundMetrics): Row {
   return row;
 }
 
+/** A run's tidy CSV: the header, then every replicate × round (the bytes of `hexa run --csv`). */
+export function runCsv(config: RunConfig, replicates: readonly (readonly RoundMetrics[])[]): string {
+  const columns = configColumns(config);
+  const header = csvPrefix([...Object.keys(columns), 'replicate', 'round', ...METRIC_COLUMNS]);
+  const prefix = csvPrefix(Object.values(columns));
+  return header + '\n' + replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
+}
+
 /** Rows for one replicate of a run. */
 export function replicateRows(config: RunConfig, replicate: number, rounds: readonly RoundMetrics[]): Row[] {
   const params = configColumns(config);

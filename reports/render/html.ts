@@ -2,6 +2,7 @@
  * index.html: one self-contained, offline page. vega, vega-lite and vega-embed are inlined from the
  * installed packages (no CDN), the charts are interactive (tooltips), and a Content-Security-Policy forbids
  * every network request and `eval` (vega-embed runs expressions through its interpreter, `ast: true`).
+ * A reproduction with a verdict opens with its headline and the learning curves; the run's metadata comes last.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +12,8 @@ import type { Chart } from '../charts/theme.js';
 import type { ResultData } from '../resultFolder.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
 import type { Summary } from '../summary.js';
+import { escapeHtml, table } from './htmlParts.js';
+import { auditSection, headlineSection, publishedSection } from './reproduceSections.js';
 
 export interface HtmlInput {
   readonly data: ResultData;
@@ -43,26 +46,11 @@ function inlineScripts(): string {
   return scripts;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from './htmlParts.js';
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
-/** Numbers in table cells to four significant decimals; other text as is. */
-function cell(text: string): string {
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || Number.isInteger(x)) return escapeHtml(text);
-  return escapeHtml(String(Number(x.toPrecision(4))));
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[], rowClass: (row: readonly string[]) => string = () => ''): string {
-  const head = header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
-  const body = rows.map((r) => `<tr${rowClass(r) ? ` class="${rowClass(r)}"` : ''}>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 
 const num = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
@@ -84,31 +72,18 @@ function manifestSection(input: HtmlInput): string {
 <details><summary>manifest.json</summary><pre>${escapeHtml(JSON.stringify(m, null, 2))}</pre></details></section>`;
 }
 
-/** Columns of table.csv left out of the page (still in the file): exact fractions run to dozens of digits. */
-const TABLE_HIDDEN = new Set(['analyticExact', 'se', 'n', 'arm']);
-
-function publishedSection(input: HtmlInput): string {
-  const full = input.data.table;
-  if (!full) return '';
-  const keep = full.header.map((h, j) => (TABLE_HIDDEN.has(h) ? -1 : j)).filter((j) => j >= 0);
-  const t = { header: keep.map((j) => full.header[j]!), rows: full.rows.map((r) => keep.map((j) => r[j]!)) };
-  const consistent = t.header.indexOf('consistent');
-  const note = input.skippedFigures.length > 0 ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(input.skippedFigures.join(', '))}.</p>` : '';
-  return `<section><h2>Published against simulated</h2>
-<p>Each published number is a single run; <em>consistent</em> says whether it lies inside the central 95 % of simulated single runs. All columns are in <a href="${escapeHtml(input.sourceLink)}/table.csv">table.csv</a>.</p>
-${table(t.header, t.rows.map((r) => r.map(cell)), (r) => (consistent >= 0 && r[consistent] === 'false' ? 'off' : ''))}${note}</section>`;
-}
-
 function summarySection(input: HtmlInput): string {
   const { data, summary } = input;
   const palette = reportPalette(data);
-  const header = [data.groupColumn ?? 'group', ...data.swept, 'replicates', 'final attempts: mean [95 %]', 'IQM [95 %]', 'skills', 'refutation rate % [95 %]'];
+  // A reproduction's arms are named by their labels, which say what the swept settings are.
+  const swept = data.kind === 'reproduce' ? [] : data.swept;
+  const header = [data.groupColumn ?? 'group', ...swept, 'replicates', 'final attempts: mean [95 %]', 'IQM [95 %]', 'skills', 'refutation rate % [95 %]'];
   const rows = summary.groups.map((s) => {
     const last = s.rounds.at(-1)!;
     const label = palette.labelOf(s.group.id);
     return [
-      escapeHtml(label === s.group.id ? label : `${s.group.id} (${label})`),
-      ...data.swept.map((p) => escapeHtml(s.group.params[p] ?? '')),
+      `<span class="wrap">${escapeHtml(label === s.group.id ? label : `${s.group.id} (${label})`)}</span>`,
+      ...swept.map((p) => escapeHtml(s.group.params[p] ?? '')),
       String(s.group.replicates.length),
       withCi(last.attempts.mean), withCi(last.attempts.iqm), withCi(last.skills, 2), withCi(s.refutationRate, 2, 100),
     ];
@@ -121,20 +96,12 @@ ${table(['a', 'b', 'replicates', 'mean attempts a − b [95 %]'], paired.map((p)
 ${table(header, rows)}${pairedTable}</section>`;
 }
 
-/** Audit rows shown before "show all" (audit.csv is ranked, best first). */
-const AUDIT_SHOWN = 12;
-
-function auditSection(input: HtmlInput): string {
-  const a = input.data.audit;
-  if (!a) return '';
-  const rows = a.rows.map((r) => r.map(cell));
-  const rest = rows.length > AUDIT_SHOWN ? `<details><summary>all ${rows.length} combinations</summary>${table(a.header, rows)}</details>` : '';
-  return `<section><h2>Audit of the hidden choices</h2><p>From audit.csv, in its order (best first).</p>${table(a.header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
-}
-
 const STYLE = `
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1240px; padding: 24px; color: #1a1a1a; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+.headline { border-left: 5px solid #0072B2; background: #f3f8fc; padding: 10px 22px 6px; margin: 0 0 8px; }
+.headline h1 { margin-top: 0.2em; } .headline p { font-size: 1.08em; max-width: 70em; margin: 0.5em 0 0.8em; } .headline .kicker { font-size: 0.85em; color: #555; margin: 0.6em 0 0; }
+.id { font-family: "DejaVu Sans Mono", monospace; font-size: 0.95em; } .what, .wrap { white-space: normal; color: #444; font-size: 0.9em; } .wrap { display: inline-block; max-width: 24em; color: inherit; font-size: inherit; }
 .chart { overflow-x: auto; margin: 8px 0; } .files { font-size: 0.85em; color: #555; }
 .table { overflow-x: auto; } table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: left; vertical-align: top; }
@@ -145,11 +112,19 @@ table.facts th { font-weight: normal; color: #555; } pre { background: #f6f6f6; 
 export function reportHtml(input: HtmlInput): string {
   const ids = input.charts.map((_, i) => `chart-${i + 1}`);
   const specs = Object.fromEntries(input.charts.map((c, i) => [ids[i], c.spec]));
-  const chartSections = input.charts
-    .map((c, i) => `<section><h2>${escapeHtml(c.heading)}</h2><div class="chart" id="${ids[i]}"></div>
-<p class="files">Files: <a href="${c.name}.png">${c.name}.png</a> · <a href="${c.name}.svg">${c.name}.svg</a> · <a href="${c.name}.vl.json">${c.name}.vl.json</a> (editable Vega-Lite)</p></section>`)
-    .join('\n');
+  const chartSections = input.charts.map(
+    (c, i) => `<section><h2>${escapeHtml(c.heading)}</h2><div class="chart" id="${ids[i]}"></div>
+<p class="files">Files: <a href="${c.name}.png">${c.name}.png</a> · <a href="${c.name}.svg">${c.name}.svg</a> · <a href="${c.name}.vl.json">${c.name}.vl.json</a> (editable Vega-Lite)</p></section>`,
+  );
   const kind = input.data.kind;
+  const verdict = input.data.verdict;
+  // A reproduction with a verdict opens with it and the learning curves; what was run comes last.
+  const opening = verdict === null ? `<h1>hexa-sim report: ${escapeHtml(kind)}</h1>\n<p>${escapeHtml(input.source)}</p>` : headlineSection(verdict);
+  const learning = input.charts.findIndex((c) => c.kind === 'learning');
+  const first = learning < 0 ? '' : chartSections[learning]!;
+  const rest = chartSections.filter((_, i) => i !== learning).join('\n');
+  const published = input.data.table === null ? '' : publishedSection(input.data.table, input.sourceLink, input.skippedFigures);
+  const audit = input.data.audit === null ? '' : auditSection(input.data.audit, input.sourceLink);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -160,13 +135,13 @@ export function reportHtml(input: HtmlInput): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>hexa-sim report: ${escapeHtml(kind)}</h1>
-<p>${escapeHtml(input.source)}</p>
-${manifestSection(input)}
-${publishedSection(input)}
-${chartSections}
+${opening}
+${first}
+${published}
+${rest}
 ${summarySection(input)}
-${auditSection(input)}
+${audit}
+${manifestSection(input)}
 ${inlineScripts()}
 <script>
 const specs = ${scriptJson(specs)};

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
+import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
 import { auditSpeedup, startupFigure, sweepSpeedup, SHORT_SWEEP, type SpeedupFigure, type StartupFigure } from './wallFigures.js';
 
@@ -22,6 +23,8 @@ export interface BenchSuite {
   /** Load averages (1, 5, 15 min) before and after. */
   readonly load: { readonly before: string; readonly after: string };
   readonly engine: EngineBench;
+  /** The 4-bit arm in a world written as a JavaScript module, beside the built-in lock. */
+  readonly lockModule: ModuleBench;
   readonly startup?: StartupFigure;
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
@@ -35,6 +38,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
   try {
     step('engine and bare loop…');
     const engine = await runEngineBench(o.seconds);
+    const lockModule = await benchModuleLock(o.seconds);
     if (o.startup) step('start-up…');
     const startup = o.startup ? startupFigure(o.runs) : undefined;
     const reproduce = o.reproduce ? await benchReproduce() : undefined;
@@ -46,6 +50,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
       engine,
+      lockModule,
       ...(startup !== undefined ? { startup } : {}),
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
@@ -71,6 +76,8 @@ export function renderBench(r: BenchSuite): string {
     `4-bit lock, published exploitation arm: ${m(e.lock4.attemptsPerCpuSec)} M attempts per CPU second = ${e.share.toFixed(2)} of the bare loop`,
     `per attempt (CPU): ${e.sizes.map((s) => `${s.bits} bits ${s.nsPerAttempt.toFixed(1)} ns`).join(', ')}; 256-bit / 4-bit ${e.ratio256.toFixed(1)}×`,
     `garbage collections during the 4-bit runs: ${e.collectionsPerMillion.toFixed(2)} per million attempts`,
+    `4-bit lock as a JavaScript module (docs/examples/lock-world.mjs): ${m(r.lockModule.module.attemptsPerCpuSec)} M attempts per CPU second against ` +
+      `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
   ];
   if (r.startup !== undefined) {
     lines.push(`hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`);

@@ -5,9 +5,9 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseDecimal, parseInteger } from '../config/flags.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface BenchArgs {
-  json?: boolean;
+interface BenchArgs extends OutputArgs {
   seconds?: string;
   runs?: string;
   startup?: boolean;
@@ -20,8 +20,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   command: 'bench',
   describe: 'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
-    y
-      .option('json', { type: 'boolean', describe: 'print every figure as JSON: {load, engine, startup, reproduce, audit, sweep}' })
+    withOutputFlags(y, 'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep}', false)
       .option('seconds', { type: 'string', describe: 'minimum CPU seconds per engine figure [default: 2]' })
       .option('runs', { type: 'string', describe: 'runs of each whole command, alternating; the least disturbed counts [default: 3]' })
       .option('startup', { type: 'boolean', default: true, describe: 'time hexa run against hexa --help (--no-startup to skip)' })

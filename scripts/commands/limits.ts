@@ -2,21 +2,20 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
+import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
-interface LimitsArgs {
+interface LimitsArgs extends OutputArgs {
   bits?: string;
   cap?: string;
-  json?: boolean;
 }
 
 export const limitsCommand: CommandModule<object, LimitsArgs> = {
   command: 'limits',
   describe: 'exact bounds for the N-bit lock: optimal and consistent openers, random guessing',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{bits, optimal: {expected, worst}, consistent: {expected}, random: {…}}')
       .option('bits', { type: 'string', describe: 'lock length N [default: 4]' })
       .option('cap', { type: 'string', describe: 'attempt cap for the capped random figures [default: 20]' })
-      .option('json', { type: 'boolean', describe: 'print {bits, optimal: {expected, worst}, consistent: {expected}, random: {…}} as JSON' })
       .example('hexa limits --bits 4', 'optimal 13/4 (worst case 5), consistent 13/4, random 11.599 (cap 20)')
       .example('hexa limits --bits 6 --json', 'the same as JSON, exact fractions as "p/q"') as unknown as Argv<LimitsArgs>,
   handler: async (argv: ArgumentsCamelCase<LimitsArgs>) => {
@@ -28,13 +27,14 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
     const cap = parseInteger('cap', capText, 1, 1_000_000_000);
     if (cap > limitsMaxCap(bits)) throw new UsageError(msg.capBeyondExact(capText, limitsMaxCap(bits), bits));
     // The 8-bit optimum takes tens of seconds: say that work is going on (terminal only, stderr).
-    const tty = process.stderr.isTTY === true;
+    const tty = showsProgress(argv);
     const r = await computeLimits(bits, cap, tty ? (n) => process.stderr.write(`\rlimits: optimal opener, ${n} candidate sets solved…`) : undefined);
     if (tty && r.states.optimal >= 8192) process.stderr.write('\r\x1b[K');
     if (argv.json === true) {
       process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       return;
     }
+    if (!humanOutput(argv)) return;
     const { renderTable } = await import('../../reports/tables/table.js');
     const row = (what: string, f: { expected: string; value: number }, worst: string): string[] => [what, f.value.toFixed(4), worst, shortFraction(f.expected)];
     const rows = [

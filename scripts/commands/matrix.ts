@@ -4,10 +4,10 @@
  * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
+import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
+import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
-interface MatrixArgs {
-  json?: boolean;
+interface MatrixArgs extends OutputArgs {
   [flag: string]: unknown;
 }
 
@@ -24,19 +24,18 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
   command: 'matrix',
   describe: 'the HExA configuration matrix (offline|off2on|online × static|iterative|evolving): success rate and mean attempts, mean ± sd over runs',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{config, cells: [{mode, runs, successRate: {mean, sd}, meanAttempts: {mean, sd}}]}')
       .options(matrixOptions())
-      .option('json', { type: 'boolean', describe: 'print {config, cells: [{mode, runs, successRate: {mean, sd}, meanAttempts: {mean, sd}}]}' })
       .example('hexa matrix --replicates 200', 'the nine cells on the published 4-bit lock')
       .example('hexa matrix --actor consistent --prior-rounds 1 --replicates 200', 'with in-task reasoning and a one-round prior batch') as unknown as Argv<MatrixArgs>,
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
-    const settings = settingsFromArgv(argv);
+    const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
     // Validate every cell's configuration before any work.
     const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');
     for (const mode of LIBRARY_MODES) configFrom({ ...settings, mode }, params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
-    const progress = process.stderr.isTTY === true && argv.json !== true
+    const progress = showsProgress(argv)
       ? (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
       : undefined;
     const cells = runMatrix((mode) => configFrom({ ...settings, mode }, params), progress);
@@ -48,6 +47,7 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
       return;
     }
+    if (!humanOutput(argv)) return;
     const { renderMatrix } = await import('../../reports/tables/matrixTable.js');
     process.stdout.write(renderMatrix(cells) + '\n');
   },

@@ -2,31 +2,32 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
+import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
-interface MergeArgs {
+interface MergeArgs extends OutputArgs {
   dirs?: string[];
   out?: string;
   force?: boolean;
-  json?: boolean;
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
   command: 'merge <dirs..>',
   describe: 'join the shard folders of one sweep into one folder (byte-identical to an unsharded sweep)',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, 'a summary {status, inputs, cells, done, failed, out}')
       .positional('dirs', { type: 'string', array: true, describe: 'shard folders (hexa sweep --shard i/n --out DIR)' })
       .option('out', { type: 'string', describe: 'the merged folder (must not exist, unless --force)' })
       .option('force', { type: 'boolean', describe: "replace --out (deletes only a sweep's own files there)" })
-      .option('json', { type: 'boolean', describe: 'print a JSON summary on stdout' })
       .example('hexa merge out/s0 out/s1 out/s2 --out out/all', 'join three shards') as unknown as Argv<MergeArgs>,
   handler: async (argv: ArgumentsCamelCase<MergeArgs>) => {
     const out = single('out', argv.out);
     if (out === undefined) throw new UsageError(msg.missingValue('out'));
-    const { mergeSweeps } = await import('../sweep/merge.js');
-    const s = mergeSweeps((argv.dirs ?? []).map(String), out, argv.force === true);
+    const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
+    const dirs = (argv.dirs ?? []).map(String);
+    await loadMergeModules(dirs);
+    const s = mergeSweeps(dirs, out, argv.force === true);
     if (argv.json === true) process.stdout.write(JSON.stringify(s, null, 2) + '\n');
-    else process.stderr.write(`hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`);
+    else if (humanOutput(argv)) process.stderr.write(`hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`);
     if (s.status !== 'done') process.exitCode = 1;
   },
 };

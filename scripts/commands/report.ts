@@ -3,14 +3,16 @@
  * offline index.html for a result folder of `hexa run --out`, `hexa sweep` or `hexa reproduce`.
  * Input and output are checked before any work; the report is built in memory, then written.
  */
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';
+import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
-interface ReportArgs {
+interface ReportArgs extends OutputArgs {
   dir?: string;
   out?: unknown;
   seed?: unknown;
@@ -36,7 +38,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
   command: 'report <dir>',
   describe: 'charts, summary.csv and an offline index.html for a run, sweep or reproduce folder',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{index, charts, files}')
       .positional('dir', { type: 'string', describe: 'result folder (has manifest.json)' })
       .option('out', { type: 'string', describe: 'output folder [default: DIR/report]' })
       .option('seed', { type: 'string', describe: "bootstrap seed [default: the folder's seed]" })
@@ -63,7 +65,11 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const { writeReport } = await import('../writeReport.js');
     const charts = await writeReport(data, outDir, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
     const shown = relative(process.cwd(), outDir) || '.';
-    process.stdout.write(`${join(shown, 'index.html')}\n`);
-    process.stdout.write(`  ${charts.length} charts (${charts.join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);
+    if (argv.json === true) {
+      process.stdout.write(JSON.stringify({ index: join(shown, 'index.html'), charts, files: readdirSync(outDir).sort() }, null, 2) + '\n');
+    } else if (humanOutput(argv)) {
+      process.stdout.write(`${join(shown, 'index.html')}\n`);
+      process.stdout.write(`  ${charts.length} charts (${charts.join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);
+    }
   },
 };

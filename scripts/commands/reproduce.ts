@@ -1,7 +1,8 @@
 /**
  * `hexa reproduce`: every published figure of the 4-bit-lock benchmark beside the simulator's, with the
- * single-run comparison, paired differences between arms, and optionally the audit of the hidden choices.
- * Writes a result folder (table.csv, paired.csv, runs.csv, audit.csv when audited, manifest.json).
+ * single-run comparison, paired differences between arms, the audit of the hidden choices (its ranked table
+ * with --audit), and the verdict's headline at the end. Writes a result folder (table.csv, paired.csv,
+ * runs.csv, bounds.csv, audit.csv, verdict.json, manifest.json; no audit or verdict with --single).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,10 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import type { OtherWorld } from '../reproduceReport.js';
+import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
-interface ReproduceArgs {
+interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
   seed?: unknown;
   single?: boolean;
@@ -21,12 +24,14 @@ interface ReproduceArgs {
   workers?: unknown;
   out?: unknown;
   force?: boolean;
-  json?: boolean;
   report?: boolean;
+  env?: unknown;
   [flag: string]: unknown;
 }
 
 const DEFAULT_REPLICATES = 1000;
+/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (README, "The verdict"). */
+export const DEFAULT_AUDIT_REPLICATES = 10_000;
 const HIDDEN_GROUP = 'Hidden choices (default: the audit\'s best; see README):';
 
 function hiddenOptions(): Record<string, Options> {
@@ -37,8 +42,36 @@ function hiddenOptions(): Record<string, Options> {
   return out;
 }
 
+/**
+ * `--env ID|FILE` (and `--param`): the benchmark in another world, at its default parameters — the arms,
+ * the figures, and the bounds where in-task reasoning applies there. Loads and checks a module first.
+ */
+async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | undefined> {
+  const env = single('env', argv.env);
+  if (env === undefined) {
+    if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
+    return undefined;
+  }
+  const { preloadModules } = await import('../config/modules.js');
+  const { configFrom, envParamsFromArgv } = await import('../config/runOptions.js');
+  const { envSpecOf } = await import('../../sim/experiment/experiment.js');
+  const { actorSupport } = await import('../../sim/agent/actors/index.js');
+  const { ReplicateKey } = await import('../../sim/core/rng.js');
+  await preloadModules([{ name: 'env', text: env }]);
+  const config = configFrom({ env }, envParamsFromArgv(argv));
+  const spec = envSpecOf(config);
+  const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
+  const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
+  return {
+    run: { env: config.env, envParams: config.envParams, ...(config.modules !== undefined ? { modules: config.modules } : {}) },
+    space,
+    exactRandomControl: spec.exactRandomControl,
+    openers,
+  };
+}
+
 /** Validated options, or a UsageError naming the flag and the value. */
-export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; workers: number | undefined } {
+export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; auditReplicates: number; workers: number | undefined } {
   const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
   for (const c of HIDDEN_CHOICES) {
     const text = single(c.flag, argv[c.flag]);
@@ -53,45 +86,54 @@ export function reproduceSettings(argv: Record<string, unknown>): { hidden: Hidd
     hidden: hidden as unknown as HiddenChoices,
     seed: int('seed', PUBLISHED_RUN.seed, 0, 2 ** 53 - 1),
     replicates: int('replicates', DEFAULT_REPLICATES, 2, 10_000_000),
+    auditReplicates: int('audit-replicates', DEFAULT_AUDIT_REPLICATES, 2, 10_000_000),
     workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
   };
 }
 
-function progressBar(): ((done: number, total: number) => void) | undefined {
-  if (process.stderr.isTTY !== true) return undefined;
-  return (done, total) => {
+function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
+  return (done, total, stage) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
-    process.stderr.write(`\raudit [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
+    const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
   };
 }
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
-  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles (npm start)',
+  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
-    y
-      .option('replicates', { type: 'string', describe: `replicates per arm (and per audited combination) [default: ${DEFAULT_REPLICATES}]` })
+    withOutputFlags(y, '{config, rows, bounds, verdict}')
+      .option('replicates', { type: 'string', describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]` })
+      .option('audit-replicates', { type: 'string', describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]` })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', { type: 'boolean', describe: "one replicate at the article's scale: how far one 30-task run wanders" })
-      .option('audit', { type: 'boolean', describe: 'also run every combination of the hidden choices and rank them (audit.csv)' })
+      .option('audit', { type: 'boolean', describe: 'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)' })
       .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
-      .option('json', { type: 'boolean', describe: 'print {config, rows} as JSON on stdout instead of the tables' })
       .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
+      .option('env', { type: 'string', describe: 'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there' })
+      .option('param', { type: 'string', array: true, describe: 'a parameter of the --env world, name=value (repeatable)' })
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
-      .example('hexa reproduce --audit', 'rank every combination of the hidden choices')
+      .example('hexa reproduce --audit', 'also print the ranking of every reading of the hidden choices, by likelihood')
       .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
-      .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices') as unknown as Argv<ReproduceArgs>,
+      .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices')
+      .example('hexa reproduce --env ./docs/examples/lock-world.mjs', 'the benchmark in a plugin world (lock-v1 written in JavaScript)') as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
     const settings = reproduceSettings(argv);
     const isSingle = argv.single === true;
     const audit = argv.audit === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
+    if (isSingle && argv.auditReplicates !== undefined) throw new UsageError(msg.conflicting('single', 'audit-replicates'));
+    // The audit judges readings of the published lock; another world gets the arms, figures and bounds.
+    if (audit && argv.env !== undefined) throw new UsageError(msg.conflicting('audit', 'env'));
+    if (argv.auditReplicates !== undefined && argv.env !== undefined) throw new UsageError(msg.conflicting('audit-replicates', 'env'));
+    const world = await otherWorld(argv);
     const outText = single('out', argv.out);
     const force = argv.force === true;
     let dir: string;
@@ -111,17 +153,20 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       single: isSingle,
       audit,
       workers: settings.workers ?? defaultWorkers(),
-      ...(argv.json === true ? {} : { onAuditProgress: progressBar() }),
+      ...(world !== undefined ? { world } : {}),
+      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
     });
 
     const files = report.files();
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    if (!audit) rmSync(join(dir, 'audit.csv'), { force: true });
+    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
-      ...(report.verdict !== null ? { audit: { best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } } : {}),
+      ...(report.verdict !== null
+        ? { audit: { replicates: settings.auditReplicates, best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } }
+        : {}),
     });
     writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -135,6 +180,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     }
 
     if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
-    else process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
+    else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },
 };

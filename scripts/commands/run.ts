@@ -1,14 +1,12 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { configFrom, envParamsFromArgv, runFlagOptions, settingsFromArgv } from '../config/runOptions.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
+import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
-interface RunArgs {
+interface RunArgs extends OutputArgs {
   csv?: string;
   out?: string;
-  json?: boolean;
   force?: boolean;
   [flag: string]: unknown;
 }
@@ -17,18 +15,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, '{config, runs, rounds}')
       .options(runFlagOptions())
       .option('csv', { type: 'string', describe: 'write tidy rows (replicate × round, every parameter a column) to FILE' })
       .option('out', { type: 'string', describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)' })
-      .option('json', { type: 'boolean', describe: 'print {config, rounds} as JSON on stdout instead of the table' })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
       .example('hexa run', 'the published pure-exploitation arm, one replicate')
       .example('hexa run --replicates 1000 --explore 0.2 --routing separate', '20 % exploration kept away from the Evolver')
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
       .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(settingsFromArgv(argv), envParamsFromArgv(argv));
+    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
@@ -37,12 +34,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const report = await executeRun(config);
     if (csvPath !== undefined) writeFileAtomic(csvPath, report.csv());
     if (outDir !== undefined) {
-      const { makeManifest } = await import('../../reports/manifest.js');
-      mkdirSync(outDir, { recursive: true });
-      writeFileAtomic(join(outDir, 'runs.csv'), report.csv());
-      const manifest = makeManifest('run', config.seed, startedAt, { config, files: { runs: 'runs.csv' } });
-      writeFileAtomic(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      const { writeRunFolder } = await import('../../reports/folders/folders.js');
+      // The folder was checked before the run (exists only with --force).
+      writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    process.stdout.write(argv.json === true ? JSON.stringify(report.json(), null, 2) + '\n' : report.text() + '\n');
+    if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
+    else if (humanOutput(argv)) process.stdout.write(report.text() + '\n');
   },
 };

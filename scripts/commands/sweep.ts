@@ -8,13 +8,15 @@ import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger, single } from '../config/flags.js';
+import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/sweepManifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
+import { withOutputFlags, type OutputArgs } from './common.js';
 
-interface SweepArgs {
+interface SweepArgs extends OutputArgs {
   config?: string;
   out?: string;
   resume?: boolean;
@@ -22,8 +24,6 @@ interface SweepArgs {
   workers?: string;
   shard?: string;
   failFast?: boolean;
-  quiet?: boolean;
-  json?: boolean;
   [flag: string]: unknown;
 }
 
@@ -36,7 +36,10 @@ export function parseShard(text: string | undefined): Shard {
   return { index, count };
 }
 
-/** The grid's text per dimension: config file first, command line over it. */
+/**
+ * The grid's text per dimension: config file first, command line over it. Module files are made absolute,
+ * so the manifest's grid names the same files wherever a resume or a merge runs.
+ */
 function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
   for (const f of RUN_FLAGS) {
@@ -44,7 +47,7 @@ function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisTex
     if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
-  return out;
+  return out.map((e) => (e.kind === 'flag' && MODULE_FLAGS[e.name] !== undefined ? { ...e, text: e.text.split(',').map((t) => absoluteModuleValue(t.trim())).join(',') } : e));
 }
 
 function report(s: SweepSummary, json: boolean, quiet: boolean): void {
@@ -67,7 +70,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   command: 'sweep',
   describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
   builder: (y: Argv) =>
-    y
+    withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}')
       .usage(
         '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range start:stop[:step] ' +
           '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
@@ -81,8 +84,6 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('workers', { type: 'string', group: 'Sweep:', describe: 'worker threads [default: number of cores]' })
       .option('shard', { type: 'string', group: 'Sweep:', describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge' })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
-      .option('quiet', { type: 'boolean', group: 'Sweep:', describe: 'no progress output' })
-      .option('json', { type: 'boolean', group: 'Sweep:', describe: 'print a JSON summary on stdout' })
       .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', '3 × 8 cells, 100 replicates each')
       .example('hexa sweep --config sweep.json --out out/grid --workers 2', 'a grid from a file')
       .example('hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0', 'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all')
@@ -99,7 +100,9 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const configPath = single('config', argv.config);
     const fromConfig = configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
 
-    const plan = planSweep(buildGrid(gridEntries(argv, fromConfig)));
+    const entries = gridEntries(argv, fromConfig);
+    await preloadModules(entries.filter((e) => e.kind === 'flag'));
+    const plan = planSweep(buildGrid(entries));
     const mode = argv.resume === true ? 'resume' : argv.force === true ? 'force' : 'fresh';
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/

@@ -11,6 +11,8 @@ import { THRESHOLD_RULES } from '../../sim/agent/lifecycle/threshold.js';
 import { BREAKER_COUNTS, DEFAULT_BREAKER, type BreakerConfig } from '../../sim/agent/tools/config.js';
 import { parseChoice, parseDecimal, parseInteger, parseRate, type RunFlag } from './flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
+import type { ModuleRef } from '../../sim/experiment/config.js';
+import { isModulePath, policyModule } from './modules.js';
 
 const SKILLS = 'Skills and lifecycle:';
 const EXPLORE = 'Exploration policy:';
@@ -27,11 +29,13 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
   flag('skill-scope', SKILLS, PUBLISHED_AGENT.scope, "skills distilled per task context ('for order_api, …') or pooled over contexts", SKILL_SCOPES),
   flag('threshold-rule', SKILLS, PUBLISHED_AGENT.thresholdRule, "a claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach --threshold", THRESHOLD_RULES),
   flag('lcb-z', SKILLS, PUBLISHED_AGENT.lcbZ, 'normal quantile of the lower bound (1.645 = one-sided 95 %), > 0'),
-  flag('lifecycle', SKILLS, L.name, 'how skills are admitted, weighted and retired (SPEC §4)', LIFECYCLES),
+  flag('extraction', SKILLS, 'published', "how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE (.mjs/.js)"),
+  flag('ranking', SKILLS, 'published', 'how the Retriever orders skills: published (weight, then evidence), or a ranking module FILE (.mjs/.js)'),
+  flag('lifecycle', SKILLS, L.name, 'how skills are admitted, weighted and retired (SPEC §4), or a lifecycle module FILE (.mjs/.js)', LIFECYCLES),
   flag('stale-halflife', SKILLS, L.staleHalflife, 'down-weight skills no sample has agreed with for long: weight halves every this many tasks (0 = off)'),
   flag('stale-floor', SKILLS, L.staleFloor, 'a skill down-weighted below this factor is not retrieved until a sample agrees with it, in [0, 1]'),
   flag('on-retire', SKILLS, L.onRetire, "a retired skill's evidence is forgotten by the Evolver, or kept", ON_RETIRE),
-  flag('exploration', EXPLORE, E.name, 'fixed rate (--explore), refutation-triggered, or decaying', EXPLORATIONS),
+  flag('exploration', EXPLORE, E.name, 'fixed rate (--explore), refutation-triggered, decaying, or an exploration module FILE (.mjs/.js)', EXPLORATIONS),
   flag('explore-high', EXPLORE, E.high, 'refutation: the rate while the windowed refutation rate is above --refute-high'),
   flag('refute-low', EXPLORE, E.refuteLow, 'refutation: below this windowed refutation rate, back to --explore'),
   flag('refute-high', EXPLORE, E.refuteHigh, 'refutation: above this windowed refutation rate, explore at --explore-high'),
@@ -71,7 +75,21 @@ export const POLICY_FLAGS: readonly RunFlag[] = [
 ];
 
 /** The agent fields these flags set. */
-export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle' | 'exploration' | 'breaker'>;
+export type PolicyFields = Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'lifecycle' | 'exploration' | 'breaker' | 'extraction' | 'ranking'>;
+
+/** A built-in policy's name, or a module file's policy name (its reference joins `modules`). */
+function policyName(name: string, text: string, builtIns: readonly string[], modules: ModuleRef[]): string {
+  if (!isModulePath(text)) return parseChoice(name, text, builtIns);
+  const found = policyModule(name, text);
+  modules.push(found.ref);
+  return found.name;
+}
+
+/** `--extraction` / `--ranking`: absent for the published rule, so built-in configurations are unchanged. */
+function pluginOnly(name: 'extraction' | 'ranking', text: string, modules: ModuleRef[]): Partial<Pick<AgentConfig, 'extraction' | 'ranking'>> {
+  const chosen = policyName(name, text, ['published'], modules);
+  return chosen === 'published' ? {} : { [name]: chosen };
+}
 
 /** A decimal in [min, max] (open at min when `openMin`). */
 function number(name: string, text: string, min = -Infinity, max = Infinity, openMin = false): number {
@@ -115,9 +133,9 @@ function paperRules(t: (flag: string) => string): LifecycleConfig['paper'] {
   };
 }
 
-function lifecycleConfig(t: (flag: string) => string): LifecycleConfig {
+function lifecycleConfig(t: (flag: string) => string, modules: ModuleRef[]): LifecycleConfig {
   return {
-    name: parseChoice('lifecycle', t('lifecycle'), LIFECYCLES),
+    name: policyName('lifecycle', t('lifecycle'), LIFECYCLES, modules),
     staleHalflife: number('stale-halflife', t('stale-halflife'), 0),
     staleFloor: parseRate('stale-floor', t('stale-floor')),
     onRetire: parseChoice('on-retire', t('on-retire'), ON_RETIRE),
@@ -148,14 +166,16 @@ function lifecycleConfig(t: (flag: string) => string): LifecycleConfig {
 }
 
 /** The agent fields these flags set, from each flag's text (its default when not given). */
-export function policyAgentFields(t: (flag: string) => string): PolicyFields {
+export function policyAgentFields(t: (flag: string) => string, modules: ModuleRef[] = []): PolicyFields {
   return {
     scope: parseChoice('skill-scope', t('skill-scope'), SKILL_SCOPES),
     thresholdRule: parseChoice('threshold-rule', t('threshold-rule'), THRESHOLD_RULES),
     lcbZ: number('lcb-z', t('lcb-z'), 0, Infinity, true),
-    lifecycle: lifecycleConfig(t),
-    exploration: explorationConfig(t),
+    lifecycle: lifecycleConfig(t, modules),
+    exploration: explorationConfig(t, modules),
     breaker: breakerConfig(t),
+    ...pluginOnly('extraction', t('extraction'), modules),
+    ...pluginOnly('ranking', t('ranking'), modules),
   };
 }
 
@@ -167,12 +187,12 @@ function breakerConfig(t: (flag: string) => string): BreakerConfig {
   };
 }
 
-function explorationConfig(t: (flag: string) => string): ExplorationConfig {
+function explorationConfig(t: (flag: string) => string, modules: ModuleRef[]): ExplorationConfig {
   const refuteLow = parseRate('refute-low', t('refute-low'));
   const refuteHigh = parseRate('refute-high', t('refute-high'));
   if (refuteHigh < refuteLow) throw new UsageError(msg.below('refute-high', t('refute-high'), refuteLow));
   return {
-    name: parseChoice('exploration', t('exploration'), EXPLORATIONS),
+    name: policyName('exploration', t('exploration'), EXPLORATIONS, modules),
     high: parseRate('explore-high', t('explore-high')),
     refuteLow,
     refuteHigh,

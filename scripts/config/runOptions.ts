@@ -6,17 +6,18 @@
  * lists and ranges per flag and reuse exactly the same validation.
  */
 import type { Options } from 'yargs';
-import { EnvParamError, type EnvParams } from '../../envs/env.js';
+import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
 import { envIds, findEnv } from '../../envs/registry.js';
 import { CADENCES, EXPLORE_UNITS, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../sim/agent/choices.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { PUBLISHED_RUN, type ModuleRef, type RunConfig } from '../../sim/experiment/config.js';
 import { ACTOR_KINDS, actorSupport } from '../../sim/agent/actors/index.js';
 import { applyMode, DEFAULT_PRIOR_ROUNDS, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../../sim/agent/modes.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single, type RunFlag } from './flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { POLICY_FLAGS, policyAgentFields } from './policyFlags.js';
+import { envModule, isModulePath, preloadModules } from './modules.js';
 
 const WORLD = 'World:';
 const PROTOCOL = 'Protocol:';
@@ -25,7 +26,7 @@ const HIDDEN = 'Hidden choices (the article does not say):';
 const MODE = 'Library mode (HExA matrix; sets window and update):';
 
 export const RUN_FLAGS: readonly RunFlag[] = [
-  { name: 'env', group: WORLD, default: PUBLISHED_RUN.env, describe: 'environment id (see hexa envs)' },
+  { name: 'env', group: WORLD, default: PUBLISHED_RUN.env, describe: 'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export is an EnvSpec' },
   { name: 'bits', group: WORLD, describe: 'lock length N (default: length of --truth, else 4)' },
   { name: 'truth', group: WORLD, describe: "hidden code, e.g. 1011, or 'random' (default 1011 for 4 bits, else random per replicate)" },
   { name: 'rounds', group: PROTOCOL, default: String(PUBLISHED_RUN.rounds), describe: 'rounds per replicate' },
@@ -104,6 +105,13 @@ export function settingsFromArgv(argv: Record<string, unknown>): RunSettings {
   return out;
 }
 
+/** The run flags of argv as text, with every module file they name loaded (and its worlds checked). */
+export async function loadedSettings(argv: Record<string, unknown>): Promise<RunSettings> {
+  const settings = settingsFromArgv(argv);
+  await preloadModules(Object.entries(settings).map(([name, text]) => ({ name, text })));
+  return settings;
+}
+
 /** `--param name=value` pairs. */
 export function envParamsFromArgv(argv: Record<string, unknown>): Record<string, string> {
   const raw = argv.param;
@@ -121,9 +129,8 @@ const text = (settings: RunSettings, name: string): string => settings[name] ?? 
 
 /** Validate settings and build the run's configuration. Throws UsageError naming the flag and value. */
 export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Record<string, string>> = {}): RunConfig {
-  const envId = text(settings, 'env');
-  const spec = findEnv(envId);
-  if (spec === undefined) throw new UsageError(msg.unknownEnv(envId, envIds()));
+  const modules: ModuleRef[] = [];
+  const spec = envFrom(text(settings, 'env'), modules);
 
   const rawParams: Record<string, string> = { ...extraEnvParams };
   for (const name of ['bits', 'truth']) if (settings[name] !== undefined) rawParams[name] = settings[name]!;
@@ -131,9 +138,10 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
   try {
     envParams = spec.resolve(rawParams);
   } catch (e) {
-    if (e instanceof EnvParamError) {
-      const flag = e.param === 'bits' || e.param === 'truth' ? e.param : 'param';
-      throw new UsageError(msg.envParam(flag, `${spec.id}: ${e.message}`));
+    const error = paramErrorOf(e);
+    if (error !== null) {
+      const flag = error.param === 'bits' || error.param === 'truth' ? error.param : 'param';
+      throw new UsageError(msg.envParam(flag, `${spec.id}: ${error.message}`));
     }
     throw e;
   }
@@ -166,7 +174,7 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     samples: parseChoice('samples', text(settings, 'samples'), SAMPLE_SETS),
     testUnit: parseChoice('test-unit', text(settings, 'test-unit'), TEST_UNITS),
     testAt: parseChoice('test-at', text(settings, 'test-at'), TEST_TIMINGS),
-    ...policyAgentFields((name) => text(settings, name)),
+    ...policyAgentFields((name) => text(settings, name), modules),
   });
   // In-task reasoning assumes every code can be submitted; a circuit breaker disabling values is not modelled.
   if (actor !== 'published' && agent.breaker.failures > 0) throw new UsageError(msg.actorWithBreaker(actor));
@@ -179,7 +187,20 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     seed: parseInteger('seed', text(settings, 'seed'), 0, 2 ** 53 - 1),
     replicates: parseInteger('replicates', text(settings, 'replicates'), 1, 100_000_000),
     agent,
+    ...(modules.length > 0 ? { modules } : {}),
   };
+}
+
+/** The world `--env` names: a registered id, or a module file (whose reference joins `modules`). */
+function envFrom(value: string, modules: ModuleRef[]): EnvSpec {
+  if (isModulePath(value)) {
+    const { spec, ref } = envModule(value);
+    modules.push(ref);
+    return spec;
+  }
+  const spec = findEnv(value);
+  if (spec === undefined) throw new UsageError(msg.unknownEnv(value, envIds()));
+  return spec;
 }
 
 /** `--mode` and `--prior-rounds`; a mode sets window and update itself, so those flags may not be given too. */

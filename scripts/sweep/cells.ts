@@ -5,32 +5,14 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { RunConfig } from '../../sim/experiment/config.js';
-import { configColumns, METRIC_COLUMNS } from '../../reports/csv/rows.js';
-import type { Row } from '../../reports/csv/csv.js';
+import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+import { canonical, cellId } from '../../sim/experiment/cellId.js';
+import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
+import { sweepColumns } from '../../reports/csv/sweepColumns.js';
+import { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 import { configFrom } from '../config/runOptions.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { cellCount, combination, sweptValues, type Grid } from './grid.js';
-
-/** Canonical JSON: object keys sorted at every level, so equal values always hash alike. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** 16 hex digits of SHA-256: hex of the first 8 bytes (a fresh string; a slice of the full hex would keep it alive). */
-const sha16 = (text: string): string => createHash('sha256').update(text).digest().subarray(0, 8).toString('hex');
-
-/** The stable id of a cell: 16 hex digits of SHA-256 over (env id, resolved parameters). */
-export function cellId(config: RunConfig): string {
-  const { env, envParams, rounds, tasks, cap, agent } = config;
-  return sha16(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`);
-}
 
 /** The validated configuration of combination `index`; throws UsageError naming the flag. */
 export function cellConfig(grid: Grid, index: number): RunConfig {
@@ -53,6 +35,8 @@ export interface SweepPlan {
   readonly replicates: number;
   /** Identifies the grid (cells, seed, replicates, columns): shards and resumes must agree on it. */
   readonly gridId: string;
+  /** The plugin modules its cells use (empty without plugins), once each. */
+  readonly modules: readonly ModuleRef[];
 }
 
 /** The id (16 hex digits) of the cell at canonical position `p`. */
@@ -80,11 +64,15 @@ export function planSweep(grid: Grid): SweepPlan {
   const total = cellCount(grid);
   const byCombo = new BigUint64Array(total);
   const envParamNames = new Set<string>();
+  const pluginColumns = new Set<string>();
+  const modules = new Map<string, ModuleRef>();
   let first: RunConfig | undefined;
   for (let i = 0; i < total; i++) {
     const config = cellConfig(grid, i);
     first ??= config;
     for (const k of Object.keys(config.envParams)) envParamNames.add(k);
+    for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
+    for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
     byCombo[i] = BigInt(`0x${cellId(config)}`);
   }
   const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b));
@@ -95,30 +83,18 @@ export function planSweep(grid: Grid): SweepPlan {
       throw new UsageError(msg.duplicateCell(show(combos[k - 1]!), show(combos[k]!)));
     }
   }
-  const columns = csvColumns(first!, [...envParamNames].sort());
+  const columns = sweepColumns(first!, [...envParamNames].sort(), PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)));
   const hash = createHash('sha256').update(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`);
   for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
-  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId: hash.digest().subarray(0, 8).toString('hex') };
-}
-
-/** Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env`. */
-function csvColumns(sample: RunConfig, envParams: readonly string[]): string[] {
-  const own = new Set(Object.keys(sample.envParams));
-  const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k));
-  config.splice(config.indexOf('env') + 1, 0, ...envParams);
-  return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
+  const gridId = hash.digest().subarray(0, 8).toString('hex');
+  const kindOrder = ['env', ...POLICY_KINDS];
+  const byKindAndPath = (a: ModuleRef, b: ModuleRef): number => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId, modules: [...modules.values()].sort(byKindAndPath) };
 }
 
 /** The positions (in canonical order) of the cells that shard `index` of `count` runs. */
 export function shardPositions(plan: SweepPlan, index: number, count: number): number[] {
   const out: number[] = [];
   for (let p = index; p < plan.ids.length; p += count) out.push(p);
-  return out;
-}
-
-/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter). */
-export function alignRow(columns: readonly string[], row: Row): Row {
-  const out: Row = {};
-  for (const c of columns) out[c] = row[c] ?? '';
   return out;
 }

@@ -9,6 +9,8 @@ import { checkOutputDir } from '../output.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import { assembleResults, clearSweepFiles, copyCellRows, DONE, doneFile, ensureCellsDir, finishedFiles, saveCellFailure, scanCells, type CellStates } from './store.js';
 import { countCells, readSweepManifest, statusOf, writeSweepManifest, type CellCounts, type SweepManifestHead, type SweepStatus } from './sweepManifest.js';
+import { changedModule } from '../../sim/experiment/moduleRefs.js';
+import { preloadRefs } from '../config/modules.js';
 
 interface Input {
   readonly dir: string;
@@ -68,7 +70,26 @@ function checkSameSweep(inputs: readonly Omit<Input, 'states'>[]): void {
     if (input.head.version !== base.head.version || input.head.gitCommit !== base.head.gitCommit) {
       throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the hexa-sim versions that ran them'));
     }
+    if (changedModule(base.head.modules ?? [], input.head.modules ?? []) !== null) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the plugin modules that ran them'));
   }
+}
+
+/**
+ * Before `mergeSweeps` of shards that used plugin modules: the files must still hold the code the shards
+ * ran (the grid is planned from them again), and are loaded for that. Checks the inputs as merging does.
+ */
+export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
+  const heads = readInputs(dirs);
+  checkSameSweep(heads);
+  const input = heads[0]!;
+  const refs = input.head.modules ?? [];
+  if (refs.length === 0) return;
+  const { fileSha256 } = await import('../../sim/experiment/modules.js');
+  for (const ref of refs) {
+    const now = fileSha256(ref.path);
+    if (now !== ref.sha256) throw new UsageError(msg.mergeModuleChanged(input.dir, ref.path, ref.sha256, now));
+  }
+  await preloadRefs(refs);
 }
 
 export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {

@@ -7,6 +7,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { writeFileAtomicStreamed } from '../output.js';
 import { join } from 'node:path';
 import { makeManifest } from '../../reports/manifest.js';
+import type { ModuleRef } from '../../sim/experiment/config.js';
 import type { Axis } from './grid.js';
 import { sweptValues } from './grid.js';
 import { idAt, type SweepPlan } from './cells.js';
@@ -29,6 +30,8 @@ export interface SweepManifestHead {
   readonly grid: { readonly id: string; readonly cells: number; readonly axes: readonly Axis[] };
   readonly shard: Shard;
   readonly replicates: number;
+  /** Plugin modules the cells used, with the SHA-256 of each file (absent without plugins). */
+  readonly modules?: readonly ModuleRef[];
 }
 
 export interface CellCounts {
@@ -71,6 +74,7 @@ export function writeSweepManifest(
     grid: { id: plan.gridId, cells: plan.ids.length, axes: plan.grid.axes },
     shard,
     replicates: plan.replicates,
+    ...(plan.modules.length > 0 ? { modules: plan.modules } : {}),
     columns: plan.columns,
     files: { results: 'results.csv', cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)' },
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),

@@ -5,9 +5,10 @@
  */
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
+import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
-import { configColumns, csvPrefix, replicateCsvLines } from '../../reports/csv/rows.js';
-import { alignRow } from './cells.js';
+import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
+import { cellPrefix } from '../../reports/csv/sweepColumns.js';
 import { saveCellPart, saveCellRows } from './store.js';
 
 /** Replicates [from, to) of one cell: the whole cell, or one part of a cell split across workers. */
@@ -40,18 +41,20 @@ function injectedFailure(config: RunConfig): void {
 }
 
 /** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
-export default function runTask(task: SweepTask): SliceOutcome[] {
-  return task.slices.map((slice) => runSlice(task.dir, task.columns, slice));
+export default async function runTask(task: SweepTask): Promise<SliceOutcome[]> {
+  const outcomes: SliceOutcome[] = [];
+  for (const slice of task.slices) outcomes.push(await runSlice(task.dir, task.columns, slice));
+  return outcomes;
 }
 
-function runSlice(dir: string, columns: readonly string[], slice: CellSlice): SliceOutcome {
+async function runSlice(dir: string, columns: readonly string[], slice: CellSlice): Promise<SliceOutcome> {
   const { id, config, from, to } = slice;
   try {
+    // A worker loads the plugin files the cell names, and refuses one that changed since the sweep began.
+    if (config.modules !== undefined) await ensureModules(config.modules);
     injectedFailure(config);
     const spec = envSpecOf(config);
-    // The configuration cells (everything before `replicate`), laid out on the sweep's columns once.
-    const own = alignRow(columns, { cell: id, ...configColumns(config) });
-    const prefix = csvPrefix(columns.slice(0, columns.indexOf('replicate')).map((c) => own[c]!));
+    const prefix = cellPrefix(columns, id, config);
     let attempts = 0;
     const rows = (emit: (text: string) => void): void => {
       for (let r = from; r < to; r++) {

@@ -50,6 +50,10 @@ export interface AgentConfig {
   readonly breaker: BreakerConfig;
   readonly testUnit: TestUnit;
   readonly testAt: TestTiming;
+  /** A loaded extraction module's name (`--extraction FILE`); absent: the published rule (`thresholdRule`). */
+  readonly extraction?: string;
+  /** A loaded ranking module's name (`--ranking FILE`); absent: the published order (weight, then evidence). */
+  readonly ranking?: string;
 }
 
 /**

@@ -13,10 +13,34 @@ import { wilsonLower } from './lifecycle/threshold.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
 import { PositionCounts } from './positionCounts.js';
 import { lastWordMask } from '../core/bitCode.js';
+import { msg } from '../core/messages.js';
 
-/** The rules the Evolver reads; `scope` defaults to per-context, `thresholdRule` to the raw share. */
+/** The Evolver's settings an extraction rule may read. */
+export interface ExtractionRules {
+  readonly threshold: number;
+  readonly minEvidence: number;
+  readonly lcbZ: number;
+  readonly positions: number;
+  readonly arity: number;
+}
+
+/** A rule other than the published one deciding which (position, value) claims evidence supports (`--extraction FILE`). */
+export interface ExtractionRule {
+  /**
+   * Claims from one position's evidence in one scope: of the `n` high-score samples (at least
+   * `--min-evidence`), `counts[v]` hold value v at `position`. Call `emit(value, confidence)` once per claim;
+   * the confidence becomes the skill's confidence (and, under the published lifecycle, its weight).
+   * `counts` is a live view: read it, never keep or change it.
+   */
+  extract(counts: Int32Array, n: number, emit: (value: number, confidence: number) => void, position: number): void;
+}
+
+/**
+ * The rules the Evolver reads; `scope` defaults to per-context, `thresholdRule` to the raw share, and
+ * `extraction` (a loaded module's name) replaces the published rule when given.
+ */
 export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> &
-  Partial<Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ'>>;
+  Partial<Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'extraction'>>;
 
 /** 2^32: a binary code of up to 32 positions and its group as one number (distinct-sample keys). */
 const GROUP_STRIDE = 2 ** 32;
@@ -37,12 +61,21 @@ export class Evolver {
   private readonly seen = new Set<string | number>();
   private readonly numericKeys: boolean;
   private readonly lastWord: number;
+  /** A counts view per (group, position), for a plugin extraction rule. */
+  private readonly views: Int32Array[] = [];
+  /** The claim being read by the rule: where its `emit` sends it (set for each position, nothing allocated). */
+  private target: ClaimSink | null = null;
+  private targetPosition = 0;
+  private targetContext = 0;
+  private targetEvidence = 0;
 
   constructor(
     private readonly positions: number,
     private readonly arity: number,
     private readonly rules: EvolverRules,
     contexts = 1,
+    /** A plugin rule in place of the published one (sim/agent/plugins/build.ts builds it from `rules.extraction`). */
+    private readonly rule: ExtractionRule | null = null,
   ) {
     this.pooled = rules.scope === 'global';
     this.groups = this.pooled ? 1 : contexts;
@@ -51,7 +84,17 @@ export class Evolver {
     this.forgotten = new Int32Array(this.groups * positions);
     this.numericKeys = arity === 2 && positions <= 32;
     this.lastWord = lastWordMask(positions);
+    const counts = this.counts.counts;
+    if (rule !== null) for (let i = 0; i < this.groups * positions; i++) this.views.push(counts.subarray(i * arity, (i + 1) * arity));
   }
+
+  /** The rule's `emit`: one claim at the position being read (checked, since a module can emit anything). */
+  private readonly emitClaim = (value: number, confidence: number): void => {
+    if (!(Number.isInteger(value) && value >= 0 && value < this.arity && Number.isFinite(confidence))) {
+      throw new RangeError(msg.badClaim(this.rules.extraction ?? '?', value, confidence, this.arity));
+    }
+    this.target!.emit(this.targetPosition, value, confidence, this.targetEvidence, this.targetContext);
+  };
 
   /** Number of samples in the current window (all contexts). */
   get evidence(): number {
@@ -138,6 +181,7 @@ export class Evolver {
    * value) order.
    */
   evolveInto(sink: ClaimSink): void {
+    if (this.rule !== null) return this.evolveByRule(this.rule, sink);
     const { threshold, minEvidence } = this.rules;
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
@@ -157,6 +201,24 @@ export class Evolver {
         }
       }
     }
+  }
+
+  /** A plugin rule reads each (scope, position) with enough evidence, in the published order. */
+  private evolveByRule(rule: ExtractionRule, sink: ClaimSink): void {
+    const { positions } = this;
+    this.counts.settle();
+    this.target = sink;
+    for (let g = 0; g < this.groups; g++) {
+      for (let p = 0; p < positions; p++) {
+        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
+        if (n < this.rules.minEvidence || n === 0) continue;
+        this.targetContext = this.pooled ? EVERY_CONTEXT : g;
+        this.targetPosition = p;
+        this.targetEvidence = n;
+        rule.extract(this.views[g * positions + p]!, n, this.emitClaim, p);
+      }
+    }
+    this.target = null;
   }
 
   /** The claims as a list (for inspection and tests). */

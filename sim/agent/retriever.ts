@@ -8,6 +8,9 @@ import { Constraint } from './constraint.js';
 import type { Library } from './library.js';
 import { compareSkills, covers, type Skill } from './skill.js';
 
+/** A retrieval order: negative when `a` is handed over before `b`; total. */
+export type SkillOrder = (a: Skill, b: Skill) => number;
+
 export class Retriever {
   readonly constraint: Constraint;
   /** Clashes in the last retrieval. */
@@ -17,11 +20,15 @@ export class Retriever {
   private builtFor = -1;
   private builtContext = -1;
 
-  /** `bans` adds values to avoid in a context (a lifecycle's mistakes) to each freshly built constraint. */
+  /**
+   * `bans` adds values to avoid in a context (a lifecycle's mistakes) to each freshly built constraint;
+   * `order` ranks the skills (default: the published order).
+   */
   constructor(
     positions: number,
     private readonly topK: number,
     private readonly bans?: (constraint: Constraint, context: number) => void,
+    private readonly order: SkillOrder = compareSkills,
   ) {
     this.constraint = new Constraint(positions);
   }
@@ -58,18 +65,19 @@ export class Retriever {
   }
 
   /**
-   * best[0 … count) := the k best skills applying in `context`, in retrieval order (compareSkills is a total
-   * order, so this is exact).
+   * best[0 … count) := the k best skills applying in `context`, in retrieval order (the order is total, so
+   * this is exact).
    */
   private selectTopK(skills: readonly Skill[], context: number): void {
     const best = this.best;
     const k = this.topK;
+    const compare = this.order;
     let count = 0;
     for (const skill of skills) {
       if (skill.weight <= 0 || !covers(skill, context)) continue;
-      if (k === 0 || (count === k && compareSkills(skill, best[k - 1]!) >= 0)) continue;
+      if (k === 0 || (count === k && compare(skill, best[k - 1]!) >= 0)) continue;
       let i = count < k ? count++ : k - 1;
-      while (i > 0 && compareSkills(skill, best[i - 1]!) < 0) {
+      while (i > 0 && compare(skill, best[i - 1]!) < 0) {
         best[i] = best[i - 1]!;
         i--;
       }

@@ -13,11 +13,12 @@ import { actorFor } from '../agent/actors/index.js';
 import type { RunConfig } from './config.js';
 import { Evolver } from '../agent/evolver.js';
 import { Library } from '../agent/library.js';
-import { makeExploration } from '../agent/exploration/policy.js';
+import { makeExploration } from '../agent/exploration/make.js';
 import { makeLifecycle } from '../agent/lifecycle/make.js';
 import { RoundTally, type RoundMetrics } from '../core/metrics.js';
 import { applyMode, librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
+import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
 import { ReplicateKey, type AleaStream, type Stream } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
@@ -58,11 +59,11 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
   const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
-  const evolver = agent.library ? new Evolver(positions, arity, agent, contexts) : undefined;
+  const evolver = agent.library ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity)) : undefined;
   const lifecycle = library !== undefined && evolver !== undefined
     ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
     : undefined;
-  const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle)) : undefined;
+  const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle), rankingOrder(agent.ranking)) : undefined;
   const tools = env.failureTaxonomy === true || agent.breaker.failures > 0 ? new ToolRegistry(positions, arity, agent.breaker) : undefined;
   const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
   const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled, policy, bitParallel: options.bitParallel });

@@ -55,9 +55,13 @@ export function findArm(id: ArmId): Arm {
   return ARMS.find((a) => a.id === id)!;
 }
 
-/** The arm's run under the published protocol (4-bit lock 1011, 5 rounds × 30 tasks, cap 20). */
-export function armConfig(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number): RunConfig {
-  return { ...PUBLISHED_RUN, seed, replicates, agent: arm.agent(hidden) };
+/** The world the benchmark runs in: the published lock, or another world with its parameters (a plugin module's). */
+export type BenchmarkWorld = Pick<RunConfig, 'env' | 'envParams'> & Pick<Partial<RunConfig>, 'modules'>;
+export const PUBLISHED_WORLD: BenchmarkWorld = { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams };
+
+/** The arm's run under the published protocol (4-bit lock 1011, 5 rounds × 30 tasks, cap 20), or in another world. */
+export function armConfig(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): RunConfig {
+  return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: arm.agent(hidden) };
 }
 
 /**

@@ -1,35 +1,65 @@
 /**
- * The audit of the hidden choices: every combination, run under the published settings, scored on how
- * well its single runs explain the publication — how many published figures lie inside the central 95 %
- * of its single runs, and the share of single runs (one replicate of every arm) that show the published
- * pattern. Each distinct simulation runs once (see `effectiveKey`), and only per-replicate figure values
- * are kept, so the audit's memory does not grow with the number of combinations.
+ * The audit of the hidden choices: every combination (a *reading* of the article), run under the published
+ * settings, scored by the joint likelihood of the publication (likelihood/): the probability that one
+ * separate run of every arm reproduces every published figure to the printed precision. Readings are ranked
+ * by it, with posteriors under a uniform prior, Bayes factors against the best and ties within Monte Carlo
+ * error. Beside it stay the older scores: how many figures lie inside the single-run 95 % range (with what a
+ * true model would show) and the share of simulated publications showing the published pattern.
+ *
+ * Each arm draws its own random numbers (likelihood/unpaired.ts), as the article's arms were separate runs;
+ * one arm under different readings shares them. Each distinct simulation runs once (`effectiveKey`).
+ *
+ * The audit runs in two stages: every reading at a screening count of replicates, then the readings that
+ * could still matter — within SCREEN_MARGIN nats of the best, allowing for Monte Carlo error — at the full
+ * count. The others keep their screening estimates (their `replicates` says so).
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import type { AuditJob, SimulationResult } from './simulationJobs.js';
+import { figureResults, type AuditJob, type AuditJobResult } from './simulationJobs.js';
 import { FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { place, type Placement } from '../core/percentile.js';
 import { runJobs } from './workerPool.js';
+import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
+import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
+import { randomControlProbability } from './likelihood/randomControl.js';
+import { chooseBases, readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
+import { compareReadings, standings, TIE_Z, type Standing } from './likelihood/posterior.js';
+import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
+import { unpairedSeed } from './likelihood/unpaired.js';
 
-export interface AuditEntry {
+export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;
   /** Published figures inside the central 95 % of this combination's single runs. */
   readonly inside: number;
   readonly total: number;
-  /** Replicates behind the shares. */
+  /** What a true model would show: the expected count inside, and the probability of all of them. */
+  readonly trueModel: TrueModelInside;
+  /** Replicates behind the scores (the screening count for readings not refined). */
   readonly replicates: number;
-  /** Share of single runs showing the whole published pattern. */
+  /** Share of simulated publications showing the whole published pattern. */
   readonly patternShare: number;
   /** Share of single runs showing its exploitation part (see `showsExploitPattern`). */
   readonly exploitPatternShare: number;
-  /** Tie-break: the mean two-sided tail probability of the published figures (higher fits better). */
+  /** The mean two-sided tail probability of the published figures (higher fits better). */
   readonly fit: number;
   readonly placements: ReadonlyMap<FigureId, Placement | null>;
-  /** 1 = explains the publication best; equal scores share a rank. */
-  readonly rank: number;
+  readonly likelihood: ReadingLikelihood;
 }
+
+export interface AuditResult {
+  /** Best first. */
+  readonly entries: readonly AuditEntry[];
+  /** The posterior predictive check under the best reading (null when no reading has a finite likelihood). */
+  readonly check: PredictiveCheck | null;
+  /** Replicates of the screening stage, and how many readings went on to the full count. */
+  readonly screening: { readonly replicates: number; readonly refined: number };
+}
+
+/** Replicates every reading gets before the contenders are chosen. */
+export const SCREEN_REPLICATES = 250;
+/** Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above 10⁴. */
+export const SCREEN_MARGIN = Math.log(1e4);
 
 /** Every combination of the hidden choices; each choice's values start with the default, so ties favour it. */
 export function auditGrid(): HiddenChoices[] {
@@ -46,21 +76,24 @@ export function auditGrid(): HiddenChoices[] {
 const TEST_FIGURES: readonly FigureId[] = ['exploit.tests', 'exploit.refutations', 'exploit.refutationRate'];
 const readsTests = (arm: ArmId): boolean => FIGURES.some((f) => f.arm === arm && TEST_FIGURES.includes(f.id));
 
-/** The distinct simulations the grid needs, and for each combination the keys of its arms' simulations. */
+/** The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms' simulations. */
 export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicates: number): { jobs: AuditJob[]; keys: string[][] } {
   const jobs = new Map<string, AuditJob>();
   const keys = grid.map((hidden) =>
     ARMS.map((arm) => {
-      const key = effectiveKey(armConfig(arm, hidden, seed, replicates), readsTests(arm.id));
-      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed, replicates });
+      const armSeed = unpairedSeed(seed, arm.id);
+      const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), readsTests(arm.id));
+      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed: armSeed, replicates });
       return key;
     }),
   );
   return { jobs: [...jobs.values()], keys };
 }
 
-/** Score one combination from its per-replicate figure values. */
-export function scoreCombination(hidden: HiddenChoices, values: FigureValues): Omit<AuditEntry, 'rank'> {
+type Scored = Omit<AuditEntry, keyof Standing | 'likelihood'>;
+
+/** The figure-range and pattern scores of one combination from its per-replicate figure values. */
+export function scoreCombination(hidden: HiddenChoices, values: FigureValues): Scored {
   const placements = new Map<FigureId, Placement | null>();
   let inside = 0;
   let fitSum = 0;
@@ -68,13 +101,13 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues): O
     const p = place(values.get(figure.id)!, figure.published, figure.claim);
     placements.set(figure.id, p);
     if (p?.consistent === true) inside++;
-    const tail = p === null ? 0 : figure.claim === 'atLeast' ? p.above : Math.min(1, 2 * Math.min(p.below, p.above));
-    fitSum += tail;
+    fitSum += p === null ? 0 : figure.claim === 'atLeast' ? p.above : Math.min(1, 2 * Math.min(p.below, p.above));
   }
   return {
     hidden,
     inside,
     total: FIGURES.length,
+    trueModel: trueModelInside(values),
     replicates: values.get('exploit.final')?.length ?? 0,
     patternShare: patternShare(values),
     exploitPatternShare: patternShare(values, showsExploitPattern),
@@ -83,44 +116,94 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues): O
   };
 }
 
-const better = (a: Omit<AuditEntry, 'rank'>, b: Omit<AuditEntry, 'rank'>): number =>
-  b.inside - a.inside || b.patternShare - a.patternShare || b.exploitPatternShare - a.exploitPatternShare || b.fit - a.fit;
-
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
-  /** Called after each distinct simulation. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** Called after each distinct simulation, per stage. */
+  readonly onProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** Replicates of the screening stage (default SCREEN_REPLICATES). */
+  readonly screenReplicates?: number;
 }
 
-/** Run the audit; entries come back best first. */
-export async function runAudit(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditEntry[]> {
-  const grid = auditGrid();
+/** The simulations behind each reading: its arms' keys into one stage's results. */
+interface Simulated {
+  readonly keys: readonly string[];
+  readonly results: ReadonlyMap<string, AuditJobResult>;
+}
+
+/** Per simulation key: the arm's likelihood estimates (computed once, however many readings share it). */
+class Estimates {
+  private readonly cache = new Map<string, ArmEstimate>();
+  private readonly control = closedFormArm('random', randomControlProbability());
+
+  of(arm: ArmId, key: string, values: FigureValues): ArmEstimate {
+    if (arm === 'random') return this.control;
+    let e = this.cache.get(key);
+    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, values)));
+    return e;
+  }
+}
+
+function valuesOf(sim: Simulated): Map<FigureId, Float64Array> {
+  const values = new Map<FigureId, Float64Array>();
+  for (const key of sim.keys) for (const [id, v] of sim.results.get(key)!.values) values.set(id, v);
+  return values;
+}
+
+/** Likelihood of every reading, all arms on bases chosen from these estimates. */
+function likelihoods(sims: readonly Simulated[], estimates: Estimates): ReadingLikelihood[] {
+  const arms = sims.map((sim) =>
+    ARMS.map((arm, a) => {
+      const key = sim.keys[a]!;
+      return { key, estimate: estimates.of(arm.id, key, new Map(sim.results.get(key)!.values)) };
+    }),
+  );
+  const bases = chooseBases(arms.flat().map((t) => t.estimate));
+  return arms.map((terms) => readingLikelihood(terms, bases));
+}
+
+/** Readings still in contention after screening (indices into the grid). */
+export function contenders(readings: readonly ReadingLikelihood[]): number[] {
+  const finite = readings.filter((r) => Number.isFinite(r.joint.log));
+  if (finite.length === 0) return readings.map((_, i) => i);
+  const best = finite.reduce((b, r) => (r.joint.log > b.joint.log ? r : b));
+  const floor = best.joint.log - TIE_Z * best.joint.se - SCREEN_MARGIN;
+  return readings.flatMap((r, i) => (Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : []));
+}
+
+async function simulate(grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine'): Promise<Simulated[]> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  return scoreAudit(grid, keys, await runJobs(jobs, options.workers ?? 1, options.onProgress));
+  const results = figureResults(await runJobs(jobs, options.workers ?? 1, options.onProgress && ((done, total) => options.onProgress!(done, total, stage))));
+  return keys.map((k) => ({ keys: k, results }));
 }
 
-/** Rank the grid from its simulations' results (by key; `keys` as `auditJobs` gives them). */
-export function scoreAudit(grid: readonly HiddenChoices[], keys: readonly string[][], results: ReadonlyMap<string, SimulationResult>): AuditEntry[] {
-  const scored = grid.map((hidden, i) => {
-    const values = new Map<FigureId, Float64Array>();
-    for (const key of keys[i]!) {
-      const result = results.get(key)!;
-      if (!('values' in result)) throw new Error(`audit: simulation ${key} did not return figure values`);
-      for (const [id, v] of result.values) values.set(id, v);
-    }
-    return scoreCombination(hidden, values);
-  });
-  return rank(scored);
+/** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
+export async function auditPublication(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditResult> {
+  const grid = auditGrid();
+  const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
+  const sims = await simulate(grid, seed, screen, options, 'screen');
+  let refined = 0;
+  if (screen < replicates) {
+    const chosen = contenders(likelihoods(sims, new Estimates()));
+    const full = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine');
+    chosen.forEach((i, j) => (sims[i] = full[j]!));
+    refined = chosen.length;
+  } else {
+    refined = grid.length;
+  }
+  const readings = likelihoods(sims, new Estimates());
+  const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
+  const ranked = standings(order.map((i) => readings[i]!));
+  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!)), likelihood: readings[i]!, ...ranked[k]! }));
+  const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
+  return {
+    entries,
+    check: bestFinite ? predictiveCheck(valuesOf(sims[order[0]!]!)) : null,
+    screening: { replicates: screen, refined },
+  };
 }
 
-/** Best first; a stable sort keeps grid order among equals, and equal scores share a rank. */
-export function rank(scored: readonly Omit<AuditEntry, 'rank'>[]): AuditEntry[] {
-  const order = scored.map((s, i) => ({ s, i })).sort((x, y) => better(x.s, y.s) || x.i - y.i);
-  const out: AuditEntry[] = [];
-  order.forEach(({ s }, i) => {
-    const rank = i > 0 && better(order[i - 1]!.s, s) === 0 ? out[i - 1]!.rank : i + 1;
-    out.push({ ...s, rank });
-  });
-  return out;
+/** The ranked entries alone. */
+export async function runAudit(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditEntry[]> {
+  return [...(await auditPublication(seed, replicates, options)).entries];
 }

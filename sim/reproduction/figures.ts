@@ -38,6 +38,18 @@ export interface Figure {
   value(rounds: readonly RoundMetrics[]): number;
   /** Whether the figure's expectation is the exact uniform-guessing value (no constraint, cap 20). */
   readonly uniformGuessing: 'always' | 'roundCadence' | 'never';
+  /**
+   * The decimals the article printed (4.2: 1; "10.0 attempts": 1; 1.95 %: 4 as a fraction), so a run
+   * reproduces the figure when it rounds to the printed value (see likelihood/windows.ts).
+   */
+  readonly printed: number;
+  /**
+   * Whether a likelihood may smooth the figure with a kernel: attempts and wide counts (tests,
+   * refutations) vary almost continuously; rounds and skill counts take a handful of values and are matched exactly.
+   */
+  readonly smooth: boolean;
+  /** Figures this one is a function of (the rate of tests and refutations): it adds nothing to a likelihood or distance. */
+  readonly impliedBy?: readonly FigureId[];
 }
 
 const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
@@ -62,31 +74,33 @@ const randomRounds: Figure[] = RANDOM_PUBLISHED.map((published, i) => ({
   count: false,
   value: roundMean(i),
   uniformGuessing: 'always',
+  printed: 1,
+  smooth: true,
 }));
 
 export const FIGURES: readonly Figure[] = [
   ...randomRounds,
-  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, count: false, value: roundMean(0), uniformGuessing: 'roundCadence' },
-  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, count: false, value: roundMean(1), uniformGuessing: 'never' },
-  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, count: true, value: firstSkillRound, uniformGuessing: 'never' },
-  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never' },
-  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never' },
-  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, count: true, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never' },
-  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, count: true, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never' },
+  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, count: false, value: roundMean(0), uniformGuessing: 'roundCadence', printed: 1, smooth: true },
+  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, count: false, value: roundMean(1), uniformGuessing: 'never', printed: 1, smooth: true },
+  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, count: true, value: firstSkillRound, uniformGuessing: 'never', printed: 0, smooth: false },
+  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
+  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
+  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
+  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
+  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
+  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
+  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, count: true, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never', printed: 0, smooth: true },
+  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, count: true, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never', printed: 0, smooth: true },
   {
     id: 'exploit.refutationRate', arm: 'exploit', what: 'pure exploitation, refutations / tests (runs with tests)', published: 0.0195, claim: 'equals', digits: 4, count: false,
     value: (r) => {
       const tests = total(r, (m) => m.tests);
       return tests === 0 ? NaN : total(r, (m) => m.refutations) / tests;
     },
-    uniformGuessing: 'never',
+    uniformGuessing: 'never', printed: 4, smooth: false, impliedBy: ['exploit.tests', 'exploit.refutations'],
   },
-  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
-  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never' },
+  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never', printed: 0, smooth: false },
+  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never', printed: 0, smooth: false },
 ];
 
 export function findFigure(id: FigureId): Figure {

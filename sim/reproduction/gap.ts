@@ -6,7 +6,7 @@
  * on the table. Openers share the published protocol and seed with the arms, so replicate i of every run
  * plays the same world; the gap's interval is taken over replicate-wise differences.
  */
-import { findArm, armConfig, type HiddenChoices } from './arms.js';
+import { findArm, armConfig, PUBLISHED_WORLD, type BenchmarkWorld, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
 import type { ExactValue } from '../core/analytics.js';
@@ -15,6 +15,7 @@ import { FIGURES } from './figures.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import { meanInterval, type Interval } from '../core/stats.js';
 import { openerAnchor } from '../limits/openerAnchor.js';
+import type { ActionSpace } from '../../envs/env.js';
 
 export type OpenerId = 'consistent' | 'optimal';
 
@@ -31,13 +32,14 @@ export interface OpenerRuns {
   readonly replicates: RoundMetrics[][];
 }
 
-export function openerConfig(id: OpenerId, seed: number, replicates: number): RunConfig {
-  return { ...PUBLISHED_RUN, seed, replicates, agent: { ...PUBLISHED_AGENT, actor: id, library: false } };
+export function openerConfig(id: OpenerId, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): RunConfig {
+  return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: { ...PUBLISHED_AGENT, actor: id, library: false } };
 }
 
-export function runOpeners(seed: number, replicates: number): OpenerRuns[] {
-  return OPENERS.map(({ id, label }) => {
-    const config = openerConfig(id, seed, replicates);
+/** The openers on the published lock, or those of `only` in another world (the ones its feedback allows). */
+export function runOpeners(seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD, only: readonly OpenerId[] = ['consistent', 'optimal']): OpenerRuns[] {
+  return OPENERS.filter(({ id }) => only.includes(id)).map(({ id, label }) => {
+    const config = openerConfig(id, seed, replicates, world);
     return { id, label, config, replicates: runExperiment(config).replicates };
   });
 }
@@ -62,8 +64,11 @@ export interface GapRow {
 
 const finalOf = (replicates: readonly (readonly RoundMetrics[])[]): number[] => replicates.map((rounds) => rounds[rounds.length - 1]!.meanAttempts);
 
-/** Rows: the library's final round, then each opener with its exact value and its gap to the library. */
-export function openerGapRows(library: readonly (readonly RoundMetrics[])[], openers: readonly OpenerRuns[]): GapRow[] {
+/**
+ * Rows: the library's final round, then each opener with its exact value and its gap to the library. The
+ * exact values are those of the binary lock (its `bits`, or the positions of `space` for another world).
+ */
+export function openerGapRows(library: readonly (readonly RoundMetrics[])[], openers: readonly OpenerRuns[], space?: ActionSpace): GapRow[] {
   const published = FIGURES.find((f) => f.id === 'exploit.final')!.published;
   const lib = finalOf(library);
   const libStats = meanInterval(lib);
@@ -75,7 +80,7 @@ export function openerGapRows(library: readonly (readonly RoundMetrics[])[], ope
     if (own.length !== lib.length) throw new Error(`gap: ${o.id} needs as many replicates as the library`);
     const stats = meanInterval(own);
     const gap = meanInterval(lib.map((x, i) => x - own[i]!));
-    const exact = openerAnchor(o.id, Number(o.config.envParams.bits), o.config.cap);
+    const exact = space === undefined ? openerAnchor(o.id, Number(o.config.envParams.bits), o.config.cap) : space.arity === 2 ? openerAnchor(o.id, space.positions, o.config.cap) : null;
     rows.push({
       id: o.id,
       what: o.label,

@@ -5,7 +5,7 @@
  */
 import { uniformGuessing, type ExactValue } from '../core/analytics.js';
 import { spaceSize } from '../limits/anchors.js';
-import { ARMS, armConfig, type Arm, type ArmId, type HiddenChoices } from './arms.js';
+import { ARMS, armConfig, PUBLISHED_WORLD, type Arm, type ArmId, type BenchmarkWorld, type HiddenChoices } from './arms.js';
 import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
 import { runExperiment } from '../experiment/experiment.js';
 import { FIGURES, figuresOf, type Figure, type FigureId } from './figures.js';
@@ -22,13 +22,13 @@ export interface ArmResult {
 }
 
 /** Run one arm's replicates. */
-export function runArm(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number): ArmResult {
-  const config = armConfig(arm, hidden, seed, replicates);
+export function runArm(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): ArmResult {
+  const config = armConfig(arm, hidden, seed, replicates, world);
   return { arm, config, replicates: runExperiment(config).replicates };
 }
 
-export function runArms(hidden: HiddenChoices, seed: number, replicates: number): ArmResult[] {
-  return ARMS.map((arm) => runArm(arm, hidden, seed, replicates));
+export function runArms(hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): ArmResult[] {
+  return ARMS.map((arm) => runArm(arm, hidden, seed, replicates, world));
 }
 
 /** One arm's figures, per replicate. */
@@ -59,9 +59,9 @@ export interface FigureRow {
   readonly singleRun95: Interval | null;
 }
 
-/** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly. */
-export function uniformGuessingValue(): ExactValue {
-  const space = spaceSize(Number(PUBLISHED_RUN.envParams.bits), 2);
+/** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly; or of another space. */
+export function uniformGuessingValue(codes: { readonly positions: number; readonly arity: number } = { positions: Number(PUBLISHED_RUN.envParams.bits), arity: 2 }): ExactValue {
+  const space = spaceSize(codes.positions, codes.arity);
   return uniformGuessing({ space, pool: space, explore: 0, cap: PUBLISHED_RUN.cap }).expectedAttempts;
 }
 

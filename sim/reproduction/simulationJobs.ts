@@ -49,6 +49,16 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   return { key: job.key, values: [...armFigureValues(job.arm, runExperiment(config).replicates)] };
 }
 
+/** The results of figure jobs only (the audit's), as their own type; throws on any other. */
+export function figureResults(results: ReadonlyMap<string, SimulationResult>): Map<string, AuditJobResult> {
+  const out = new Map<string, AuditJobResult>();
+  for (const [key, result] of results) {
+    if (!('values' in result)) throw new Error(`simulation ${key} did not return figure values`);
+    out.set(key, result);
+  }
+  return out;
+}
+
 /** Buffers a result can hand over to the main thread instead of copying. */
 export function transferables(result: SimulationResult): ArrayBuffer[] {
   return 'values' in result ? result.values.map(([, v]) => v.buffer as ArrayBuffer) : [];

@@ -7,7 +7,7 @@ import { FlakyToolsEnv, flakyToolsV1 } from '../../envs/flakyTools.js';
 import { matches } from '../../envs/lock.js';
 import { mastermindV1 } from '../../envs/mastermind.js';
 import { noisyLockV1 } from '../../envs/noisyLock.js';
-import { makeEnv, TestTask } from './envHarness.js';
+import { makeEnv, SeededTask } from '../../envs/check/harness.js';
 
 /** |observed share − p| within 4 binomial standard errors. */
 function expectShare(hits: number, n: number, p: number): void {
@@ -24,7 +24,7 @@ describe('drift-lock-v1', () => {
 
   it('flips exactly `flips` distinct bits at each drift and none otherwise', () => {
     const { env, key } = makeEnv(driftLockV1, { bits: 12, truth: 'random', flips: 3, every: 5, at: '' }, 9);
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     let before = Int32Array.from(env.truth());
     for (let t = 0; t < 40; t++) {
       env.reset(slot.at(t));
@@ -39,7 +39,7 @@ describe('noisy-lock-v1', () => {
   it('reports the exact score with probability 1 − q and is otherwise off by exactly one', () => {
     const q = 0.3;
     const { env, key } = makeEnv(noisyLockV1, { bits: 6, truth: '101100', q }, 4);
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     const code = new Int32Array(6);
     let off = 0;
     let n = 0;
@@ -63,7 +63,7 @@ describe('noisy-lock-v1', () => {
 describe('mastermind-v1', () => {
   it('counts pegs of the right colour in the right place only', () => {
     const { env, key } = makeEnv(mastermindV1, { truth: '0123', colours: 4 }, 1);
-    env.reset(new TestTask(key).at(0));
+    env.reset(new SeededTask(key).at(0));
     expect(env.space).toEqual({ positions: 4, arity: 4 });
     expect(env.step(Int32Array.from([3, 2, 1, 0])).score).toBe(0);
     expect(env.step(Int32Array.from([0, 2, 1, 3])).score).toBe(2);
@@ -75,7 +75,7 @@ describe('mastermind-v1', () => {
 describe('api-contract-v1', () => {
   it('one API switches its success code before the drift task; the others keep theirs', () => {
     const { env, key } = makeEnv(apiContractV1, { apis: 3, drift: 20, api: 'user_api', initial: '0', after: '201' }, 2);
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     const seen = new Set<string>();
     for (let t = 0; t < 60; t++) {
       env.reset(slot.at(t));
@@ -95,7 +95,7 @@ describe('flaky-tools-v1', () => {
   it('fails calls with the taxonomy at the configured rates', () => {
     const params = { types: 2, tools: 3, best: 0.8, second: 0.5, other: 0.2, outages: 0, 'param-error': 0.1, ambiguous: 0.2 };
     const { env, key } = makeEnv(flakyToolsV1, params, 6);
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     const counts = [0, 0, 0, 0, 0];
     let bestCalls = 0;
     let bestOk = 0;
@@ -124,7 +124,7 @@ describe('flaky-tools-v1', () => {
   it('an outage makes every call to the tool fail as unavailable, for `downtime` tasks', () => {
     const { env, key } = makeEnv(flakyToolsV1, { tools: 3, outages: 1, downtime: 3, 'param-error': 0, ambiguous: 0 }, 8);
     const tools = env as FlakyToolsEnv;
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     for (let t = 0; t < 20; t++) {
       env.reset(slot.at(t));
       for (let k = 0; k < 3; k++) {
@@ -138,7 +138,7 @@ describe('flaky-tools-v1', () => {
 
   it('drift moves one type\'s best tool every m tasks', () => {
     const { env, key } = makeEnv(flakyToolsV1, { types: 1, tools: 4, every: 5, outages: 0 }, 3);
-    const slot = new TestTask(key);
+    const slot = new SeededTask(key);
     let best = -1;
     for (let t = 0; t < 30; t++) {
       env.reset(slot.at(t));

@@ -17,6 +17,7 @@ export const LAYERS: readonly string[] = [
   'sim/limits/',
   'sim/reproduction/',
   'reports/',
+  // The public surface (`import … from 'hexa-sim'`): above everything a library user may need, below the CLI.
   'scripts/',
 ];
 

@@ -42,13 +42,16 @@ export function runFolder(dir: string, replicates = 20): string {
 
 /**
  * `hexa reproduce`, in-process through its own code (executeReproduce: runs.csv with a leading `arm`
- * column, table.csv, paired.csv, and audit.csv when audited), with the manifest the command writes.
+ * column, table.csv, paired.csv, and audit.csv with verdict.json when audited), with the manifest the command writes.
  */
 export async function reproduceFolder(dir: string, replicates = 30, withAudit = false): Promise<string> {
   const hidden = hiddenOf(PUBLISHED_AGENT);
-  const report = await executeReproduce({ hidden, seed: 1, replicates, single: false, audit: withAudit, workers: 1 });
+  const report = await executeReproduce({ hidden, seed: 1, replicates, single: false, audit: withAudit, auditReplicates: replicates, workers: 1 });
   const files = report.files();
-  if (!withAudit) delete files['audit.csv'];
+  if (!withAudit) {
+    delete files['audit.csv'];
+    delete files['verdict.json'];
+  }
   const manifest = makeManifest('reproduce', 1, new Date(), { config: report.config(), files: Object.keys(files) });
   return writeFolder(dir, { ...files, 'manifest.json': JSON.stringify(manifest, null, 2) });
 }

@@ -64,6 +64,8 @@ describe('loadResultFolder', () => {
     expect(data.groups.map((g) => g.id)).toEqual(['random', 'exploit', 'explore', 'separate', 'threshold90', 'threshold75', 'consistent', 'optimal']);
     expect(data.table?.header).toContain('published');
     expect(data.audit?.rows).toHaveLength(auditGrid().length);
+    expect(data.verdict?.sentences.length).toBeGreaterThanOrEqual(3);
+    expect(loadResultFolder(variant(reproduce, 'noverdict', 'manifest.json', readFileSync(join(reproduce, 'manifest.json'), 'utf8'))).verdict).toBeNull();
     expect(data.swept).toEqual(expect.arrayContaining(['library', 'threshold', 'explore', 'routing']));
     expect(data.swept).not.toContain('bits');
   });
@@ -90,6 +92,8 @@ describe('loadResultFolder', () => {
     expect(usageMessage(() => loadResultFolder(variant(run, 'badkind', 'manifest.json', '{"kind": "bench"}')))).toMatch(/no kind 'run', 'sweep', 'reproduce'/);
     expect(usageMessage(() => loadResultFolder(variant(run, 'nocsv', 'runs.csv', null)))).toMatch(/no runs\.csv/);
     expect(usageMessage(() => loadResultFolder(variant(reproduce, 'notable', 'table.csv', null)))).toMatch(/no table\.csv/);
+    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'badverdict', 'verdict.json', '{"sentences": ')))).toMatch(/verdict\.json is not valid JSON\)$/);
+    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'nosentences', 'verdict.json', '{"sentences": [1]}')))).toMatch(/verdict\.json has no list of sentences\)$/);
   });
 
   it('rejects missing columns, torn rows, bad values and incomplete grids, naming file and line', () => {

@@ -12,7 +12,8 @@ export type ExplorationName = 'fixed' | 'refutation' | 'decay';
 export const EXPLORATIONS: readonly ExplorationName[] = ['fixed', 'refutation', 'decay'];
 
 export interface ExplorationConfig {
-  readonly name: ExplorationName;
+  /** A built-in policy, or the name of a loaded exploration module (`--exploration FILE`, sim/agent/plugins/). */
+  readonly name: ExplorationName | (string & {});
   /** refutation: the rate while the windowed refutation rate is high. */
   readonly high: number;
   /** refutation: below this windowed refutation rate, back to the base rate. */

@@ -10,7 +10,7 @@ export interface ExplorationPolicy {
   readonly mayExplore: boolean;
 }
 
-class Fixed implements ExplorationPolicy {
+export class FixedRate implements ExplorationPolicy {
   constructor(private readonly base: number) {}
   get mayExplore(): boolean {
     return this.base > 0;
@@ -21,7 +21,7 @@ class Fixed implements ExplorationPolicy {
   observe(): void {}
 }
 
-class Decay implements ExplorationPolicy {
+export class DecayingRate implements ExplorationPolicy {
   constructor(private readonly base: number, private readonly halflife: number, private readonly floor: number) {}
   get mayExplore(): boolean {
     return this.base > 0 || this.floor > 0;
@@ -70,16 +70,5 @@ export class RefutationTriggered implements ExplorationPolicy {
     const r = this.windowRate;
     if (r > this.cfg.refuteHigh) this.high = true;
     else if (r < this.cfg.refuteLow) this.high = false;
-  }
-}
-
-export function makeExploration(base: number, cfg: ExplorationConfig): ExplorationPolicy {
-  switch (cfg.name) {
-    case 'fixed':
-      return new Fixed(base);
-    case 'decay':
-      return new Decay(base, cfg.halflife, cfg.floor);
-    case 'refutation':
-      return new RefutationTriggered(base, cfg);
   }
 }

@@ -67,7 +67,8 @@ export interface BetaRules {
 }
 
 export interface LifecycleConfig {
-  readonly name: LifecycleName;
+  /** A built-in policy, or the name of a loaded lifecycle module (`--lifecycle FILE`, sim/agent/plugins/). */
+  readonly name: LifecycleName | (string & {});
   /**
    * The article's fix: a skill not borne out by an agreeing sample for this many tasks has its weight
    * halved (0 = off).

@@ -6,6 +6,7 @@ import { ExpelLifecycle } from './expel.js';
 import { HexaPaperLifecycle } from './hexaPaper.js';
 import type { Lifecycle, LifecycleParts } from './lifecycle.js';
 import { PublishedLifecycle } from './published.js';
+import { pluginLifecycle } from '../plugins/build.js';
 
 export function makeLifecycle(parts: LifecycleParts, positions: number, arity: number, update: LibraryUpdate): Lifecycle {
   const slots = (parts.contexts + 1) * positions * arity;
@@ -20,5 +21,7 @@ export function makeLifecycle(parts: LifecycleParts, positions: number, arity: n
       return new ExpelLifecycle(parts, slots);
     case 'beta':
       return new BetaLifecycle(parts, slots);
+    default:
+      return pluginLifecycle({ ...parts, positions, arity, update });
   }
 }

@@ -38,6 +38,20 @@ describe('learningCurveSpec', () => {
     expect(colour.scale.range).toEqual(palette.colours);
   });
 
+  it('draws the two openers, which end on the same 13/4, distinguishably: wide and solid under narrow and dashed', () => {
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const spec = learningCurveSpec(summary.groups, palette, []);
+    expect(compileChart(spec).warnings).toEqual([]);
+    const dash = nodes(spec).find((n) => (n.strokeDash as { field?: string } | undefined)?.field === 'arm')!.strokeDash as { scale: { domain: string[]; range: number[][] } };
+    const at = (id: string): number => dash.scale.domain.indexOf(palette.labelOf(id));
+    expect(dash.scale.range[at('consistent')]).not.toEqual(dash.scale.range[at('optimal')]);
+    const lines = nodes(spec).filter((n) => (n.mark as { type?: string } | undefined)?.type === 'line');
+    const widths = lines.map((n) => (n.mark as { strokeWidth: number }).strokeWidth);
+    expect(widths).toEqual([...widths].sort((a, b) => b - a)); // widest drawn first
+    const widthOf = (id: string): number => dataRows(spec).find((r) => r.arm === palette.labelOf(id))!.width as number;
+    expect(widthOf('consistent')).toBeGreaterThan(2 * widthOf('optimal'));
+  });
+
   it('marks the exact analytic values 11.599, 7.446 and 3.987 as dashed reference lines', async () => {
     const references = await referenceLines(data);
     const exact = await Promise.all([16, 8, 4].map((pool) => uniformGuessing({ space: 16, pool, explore: 0, cap: 20 })));

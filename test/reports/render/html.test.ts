@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +35,23 @@ describe('index.html', () => {
     expect(html).not.toContain('unsafe-eval');
     for (const name of ['/* vega */', '/* vega-lite */', '/* vega-embed */']) expect(html).toContain(name);
     expect(html).toContain('"6.4.3"'); // the pinned vega-lite build
+  });
+
+  it('opens with the verdict and the learning curves; what was run comes last', () => {
+    const body = html.slice(html.indexOf('<body>') + '<body>'.length).trimStart();
+    expect(body.startsWith('<header class="headline" id="headline">')).toBe(true);
+    const verdict = JSON.parse(readFileSync(join(root, 'reproduce', 'verdict.json'), 'utf8')) as { sentences: string[] };
+    expect(verdict.sentences.length).toBeGreaterThanOrEqual(3);
+    for (const s of verdict.sentences) expect(html).toContain(`<p>${escapeHtml(s)}</p>`);
+    const at = (text: string): number => html.indexOf(text);
+    expect(at('id="headline"')).toBeLessThan(at('<h2>Learning curves</h2>'));
+    expect(at('<h2>Learning curves</h2>')).toBeLessThan(at('<h2>Published against simulated</h2>'));
+    expect(at('<h2>Audit of the hidden choices</h2>')).toBeLessThan(at('<h2>What was run</h2>'));
+  });
+
+  it('names table columns in words, not as CSV fields', () => {
+    for (const raw of ['<th>ci95Low</th>', '<th>singleRun95High</th>', '<th>logLikelihoodSe</th>', '<th>exploitPatternShare</th>']) expect(html).not.toContain(raw);
+    for (const words of ['<th>95 % CI</th>', '<th>single runs: central 95 %</th>', '<th>log-likelihood</th>', '<th>posterior</th>']) expect(html).toContain(words);
   });
 
   it('holds the published-vs-simulated table, the summary, the audit and the manifest', () => {
@@ -86,6 +103,17 @@ describe('index.html in a real browser (Debian chromium through playwright-core)
         expect(c.axisLabels).toBeGreaterThan(0);
       }
       expect(charts[0]!.axisTitles).toContain('Mean attempts per task');
+      // The headline is the first thing on the page, and at 1300 px nothing is wider than the page.
+      const first = (await page.evaluate("(() => { const e = document.body.firstElementChild; return { id: e.id, top: e.getBoundingClientRect().top, text: e.textContent }; })()")) as { id: string; top: number; text: string };
+      expect(first.id).toBe('headline');
+      expect(first.text).toContain('The verdict');
+      const chartTop = (await page.evaluate("document.querySelector('.chart').getBoundingClientRect().top")) as number;
+      expect(first.top).toBeLessThan(chartTop);
+      await page.setViewportSize({ width: 1300, height: 900 });
+      const widths = (await page.evaluate("[...document.querySelectorAll('.table')].map((e) => [e.scrollWidth, e.clientWidth])")) as [number, number][];
+      expect(widths.length).toBeGreaterThanOrEqual(3);
+      for (const [scroll, client] of widths) expect(scroll).toBeLessThanOrEqual(client);
+      expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1300);
       expect(problems).toEqual([]);
       expect(requests).toEqual([url]); // the page itself, nothing else
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareLoop, benchAudit, benchReproduce, engine, benchConfig, runEngineBench } from '../../../scripts/bench/bench.js';
 import { auditGrid } from '../../../sim/reproduction/audit.js';
+import { benchModuleLock } from '../../../scripts/bench/moduleBench.js';
 
 describe('bench', () => {
   it('measures the bare loop, the engine against it, and the cost of an attempt by size', async () => {
@@ -22,6 +23,13 @@ describe('bench', () => {
     // A 64-bit lock is never opened by chance: every task runs to the cap.
     const f = engine(benchConfig(64), 64, 0.01);
     expect(f.attempts % benchConfig(64).cap).toBe(0);
+  });
+
+  it('measures the module lock beside the built-in one', async () => {
+    const r = await benchModuleLock(0.03);
+    expect(r.path).toMatch(/docs\/examples\/lock-world\.mjs$/);
+    for (const f of [r.module, r.builtIn]) expect(f.attempts).toBeGreaterThan(0);
+    expect(r.slowdown).toBeCloseTo(r.builtIn.attemptsPerCpuSec / r.module.attemptsPerCpuSec, 10);
   });
 
   it('times the reproduction and the audit', async () => {

@@ -19,10 +19,10 @@ const ROW_KEYS = ['id', 'published', 'mean', 'ci95', 'analytic', 'singleRunPerce
 describe('hexa reproduce', () => {
   it('--json follows the schema, and the result folder holds the tables, the runs and the manifest', () => {
     const dir = tmp();
-    const r = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'res')]);
+    const r = hexa(['reproduce', '--json', '--replicates', '40', '--audit-replicates', '60', '--seed', '3', '--out', join(dir, 'res')]);
     expect(r.status, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[]; bounds: Record<string, unknown>[] };
-    expect(Object.keys(doc)).toEqual(['config', 'rows', 'bounds']);
+    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[]; bounds: Record<string, unknown>[]; verdict: Record<string, unknown> };
+    expect(Object.keys(doc)).toEqual(['config', 'rows', 'bounds', 'verdict']);
     expect(doc.config).toMatchObject({ seed: 3, replicates: 40 });
     expect(doc.rows.map((row) => row.id)).toEqual(IDS);
     for (const row of doc.rows) {
@@ -39,8 +39,19 @@ describe('hexa reproduce', () => {
     }
     expect(doc.rows.filter((row) => row.analytic !== null).map((row) => row.id)).toContain('random.round3');
 
+    // The verdict: the best reading, its posterior, the readings tied with it, the pattern share, the headline.
+    const v = doc.verdict;
+    expect(Object.keys(v)).toEqual(expect.arrayContaining(['best', 'posterior', 'tied', 'patternShare', 'sentences']));
+    expect(Object.keys(v.best as object).sort()).toEqual(['cadence', 'exploreUnit', 'samples', 'testAt', 'testUnit', 'update', 'window']);
+    expect(v.posterior as number).toBeGreaterThan(0);
+    expect(v.posterior as number).toBeLessThanOrEqual(1);
+    expect((v.tied as unknown[]).length).toBeGreaterThanOrEqual(1);
+    expect((v.sentences as string[]).length).toBeGreaterThanOrEqual(3);
+    expect((v.sentences as string[]).length).toBeLessThanOrEqual(4);
+
     const res = join(dir, 'res');
-    expect(readdirSync(res).sort()).toEqual(['bounds.csv', 'manifest.json', 'paired.csv', 'runs.csv', 'table.csv']);
+    expect(readdirSync(res).sort()).toEqual(['audit.csv', 'bounds.csv', 'manifest.json', 'paired.csv', 'runs.csv', 'table.csv', 'verdict.json']);
+    expect(JSON.parse(readFileSync(join(res, 'verdict.json'), 'utf8'))).toEqual(v);
     const manifest = JSON.parse(readFileSync(join(res, 'manifest.json'), 'utf8')) as { kind: string; seed: number; config: unknown };
     expect(manifest.kind).toBe('reproduce');
     expect(manifest.seed).toBe(3);
@@ -62,26 +73,36 @@ describe('hexa reproduce', () => {
     expect(table.slice(1).map((l) => l.split(',')[0])).toEqual(IDS);
 
     // Same flags, same bytes.
-    const again = hexa(['reproduce', '--json', '--replicates', '40', '--seed', '3', '--out', join(dir, 'again')]);
+    const again = hexa(['reproduce', '--json', '--replicates', '40', '--audit-replicates', '60', '--seed', '3', '--workers', '1', '--out', join(dir, 'again')]);
     expect(again.stdout).toBe(r.stdout);
-    for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
+    for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv', 'audit.csv', 'verdict.json']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
   });
 
-  it('--single shows one run per arm; --audit ranks every combination into audit.csv', () => {
+  it('--single shows one run per arm and no verdict; --audit prints the ranking; the text ends with the headline', () => {
     const dir = tmp();
     const single = hexa(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
     expect(single.status, single.stderr).toBe(0);
     expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
     expect(single.stdout).toMatch(/exploit\.final\s+4\.2\s+\d+\.\d\d/);
     expect(readFileSync(join(dir, 'single', 'runs.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 8 * 5);
+    expect(single.stdout).not.toContain('Verdict:');
+    expect(readdirSync(join(dir, 'single'))).not.toContain('verdict.json');
 
-    const audit = hexa(['reproduce', '--audit', '--replicates', '6', '--workers', '1', '--out', join(dir, 'audit')]);
+    const audit = hexa(['reproduce', '--audit', '--replicates', '6', '--audit-replicates', '30', '--workers', '1', '--out', join(dir, 'audit')]);
     expect(audit.status, audit.stderr).toBe(0);
-    expect(audit.stdout).toContain('Audit of the hidden choices (128 combinations');
-    expect(audit.stdout).toMatch(/Identified by the figures: /);
+    expect(audit.stdout).toContain('Audit of the hidden choices (128 readings');
+    expect(audit.stdout).toMatch(/Identified by the figures \(posterior ≥ 0.95\): /);
     const rows = readFileSync(join(dir, 'audit', 'audit.csv'), 'utf8').trimEnd().split('\n');
     expect(rows).toHaveLength(1 + 128);
-    expect(rows[0]).toMatch(/^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,inside,total,patternShare,/);
+    expect(rows[0]).toMatch(/^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,logLikelihood,logLikelihoodSe,logLikelihoodUpper,posterior,/);
+    // The headline closes the output: three or four sentences under "Verdict:".
+    const tail = audit.stdout.trimEnd().split('\n');
+    const at = tail.lastIndexOf('Verdict:');
+    expect(at).toBeGreaterThan(0);
+    const headline = tail.slice(at + 1, -2); // then a blank line and "Wrote …"
+    expect(headline.length).toBeGreaterThanOrEqual(3);
+    expect(headline.length).toBeLessThanOrEqual(4);
+    for (const line of headline) expect(line).toMatch(/^ {2}[A-Z].*\.$/);
   });
 
   describe('bad input: one line naming the flag, exit 2, nothing written', () => {
@@ -89,6 +110,7 @@ describe('hexa reproduce', () => {
       ['hidden choice', ['--cadence', 'weekly'], /^hexa: --cadence: 'weekly' is not one of task, round$/],
       ['one replicate', ['--replicates', '1'], /^hexa: --replicates: '1' is below the minimum 2$/],
       ['--single with --audit', ['--single', '--audit'], /^hexa: --single and --audit cannot be used together$/],
+      ['--single with --audit-replicates', ['--single', '--audit-replicates', '50'], /^hexa: --single and --audit-replicates cannot be used together$/],
     ];
     for (const [name, args, pattern] of cases) {
       it(name, () => {
@@ -120,6 +142,7 @@ describe('hexa reproduce', () => {
         [{ replicates: 'many' }, /--replicates: 'many' is not a whole number/],
         [{ seed: '-1' }, /--seed: '-1' is below the minimum 0/],
         [{ workers: '0' }, /--workers: '0' is below the minimum 1/],
+        [{ 'audit-replicates': '1' }, /--audit-replicates: '1' is below the minimum 2/],
         [{ cadence: ['task', 'round'] }, /--cadence was given more than once/],
       ];
       for (const [argv, pattern] of bad) {

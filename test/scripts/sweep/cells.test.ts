@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
 import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
-import { cellConfig, cellId, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import { cellConfig, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import { cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
 const flag = (name: string, text: string): AxisText => ({ kind: 'flag', name, text });

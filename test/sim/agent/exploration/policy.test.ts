@@ -3,7 +3,8 @@ import { findEnv } from '../../../../envs/registry.js';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { DEFAULT_EXPLORATION, type ExplorationConfig } from '../../../../sim/agent/exploration/config.js';
-import { makeExploration, RefutationTriggered } from '../../../../sim/agent/exploration/policy.js';
+import { RefutationTriggered } from '../../../../sim/agent/exploration/policy.js';
+import { makeExploration } from '../../../../sim/agent/exploration/make.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
 
 const cfg = (over: Partial<ExplorationConfig>): ExplorationConfig => ({ ...DEFAULT_EXPLORATION, ...over });

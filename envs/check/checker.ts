@@ -1,0 +1,116 @@
+/**
+ * The environment checker, like Gymnasium's `check_env`: runs every property of `properties.ts` on a
+ * world's default parameters (and any variants) and reports each as passed, failed (with what went
+ * wrong) or skipped. `hexa check-env` prints it; every plugin world is checked before a run starts.
+ */
+import type { EnvParams, EnvSpec } from '../env.js';
+import { envSpecProblem } from '../define.js';
+import { msg } from '../../sim/core/messages.js';
+import { deterministic, endsTasks, genericBadValues, inRange, keepsNoCode, rejects, resolvesCleanly, solvedIffTruth } from './properties.js';
+
+export interface CheckOptions {
+  /** Parameter sets checked beside the defaults. */
+  readonly variants?: readonly EnvParams[];
+  /** Invalid values of text parameters (which have no generic bad value): name → sets that must be rejected. */
+  readonly badText?: Readonly<Record<string, readonly EnvParams[]>>;
+  /** Combinations that must be rejected although each value is valid alone. */
+  readonly badCombinations?: readonly EnvParams[];
+}
+
+export type CheckName = keyof typeof msg.envCheck.describe;
+export type CheckStatus = 'pass' | 'fail' | 'skip';
+
+export interface CheckResult {
+  readonly name: CheckName;
+  readonly describe: string;
+  readonly status: CheckStatus;
+  /** What went wrong (fail), or why the check did not apply (skip). */
+  readonly detail?: string;
+}
+
+export interface EnvCheck {
+  /** The world's id (or what stood in its place when the contract check failed). */
+  readonly id: string;
+  readonly ok: boolean;
+  readonly results: readonly CheckResult[];
+}
+
+/** The checks, in the order they run and are printed. */
+export const CHECK_NAMES = Object.keys(msg.envCheck.describe) as CheckName[];
+
+const result = (name: CheckName, status: CheckStatus, detail?: string): CheckResult =>
+  detail === undefined ? { name, describe: msg.envCheck.describe[name], status } : { name, describe: msg.envCheck.describe[name], status, detail };
+
+/** Run one property; a throw from the world's own code is that property's failure. */
+function attempt(run: () => string | null): string | null {
+  try {
+    return run();
+  } catch (e) {
+    return msg.envCheck.threw(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** The first failure of a property over the parameter sets, naming the set when it is not the defaults. */
+function overSets(sets: readonly EnvParams[], property: (params: EnvParams) => string | null): string | null {
+  for (const params of sets) {
+    const problem = attempt(() => property(params));
+    if (problem !== null) return Object.keys(params).length === 0 ? problem : `${problem} (${JSON.stringify(params)})`;
+  }
+  return null;
+}
+
+function parameterErrors(spec: EnvSpec, options: CheckOptions): string | null {
+  for (const p of spec.params) {
+    for (const bad of genericBadValues(p)) {
+      const problem = attempt(() => rejects(spec, { [p.name]: bad }, p.name));
+      if (problem !== null) return problem;
+    }
+    for (const params of options.badText?.[p.name] ?? []) {
+      const problem = attempt(() => rejects(spec, params));
+      if (problem !== null) return problem;
+    }
+  }
+  for (const params of options.badCombinations ?? []) {
+    const problem = attempt(() => rejects(spec, params));
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
+  const contract = envSpecProblem(value);
+  const named = typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : '?';
+  if (contract !== null) {
+    const results = CHECK_NAMES.map((n) => (n === 'contract' ? result(n, 'fail', contract) : result(n, 'skip', msg.envCheck.notAnEnvSpec())));
+    return { id: named, ok: false, results };
+  }
+  const spec = value as EnvSpec;
+  const sets: EnvParams[] = [{}, ...(options.variants ?? [])];
+  const outcome: Record<CheckName, () => string | null> = {
+    contract: () => null,
+    resolve: () => overSets(sets, (p) => resolvesCleanly(spec, p)),
+    'unknown-parameter': () => attempt(() => rejects(spec, { 'no-such-parameter': 1 }, 'no-such-parameter')),
+    'parameter-errors': () => parameterErrors(spec, options),
+    determinism: () => overSets(sets, (p) => deterministic(spec, p)),
+    ranges: () => overSets(sets, (p) => inRange(spec, p)),
+    'task-end': () => overSets(sets, (p) => endsTasks(spec, p)),
+    'solved-iff-truth': () => overSets(sets, (p) => solvedIffTruth(spec, p)),
+    'no-retained-code': () => overSets(sets, (p) => keepsNoCode(spec, p)),
+  };
+  const results: CheckResult[] = [];
+  for (const name of CHECK_NAMES) {
+    if (name === 'solved-iff-truth' && !spec.exactRandomControl) results.push(result(name, 'skip', msg.envCheck.manySolvingCodes()));
+    // Retention is found by comparing two runs, which only a deterministic world makes meaningful.
+    else if (name === 'no-retained-code' && results.some((r) => r.name === 'determinism' && r.status === 'fail')) results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
+    else {
+      const problem = outcome[name]();
+      results.push(problem === null ? result(name, 'pass') : result(name, 'fail', problem));
+    }
+  }
+  return { id: spec.id, ok: results.every((r) => r.status !== 'fail'), results };
+}
+
+/** The first failed check, for the one-line refusal of a broken plugin world. */
+export function firstFailure(check: EnvCheck): CheckResult | undefined {
+  return check.results.find((r) => r.status === 'fail');
+}

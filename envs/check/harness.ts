@@ -1,0 +1,68 @@
+/**
+ * Drive a world outside the agent: a task context keyed like the simulator's, and a seeded trajectory of
+ * everything a world lets the caller observe. The checker compares trajectories; the API exposes
+ * `SeededTask` for anyone stepping a world by hand.
+ */
+import type { Env, EnvParams, EnvSpec, TaskContext, WorldPurpose } from '../env.js';
+import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
+
+/** A task context at any task index, with world streams keyed like the simulator's (tasksPerRound per round). */
+export class SeededTask implements TaskContext {
+  round = 0;
+  task = 0;
+  taskIndex = 0;
+  constructor(private readonly key: ReplicateKey, private readonly tasksPerRound = 10) {}
+  at(taskIndex: number): this {
+    this.taskIndex = taskIndex;
+    this.round = Math.floor(taskIndex / this.tasksPerRound);
+    this.task = taskIndex % this.tasksPerRound;
+    return this;
+  }
+  stream(purpose: WorldPurpose = 'env'): Stream {
+    return this.key.stream(purpose, this.round, this.task);
+  }
+}
+
+export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
+  const key = new ReplicateKey(seed, 0);
+  return { env: spec.create(spec.resolve(params), key.stream('world')), key };
+}
+
+/** A uniformly drawn code, written into `code`. */
+export function drawCode(code: Int32Array, stream: Stream, arity: number): void {
+  for (let p = 0; p < code.length; p++) code[p] = Math.floor(stream.quick() * arity);
+}
+
+/**
+ * How codes are handed to `step`: one buffer reused (as the Actor does), reused and overwritten right
+ * after each step, or a fresh copy per step. A world that keeps the array it was given tells the last
+ * two apart.
+ */
+export type Submission = 'reuse' | 'scribble' | 'copy';
+
+/**
+ * Everything observable over `tasks` tasks of at most `cap` steps: per task the context and the truth, per
+ * step the score, solved flag and failure kind. Codes come from a guess stream keyed on the task, with the
+ * hidden truth submitted every fourth step so that tasks also end by solving.
+ */
+export function trajectory(spec: EnvSpec, params: EnvParams, seed: number, tasks = 40, cap = 12, submission: Submission = 'reuse'): number[] {
+  const { env, key } = makeEnv(spec, params, seed);
+  const slot = new SeededTask(key);
+  const { positions, arity } = env.space;
+  const code = new Int32Array(positions);
+  const out: number[] = [];
+  for (let t = 0; t < tasks; t++) {
+    env.reset(slot.at(t));
+    out.push(-1, env.context?.() ?? 0, ...env.truth());
+    const guess = key.stream('guess', slot.round, slot.task);
+    for (let a = 0; a < cap; a++) {
+      if (a % 4 === 3) code.set(env.truth());
+      else drawCode(code, guess, arity);
+      const fb = env.step(submission === 'copy' ? code.slice() : code);
+      out.push(fb.score, fb.solved ? 1 : 0, fb.failure ?? 0);
+      if (submission === 'scribble') for (let p = 0; p < positions; p++) code[p] = (code[p]! + 1) % arity;
+      if (fb.solved) break;
+    }
+  }
+  return out;
+}

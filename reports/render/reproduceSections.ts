@@ -1,0 +1,85 @@
+/**
+ * The parts of index.html only a reproduction has: the verdict's headline, which opens the page, and the
+ * published-against-simulated and audit tables with column names in words and intervals in one column,
+ * so they fit the page (every column is still in table.csv and audit.csv).
+ */
+import type { CsvTable } from '../csv/csvRead.js';
+import type { FolderVerdict } from '../resultFolder.js';
+import { fmtBayesFactor } from '../tables/reproduceTables.js';
+import { cell, escapeHtml, table } from './htmlParts.js';
+
+export function headlineSection(verdict: FolderVerdict): string {
+  const sentences = verdict.sentences.map((s) => `<p>${escapeHtml(s)}</p>`).join('\n');
+  return `<header class="headline" id="headline">
+<p class="kicker">hexa-sim · the published 4-bit-lock benchmark, reproduced</p>
+<h1>The verdict</h1>
+${sentences}
+</header>`;
+}
+
+/** A column of a CSV table by name ('' where the column or the value is missing). */
+function columnOf(t: CsvTable): (row: readonly string[], name: string) => string {
+  const index = new Map(t.header.map((h, j) => [h, j]));
+  return (row, name) => {
+    const j = index.get(name);
+    return j === undefined ? '' : (row[j] ?? '');
+  };
+}
+
+const interval = (lo: string, hi: string): string => (lo === '' || hi === '' ? '–' : `[${cell(lo)}, ${cell(hi)}]`);
+const fixed = (text: string, digits: number): string => (text === '' || !Number.isFinite(Number(text)) ? '–' : Number(text).toFixed(digits));
+
+export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures: readonly string[]): string {
+  const get = columnOf(t);
+  const header = ['figure', 'published', 'simulated mean', '95 % CI', 'exact', 'single runs: central 95 %', 'percentile', 'inside'];
+  const rows = t.rows.map((r) => [
+    `<span class="id">${escapeHtml(get(r, 'id'))}</span><br><span class="what">${escapeHtml(get(r, 'what'))}</span>`,
+    (get(r, 'claim') === 'atLeast' ? '≥ ' : '') + cell(get(r, 'published')),
+    cell(get(r, 'mean')),
+    interval(get(r, 'ci95Low'), get(r, 'ci95High')),
+    get(r, 'analytic') === '' ? '' : cell(get(r, 'analytic')),
+    interval(get(r, 'singleRun95Low'), get(r, 'singleRun95High')),
+    fixed(get(r, 'singleRunPercentile'), 1),
+    get(r, 'consistent') === 'true' ? 'yes' : get(r, 'consistent') === 'false' ? 'NO' : '–',
+  ]);
+  const note = skippedFigures.length > 0 ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(skippedFigures.join(', '))}.</p>` : '';
+  return `<section><h2>Published against simulated</h2>
+<p>Each published number is a single run; <em>inside</em> says whether it lies inside the central 95 % of simulated single runs, <em>percentile</em> where it falls among them. All columns are in <a href="${escapeHtml(sourceLink)}/table.csv">table.csv</a>.</p>
+${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</section>`;
+}
+
+/** Audit rows shown before "show all" (audit.csv is ranked, best first). */
+const AUDIT_SHOWN = 12;
+
+const CHOICES: readonly [string, string][] = [
+  ['cadence', 'cadence'], ['window', 'window'], ['update', 'update'], ['samples', 'samples'],
+  ['exploreUnit', 'explore unit'], ['testUnit', 'test unit'], ['testAt', 'test at'],
+];
+
+const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
+
+export function auditSection(t: CsvTable, sourceLink: string): string {
+  const get = columnOf(t);
+  const header = ['rank', ...CHOICES.map(([, name]) => name), 'log-likelihood', 'posterior', 'Bayes factor, best : this', 'tied', 'figures inside (true model)', 'pattern', 'runs'];
+  const rows = t.rows.map((r) => {
+    const log = get(r, 'logLikelihood');
+    const upper = get(r, 'logLikelihoodUpper');
+    const likelihood = log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : upper !== '' ? `&lt; ${fixed(upper, 2)}` : '–';
+    const pattern = get(r, 'patternShare');
+    return [
+      escapeHtml(get(r, 'rank')),
+      ...CHOICES.map(([key]) => escapeHtml(get(r, key))),
+      likelihood,
+      fixed(get(r, 'posterior'), 3),
+      bayesFactor(get(r, 'logBayesFactor')),
+      get(r, 'tiedWithBest') === 'true' ? 'tied' : '',
+      `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
+      pattern === '' ? '–' : `${(100 * Number(pattern)).toFixed(1)} %`,
+      escapeHtml(get(r, 'replicates')),
+    ];
+  });
+  const rest = rows.length > AUDIT_SHOWN ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>` : '';
+  return `<section><h2>Audit of the hidden choices</h2>
+<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error; &lt; an upper bound where no run comes close), with its posterior under a uniform prior, the Bayes factor of the best reading against it, and whether it is tied with the best within Monte Carlo error. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
+${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
+}

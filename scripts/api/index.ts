@@ -1,0 +1,69 @@
+/**
+ * hexa-sim's public API: `import { … } from 'hexa-sim'`. Everything the command line does, from code —
+ * declare a world with the same EnvSpec contract as the built-in ones and check it, build an Actor,
+ * Evolver, Retriever and Library and run one task by hand, run a whole experiment or a sweep in this
+ * process, give the agent policies of your own, and write result folders that `hexa report` reads.
+ * This module only re-exports: it is the package's front door, the layers below hold the code.
+ */
+
+// Worlds: the contract, declaring and registering one, and the environment checker.
+export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../envs/env.js';
+export type { ActionSpace, Env, EnvParams, EnvSpec, FailureKind, Feedback, ParamSpec, ParamValue, TaskContext, WorldPurpose } from '../../envs/env.js';
+export { defineEnv, envSpecProblem } from '../../envs/define.js';
+export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../envs/registry.js';
+export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
+export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';
+export { makeEnv, SeededTask, trajectory } from '../../envs/check/harness.js';
+
+// Keyed random streams and per-round counters.
+export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
+export type { Purpose, Stream } from '../../sim/core/rng.js';
+export { RoundTally } from '../../sim/core/metrics.js';
+export type { RoundMetrics } from '../../sim/core/metrics.js';
+
+// The agent.
+export { Actor } from '../../sim/agent/actor.js';
+export type { ActorParts, TaskStreams } from '../../sim/agent/actor.js';
+export { Evolver } from '../../sim/agent/evolver.js';
+export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
+export { Library } from '../../sim/agent/library.js';
+export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
+export { Retriever } from '../../sim/agent/retriever.js';
+export type { SkillOrder } from '../../sim/agent/retriever.js';
+export { Constraint } from '../../sim/agent/constraint.js';
+export { compareSkills, covers, EVERY_CONTEXT } from '../../sim/agent/skill.js';
+export type { Skill, SkillClaim } from '../../sim/agent/skill.js';
+export { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
+export type { AgentConfig } from '../../sim/agent/agentConfig.js';
+export { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../sim/agent/lifecycle/config.js';
+export type { LifecycleConfig, LifecycleName } from '../../sim/agent/lifecycle/config.js';
+export type { Lifecycle, TaskOutcome } from '../../sim/agent/lifecycle/lifecycle.js';
+export { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../sim/agent/exploration/config.js';
+export type { ExplorationConfig, ExplorationName } from '../../sim/agent/exploration/config.js';
+export type { ExplorationPolicy } from '../../sim/agent/exploration/policy.js';
+
+// Policies of your own (the contracts of --lifecycle, --exploration, --extraction, --ranking FILE).
+export { BUILT_IN_POLICIES, findPolicy, policyProblem, registerPolicy } from '../../sim/agent/plugins/registry.js';
+export { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
+export type {
+  ExplorationPlugin, ExtractionPlugin, LifecyclePlugin, LifecyclePluginParts, PolicyKind, PolicyModule, PolicyPlugin, RankingPlugin,
+} from '../../sim/agent/plugins/contracts.js';
+
+// Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
+export { PUBLISHED_RUN } from '../../sim/experiment/config.js';
+export type { ModuleKind, ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
+export type { ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
+export { runReplicate } from '../../sim/experiment/replicate.js';
+export { runMetrics } from '../../sim/experiment/runMetrics.js';
+export { runSweep } from '../../sim/experiment/sweep.js';
+export type { SweepCell, SweepResult } from '../../sim/experiment/sweep.js';
+export { cellId } from '../../sim/experiment/cellId.js';
+export { ensureModules, loadModule } from '../../sim/experiment/modules.js';
+export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js';
+
+// Result folders for `hexa report`.
+export { writeRunFolder, writeSweepFolder } from '../../reports/folders/folders.js';
+export type { FolderOptions } from '../../reports/folders/folders.js';
+export { loadResultFolder } from '../../reports/resultFolder.js';
+export type { ResultData } from '../../reports/resultFolder.js';

@@ -1,0 +1,106 @@
+/**
+ * Flag values that name plugin modules: `--env ./world.mjs`, `--lifecycle ./policy.mjs` and the other
+ * policy flags take a built-in name or a path ending in .mjs or .js (an env module with several worlds as
+ * FILE#id). Modules are loaded (async) before any configuration is built; `configFrom` then looks the
+ * value up here synchronously. The loader itself is imported only when a value names a file, so runs
+ * without plugins (and `hexa --help`) never load it.
+ */
+import { resolve } from 'node:path';
+import type { ModuleKind, ModuleRef } from '../../sim/experiment/config.js';
+import type { LoadedModule } from '../../sim/experiment/modules.js';
+import type { EnvSpec } from '../../envs/env.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
+
+/** The flags that accept a module file, and the kind of module each takes. */
+export const MODULE_FLAGS: Readonly<Record<string, ModuleKind>> = {
+  env: 'env',
+  lifecycle: 'lifecycle',
+  exploration: 'exploration',
+  extraction: 'extraction',
+  ranking: 'ranking',
+};
+
+const MODULE_PATH = /\.(mjs|js)(#[^#]+)?$/;
+
+/** Whether a flag value names a module file rather than a built-in id or policy. */
+export function isModulePath(text: string): boolean {
+  return MODULE_PATH.test(text);
+}
+
+/** A module value split into the file and the world chosen from it (FILE#id). */
+function splitValue(text: string): { file: string; select: string | undefined } {
+  const hash = text.lastIndexOf('#');
+  return hash > 0 && /\.(mjs|js)$/.test(text.slice(0, hash)) ? { file: text.slice(0, hash), select: text.slice(hash + 1) } : { file: text, select: undefined };
+}
+
+/** The value with its file made absolute (sweeps store it so, so a merge elsewhere resolves the same file). */
+export function absoluteModuleValue(text: string): string {
+  if (!isModulePath(text)) return text;
+  const { file, select } = splitValue(text);
+  return select === undefined ? resolve(file) : `${resolve(file)}#${select}`;
+}
+
+const table = new Map<string, LoadedModule>();
+const keyOf = (kind: ModuleKind, file: string): string => `${kind}\n${resolve(file)}`;
+
+/** One flag's value (or a sweep's comma-separated list of values). */
+export interface ModuleValue {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Load every module the given values name, checking env modules' worlds; values of other flags, and
+ * built-in names, are ignored. Throws UsageError naming the flag and the file.
+ */
+export async function preloadModules(
+  values: readonly ModuleValue[],
+  sha256Of?: (kind: ModuleKind, path: string) => string | undefined,
+  check = true,
+): Promise<void> {
+  const wanted = values.flatMap(({ name, text }) => {
+    const kind = MODULE_FLAGS[name];
+    return kind === undefined ? [] : text.split(',').map((t) => t.trim()).filter(isModulePath).map((t) => ({ flag: name, kind, file: splitValue(t).file }));
+  });
+  if (wanted.length === 0) return;
+  const { loadModule } = await import('../../sim/experiment/modules.js');
+  for (const { flag, kind, file } of wanted) {
+    if (table.has(keyOf(kind, file))) continue;
+    const sha256 = sha256Of?.(kind, resolve(file));
+    table.set(keyOf(kind, file), await loadModule(flag, file, kind, { check: check && kind === 'env', ...(sha256 !== undefined ? { sha256 } : {}) }));
+  }
+}
+
+/** Load the modules a result folder recorded, requiring the recorded content (a merge; checked when it ran). */
+export async function preloadRefs(refs: readonly ModuleRef[]): Promise<void> {
+  await preloadModules(refs.map((r) => ({ name: r.kind, text: r.path })), (kind, path) => refs.find((r) => r.kind === kind && r.path === path)?.sha256, false);
+}
+
+/** The module a flag value names, once preloaded (undefined for a built-in name). */
+export function moduleOf(flag: string, text: string): LoadedModule | undefined {
+  return isModulePath(text) ? table.get(keyOf(MODULE_FLAGS[flag]!, splitValue(text).file)) : undefined;
+}
+
+function loadedFor(flag: string, file: string): LoadedModule {
+  const found = table.get(keyOf(MODULE_FLAGS[flag]!, file));
+  // Every command preloads the values it passes to configFrom; reaching this is a bug, not bad input.
+  if (found === undefined) throw new Error(`${file}: module not preloaded for --${flag}`);
+  return found;
+}
+
+/** The world an `--env FILE[#id]` value names, and the module it comes from. */
+export function envModule(text: string): { spec: EnvSpec; ref: ModuleRef } {
+  const { file, select } = splitValue(text);
+  const loaded = loadedFor('env', file);
+  const ids = loaded.envs.map((s) => s.id);
+  if (select === undefined && loaded.envs.length > 1) throw new UsageError(msg.moduleManyEnvs('env', file, ids));
+  const spec = select === undefined ? loaded.envs[0] : loaded.envs.find((s) => s.id === select);
+  if (spec === undefined) throw new UsageError(msg.moduleNoSuchEnv('env', file, select ?? '', ids));
+  return { spec, ref: loaded.ref };
+}
+
+/** The policy name a `--lifecycle FILE` (… `--ranking FILE`) value names, and the module it comes from. */
+export function policyModule(flag: string, text: string): { name: string; ref: ModuleRef } {
+  const loaded = loadedFor(flag, splitValue(text).file);
+  return { name: loaded.policy!.name, ref: loaded.ref };
+}

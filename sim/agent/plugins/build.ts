@@ -1,0 +1,36 @@
+/**
+ * Policies from loaded modules, built for one replicate: each factory's result is checked once for the
+ * members the runner uses, so a wrong module fails naming itself rather than deep inside a run.
+ */
+import { compareSkills } from '../skill.js';
+import type { EvolverRules, ExtractionRule } from '../evolver.js';
+import type { ExplorationPolicy } from '../exploration/policy.js';
+import type { Lifecycle } from '../lifecycle/lifecycle.js';
+import type { SkillOrder } from '../retriever.js';
+import type { LifecyclePluginParts } from './contracts.js';
+import { findPolicy, requireMembers } from './registry.js';
+
+export function pluginLifecycle(parts: LifecyclePluginParts): Lifecycle {
+  const plugin = findPolicy('lifecycle', parts.config.name);
+  return requireMembers('lifecycle', plugin.name, plugin.create(parts), { evolve: 'function', beforeTask: 'function', afterTask: 'function', retired: 'number' });
+}
+
+export function pluginExploration(name: string, base: number): ExplorationPolicy {
+  const plugin = findPolicy('exploration', name);
+  return requireMembers('exploration', plugin.name, plugin.create(base), { rate: 'function', observe: 'function', mayExplore: 'boolean' });
+}
+
+/** The extraction rule `rules.extraction` names, or null for the published rule. */
+export function extractionFor(rules: EvolverRules, positions: number, arity: number): ExtractionRule | null {
+  if (rules.extraction === undefined) return null;
+  const plugin = findPolicy('extraction', rules.extraction);
+  const made = plugin.create({ threshold: rules.threshold, minEvidence: rules.minEvidence, lcbZ: rules.lcbZ ?? 1.645, positions, arity });
+  return requireMembers('extraction', plugin.name, made, { extract: 'function' });
+}
+
+/** The Retriever's order: a loaded ranking module's, ties broken by the published order; the published one without. */
+export function rankingOrder(name?: string): SkillOrder {
+  if (name === undefined) return compareSkills;
+  const plugin = findPolicy('ranking', name);
+  return (a, b) => plugin.compare(a, b) || compareSkills(a, b);
+}

@@ -1,0 +1,136 @@
+/**
+ * Loading plugin modules: an ES module file whose default export is an EnvSpec (or a list of them), or a
+ * policy of the agent (sim/agent/plugins/contracts.ts). Each file is read once, hashed (SHA-256 of its
+ * bytes) and imported under a URL carrying that hash, so the code that runs is the code that was hashed;
+ * its contents are checked against the contract, worlds also against the environment checker, and then
+ * registered under their ids and names. Every failure is one UsageError naming the flag and the file.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EnvSpec } from '../../envs/env.js';
+import { envSpecProblem } from '../../envs/define.js';
+import { registerEnv } from '../../envs/registry.js';
+import type { PolicyPlugin } from '../agent/plugins/contracts.js';
+import { policyProblem, registerPolicy } from '../agent/plugins/registry.js';
+import { msg, UsageError } from '../core/messages.js';
+import type { ModuleKind, ModuleRef } from './config.js';
+
+export interface LoadedModule {
+  readonly ref: ModuleRef;
+  /** An env module's worlds (empty for a policy module). */
+  readonly envs: readonly EnvSpec[];
+  readonly policy: PolicyPlugin | null;
+}
+
+export interface LoadOptions {
+  /** Run the environment checker on an env module's worlds (before a run starts; not again in workers). */
+  readonly check?: boolean;
+  /** The hash the file must still have (a resume, a merge, a worker of a running sweep). */
+  readonly sha256?: string;
+}
+
+const loaded = new Map<string, LoadedModule>();
+
+const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+/** SHA-256 (hex) of a file's bytes, or null when it cannot be read. */
+export function fileSha256(path: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+function readModule(flag: string, path: string): { full: string; sha256: string } {
+  const full = resolve(path);
+  let bytes: Buffer;
+  try {
+    if (!statSync(full).isFile()) throw new UsageError(msg.moduleMissing(flag, path));
+    bytes = readFileSync(full);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(msg.moduleMissing(flag, path));
+  }
+  return { full, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** A module file's default export, unchecked, with its reference (for the checker, which reports what is wrong). */
+export async function importModule(flag: string, path: string, kind: ModuleKind): Promise<{ ref: ModuleRef; exported: unknown }> {
+  const { full, sha256 } = readModule(flag, path);
+  return { ref: { kind, path: full, sha256 }, exported: await importDefault(flag, path, full, sha256) };
+}
+
+async function importDefault(flag: string, path: string, full: string, sha256: string): Promise<unknown> {
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as Record<string, unknown>;
+  } catch (e) {
+    throw new UsageError(msg.moduleUnloadable(flag, path, firstLine(e)));
+  }
+  if (namespace.default === undefined) throw new UsageError(msg.moduleNoDefault(flag, path));
+  return namespace.default;
+}
+
+async function worldsOf(flag: string, path: string, exported: unknown, check: boolean): Promise<EnvSpec[]> {
+  const list = Array.isArray(exported) ? (exported as unknown[]) : [exported];
+  if (list.length === 0) throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', msg.contract.emptyList()));
+  for (const item of list) {
+    const problem = envSpecProblem(item);
+    if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', problem));
+  }
+  const specs = list as EnvSpec[];
+  if (check) {
+    const { checkEnv, firstFailure } = await import('../../envs/check/checker.js');
+    for (const spec of specs) {
+      const failed = firstFailure(checkEnv(spec));
+      if (failed !== undefined) throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
+    }
+  }
+  for (const spec of specs) {
+    try {
+      registerEnv(spec);
+    } catch (e) {
+      throw new UsageError(msg.moduleRejected(flag, path, firstLine(e)));
+    }
+  }
+  return specs;
+}
+
+function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, exported: unknown): PolicyPlugin {
+  const problem = policyProblem(kind, exported);
+  if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, `a ${kind} policy`, problem));
+  const plugin = exported as PolicyPlugin;
+  try {
+    registerPolicy(plugin);
+  } catch (e) {
+    throw new UsageError(msg.moduleRejected(flag, path, firstLine(e)));
+  }
+  return plugin;
+}
+
+/** Load, check and register the module at `path` as `kind` (once per file and content in a process). */
+export async function loadModule(flag: string, path: string, kind: ModuleKind, options: LoadOptions = {}): Promise<LoadedModule> {
+  const { full, sha256 } = readModule(flag, path);
+  if (options.sha256 !== undefined && options.sha256 !== sha256) throw new UsageError(msg.moduleChanged(flag, path, options.sha256, sha256));
+  const key = `${kind}\n${full}\n${sha256}`;
+  const known = loaded.get(key);
+  if (known !== undefined) return known;
+  const exported = await importDefault(flag, path, full, sha256);
+  const ref: ModuleRef = { kind, path: full, sha256 };
+  const module: LoadedModule =
+    kind === 'env'
+      ? { ref, envs: await worldsOf(flag, path, exported, options.check === true), policy: null }
+      : { ref, envs: [], policy: policyOf(flag, path, kind, exported) };
+  loaded.set(key, module);
+  return module;
+}
+
+/** Make sure the modules a configuration names are loaded, with the content it was made with (workers, merge). */
+export async function ensureModules(refs: readonly ModuleRef[] | undefined): Promise<LoadedModule[]> {
+  const out: LoadedModule[] = [];
+  for (const ref of refs ?? []) out.push(await loadModule(ref.kind, ref.path, ref.kind, { sha256: ref.sha256 }));
+  return out;
+}
