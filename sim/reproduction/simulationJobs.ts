@@ -18,7 +18,9 @@ export interface AuditJob {
   readonly arm: ArmId;
   readonly hidden: HiddenChoices;
   readonly seed: number;
+  /** Replicates in this job: `first` … `first + replicates − 1` (a piece of a larger simulation, see `splitJobs`). */
   readonly replicates: number;
+  readonly first?: number;
 }
 
 /** A run whose every replicate is kept (the benchmark's arms and openers). */
@@ -46,7 +48,52 @@ export type SimulationResult = AuditJobResult | RunJobResult;
 export function runSimulation(job: SimulationJob): SimulationResult {
   if (job.kind === 'run') return { key: job.key, replicates: runExperiment(job.config).replicates };
   const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
-  return { key: job.key, values: [...armFigureValues(job.arm, runExperiment(config).replicates)] };
+  return { key: job.key, values: [...armFigureValues(job.arm, runExperiment(config, job.first ?? 0).replicates)] };
+}
+
+/** Pieces to aim at per worker: enough that the last ones to finish are short. */
+const PIECES_PER_WORKER = 32;
+
+/**
+ * Cut simulations into pieces of consecutive replicates for `workers` threads, so that a stage of a few long
+ * simulations still ends with every thread busy; short ones stay whole. A replicate's values depend only on
+ * its number, so the pieces joined in order (`joinPieces`) are the whole simulation's.
+ */
+export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[] {
+  if (workers <= 1) return [...jobs];
+  const total = jobs.reduce((n, j) => n + j.replicates, 0);
+  const size = Math.max(1, Math.ceil(total / (workers * PIECES_PER_WORKER)));
+  return jobs.flatMap((job) => {
+    if (job.replicates <= size) return [job];
+    const parts = Math.ceil(job.replicates / size);
+    const start = (i: number): number => Math.floor((i * job.replicates) / parts);
+    return Array.from({ length: parts }, (_, i) => ({ ...job, key: `${job.key}@${i}`, first: (job.first ?? 0) + start(i), replicates: start(i + 1) - start(i) }));
+  });
+}
+
+/** Each simulation's values from its pieces' (`splitJobs`), by the simulation's key. */
+export function joinPieces(jobs: readonly AuditJob[], results: ReadonlyMap<string, AuditJobResult>): Map<string, AuditJobResult> {
+  const out = new Map<string, AuditJobResult>();
+  for (const job of jobs) {
+    const whole = results.get(job.key);
+    if (whole !== undefined) {
+      out.set(job.key, whole);
+      continue;
+    }
+    const pieces: AuditJobResult[] = [];
+    for (let i = 0; results.has(`${job.key}@${i}`); i++) pieces.push(results.get(`${job.key}@${i}`)!);
+    const values = pieces[0]!.values.map(([id], f): [FigureId, Float64Array] => {
+      const joined = new Float64Array(job.replicates);
+      let at = 0;
+      for (const piece of pieces) {
+        joined.set(piece.values[f]![1], at);
+        at += piece.values[f]![1].length;
+      }
+      return [id, joined];
+    });
+    out.set(job.key, { key: job.key, values });
+  }
+  return out;
 }
 
 /** The results of figure jobs only (the audit's), as their own type; throws on any other. */

@@ -75,8 +75,26 @@ export async function runJobs(
   }
   // This thread runs jobs too: `workers` threads in all, this one and workers − 1 more. Each of those is
   // kept QUEUED jobs ahead, so it never waits while this thread is busy with a job of its own.
+  // Jobs go out in order; this thread skips runs kept whole (the longest jobs), since while it is busy with
+  // one job the workers wait on its event loop once their queue runs dry.
+  const taken = new Uint8Array(jobs.length);
+  let left = jobs.length;
   let next = 0;
-  const take = (): SimulationJob | undefined => (next < jobs.length ? jobs[next++] : undefined);
+  let nextOwn = 0;
+  const take = (): SimulationJob | undefined => {
+    while (next < jobs.length && taken[next] === 1) next++;
+    if (next >= jobs.length) return undefined;
+    taken[next] = 1;
+    left--;
+    return jobs[next++];
+  };
+  const takeOwn = (): SimulationJob | undefined => {
+    while (nextOwn < jobs.length && (taken[nextOwn] === 1 || jobs[nextOwn]!.kind === 'run')) nextOwn++;
+    if (nextOwn >= jobs.length) return undefined;
+    taken[nextOwn] = 1;
+    left--;
+    return jobs[nextOwn++];
+  };
   let outstanding = 0;
   let failure: Error | null = null;
   let settle: () => void = () => {};
@@ -99,7 +117,7 @@ export async function runJobs(
       outstanding--;
       post(worker);
       collect(message);
-      if (outstanding === 0 && next >= jobs.length) settle();
+      if (outstanding === 0 && left === 0) settle();
     });
     const lost = (e: Error): void => {
       failure ??= e;
@@ -107,16 +125,16 @@ export async function runJobs(
     };
     worker.on('error', lost);
     worker.on('exit', (code) => {
-      if (outstanding > 0 || next < jobs.length) lost(new Error(`simulation worker exited with code ${code}`));
+      if (outstanding > 0 || left > 0) lost(new Error(`simulation worker exited with code ${code}`));
     });
     for (let q = 0; q < QUEUED; q++) post(worker);
   }
   try {
-    for (let job = take(); job !== undefined && failure === null; job = take()) {
+    for (let job = takeOwn(); job !== undefined && failure === null; job = takeOwn()) {
       collect(runSimulation(job));
       await new Promise((resolve) => setImmediate(resolve)); // take the workers' results in, post them more
     }
-    if (outstanding > 0) await allIn;
+    if (outstanding > 0 || left > 0) await allIn;
     if (failure !== null) throw failure;
   } finally {
     for (const w of pool) w.removeAllListeners('exit');
