@@ -57,7 +57,7 @@ export class DriftLockEnv extends LockEnv {
     super.reset(task);
     if (!driftsAt(this.schedule, task.taskIndex)) return;
     const flipped = pickDistinct(task.stream('drift'), this.hidden.length, this.schedule.flips, this.scratch);
-    for (const p of flipped) this.hidden[p] = 1 - this.hidden[p]!;
+    for (const p of flipped) this.flip(p);
     this.drifts++;
   }
 }

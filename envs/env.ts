@@ -58,6 +58,12 @@ export interface Env {
   reset(task: TaskContext): void;
   /** Submit a code. Throws if the task has ended (solved) and was not reset. */
   step(code: Int32Array): Feedback;
+  /**
+   * Submit a code of a world with 2 values per position as bit words (sim/core/bitCode.ts): the same
+   * feedback, from the same draws, as `step` with that code. The Actor's fast path for binary worlds; it is
+   * only called when `space.arity` is 2.
+   */
+  stepBits?(words: Int32Array): Feedback;
   /** The hidden correct code right now, for analysis and tests (an agent never reads it). */
   truth(): Int32Array;
   /**

@@ -23,8 +23,8 @@ export class NoisyLockEnv extends LockEnv {
     this.noise = this.q > 0 ? task.stream('feedback') : null;
   }
 
-  override step(code: Int32Array): Feedback {
-    const feedback = super.step(code);
+  protected override answer(score: number): Feedback {
+    const feedback = super.answer(score);
     const noise = this.noise;
     if (noise !== null) {
       // Two draws per attempt whatever happens, so paired arms stay aligned on the noise.

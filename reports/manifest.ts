@@ -42,12 +42,17 @@ export function packageVersion(): string {
   return pkg.version;
 }
 
+let commit: string | null | undefined;
+
+/** The checkout's commit, or null outside a git checkout (git is asked once per process). */
 export function gitCommit(): string | null {
+  if (commit !== undefined) return commit;
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
   } catch {
-    return null;
+    commit = null;
   }
+  return commit;
 }
 
 export function makeManifest(kind: ResultKind, seed: number, startedAt: Date, content: Record<string, unknown>): Manifest {

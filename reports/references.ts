@@ -6,7 +6,7 @@
 import { findEnv } from '../envs/registry.js';
 import type { EnvParams } from '../envs/env.js';
 import { spaceSize } from '../sim/limits/anchors.js';
-import { loadMath, uniformGuessingWith } from '../sim/core/analytics.js';
+import { uniformGuessing } from '../sim/core/analytics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import type { ResultData } from './resultFolder.js';
 
@@ -15,13 +15,13 @@ export interface ReferenceLine {
   readonly fixed: number;
   readonly label: string;
   readonly value: number;
-  /** The irreducible fraction. */
-  readonly exact: string;
+  /** The irreducible fraction (null beyond the exact bound, see MAX_EXACT_BITS). */
+  readonly exact: string | null;
 }
 
 const KNOWN = ['random guessing', 'one {position} known', 'two {position}s known'];
 
-export async function referenceLines(data: ResultData): Promise<ReferenceLine[]> {
+export function referenceLines(data: ResultData): ReferenceLine[] {
   const first = data.groups[0]?.params;
   if (first?.env === undefined || first.cap === undefined) return [];
   const spec = findEnv(first.env);
@@ -45,13 +45,12 @@ export async function referenceLines(data: ResultData): Promise<ReferenceLine[]>
   } catch {
     return []; // parameters this build cannot rebuild: no reference lines rather than wrong ones
   }
-  const math = await loadMath();
   const space = spaceSize(positions, arity);
   const unit = first.env.startsWith('lock') ? 'bit' : 'position';
   const out: ReferenceLine[] = [];
   for (let k = 0; k < KNOWN.length && k < positions; k++) {
     const pool = space / BigInt(arity) ** BigInt(k);
-    const e = uniformGuessingWith(math, { space, pool, explore: 0, cap }).expectedAttempts;
+    const e = uniformGuessing({ space, pool, explore: 0, cap }).expectedAttempts;
     out.push({ fixed: k, label: `${KNOWN[k]!.replace('{position}', unit)}: ${e.value.toFixed(3)}`, value: e.value, exact: e.exact });
   }
   return out;

@@ -41,7 +41,7 @@ export interface BuiltReport {
 /** The charts a folder of this kind supports, as Vega-Lite specs. */
 export async function chartsFor(data: ResultData, summary: Summary, axes: HeatmapAxes | null): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
   const palette = reportPalette(data);
-  const references = await referenceLines(data);
+  const references = referenceLines(data);
   const charts: Chart[] = [];
   const groups = summary.groups;
   if (data.kind !== 'sweep' || groups.length <= MAX_LEARNING_LINES) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `hexa` command line. Heavy modules (mathjs, the simulator's reports) load inside command handlers,
+ * The `hexa` command line. Heavy modules (the simulator, its reports, worker pools) load inside command handlers,
  * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2.
  */
 import yargs from 'yargs';

@@ -2,19 +2,21 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { ARMS, armConfig, HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
 import type { ActionSpace } from '../envs/env.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
-import { figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
+import { figureRows, figureValues, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
 import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import { openerGapRows, runOpeners, type GapRow, type OpenerId, type OpenerRuns } from '../sim/reproduction/gap.js';
+import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerId, type OpenerRuns } from '../sim/reproduction/gap.js';
+import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import { runJobs } from '../sim/reproduction/workerPool.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -82,16 +84,25 @@ const AUDIT_SHOWN = 12;
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
   const world = options.world;
-  const arms = runArms(options.hidden, options.seed, replicates, world?.run);
-  const uniform = world === undefined ? await uniformGuessingValue() : world.exactRandomControl ? await uniformGuessingValue(world.space) : null;
+  // The arms and openers kept whole: with the audit, run on its threads during its screening stage.
+  const only = world?.openers ?? ['consistent', 'optimal'];
+  const armJobs: RunJob[] = ARMS.map((arm) => ({ kind: 'run', key: `arm:${arm.id}`, config: armConfig(arm, options.hidden, options.seed, replicates, world?.run) }));
+  const openerJobs: RunJob[] = OPENERS.filter(({ id }) => only.includes(id)).map(({ id }) => ({ kind: 'run', key: `opener:${id}`, config: openerConfig(id, options.seed, replicates, world?.run) }));
+  // The audit judges readings of the published lock: no verdict for a single run or for another world.
+  const audited = !options.single && world === undefined;
+  const result: AuditResult | null = audited
+    ? await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress, alongside: [...armJobs, ...openerJobs] })
+    : null;
+  const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
+  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(runs, armJobs[i]!.key) }));
+  const openers: OpenerRuns[] = openerJobs.map((job) => {
+    const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
+    return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
+  });
+  const uniform = world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
   const rows = figureRows(figureValues(arms), options.hidden, uniform);
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
-  const openers = runOpeners(options.seed, replicates, world?.run, world?.openers);
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
-  // The audit judges readings of the published lock: no verdict for a single run or for another world.
-  const result: AuditResult | null = options.single || world !== undefined
-    ? null
-    : await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress });
   const audit = result === null ? null : result.entries;
   const auditVerdict = result === null ? null : verdict(result);
   const sentences = auditVerdict === null ? [] : headlineSentences(rows, options.hidden, auditVerdict);
@@ -205,4 +216,10 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       return files;
     },
   };
+}
+
+function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {
+  const result = results.get(key)!;
+  if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
+  return result.replicates;
 }

@@ -22,7 +22,7 @@ export async function executeRun(config: RunConfig): Promise<RunReport> {
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
   const blind = config.agent.actor === 'published';
-  const anchors = spec.exactRandomControl && blind ? await poolAnchors(config, probe.space.positions, probe.space.arity) : [];
+  const anchors = spec.exactRandomControl && blind ? poolAnchors(config, probe.space.positions, probe.space.arity) : [];
   const opener = !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
     ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
     : null;

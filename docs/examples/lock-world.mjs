@@ -36,6 +36,14 @@ function resolveLock(params) {
   return { bits, truth: truthText ?? (bits === 4 ? '1011' : 'random') };
 }
 
+/** Set bits of a 32-bit word. */
+function popcount(x) {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
 class Lock {
   constructor(hidden) {
     this.id = ID;
@@ -45,6 +53,11 @@ class Lock {
     // One feedback object, reused: the agent reads it and keeps nothing.
     this.feedback = { score: 0, solved: false };
     this.ended = false;
+    // The truth as bit words too (position p is bit p % 32 of word p >> 5), for stepBits.
+    this.hiddenBits = new Int32Array((hidden.length + 31) >>> 5);
+    for (let p = 0; p < hidden.length; p++) if (hidden[p] === 1) this.hiddenBits[p >>> 5] |= 1 << (p & 31);
+    const rest = hidden.length & 31;
+    this.lastWord = rest === 0 ? -1 : (-1 >>> (32 - rest)) | 0;
   }
 
   reset() {
@@ -57,6 +70,23 @@ class Lock {
     const hidden = this.hidden;
     let score = 0;
     for (let p = 0; p < hidden.length; p++) if (code[p] === hidden[p]) score++;
+    this.feedback.score = score;
+    this.feedback.solved = score === this.maxScore;
+    this.ended = this.feedback.solved;
+    return this.feedback;
+  }
+
+  /**
+   * Optional, for worlds with 2 values per position: the same feedback as `step`, for a code given as bit
+   * words, so that the Actor can guess and score 32 positions at a time (`hexa check-env` compares the two).
+   */
+  stepBits(words) {
+    if (this.ended) throw new Error(`${ID}: step() after the task ended; call reset() first`);
+    const hidden = this.hiddenBits;
+    const last = hidden.length - 1;
+    let score = 0;
+    for (let i = 0; i < last; i++) score += popcount(~(words[i] ^ hidden[i]));
+    score += popcount(~(words[last] ^ hidden[last]) & this.lastWord);
     this.feedback.score = score;
     this.feedback.solved = score === this.maxScore;
     this.ended = this.feedback.solved;

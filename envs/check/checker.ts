@@ -6,7 +6,7 @@
 import type { EnvParams, EnvSpec } from '../env.js';
 import { envSpecProblem } from '../define.js';
 import { msg } from '../../sim/core/messages.js';
-import { deterministic, endsTasks, genericBadValues, inRange, keepsNoCode, rejects, resolvesCleanly, solvedIffTruth } from './properties.js';
+import { bitsAgree, deterministic, endsTasks, genericBadValues, inRange, keepsNoCode, rejects, resolvesCleanly, solvedIffTruth, takesBitWords } from './properties.js';
 
 export interface CheckOptions {
   /** Parameter sets checked beside the defaults. */
@@ -47,6 +47,15 @@ function attempt(run: () => string | null): string | null {
     return run();
   } catch (e) {
     return msg.envCheck.threw(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** A yes-or-no question about the world; a throw (reported by the other checks) counts as no. */
+function attemptBool(ask: () => boolean): boolean {
+  try {
+    return ask();
+  } catch {
+    return false;
   }
 }
 
@@ -96,12 +105,15 @@ export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
     'task-end': () => overSets(sets, (p) => endsTasks(spec, p)),
     'solved-iff-truth': () => overSets(sets, (p) => solvedIffTruth(spec, p)),
     'no-retained-code': () => overSets(sets, (p) => keepsNoCode(spec, p)),
+    'bit-words': () => overSets(sets, (p) => bitsAgree(spec, p)),
   };
   const results: CheckResult[] = [];
   for (const name of CHECK_NAMES) {
     if (name === 'solved-iff-truth' && !spec.exactRandomControl) results.push(result(name, 'skip', msg.envCheck.manySolvingCodes()));
     // Retention is found by comparing two runs, which only a deterministic world makes meaningful.
     else if (name === 'no-retained-code' && results.some((r) => r.name === 'determinism' && r.status === 'fail')) results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
+    else if (name === 'bit-words' && !attemptBool(() => takesBitWords(spec, {}))) results.push(result(name, 'skip', msg.envCheck.noBitWords()));
+    else if (name === 'bit-words' && results.some((r) => r.name === 'determinism' && r.status === 'fail')) results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
     else {
       const problem = outcome[name]();
       results.push(problem === null ? result(name, 'pass') : result(name, 'fail', problem));

@@ -6,6 +6,7 @@
 import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../env.js';
 import { drawCode, makeEnv, SeededTask, trajectory } from './harness.js';
 import { msg } from '../../sim/core/messages.js';
+import { bitWords, packBits } from '../../sim/core/bitCode.js';
 
 const w = msg.envCheck;
 
@@ -124,6 +125,36 @@ export function keepsNoCode(spec: EnvSpec, params: EnvParams): string | null {
   const reused = trajectory(spec, params, 13, 40, 12, 'scribble');
   const copied = trajectory(spec, params, 13, 40, 12, 'copy');
   return reused.length === copied.length && reused.every((x, k) => x === copied[k]) ? null : w.keepsCode();
+}
+
+/** Whether the world takes bit words (`stepBits`, used by the Actor only where there are 2 values per position). */
+export function takesBitWords(spec: EnvSpec, params: EnvParams): boolean {
+  const { env } = makeEnv(spec, params, 17);
+  return env.space.arity === 2 && typeof env.stepBits === 'function';
+}
+
+/** `stepBits` gives what `step` gives: two instances of the world, one fed codes, one their bit words. */
+export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
+  const [a, b] = [makeEnv(spec, params, 17), makeEnv(spec, params, 17)];
+  const [slotA, slotB] = [new SeededTask(a.key), new SeededTask(b.key)];
+  const code = new Int32Array(a.env.space.positions);
+  const words = new Int32Array(bitWords(code.length));
+  const seen = (f: { score: number; solved: boolean; failure?: number }): string => `score ${f.score}${f.solved ? ', solved' : ''}${f.failure ? `, failure ${f.failure}` : ''}`;
+  for (let t = 0; t < 20; t++) {
+    a.env.reset(slotA.at(t));
+    b.env.reset(slotB.at(t));
+    const guess = a.key.stream('guess', slotA.round, slotA.task);
+    for (let s = 0; s < 12; s++) {
+      if (s % 4 === 3) code.set(a.env.truth());
+      else drawCode(code, guess, 2);
+      packBits(code, words);
+      const byCode = seen(a.env.step(code));
+      const byBits = seen(b.env.stepBits!(words));
+      if (byCode !== byBits) return w.bitsDisagree(t, codeText(code), byCode, byBits);
+      if (byCode.includes('solved')) break;
+    }
+  }
+  return null;
 }
 
 /** What an invalid value must do: throw a parameter error (naming `name`, when given). */

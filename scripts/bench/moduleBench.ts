@@ -7,11 +7,11 @@
 import { join } from 'node:path';
 import { packageRoot } from '../../reports/manifest.js';
 import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
-import { measure, type BenchFigure } from './bench.js';
+import { engine, type EngineFigure } from './bench.js';
 
 export interface ModuleBench {
-  readonly module: BenchFigure;
-  readonly builtIn: BenchFigure;
+  readonly module: EngineFigure;
+  readonly builtIn: EngineFigure;
   /** Built-in attempts per CPU second over the module's: how many times slower the module world is. */
   readonly slowdown: number;
   readonly path: string;
@@ -23,12 +23,12 @@ export async function benchModuleLock(minSeconds = 2): Promise<ModuleBench> {
   const [world] = (await loadModule('env', path, 'env', { check: true })).envs;
   const builtInConfig: RunConfig = { ...PUBLISHED_RUN };
   const moduleConfig: RunConfig = { ...PUBLISHED_RUN, env: world!.id };
-  const best = (a: BenchFigure | undefined, b: BenchFigure): BenchFigure => (a === undefined || b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a);
-  let builtIn: BenchFigure | undefined;
-  let module: BenchFigure | undefined;
+  const best = (a: EngineFigure | undefined, b: EngineFigure): EngineFigure => (a === undefined || b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a);
+  let builtIn: EngineFigure | undefined;
+  let module: EngineFigure | undefined;
   for (let pair = 0; pair < 3; pair++) {
-    builtIn = best(builtIn, measure(builtInConfig, 4, minSeconds / 3));
-    module = best(module, measure(moduleConfig, 4, minSeconds / 3));
+    builtIn = best(builtIn, engine(builtInConfig, 4, minSeconds / 3));
+    module = best(module, engine(moduleConfig, 4, minSeconds / 3));
   }
   return { module: module!, builtIn: builtIn!, slowdown: builtIn!.attemptsPerCpuSec / module!.attemptsPerCpuSec, path };
 }

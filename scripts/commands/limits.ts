@@ -19,11 +19,13 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
       .example('hexa limits --bits 4', 'optimal 13/4 (worst case 5), consistent 13/4, random 11.599 (cap 20)')
       .example('hexa limits --bits 6 --json', 'the same as JSON, exact fractions as "p/q"') as unknown as Argv<LimitsArgs>,
   handler: async (argv: ArgumentsCamelCase<LimitsArgs>) => {
-    const { computeLimits, LIMITS_MAX_BITS } = await import('../../sim/limits/limits.js');
+    const { computeLimits, limitsMaxCap, LIMITS_MAX_BITS } = await import('../../sim/limits/limits.js');
     const bitsText = single('bits', argv.bits) ?? '4';
     const bits = parseInteger('bits', bitsText, 1);
     if (bits > LIMITS_MAX_BITS) throw new UsageError(msg.beyondExact('bits', bitsText, LIMITS_MAX_BITS, 'whose optimal opener is solved exactly (the search over candidate sets grows doubly exponentially)'));
-    const cap = parseInteger('cap', single('cap', argv.cap) ?? '20', 1, 1_000_000_000);
+    const capText = single('cap', argv.cap) ?? '20';
+    const cap = parseInteger('cap', capText, 1, 1_000_000_000);
+    if (cap > limitsMaxCap(bits)) throw new UsageError(msg.capBeyondExact(capText, limitsMaxCap(bits), bits));
     // The 8-bit optimum takes tens of seconds: say that work is going on (terminal only, stderr).
     const tty = showsProgress(argv);
     const r = await computeLimits(bits, cap, tty ? (n) => process.stderr.write(`\rlimits: optimal opener, ${n} candidate sets solved…`) : undefined);
@@ -34,7 +36,7 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
     }
     if (!humanOutput(argv)) return;
     const { renderTable } = await import('../../reports/tables/table.js');
-    const row = (what: string, f: { expected: string; value: number }, worst: string): string[] => [what, f.value.toFixed(4), worst, f.expected];
+    const row = (what: string, f: { expected: string; value: number }, worst: string): string[] => [what, f.value.toFixed(4), worst, shortFraction(f.expected)];
     const rows = [
       row('optimal opener', r.optimal, String(r.optimal.worst)),
       row('consistent opener (uniform among consistent codes)', r.consistent, String(r.consistent.worst)),
@@ -54,3 +56,10 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
     );
   },
 };
+
+/** A fraction for the table: as is up to 60 characters, else its size (--json prints it whole). */
+function shortFraction(text: string): string {
+  if (text.length <= 60) return text;
+  const [n, d] = text.split('/') as [string, string];
+  return `${n.slice(0, 12)}…/${d.slice(0, 12)}… (${n.length}/${d.length} digits; --json prints it)`;
+}

@@ -95,7 +95,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const { buildGrid } = await import('../sweep/grid.js');
     const { planSweep } = await import('../sweep/cells.js');
     const { checkSweepDir, prepareSweepDir } = await import('../sweep/outputDir.js');
-    const { defaultWorkers } = await import('../sweep/pool.js');
+    const { defaultWorkers, startPool } = await import('../sweep/pool.js');
     const workers = workersText === undefined ? defaultWorkers() : parseInteger('workers', workersText, 1, 1024);
     const configPath = single('config', argv.config);
     const fromConfig = configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
@@ -107,13 +107,15 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/
     const dir = checkSweepDir(out, mode, plan, shard);
+    const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
+    // Start the threads now: they load while the folder is prepared and scanned.
+    const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
     prepareSweepDir(dir, mode);
 
-    const { executeSweep } = await import('../sweep/execute.js');
     const { progressMode } = await import('../sweep/progress.js');
     const json = argv.json === true;
     const quiet = argv.quiet === true;
-    const summary = await executeSweep({ dir, plan, shard, workers, failFast: argv.failFast === true, progress: progressMode(quiet) });
+    const summary = await executeSweep({ dir, plan, shard, workers, failFast: argv.failFast === true, progress: progressMode(quiet), pool });
     report(summary, json, quiet);
     if (summary.status !== 'done') process.exitCode = 1;
   },

@@ -1,6 +1,7 @@
 /**
- * The piscina worker: run every replicate of one cell and publish its rows (cells/<id>.csv). Rows go
- * straight to disk from here, so the main thread only counts; a failure is returned, and recorded there.
+ * The piscina worker: run the replicates of a task's cells (or of one part of a cell) and publish their
+ * rows (cells/<id>.csv, or a part file the main thread joins). Rows go straight to disk from here, so
+ * the main thread only counts; a failure is returned, and recorded there.
  */
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
@@ -8,16 +9,24 @@ import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
 import { cellPrefix } from '../../reports/csv/sweepColumns.js';
-import { saveCellRows } from './store.js';
+import { saveCellPart, saveCellRows } from './store.js';
 
-export interface CellTask {
-  readonly dir: string;
+/** Replicates [from, to) of one cell: the whole cell, or one part of a cell split across workers. */
+export interface CellSlice {
   readonly id: string;
   readonly config: RunConfig;
-  readonly columns: readonly string[];
+  readonly from: number;
+  readonly to: number;
 }
 
-export type CellOutcome = { readonly ok: true; readonly attempts: number } | { readonly ok: false; readonly error: string };
+/** One task of the pool: a few whole small cells, or one part of a large one. */
+export interface SweepTask {
+  readonly dir: string;
+  readonly columns: readonly string[];
+  readonly slices: readonly CellSlice[];
+}
+
+export type SliceOutcome = { readonly ok: true; readonly attempts: number } | { readonly ok: false; readonly error: string };
 
 /**
  * Test hook, not a user feature: HEXA_SWEEP_FAIL_WHEN="column=value" makes every cell whose tidy
@@ -31,22 +40,31 @@ function injectedFailure(config: RunConfig): void {
   if (value !== undefined && String(value) === rule.slice(eq + 1)) throw new Error(`injected failure (${rule})`);
 }
 
-export default async function runCell(task: CellTask): Promise<CellOutcome> {
-  const { dir, id, config, columns } = task;
+/** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
+export default async function runTask(task: SweepTask): Promise<SliceOutcome[]> {
+  const outcomes: SliceOutcome[] = [];
+  for (const slice of task.slices) outcomes.push(await runSlice(task.dir, task.columns, slice));
+  return outcomes;
+}
+
+async function runSlice(dir: string, columns: readonly string[], slice: CellSlice): Promise<SliceOutcome> {
+  const { id, config, from, to } = slice;
   try {
     // A worker loads the plugin files the cell names, and refuses one that changed since the sweep began.
     if (config.modules !== undefined) await ensureModules(config.modules);
     injectedFailure(config);
     const spec = envSpecOf(config);
     const prefix = cellPrefix(columns, id, config);
-    let csv = '';
     let attempts = 0;
-    for (let r = 0; r < config.replicates; r++) {
-      const rounds = runReplicate(config, spec, r);
-      for (const m of rounds) attempts += m.attempts;
-      csv += replicateCsvLines(prefix, r, rounds);
-    }
-    saveCellRows(dir, id, csv);
+    const rows = (emit: (text: string) => void): void => {
+      for (let r = from; r < to; r++) {
+        const rounds = runReplicate(config, spec, r);
+        for (const m of rounds) attempts += m.attempts;
+        emit(replicateCsvLines(prefix, r, rounds));
+      }
+    };
+    if (from === 0 && to === config.replicates) saveCellRows(dir, id, rows);
+    else saveCellPart(dir, id, from, rows);
     return { ok: true, attempts };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };

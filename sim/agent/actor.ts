@@ -11,7 +11,10 @@
  *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
  *            the feedback.
  *
- * The hot path allocates nothing and never enumerates the code space (see each policy).
+ * The hot path allocates nothing and never enumerates the code space (see each policy). In a binary world
+ * the published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts):
+ * a constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
+ * both give the same guesses, feedback and records.
  */
 import type { Env } from '../../envs/env.js';
 import type { ActionMask } from '../core/actionMask.js';
@@ -25,6 +28,7 @@ import type { RoundTally } from '../core/metrics.js';
 import type { Retriever } from './retriever.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
+import { bitWords, lastWordMask } from '../core/bitCode.js';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
 export interface ActorParts {
@@ -42,6 +46,8 @@ export interface ActorParts {
   readonly tools?: ToolRegistry;
   /** How guesses are chosen inside a task (default: the published, feedback-blind policy). */
   readonly policy?: GuessPolicy;
+  /** false: never take the bit-word path (tests check it gives what the per-position path gives). */
+  readonly bitParallel?: boolean;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -55,10 +61,19 @@ export interface TaskStreams {
 export class Actor {
   private readonly code: Int32Array;
   private readonly policy: GuessPolicy;
+  /** The guess as bit words, when the bit-word path applies (binary world, published policy, no tools); else null. */
+  private readonly bits: Int32Array | null;
+  /** The positions held by the last bit word (bits beyond them are kept 0). */
+  private readonly lastWord: number;
 
   constructor(private readonly parts: ActorParts) {
-    this.code = new Int32Array(parts.env.space.positions);
-    this.policy = parts.policy ?? new PublishedPolicy(parts.env.space.arity, parts.disabled ?? null);
+    const { env, disabled, tools } = parts;
+    this.code = new Int32Array(env.space.positions);
+    this.policy = parts.policy ?? new PublishedPolicy(env.space.arity, disabled ?? null);
+    const bitWise = parts.bitParallel !== false && env.space.arity === 2 && env.stepBits !== undefined &&
+      this.policy instanceof PublishedPolicy && tools === undefined && (disabled === undefined || disabled.total === 0);
+    this.bits = bitWise ? new Int32Array(bitWords(env.space.positions)) : null;
+    this.lastWord = lastWordMask(env.space.positions);
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
@@ -70,6 +85,9 @@ export class Actor {
     // Plan
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
+    if (this.bits !== null && (constraint === null || constraint.bans === null || constraint.bans.total === 0)) {
+      return this.runBitTask(this.bits, streams, tally, constraint, context);
+    }
     if (remembers) policy.beginTask(streams.guess, constraint);
     const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
@@ -102,6 +120,49 @@ export class Actor {
     }
     tally.attempts += cap;
     if (remembers && policy.abandonedConstraint) tally.fallbacks++;
+    return cap;
+  }
+
+  /**
+   * `runTask` for the published policy in a binary world, a guess as bit words: the same draws (one 32-bit
+   * draw per 32 positions), feedback and records.
+   */
+  private runBitTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+    const { guess, explore } = streams;
+    const words = guessBits.length;
+    const last = this.lastWord;
+    const fixed = constraint === null ? null : constraint.fixedBits;
+    const values = constraint === null ? null : constraint.valueBits;
+    const rate = streams.exploreRate ?? agent.explore;
+    const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
+    const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
+    const keepApart = agent.routing === 'separate';
+
+    for (let attempt = 1; attempt <= cap; attempt++) {
+      const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+      if (exploring) tally.explorations++;
+      const free = exploring || fixed === null;
+      for (let i = 0; i < words; i++) {
+        const draw = guess.int32();
+        guessBits[i] = free ? draw : (draw & ~fixed[i]!) | values![i]!;
+      }
+      guessBits[words - 1]! &= last;
+
+      const feedback = env.stepBits!(guessBits);
+      const high = feedback.score >= goodScore;
+      if (library !== undefined) library.recordBits(guessBits, high, context);
+      if (high) {
+        tally.goodSamples++;
+        if (evolver !== undefined && !(exploring && keepApart)) evolver.observeBits(guessBits, context);
+      }
+      if (feedback.solved) {
+        tally.attempts += attempt;
+        tally.solved++;
+        return attempt;
+      }
+    }
+    tally.attempts += cap;
     return cap;
   }
 

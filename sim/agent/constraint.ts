@@ -1,4 +1,5 @@
 import { ActionMask } from '../core/actionMask.js';
+import { bitWords } from '../core/bitCode.js';
 
 /**
  * A constraint {position → value} handed to the Actor; −1 marks a free position. It may also ban values
@@ -9,6 +10,10 @@ export class Constraint {
   /** Number of fixed positions. */
   size = 0;
   bans: ActionMask | null = null;
+  /** The fixed positions as bit words for a binary world, and their values (built on first use, kept current). */
+  private fixedWords: Int32Array | null = null;
+  private valueWords: Int32Array | null = null;
+  private wordsStale = true;
 
   constructor(positions: number) {
     this.values = new Int32Array(positions).fill(-1);
@@ -18,6 +23,7 @@ export class Constraint {
     this.values.fill(-1);
     this.size = 0;
     this.bans?.clear();
+    this.wordsStale = true;
   }
 
   /** Avoid `value` at `position` when it is free. */
@@ -37,9 +43,38 @@ export class Constraint {
     if (held === -1) {
       this.values[position] = value;
       this.size++;
+      this.wordsStale = true;
       return true;
     }
     return held === value;
+  }
+
+  /** Bit words of a binary world: 1 where a position is fixed (sim/core/bitCode.ts). */
+  get fixedBits(): Int32Array {
+    if (this.wordsStale) this.buildWords();
+    return this.fixedWords!;
+  }
+
+  /** Bit words of a binary world: the fixed positions' values (0 at free positions). */
+  get valueBits(): Int32Array {
+    if (this.wordsStale) this.buildWords();
+    return this.valueWords!;
+  }
+
+  private buildWords(): void {
+    const v = this.values;
+    this.fixedWords ??= new Int32Array(bitWords(v.length));
+    this.valueWords ??= new Int32Array(bitWords(v.length));
+    const fixed = this.fixedWords;
+    const values = this.valueWords;
+    fixed.fill(0);
+    values.fill(0);
+    for (let p = 0; p < v.length; p++) {
+      if (v[p] === -1) continue;
+      fixed[p >>> 5]! |= 1 << (p & 31);
+      if (v[p] === 1) values[p >>> 5]! |= 1 << (p & 31);
+    }
+    this.wordsStale = false;
   }
 
   /** Whether a code satisfies every fixed position. */

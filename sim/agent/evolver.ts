@@ -11,6 +11,8 @@ import type { AgentConfig } from './agentConfig.js';
 import type { ClaimSink } from './library.js';
 import { wilsonLower } from './lifecycle/threshold.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
+import { PositionCounts } from './positionCounts.js';
+import { lastWordMask } from '../core/bitCode.js';
 import { msg } from '../core/messages.js';
 
 /** The Evolver's settings an extraction rule may read. */
@@ -40,17 +42,25 @@ export interface ExtractionRule {
 export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'window' | 'samples'> &
   Partial<Pick<AgentConfig, 'scope' | 'thresholdRule' | 'lcbZ' | 'extraction'>>;
 
+/** 2^32: a binary code of up to 32 positions and its group as one number (distinct-sample keys). */
+const GROUP_STRIDE = 2 ** 32;
+
 export class Evolver {
-  /** counts[(group × positions + p) × arity + v] */
-  private readonly counts: Int32Array;
+  /** Per (group, position, value) counts of the window's samples. */
+  private readonly counts: PositionCounts;
   /** Samples per group. */
   private readonly samples: Int32Array;
   /** Per (group, position): the group's sample count when that position's evidence was last forgotten. */
   private readonly forgotten: Int32Array;
   private readonly groups: number;
   private readonly pooled: boolean;
-  /** Codes already counted, for `samples: 'distinct'` only (bounded by the number of distinct high-score codes). */
-  private readonly seen = new Set<string>();
+  /**
+   * Codes already counted, for `samples: 'distinct'` only (bounded by the number of distinct high-score
+   * codes): a binary code of up to 32 positions as a number, any other as text.
+   */
+  private readonly seen = new Set<string | number>();
+  private readonly numericKeys: boolean;
+  private readonly lastWord: number;
   /** A counts view per (group, position), for a plugin extraction rule. */
   private readonly views: Int32Array[] = [];
   /** The claim being read by the rule: where its `emit` sends it (set for each position, nothing allocated). */
@@ -69,10 +79,13 @@ export class Evolver {
   ) {
     this.pooled = rules.scope === 'global';
     this.groups = this.pooled ? 1 : contexts;
-    this.counts = new Int32Array(this.groups * positions * arity);
+    this.counts = new PositionCounts(this.groups, positions, arity);
     this.samples = new Int32Array(this.groups);
     this.forgotten = new Int32Array(this.groups * positions);
-    if (rule !== null) for (let i = 0; i < this.groups * positions; i++) this.views.push(this.counts.subarray(i * arity, (i + 1) * arity));
+    this.numericKeys = arity === 2 && positions <= 32;
+    this.lastWord = lastWordMask(positions);
+    const counts = this.counts.counts;
+    if (rule !== null) for (let i = 0; i < this.groups * positions; i++) this.views.push(counts.subarray(i * arity, (i + 1) * arity));
   }
 
   /** The rule's `emit`: one claim at the position being read (checked, since a module can emit anything). */
@@ -93,7 +106,7 @@ export class Evolver {
   /** A new round begins: with a round window, earlier samples are forgotten. */
   beginRound(): void {
     if (this.rules.window === 'round') {
-      this.counts.fill(0);
+      this.counts.clear();
       this.samples.fill(0);
       this.forgotten.fill(0);
       this.seen.clear();
@@ -109,25 +122,43 @@ export class Evolver {
     return this.pooled ? EVERY_CONTEXT : context;
   }
 
-  /** The live (position, value) counts that samples seen in `context` go to — a view, read only. */
+  /** The (position, value) counts of the samples seen in `context`, as of this call — a view, read only. */
   countsOf(context: number): Int32Array {
     const size = this.positions * this.arity;
     const g = this.groupOf(context);
-    return this.counts.subarray(g * size, (g + 1) * size);
+    this.counts.settle();
+    return this.counts.counts.subarray(g * size, (g + 1) * size);
   }
 
   /** Count one high-score sample seen in `context`. */
   observe(code: Int32Array, context = 0): void {
     const group = this.groupOf(context);
-    if (this.rules.samples === 'distinct') {
-      const key = this.groups === 1 ? code.join('') : `${group}:${code.join('')}`;
-      if (this.seen.has(key)) return;
-      this.seen.add(key);
-    }
+    if (this.rules.samples === 'distinct' && !this.firstTime(group, code, null)) return;
     this.samples[group]!++;
-    const arity = this.arity;
-    const base = group * this.positions * arity;
-    for (let p = 0; p < this.positions; p++) this.counts[base + p * arity + code[p]!]!++;
+    this.counts.add(group, code);
+  }
+
+  /** `observe` for a binary code given as bit words (sim/core/bitCode.ts). */
+  observeBits(words: Int32Array, context = 0): void {
+    const group = this.groupOf(context);
+    if (this.rules.samples === 'distinct' && !this.firstTime(group, null, words)) return;
+    this.samples[group]!++;
+    this.counts.addBits(group, words);
+  }
+
+  /** Whether a code (given value by value or as bit words) is new in its group; remembers it. */
+  private firstTime(group: number, code: Int32Array | null, words: Int32Array | null): boolean {
+    let key: string | number;
+    if (this.numericKeys) {
+      const bits = words !== null ? words[0]! & this.lastWord : bitsOf(code!);
+      key = group * GROUP_STRIDE + (bits >>> 0);
+    } else {
+      const text = code !== null ? code.join('') : textOfBits(words!, this.positions);
+      key = this.groups === 1 ? text : `${group}:${text}`;
+    }
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
   }
 
   /**
@@ -137,7 +168,8 @@ export class Evolver {
   forget(context: number, position: number): void {
     const group = context === EVERY_CONTEXT ? 0 : this.groupOf(context);
     const base = (group * this.positions + position) * this.arity;
-    this.counts.fill(0, base, base + this.arity);
+    this.counts.settle();
+    this.counts.counts.fill(0, base, base + this.arity);
     this.forgotten[group * this.positions + position] = this.samples[group]!;
   }
 
@@ -154,6 +186,8 @@ export class Evolver {
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
     const { positions, arity } = this;
+    this.counts.settle();
+    const counts = this.counts.counts;
     for (let g = 0; g < this.groups; g++) {
       const context = this.pooled ? EVERY_CONTEXT : g;
       for (let p = 0; p < positions; p++) {
@@ -161,7 +195,7 @@ export class Evolver {
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
         for (let v = 0; v < arity; v++) {
-          const count = this.counts[base + v]!;
+          const count = counts[base + v]!;
           const confidence = byBound ? wilsonLower(count, n, z) : count / n;
           if (confidence >= threshold) sink.emit(p, v, confidence, n, context);
         }
@@ -172,6 +206,7 @@ export class Evolver {
   /** A plugin rule reads each (scope, position) with enough evidence, in the published order. */
   private evolveByRule(rule: ExtractionRule, sink: ClaimSink): void {
     const { positions } = this;
+    this.counts.settle();
     this.target = sink;
     for (let g = 0; g < this.groups; g++) {
       for (let p = 0; p < positions; p++) {
@@ -194,4 +229,18 @@ export class Evolver {
     });
     return claims;
   }
+}
+
+/** A binary code of up to 32 positions as one word. */
+function bitsOf(code: Int32Array): number {
+  let bits = 0;
+  for (let p = 0; p < code.length; p++) bits |= code[p]! << p;
+  return bits;
+}
+
+/** A binary code given as bit words, as the text `code.join('')` gives. */
+function textOfBits(words: Int32Array, positions: number): string {
+  let text = '';
+  for (let p = 0; p < positions; p++) text += (words[p >>> 5]! >>> (p & 31)) & 1;
+  return text;
 }

@@ -14,6 +14,8 @@
 import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';
 import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
+import { PositionCounts } from './positionCounts.js';
+import { unpackBits } from '../core/bitCode.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
@@ -46,7 +48,9 @@ export class Library implements ClaimSink {
   private readonly countAny: boolean;
   private readonly atEvolve: boolean;
   /** High-score samples per (context, position, value) recorded since the last evolution ('evolve' timing only). */
-  private readonly pending: Int32Array;
+  private readonly pending: PositionCounts;
+  /** A code unpacked from bit words, for tests as each attempt is recorded. */
+  private readonly scratch: Int32Array;
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
   private pendingAny = false;
@@ -64,7 +68,8 @@ export class Library implements ClaimSink {
     this.emittedIn = new Int32Array(slots);
     this.countAny = accounting.testUnit === 'any';
     this.atEvolve = accounting.testAt === 'evolve';
-    this.pending = new Int32Array(this.atEvolve ? this.contexts * positions * arity : 0);
+    this.pending = new PositionCounts(this.atEvolve ? this.contexts : 0, positions, arity);
+    this.scratch = new Int32Array(positions);
     this.pendingHigh = new Int32Array(this.atEvolve ? this.contexts : 0);
     this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
   }
@@ -162,19 +167,33 @@ export class Library implements ClaimSink {
     this.version++;
   }
 
-  /** Reflect: one attempt was recorded in `context`; `high` when its feedback made it a high-score sample. */
+  /**
+   * Reflect: one attempt was recorded in `context`; `high` when its feedback made it a high-score sample.
+   * `code` is read only for a high-score sample.
+   */
   record(code: Int32Array, high: boolean, context = 0): void {
     if (this.atEvolve) {
-      this.pendingAny = true;
-      this.pendingAttempts[context]!++;
-      if (!high) return;
-      this.pendingHigh[context]!++;
-      const base = context * this.positions * this.arity;
-      for (let p = 0; p < this.positions; p++) this.pending[base + p * this.arity + code[p]!]!++;
-      return;
-    }
-    if (high) this.test(code, context);
+      if (this.pendingSample(high, context)) this.pending.add(context, code);
+    } else if (high) this.test(code, context);
     else if (this.countAny) this.testWithoutRefuting(context);
+  }
+
+  /** `record` for a binary code given as bit words (sim/core/bitCode.ts); read only for a high-score sample. */
+  recordBits(words: Int32Array, high: boolean, context = 0): void {
+    if (this.atEvolve) {
+      if (this.pendingSample(high, context)) this.pending.addBits(context, words);
+    } else if (high) {
+      unpackBits(words, this.scratch);
+      this.test(this.scratch, context);
+    } else if (this.countAny) this.testWithoutRefuting(context);
+  }
+
+  /** 'evolve' timing: an attempt counts towards the next evolution's tests; true if its code is to be counted too. */
+  private pendingSample(high: boolean, context: number): boolean {
+    this.pendingAny = true;
+    this.pendingAttempts[context]!++;
+    if (high) this.pendingHigh[context]!++;
+    return high;
   }
 
   /** A high-score sample, in a context, tests every skill that applies there and refutes those it disagrees with. */
@@ -210,6 +229,8 @@ export class Library implements ClaimSink {
   /** 'evolve' timing: the library just distilled against the attempts recorded since the last evolution. */
   private testPending(): void {
     if (!this.pendingAny) return;
+    this.pending.settle();
+    const pending = this.pending.counts;
     const size = this.positions * this.arity;
     for (const skill of this.current) {
       const offset = skill.position * this.arity + skill.value;
@@ -217,7 +238,7 @@ export class Library implements ClaimSink {
         if (!covers(skill, c)) continue;
         const high = this.pendingHigh[c]!;
         const n = this.countAny ? this.pendingAttempts[c]! : high;
-        const refuted = high - this.pending[c * size + offset]!;
+        const refuted = high - pending[c * size + offset]!;
         skill.hits += n;
         skill.refuted += refuted;
         skill.agreed += high - refuted;
@@ -229,7 +250,7 @@ export class Library implements ClaimSink {
         }
       }
     }
-    this.pending.fill(0);
+    this.pending.clear();
     this.pendingHigh.fill(0);
     this.pendingAttempts.fill(0);
     this.pendingAny = false;

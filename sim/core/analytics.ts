@@ -1,22 +1,22 @@
 /**
- * Exact anchors (SPEC §3), in rational arithmetic with mathjs fractions.
+ * Exact anchors (SPEC §3), in rational arithmetic (sim/core/fraction.ts).
  *
  * Uniform guessing with replacement from a pool of m codes out of S, exploring (guessing among all S)
  * with probability e per attempt, capped at C attempts:
  *   p = e/S + (1−e)/m,  P(solve) = 1 − (1−p)^C,  E[attempts] = (1 − (1−p)^C) / p
  * (an unsolved task counts C: E = Σ_{t<C} (1−p)^t).
  *
- * mathjs takes most of a second to load, so it is imported on first use, keeping `hexa --help` instant.
+ * With p = a/b in lowest terms, 1 − p = (b−a)/b is too, so (1−p)^C = (b−a)^C / b^C needs no reduction;
+ * X = b^C − (b−a)^C is coprime with b, so P(solve) = X / b^C and E = X / (a·b^(C−1)) reduced by
+ * gcd(X, a) alone — a small number. No gcd of the huge powers is ever taken.
  */
-import type { Fraction, MathJsInstance } from 'mathjs';
+import { add, bitLength, div, fraction, fromDecimal, gcd, ratioText, sub, toNumber, type Fraction } from './fraction.js';
 
-let mathPromise: Promise<MathJsInstance> | undefined;
-
-/** The shared mathjs instance, configured for fractions. */
-export function loadMath(): Promise<MathJsInstance> {
-  mathPromise ??= import('mathjs').then((m) => m.create(m.all, { number: 'Fraction' }));
-  return mathPromise;
-}
+/**
+ * The largest exact fraction computed: numerator and denominator of at most this many bits (about 315,000
+ * decimal digits). Beyond it only the value is computed, in floating point.
+ */
+export const MAX_EXACT_BITS = 2 ** 20;
 
 export interface GuessingSetting {
   /** Size of the code space S (a bigint allows 2^N for large N). */
@@ -30,8 +30,8 @@ export interface GuessingSetting {
 }
 
 export interface ExactValue {
-  /** Irreducible fraction "n/d" (or "n"). */
-  readonly exact: string;
+  /** Irreducible fraction "n/d"; null when it would exceed MAX_EXACT_BITS (then `value` is floating point). */
+  readonly exact: string | null;
   readonly value: number;
 }
 
@@ -41,35 +41,42 @@ export interface GuessingAnchor {
   readonly solveProbability: ExactValue;
 }
 
-/** Decimal text of a number without binary noise (0.2 → "0.2"). */
-function decimalText(x: string | number): string {
-  return typeof x === 'string' ? x : String(x);
+/** A fraction as text and as the nearest double. */
+export function exactValue(f: Fraction): ExactValue {
+  return { exact: ratioText(f), value: toNumber(f) };
 }
 
-/** A fraction as text and as the nearest double (via BigInt, so huge numerators and denominators work). */
-export function exact(math: MathJsInstance, f: Fraction): ExactValue {
-  const text = math.format(f, { fraction: 'ratio' });
-  const n = BigInt(f.n);
-  const d = BigInt(f.d);
-  // Keep ~64 significant bits in the quotient, then scale back (underflow to 0 is the true double).
-  const shift = Math.max(0, d.toString(2).length - n.toString(2).length + 64);
-  const scaled = Number((n << BigInt(shift)) / d) * 2 ** -64 * 2 ** (64 - shift);
-  return { exact: text, value: Number(f.s) * scaled };
+/** The hit probability p of one attempt. */
+export function hitProbability(setting: GuessingSetting): Fraction {
+  const e = fromDecimal(String(setting.explore));
+  const one = fraction(1n);
+  return add(div(e, fraction(BigInt(setting.space))), div(sub(one, e), fraction(BigInt(setting.pool))));
 }
 
-export async function uniformGuessing(setting: GuessingSetting): Promise<GuessingAnchor> {
-  const math = await loadMath();
-  return uniformGuessingWith(math, setting);
+/** Whether P(solve) and E[attempts] of a setting are computed exactly (their size stays under MAX_EXACT_BITS). */
+export function exactWithin(setting: GuessingSetting): boolean {
+  return setting.cap * bitLength(hitProbability(setting).d) <= MAX_EXACT_BITS;
 }
 
-export function uniformGuessingWith(math: MathJsInstance, setting: GuessingSetting): GuessingAnchor {
-  const S = math.fraction(BigInt(setting.space), 1n);
-  const m = math.fraction(BigInt(setting.pool), 1n);
-  const e = math.fraction(decimalText(setting.explore));
-  const one = math.fraction(1);
-  const p = math.add(math.divide(e, S), math.divide(math.subtract(one, e), m)) as Fraction;
-  const miss = math.pow(math.subtract(one, p) as Fraction, setting.cap) as Fraction;
-  const solve = math.subtract(one, miss) as Fraction;
-  const expected = math.divide(solve, p) as Fraction;
-  return { hitProbability: exact(math, p), expectedAttempts: exact(math, expected), solveProbability: exact(math, solve) };
+export function uniformGuessing(setting: GuessingSetting): GuessingAnchor {
+  const p = hitProbability(setting);
+  const C = setting.cap;
+  if (C * bitLength(p.d) > MAX_EXACT_BITS) {
+    // Floating point: −expm1(C·log1p(−p)) is 1 − (1−p)^C without cancellation; E → C as p → 0.
+    const q = toNumber(p);
+    const solve = q === 0 ? 0 : -Math.expm1(C * Math.log1p(-q));
+    return {
+      hitProbability: exactValue(p),
+      solveProbability: { exact: null, value: solve },
+      expectedAttempts: { exact: null, value: q === 0 ? C : solve / q },
+    };
+  }
+  const { n: a, d: b } = p;
+  const bPow = b ** BigInt(C);
+  const x = bPow - (b - a) ** BigInt(C);
+  const g = gcd(x % a, a);
+  // Both already in lowest terms (see the header): built directly, without a gcd of the powers.
+  const solve: Fraction = { n: x, d: bPow };
+  const expected: Fraction = { n: x / g, d: (a / g) * (bPow / b) };
+  return { hitProbability: exactValue(p), solveProbability: exactValue(solve), expectedAttempts: exactValue(expected) };
 }

@@ -72,6 +72,8 @@ export const msg = {
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
+  capBeyondExact: (value: unknown, max: number, bits: number) =>
+    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is computed as an exact fraction (at most 2^20 bits)`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
@@ -127,6 +129,7 @@ export const msg = {
       'task-end': 'the truth ends a task, a step after the end throws, reset starts the next task',
       'solved-iff-truth': 'a task is solved exactly when the code equals the truth',
       'no-retained-code': 'step keeps nothing of the code array it is given (the caller reuses it)',
+      'bit-words': 'a binary world that takes bit words (stepBits) gives the feedback step gives, step by step',
     },
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
@@ -149,6 +152,8 @@ export const msg = {
     solvedByOther: (task: number, code: string, truth: string) => `task ${task}: code ${code} solved the task, but the truth is ${truth}`,
     truthDidNotSolve: (task: number, truth: string) => `task ${task}: the truth ${truth} did not solve the task`,
     keepsCode: () => 'trajectories differ when the caller overwrites the code array after each step: step keeps a reference to it',
+    noBitWords: () => 'not applicable: the world has no stepBits (or more than 2 values per position)',
+    bitsDisagree: (task: number, code: string, step: string, bits: string) => `task ${task}, code ${code}: step gives ${step}, stepBits ${bits}`,
     accepted: (params: string) => `resolve accepted ${params}`,
     notParamError: (params: string, message: string) => `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ${message.split('\n')[0]}`,
     wrongParamNamed: (params: string, named: string, expected: string) => `resolve rejected ${params} naming '${named}', not '${expected}'`,

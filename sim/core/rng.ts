@@ -11,7 +11,7 @@
  * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
  * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The draws the simulator takes from a stream. */
 export interface Stream {
@@ -24,26 +24,34 @@ export interface Stream {
 /** Why a stream is drawn; each purpose is an independent stream. */
 export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env' | 'bootstrap';
 
-const PURPOSE_CODE: Record<Purpose, number> = { world: 1, guess: 2, explore: 3, feedback: 4, drift: 5, env: 6, bootstrap: 7 };
+/** A purpose's number in the key. A switch, not a table: a table looked up by a varying key is slow in the hot path. */
+function purposeCode(purpose: Purpose): number {
+  switch (purpose) {
+    case 'world':
+      return 1;
+    case 'guess':
+      return 2;
+    case 'explore':
+      return 3;
+    case 'feedback':
+      return 4;
+    case 'drift':
+      return 5;
+    case 'env':
+      return 6;
+    case 'bootstrap':
+      return 7;
+  }
+}
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
-
-/** murmur3's 32-bit finaliser: a bijective avalanche mix. */
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** The SHA-256 of (seed, replicate), as eight 32-bit words. All of a replicate's streams hang off it. */
 export class ReplicateKey {
   private readonly words: Uint32Array;
 
   constructor(readonly seed: number, readonly replicate: number) {
-    const digest = createHash('sha256').update(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`).digest();
+    const digest = hash('sha256', `hexa-sim/v1/seed=${seed}/replicate=${replicate}`, 'buffer');
     this.words = new Uint32Array(8);
     for (let i = 0; i < 8; i++) this.words[i] = digest.readUInt32LE(i * 4);
   }
@@ -58,13 +66,7 @@ export class ReplicateKey {
 
   /** Re-key an existing stream to (round, task, purpose), as `stream` would build it (no allocation). */
   rekey(stream: AleaStream, purpose: Purpose, round = -1, task = -1): AleaStream {
-    const w = this.words;
-    const p = PURPOSE_CODE[purpose];
-    // Three independent 32-bit state words, each a keyed hash of (round, task, purpose).
-    const a = fmix32(w[0]! ^ fmix32(w[1]! ^ fmix32((round + 1) ^ Math.imul(p, 0x9e3779b9))) ^ (task + 1));
-    const b = fmix32(w[2]! ^ fmix32(w[3]! ^ fmix32((task + 1) ^ Math.imul(p, 0x7f4a7c15))) ^ (round + 1));
-    const c = fmix32(w[4]! ^ fmix32(w[5]! ^ fmix32(a ^ b ^ p)) ^ w[6]! ^ Math.imul(w[7]!, round + 2));
-    stream.setState(1, a * TWO_POW_MINUS_32, b * TWO_POW_MINUS_32, c * TWO_POW_MINUS_32);
+    stream.keyed(this.words, purposeCode(purpose), round, task);
     return stream;
   }
 }
@@ -82,8 +84,65 @@ export interface AleaState {
  * but constructed from a state without seedrandom's per-object closures.
  */
 export class AleaStream implements Stream {
+  // Declared with numbers so the engine stores them as unboxed doubles: a field that starts undefined
+  // would box every number written to it, one allocation per draw.
   private c = 1;
-  constructor(private s0: number, private s1: number, private s2: number) {}
+  private s0 = 0.5;
+  private s1 = 0.5;
+  private s2 = 0.5;
+
+  constructor(s0: number, s1: number, s2: number) {
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+  }
+
+  /**
+   * The state of the stream keyed by (round, task, purpose code p) under a replicate's key words w: three
+   * independent 32-bit words, each a keyed hash built from murmur3's finaliser f (a bijective mix),
+   *   s0 = f(w0 ^ f(w1 ^ f((round+1) ^ p·0x9e3779b9)) ^ (task+1))
+   *   s1 = f(w2 ^ f(w3 ^ f((task+1) ^ p·0x7f4a7c15)) ^ (round+1))
+   *   s2 = f(w4 ^ f(w5 ^ f(s0 ^ s1 ^ p)) ^ w6 ^ w7·(round+2)),
+   * as fractions of 2^32. Written out in one method, so it runs as one compiled unit whatever the
+   * compiler inlines (a mix returned from a call that is not inlined would box a number per call).
+   */
+  keyed(w: Uint32Array, p: number, round: number, task: number): void {
+    let a = (round + 1) ^ Math.imul(p, 0x9e3779b9);
+    let b = (task + 1) ^ Math.imul(p, 0x7f4a7c15);
+    for (let i = 0; i < 3; i++) {
+      a ^= a >>> 16;
+      a = Math.imul(a, 0x85ebca6b);
+      a ^= a >>> 13;
+      a = Math.imul(a, 0xc2b2ae35);
+      a ^= a >>> 16;
+      b ^= b >>> 16;
+      b = Math.imul(b, 0x85ebca6b);
+      b ^= b >>> 13;
+      b = Math.imul(b, 0xc2b2ae35);
+      b ^= b >>> 16;
+      if (i === 0) {
+        a ^= w[1]!;
+        b ^= w[3]!;
+      } else if (i === 1) {
+        a ^= w[0]! ^ (task + 1);
+        b ^= w[2]! ^ (round + 1);
+      }
+    }
+    let c = a ^ b ^ p;
+    for (let i = 0; i < 3; i++) {
+      c ^= c >>> 16;
+      c = Math.imul(c, 0x85ebca6b);
+      c ^= c >>> 13;
+      c = Math.imul(c, 0xc2b2ae35);
+      c ^= c >>> 16;
+      if (i === 0) c ^= w[5]!;
+      else if (i === 1) c ^= w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2);
+    }
+    this.c = 1;
+    this.s0 = (a >>> 0) * TWO_POW_MINUS_32;
+    this.s1 = (b >>> 0) * TWO_POW_MINUS_32;
+    this.s2 = (c >>> 0) * TWO_POW_MINUS_32;
+  }
 
   setState(c: number, s0: number, s1: number, s2: number): void {
     this.c = c;

@@ -42,7 +42,13 @@ class TaskSlot implements TaskContext {
   }
 }
 
-export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number): RoundMetrics[] {
+/** How a replicate runs, not what it computes. */
+export interface ReplicateOptions {
+  /** false: binary worlds take the per-position path too (the result is the same; tests compare them). */
+  readonly bitParallel?: boolean;
+}
+
+export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number, options: ReplicateOptions = {}): RoundMetrics[] {
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
@@ -60,7 +66,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle), rankingOrder(agent.ranking)) : undefined;
   const tools = env.failureTaxonomy === true || agent.breaker.failures > 0 ? new ToolRegistry(positions, arity, agent.breaker) : undefined;
   const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
-  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled, policy });
+  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled, policy, bitParallel: options.bitParallel });
   const exploration = makeExploration(agent.explore, agent.exploration);
   const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
 

@@ -3,7 +3,7 @@
  * over pools with k positions fixed by skills, at the run's exploration rate (SPEC §3).
  */
 import type { RunConfig } from '../experiment/config.js';
-import { loadMath, uniformGuessingWith, type GuessingAnchor } from '../core/analytics.js';
+import { uniformGuessing, type GuessingAnchor } from '../core/analytics.js';
 
 export interface PoolAnchor {
   /** Positions fixed by the constraint. */
@@ -21,15 +21,14 @@ export function spaceSize(positions: number, arity: number): bigint {
  * Anchors for k = 0 … topK fixed positions (k = 0 is the random control, where exploration is moot).
  * `positions`/`arity` describe the environment's action space.
  */
-export async function poolAnchors(config: RunConfig, positions: number, arity: number): Promise<PoolAnchor[]> {
-  const math = await loadMath();
+export function poolAnchors(config: RunConfig, positions: number, arity: number): PoolAnchor[] {
   const space = spaceSize(positions, arity);
   const maxFixed = config.agent.library ? Math.min(config.agent.topK, positions) : 0;
   const out: PoolAnchor[] = [];
   for (let k = 0; k <= maxFixed; k++) {
     const pool = space / BigInt(arity) ** BigInt(k);
     const explore = k === 0 ? 0 : config.agent.explore;
-    out.push({ fixed: k, pool, anchor: uniformGuessingWith(math, { space, pool, explore, cap: config.cap }) });
+    out.push({ fixed: k, pool, anchor: uniformGuessing({ space, pool, explore, cap: config.cap }) });
   }
   return out;
 }

@@ -4,8 +4,8 @@
  * uniform random guessing with and without replacement, capped and uncapped. The openers are uncapped
  * (they never come near the cap for the sizes they are computed at; `worst` says how far they go).
  */
-import type { Fraction, MathJsInstance } from 'mathjs';
-import { exact, loadMath } from '../core/analytics.js';
+import { MAX_EXACT_BITS, type ExactValue } from '../core/analytics.js';
+import { fraction, ratioText, toNumber, type Fraction } from '../core/fraction.js';
 import { ConsistentOpener, CONSISTENT_MAX_BITS } from '../agent/solver/consistent.js';
 import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 import { randomGuessing } from './random.js';
@@ -33,15 +33,25 @@ export interface LimitsResult {
   readonly states: { readonly optimal: number; readonly consistent: number };
 }
 
-function figure(math: MathJsInstance, f: Fraction): ExactFigure {
-  const e = exact(math, f);
+function figure(f: Fraction): ExactFigure {
+  return { expected: ratioText(f), value: toNumber(f) };
+}
+
+/** The capped random figure as exact as the rest (it is, up to LIMITS_MAX_CAP). */
+function exactFigure(e: ExactValue): ExactFigure {
+  if (e.exact === null) throw new RangeError('limits: the capped fraction is beyond the exact bound');
   return { expected: e.exact, value: e.value };
 }
 
-/** Exact bounds for the `bits`-bit lock; throws RangeError above LIMITS_MAX_BITS. */
+/** The largest cap whose capped random figure stays an exact fraction (MAX_EXACT_BITS) on a `bits`-bit lock. */
+export function limitsMaxCap(bits: number): number {
+  return Math.floor(MAX_EXACT_BITS / (bits + 1));
+}
+
+/** Exact bounds for the `bits`-bit lock; throws RangeError above LIMITS_MAX_BITS or `limitsMaxCap(bits)`. */
 export async function computeLimits(bits: number, cap: number, onProgress?: (optimalStates: number) => void): Promise<LimitsResult> {
   if (!Number.isInteger(bits) || bits < 1 || bits > LIMITS_MAX_BITS) throw new RangeError(`limits: bits must be 1…${LIMITS_MAX_BITS}, got ${bits}`);
-  const math = await loadMath();
+  if (!Number.isInteger(cap) || cap < 1 || cap > limitsMaxCap(bits)) throw new RangeError(`limits: cap must be 1…${limitsMaxCap(bits)}, got ${cap}`);
   const all = fullSet(bits);
   const codes = BigInt(2 ** bits);
 
@@ -49,16 +59,16 @@ export async function computeLimits(bits: number, cap: number, onProgress?: (opt
   const best = optimal.value(all);
   const consistent = new ConsistentOpener(bits);
   const uniform = consistent.value(all);
-  const random = randomGuessing(math, codes, cap);
+  const random = randomGuessing(codes, cap);
 
   return {
     bits,
     cap,
-    optimal: { ...figure(math, math.fraction(BigInt(best.total), codes)), worst: best.worst },
-    consistent: { ...figure(math, math.fraction(uniform.expected.n, uniform.expected.d)), worst: uniform.worst },
+    optimal: { ...figure(fraction(BigInt(best.total), codes)), worst: best.worst },
+    consistent: { ...figure(uniform.expected), worst: uniform.worst },
     random: {
-      withReplacement: { uncapped: figure(math, random.withReplacement.uncapped), capped: figure(math, random.withReplacement.capped) },
-      withoutReplacement: { uncapped: figure(math, random.withoutReplacement.uncapped), capped: figure(math, random.withoutReplacement.capped) },
+      withReplacement: { uncapped: exactFigure(random.withReplacement.uncapped), capped: exactFigure(random.withReplacement.capped) },
+      withoutReplacement: { uncapped: exactFigure(random.withoutReplacement.uncapped), capped: exactFigure(random.withoutReplacement.capped) },
     },
     states: { optimal: optimal.states, consistent: consistent.states },
   };

@@ -8,15 +8,16 @@
 import { openerFor } from '../agent/actors/optimal.js';
 import type { ActorKind } from '../agent/actors/policy.js';
 import type { ExactValue } from '../core/analytics.js';
-import { ConsistentOpener, rational } from '../agent/solver/consistent.js';
+import { ConsistentOpener } from '../agent/solver/consistent.js';
+import { fraction, ratioText } from '../core/fraction.js';
 import { fullSet, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 
 /** Consistent-opener values are instant up to here (≈ 0.2 s at 8 bits). */
 const CONSISTENT_ANCHOR_MAX_BITS = 8;
 
 function asExact(n: bigint, d: bigint): ExactValue {
-  const r = rational(n, d);
-  return { exact: `${r.n}/${r.d}`, value: Number(r.n) / Number(r.d) };
+  const r = fraction(n, d);
+  return { exact: ratioText(r), value: Number(r.n) / Number(r.d) };
 }
 
 export function openerAnchor(actor: ActorKind, bits: number, cap: number): ExactValue | null {

@@ -15,7 +15,7 @@
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import type { AuditJob, AuditJobResult } from './auditJobs.js';
+import { figureResults, joinPieces, splitJobs, type AuditJob, type AuditJobResult, type RunJob, type RunJobResult, type SimulationResult } from './simulationJobs.js';
 import { FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { place, type Placement } from '../core/percentile.js';
@@ -54,6 +54,8 @@ export interface AuditResult {
   readonly check: PredictiveCheck | null;
   /** Replicates of the screening stage, and how many readings went on to the full count. */
   readonly screening: { readonly replicates: number; readonly refined: number };
+  /** The results of `options.alongside`, by key. */
+  readonly runs: ReadonlyMap<string, RunJobResult>;
 }
 
 /** Replicates every reading gets before the contenders are chosen. */
@@ -83,7 +85,7 @@ export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicat
     ARMS.map((arm) => {
       const armSeed = unpairedSeed(seed, arm.id);
       const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), readsTests(arm.id));
-      if (!jobs.has(key)) jobs.set(key, { key, arm: arm.id, hidden, seed: armSeed, replicates });
+      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed: armSeed, replicates });
       return key;
     }),
   );
@@ -123,6 +125,8 @@ export interface AuditOptions {
   readonly onProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
   /** Replicates of the screening stage (default SCREEN_REPLICATES). */
   readonly screenReplicates?: number;
+  /** Runs to make on the same threads during the screening stage (the benchmark's arms and openers). */
+  readonly alongside?: readonly RunJob[];
 }
 
 /** The simulations behind each reading: its arms' keys into one stage's results. */
@@ -171,21 +175,31 @@ export function contenders(readings: readonly ReadingLikelihood[]): number[] {
   return readings.flatMap((r, i) => (Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : []));
 }
 
-async function simulate(grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine'): Promise<Simulated[]> {
+async function simulate(
+  grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine', alongside: readonly RunJob[] = [],
+): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const results = await runJobs(jobs, options.workers ?? 1, options.onProgress && ((done, total) => options.onProgress!(done, total, stage)));
-  return keys.map((k) => ({ keys: k, results }));
+  const workers = options.workers ?? 1;
+  const all = await runJobs([...alongside, ...splitJobs(jobs, workers)], workers, options.onProgress && ((done, total) => options.onProgress!(done, total, stage)));
+  const runs = new Map<string, RunJobResult>();
+  const figures = new Map<string, SimulationResult>();
+  for (const [key, result] of all) {
+    if ('replicates' in result) runs.set(key, result);
+    else figures.set(key, result);
+  }
+  const results = joinPieces(jobs, figureResults(figures));
+  return { sims: keys.map((k) => ({ keys: k, results })), runs };
 }
 
 /** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
 export async function auditPublication(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditResult> {
   const grid = auditGrid();
   const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
-  const sims = await simulate(grid, seed, screen, options, 'screen');
+  const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', options.alongside);
   let refined = 0;
   if (screen < replicates) {
     const chosen = contenders(likelihoods(sims, new Estimates()));
-    const full = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine');
+    const { sims: full } = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine');
     chosen.forEach((i, j) => (sims[i] = full[j]!));
     refined = chosen.length;
   } else {
@@ -200,6 +214,7 @@ export async function auditPublication(seed: number, replicates: number, options
     entries,
     check: bestFinite ? predictiveCheck(valuesOf(sims[order[0]!]!)) : null,
     screening: { replicates: screen, refined },
+    runs,
   };
 }
 

@@ -3,7 +3,7 @@
  * single-run distribution, its mean with a 95 % interval, the exact value where one applies, and where the
  * published (single-run) value falls among single runs.
  */
-import { loadMath, uniformGuessingWith, type ExactValue } from '../core/analytics.js';
+import { uniformGuessing, type ExactValue } from '../core/analytics.js';
 import { spaceSize } from '../limits/anchors.js';
 import { ARMS, armConfig, PUBLISHED_WORLD, type Arm, type ArmId, type BenchmarkWorld, type HiddenChoices } from './arms.js';
 import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
@@ -60,10 +60,9 @@ export interface FigureRow {
 }
 
 /** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly; or of another space. */
-export async function uniformGuessingValue(codes: { readonly positions: number; readonly arity: number } = { positions: Number(PUBLISHED_RUN.envParams.bits), arity: 2 }): Promise<ExactValue> {
-  const math = await loadMath();
+export function uniformGuessingValue(codes: { readonly positions: number; readonly arity: number } = { positions: Number(PUBLISHED_RUN.envParams.bits), arity: 2 }): ExactValue {
   const space = spaceSize(codes.positions, codes.arity);
-  return uniformGuessingWith(math, { space, pool: space, explore: 0, cap: PUBLISHED_RUN.cap }).expectedAttempts;
+  return uniformGuessing({ space, pool: space, explore: 0, cap: PUBLISHED_RUN.cap }).expectedAttempts;
 }
 
 /** The exact value of each figure where one applies under these hidden choices. */

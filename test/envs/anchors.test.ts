@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
 import { findEnv } from '../../envs/registry.js';
-import { loadMath, uniformGuessingWith } from '../../sim/core/analytics.js';
+import { uniformGuessing } from '../../sim/core/analytics.js';
+import { loadMath } from '../helpers/mathjs.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
@@ -27,8 +28,7 @@ describe('random control against the exact expectation of uniform guessing', () 
       const envParams = spec.resolve(params);
       expect(spec.exactRandomControl).toBe(true);
       const { space } = spec.create(envParams, new ReplicateKey(1, 0).stream('world'));
-      const math = await loadMath();
-      const exact = uniformGuessingWith(math, { space: BigInt(space.arity) ** BigInt(space.positions), pool: BigInt(space.arity) ** BigInt(space.positions), explore: 0, cap });
+      const exact = uniformGuessing({ space: BigInt(space.arity) ** BigInt(space.positions), pool: BigInt(space.arity) ** BigInt(space.positions), explore: 0, cap });
       const run = runExperiment({ ...PUBLISHED_RUN, env: id, envParams, cap, rounds: 2, replicates: 1500, seed: 17, agent: { ...PUBLISHED_AGENT, library: false } });
       const perReplicate = run.replicates.map((rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length);
       const { mean, se } = meanInterval(perReplicate);

@@ -41,11 +41,14 @@ for (const spec of allEnvs()) {
   describe(`env checker: ${spec.id}`, () => {
     const check = checkEnv(spec, { variants: VARIANTS[spec.id], badText: BAD_TEXT[spec.id], badCombinations: CROSS[spec.id] });
 
-    it('passes every check (solved-iff-truth skipped only where several codes may solve)', () => {
+    it('passes every check (solved-iff-truth skipped only where several codes may solve, bit-words where there are none)', () => {
       expect(check.results.map((r) => r.name)).toEqual(CHECK_NAMES);
       expect(check.results.filter((r) => r.status === 'fail')).toEqual([]);
       const skipped = check.results.filter((r) => r.status === 'skip').map((r) => r.name);
-      expect(skipped).toEqual(spec.exactRandomControl ? [] : ['solved-iff-truth']);
+      const bitWords = check.results.find((r) => r.name === 'bit-words')!;
+      expect(skipped).toEqual([...(spec.exactRandomControl ? [] : ['solved-iff-truth']), ...(bitWords.status === 'skip' ? ['bit-words'] : [])]);
+      // The bit locks take bit words; the other worlds do not.
+      expect(bitWords.status).toBe(['lock-v1', 'noisy-lock-v1', 'drift-lock-v1'].includes(spec.id) ? 'pass' : 'skip');
       expect(check.ok).toBe(true);
     });
 

@@ -4,13 +4,9 @@
  * its move up in the same table, so a lookup must not allocate.
  */
 
-/** Number of set bits in a 32-bit word. */
-export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
+import { popcount32 } from '../../core/bitCode.js';
+
+export { popcount32 };
 
 /** Words in a bitset over the 2^bits codes of a `bits`-bit lock. */
 export function wordsFor(bits: number): number {

@@ -10,24 +10,11 @@
  */
 import { count, members, popcount32, SetTable, wordsFor } from './bitset.js';
 import { canonicalBlocks, orbitsOf, singletonBlocks } from './symmetry.js';
+import { fraction as rational, gcd, type Fraction as Rational } from '../../core/fraction.js';
 
 /** Largest lock whose consistent-opener expectation is computed exactly (the candidate sets multiply). */
 export const CONSISTENT_MAX_BITS = 10;
 
-export interface Rational {
-  readonly n: bigint;
-  readonly d: bigint;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
-}
-
-export function rational(n: bigint, d: bigint): Rational {
-  const g = gcd(n, d);
-  return g === 0n ? { n: 0n, d: 1n } : { n: n / g, d: d / g };
-}
 
 export interface ConsistentValue {
   /** Expected attempts when the truth is uniform over the set. */

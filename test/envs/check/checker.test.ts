@@ -72,7 +72,22 @@ describe('the environment checker on broken worlds', () => {
 
   it('finds scores above maxScore (ranges)', () => {
     const spec = lockWith('score-v1', (p) => new OffByOneScore('score-v1', hidden(p)));
-    expect(failed(checkEnv(spec))).toEqual(['ranges']);
+    // Its bit-word path (the lock's own) scores right, so step and stepBits disagree as well.
+    expect(failed(checkEnv(spec))).toEqual(['ranges', 'bit-words']);
+  });
+
+  it('finds stepBits giving other feedback than step (bit-words)', () => {
+    class WrongBits extends LockEnv {
+      override stepBits(words: Int32Array): Feedback {
+        const fb = super.stepBits(words);
+        if (!fb.solved && fb.score > 0) fb.score--;
+        return fb;
+      }
+    }
+    const spec = lockWith('bits-v1', (p) => new WrongBits('bits-v1', hidden(p)));
+    const check = checkEnv(spec);
+    expect(failed(check)).toEqual(['bit-words']);
+    expect(firstFailure(check)?.detail).toMatch(/step gives score \d, stepBits score \d/);
   });
 
   it('finds a step after the end that does not throw (task-end)', () => {

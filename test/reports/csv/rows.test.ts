@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../reports/csv/csv.js';
-import { configColumns, csvPrefix, replicateCsvLines, replicateRows } from '../../../reports/csv/rows.js';
+import { configColumns, csvPrefix, METRIC_COLUMNS, replicateCsvLines, replicateRows } from '../../../reports/csv/rows.js';
+import type { RoundMetrics } from '../../../sim/core/metrics.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
@@ -13,6 +14,11 @@ describe('tidy rows', () => {
     const prefix = csvPrefix(Object.values(configColumns(config)));
     const fast = result.replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
     expect(fast).toBe(slow);
+  });
+
+  it('writes every metric in METRIC_COLUMNS order (each field a different value)', () => {
+    const m = Object.fromEntries(['round', ...METRIC_COLUMNS].map((key, i) => [key, i + 0.5])) as unknown as RoundMetrics;
+    expect(replicateCsvLines('p', 7, [m])).toBe(`p,7,${['round', ...METRIC_COLUMNS].map((_, i) => i + 0.5).join(',')}\n`);
   });
 
   it('quotes configuration cells that need it', () => {

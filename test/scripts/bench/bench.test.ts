@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { benchAudit, benchReproduce, runBench } from '../../../scripts/bench/bench.js';
+import { bareLoop, benchAudit, benchReproduce, engine, benchConfig, runEngineBench } from '../../../scripts/bench/bench.js';
 import { auditGrid } from '../../../sim/reproduction/audit.js';
 import { benchModuleLock } from '../../../scripts/bench/moduleBench.js';
 
 describe('bench', () => {
-  it('keeps the lock4 / lock256 figures', () => {
-    const r = runBench(0.01);
-    for (const f of [r.lock4, r.lock256]) {
-      expect(f.attemptsPerSec).toBeGreaterThan(0);
-      expect(f.attempts).toBeGreaterThan(0);
+  it('measures the bare loop, the engine against it, and the cost of an attempt by size', async () => {
+    expect(bareLoop(0.01)).toBeGreaterThan(0);
+    const r = await runEngineBench(0.01, 1);
+    expect(r.sizes.map((s) => s.bits)).toEqual([4, 16, 64, 256]);
+    for (const s of r.sizes) {
+      expect(s.attempts).toBeGreaterThan(0);
+      expect(s.nsPerAttempt).toBeCloseTo(1e9 / s.attemptsPerCpuSec, 6);
     }
+    expect(r.share).toBeCloseTo(r.lock4.attemptsPerCpuSec / r.bare, 12);
+    expect(r.ratio256).toBeCloseTo(r.sizes[3]!.nsPerAttempt / r.sizes[0]!.nsPerAttempt, 12);
+    expect(r.collectionsPerMillion).toBeGreaterThanOrEqual(0);
+  });
+
+  it('times the published arm on its protocol, the wider locks with a random truth', () => {
+    expect(benchConfig(4).envParams).toEqual({ bits: 4, truth: '1011' });
+    expect(benchConfig(64).envParams).toEqual({ bits: 64, truth: 'random' });
+    // A 64-bit lock is never opened by chance: every task runs to the cap.
+    const f = engine(benchConfig(64), 64, 0.01);
+    expect(f.attempts % benchConfig(64).cap).toBe(0);
   });
 
   it('measures the module lock beside the built-in one', async () => {

@@ -167,7 +167,7 @@ describe('failures', () => {
     const reference = join(root, 'ref');
     expect(sweep(reference, [...GRID, '--quiet']).status).toBe(0);
     const dir = join(root, 'failing');
-    const r = sweep(dir, [...GRID, '--quiet'], { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' });
+    const r = sweep(dir, [...GRID, '--workers', '2', '--quiet'], { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^hexa sweep: failed: 8 cells, 4 done, 4 failed/);
     expect(r.stderr.match(/cell [0-9a-f]{16} failed: injected failure/g)).toHaveLength(4);
@@ -177,6 +177,8 @@ describe('failures', () => {
       expect(c.status).toBe(c.values.explore === '0.2' ? 'failed' : 'done');
       if (c.status === 'failed') expect(c.error).toMatch(/injected failure/);
     }
+    // Cells run in parts (8 cells of 3 replicates on several workers): no part of a failed cell is left.
+    expect(readdirSync(join(dir, 'cells')).filter((f) => f.includes('.part-'))).toEqual([]);
     const kept = results(dir).split('\n').filter((l) => l !== '');
     expect(kept).toEqual(results(reference).split('\n').filter((l) => l !== '' && !m.cells.some((c) => c.status === 'failed' && l.startsWith(c.id))));
     const resumed = sweep(dir, [...GRID, '--resume', '--quiet']);

@@ -97,4 +97,40 @@ describe('Actor', () => {
     };
     expect(run()).toEqual(run());
   });
+
+  it('in a binary world submits bit words, the same codes the per-position path submits', () => {
+    for (const bits of [3, 32, 45]) {
+      const run = (bitParallel: boolean): { codes: number[][]; perPosition: number } => {
+        const lock = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(2, 0).stream('world'));
+        const codes: number[][] = [];
+        let perPosition = 0;
+        const env: Env = {
+          id: lock.id, space: lock.space, maxScore: lock.maxScore, truth: () => lock.truth(), reset: (t) => lock.reset(t),
+          step: (code) => {
+            perPosition++;
+            codes.push(Array.from(code));
+            return lock.step(code);
+          },
+          stepBits: (words) => {
+            codes.push(Array.from({ length: bits }, (_, p) => (words[p >>> 5]! >>> (p & 31)) & 1));
+            return lock.stepBits!(words);
+          },
+        };
+        const library = new Library(bits, 2);
+        library.update([{ position: 1, value: 1, confidence: 1, evidence: 9 }, { position: bits - 1, value: 0, confidence: 1, evidence: 9 }], 'replace');
+        const actor = new Actor({ env, agent: { ...PUBLISHED_AGENT, explore: 0.25 }, cap: 20, goodScore: bits - 1, library, retriever: new Retriever(bits, 2), bitParallel });
+        const key = new ReplicateKey(9, 1);
+        for (let t = 0; t < 40; t++) {
+          env.reset(task);
+          actor.runTask({ guess: key.stream('guess', 0, t), explore: key.stream('explore', 0, t) }, new RoundTally());
+        }
+        return { codes, perPosition };
+      };
+      const words = run(true);
+      const positions = run(false);
+      expect(words.perPosition).toBe(0);
+      expect(positions.perPosition).toBe(positions.codes.length);
+      expect(words.codes).toEqual(positions.codes);
+    }
+  });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMath } from '../../../sim/core/analytics.js';
-import { computeLimits } from '../../../sim/limits/limits.js';
+import { computeLimits, limitsMaxCap } from '../../../sim/limits/limits.js';
 import { randomGuessing } from '../../../sim/limits/random.js';
 
 describe('hexa limits figures', () => {
@@ -15,17 +14,27 @@ describe('hexa limits figures', () => {
   });
 
   it('random guessing without replacement, capped below the space, matches a direct sum', async () => {
-    const math = await loadMath();
     for (const [space, cap] of [[16n, 4], [16n, 16], [32n, 20], [5n, 3]] as const) {
       // E[min(T, C)] with T uniform on 1 … S.
       let sum = 0;
       for (let t = 1; t <= Number(space); t++) sum += Math.min(t, cap);
-      const got = randomGuessing(math, space, cap).withoutReplacement.capped;
-      expect(Number(got.n) / Number(got.d)).toBeCloseTo(sum / Number(space), 12);
+      const got = randomGuessing(space, cap).withoutReplacement.capped;
+      expect(got.value).toBeCloseTo(sum / Number(space), 12);
     }
   });
 
-  it('refuses locks beyond the exact limit', async () => {
+  it('refuses locks beyond the exact limit, and caps whose capped fraction would pass the exact bound', async () => {
     await expect(computeLimits(9, 20)).rejects.toThrow(RangeError);
+    await expect(computeLimits(4, limitsMaxCap(4) + 1)).rejects.toThrow(RangeError);
+  });
+
+  it('a cap in the hundred thousands is exact (powers by squaring, no gcd of the powers)', async () => {
+    const r = await computeLimits(4, 100_000);
+    const capped = r.random.withReplacement.capped;
+    // (16^C − 15^C)/16^(C−1) in lowest terms: a denominator of exactly 4(C − 1) bits, a value just below 16.
+    const [n, d] = capped.expected.split('/').map(BigInt) as [bigint, bigint];
+    expect(d).toBe(16n ** 99_999n);
+    expect(n).toBe(16n ** 100_000n - 15n ** 100_000n);
+    expect(capped.value).toBe(16);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMath } from '../../../../sim/core/analytics.js';
+import { loadMath } from '../../../helpers/mathjs.js';
 import { ConsistentOpener } from '../../../../sim/agent/solver/consistent.js';
 import { fullSet } from '../../../../sim/agent/solver/optimal.js';
 import { allCodes, bruteConsistent } from './bruteForce.js';

@@ -1,0 +1,91 @@
+/** `hexa bench` as a whole: which figures to take, in what order, and how to print them. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
+import { benchModuleLock, type ModuleBench } from './moduleBench.js';
+import { disturbance, loadAverage } from './wall.js';
+import { auditSpeedup, startupFigure, sweepSpeedup, SHORT_SWEEP, type SpeedupFigure, type StartupFigure } from './wallFigures.js';
+
+export interface BenchOptions {
+  readonly seconds: number;
+  readonly runs: number;
+  readonly startup: boolean;
+  readonly reproduce: boolean;
+  readonly audit: boolean;
+  readonly sweep: boolean;
+  /** A line about what is being timed now. */
+  readonly onStep?: (line: string) => void;
+}
+
+export interface BenchSuite {
+  readonly cores: number;
+  /** Load averages (1, 5, 15 min) before and after. */
+  readonly load: { readonly before: string; readonly after: string };
+  readonly engine: EngineBench;
+  /** The 4-bit arm in a world written as a JavaScript module, beside the built-in lock. */
+  readonly lockModule: ModuleBench;
+  readonly startup?: StartupFigure;
+  readonly reproduce?: ReproduceBench;
+  readonly audit?: SpeedupFigure;
+  readonly sweep?: SpeedupFigure;
+}
+
+export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
+  const before = loadAverage();
+  const step = o.onStep ?? ((): void => {});
+  const dir = mkdtempSync(join(tmpdir(), 'hexa-bench-'));
+  try {
+    step('engine and bare loop…');
+    const engine = await runEngineBench(o.seconds);
+    const lockModule = await benchModuleLock(o.seconds);
+    if (o.startup) step('start-up…');
+    const startup = o.startup ? startupFigure(o.runs) : undefined;
+    const reproduce = o.reproduce ? await benchReproduce() : undefined;
+    const each = (what: string) => (workers: number, run: { seconds: number }): void => step(`${what}, ${workers} worker(s): ${run.seconds.toFixed(2)} s`);
+    const twoCores = availableParallelism() >= 2;
+    const audit = o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
+    const sweep = o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    return {
+      cores: availableParallelism(),
+      load: { before, after: loadAverage() },
+      engine,
+      lockModule,
+      ...(startup !== undefined ? { startup } : {}),
+      ...(reproduce !== undefined ? { reproduce } : {}),
+      ...(audit !== undefined ? { audit } : {}),
+      ...(sweep !== undefined ? { sweep } : {}),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const m = (x: number): string => (x / 1e6).toFixed(1);
+
+function speedupLine(what: string, s: SpeedupFigure): string {
+  return `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} s (${disturbance(s.two)}): ` +
+    `${s.speedup.toFixed(2)}× (least disturbed of ${s.runs[0]!.length} runs each; output ${s.identical ? 'identical' : 'DIFFERENT'})`;
+}
+
+export function renderBench(r: BenchSuite): string {
+  const e = r.engine;
+  const lines = [
+    `${r.cores} cores; load average ${r.load.before} before, ${r.load.after} after`,
+    `bare loop (one 32-bit draw, popcount score, hit count): ${m(e.bare)} M attempts per CPU second`,
+    `4-bit lock, published exploitation arm: ${m(e.lock4.attemptsPerCpuSec)} M attempts per CPU second = ${e.share.toFixed(2)} of the bare loop`,
+    `per attempt (CPU): ${e.sizes.map((s) => `${s.bits} bits ${s.nsPerAttempt.toFixed(1)} ns`).join(', ')}; 256-bit / 4-bit ${e.ratio256.toFixed(1)}×`,
+    `garbage collections during the 4-bit runs: ${e.collectionsPerMillion.toFixed(2)} per million attempts`,
+    `4-bit lock as a JavaScript module (docs/examples/lock-world.mjs): ${m(r.lockModule.module.attemptsPerCpuSec)} M attempts per CPU second against ` +
+      `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
+  ];
+  if (r.startup !== undefined) {
+    lines.push(`hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`);
+  }
+  if (r.reproduce !== undefined) {
+    lines.push(`hexa reproduce in process (${r.reproduce.replicates} replicates × ${r.reproduce.arms} arms, no files): ${r.reproduce.seconds.toFixed(2)} s (CPU ${r.reproduce.cpuSeconds.toFixed(2)} s)`);
+  }
+  if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
+  if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));
+  return lines.join('\n');
+}

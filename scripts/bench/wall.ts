@@ -1,0 +1,78 @@
+/**
+ * Whole-command timings for `hexa bench` and `npm run bench:sweep`: each command is spawned afresh, the
+ * variants alternate (A, B, A, B …), and each run also records how much CPU other processes took
+ * meanwhile (Linux: /proc/stat minus the run's own CPU time), so the summary can use the least disturbed
+ * run of each variant. The machine may be shared: a figure without the disturbance beside it means little.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI (from the sources, e.g. under vitest, the one `npm run build` put in dist/). */
+export const HEXA = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../dist/scripts/hexa.js' : '../hexa.js', import.meta.url));
+const TICK = 0.01; // USER_HZ: /proc times are in 1/100 s on Linux
+
+export interface WallRun {
+  readonly seconds: number;
+  /** CPU seconds of the command itself (all its threads). */
+  readonly cpuSeconds: number;
+  /** CPU seconds other processes used during the run (undefined off Linux). */
+  readonly others: number | undefined;
+}
+
+/** Busy CPU seconds of the whole machine, and CPU seconds of this process's finished children. */
+function cpu(): { machine: number; children: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const busy = f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!; // all but idle and iowait
+  const self = readFileSync('/proc/self/stat', 'utf8');
+  const fields = self.slice(self.lastIndexOf(')') + 2).split(' ');
+  return { machine: busy * TICK, children: (Number(fields[13]) + Number(fields[14])) * TICK };
+}
+
+/** Run `hexa …args` once; throws if it fails. */
+export function timeHexa(args: readonly string[]): WallRun {
+  const before = cpu();
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [HEXA, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const seconds = (performance.now() - start) / 1000;
+  const after = cpu();
+  if (r.status !== 0) throw new Error(`hexa ${args.join(' ')} exited ${r.status}: ${r.stderr.split('\n')[0]}`);
+  const own = before && after ? after.children - before.children : NaN;
+  const others = before && after ? Math.max(0, after.machine - before.machine - own) : undefined;
+  return { seconds, cpuSeconds: own, others };
+}
+
+/** The least disturbed run: fewest CPU-seconds taken by others, then fastest. */
+export function leastDisturbed(runs: readonly WallRun[]): WallRun {
+  return [...runs].sort((a, b) => (a.others ?? 0) - (b.others ?? 0) || a.seconds - b.seconds)[0]!;
+}
+
+/** The fastest run (for short commands, where a run is too brief for disturbance to be measured). */
+export function fastest(runs: readonly WallRun[]): WallRun {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[0]!;
+}
+
+/** Variants run alternately `runs` times each; `onRun` after every run (e.g. to print progress). */
+export function alternate(variants: readonly (readonly string[])[], runs: number, onRun?: (variant: number, run: WallRun) => void): WallRun[][] {
+  const all: WallRun[][] = variants.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    variants.forEach((args, v) => {
+      const run = timeHexa(args);
+      all[v]!.push(run);
+      onRun?.(v, run);
+    });
+  }
+  return all;
+}
+
+/** The 1-, 5- and 15-minute load averages (Linux), as the figures' context. */
+export function loadAverage(): string {
+  if (!existsSync('/proc/loadavg')) return 'unknown';
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+}
+
+/** "(others used 0.42 CPU-s)" or ''. */
+export function disturbance(run: WallRun): string {
+  return run.others === undefined ? '' : `others ${run.others.toFixed(2)} CPU-s`;
+}

@@ -1,0 +1,56 @@
+/**
+ * The benchmark's whole-command figures: `hexa run` start-up against `hexa --help`, and what a second
+ * worker buys the audit and a short sweep (each variant spawned afresh, alternating; see wall.ts). Each
+ * speed-up also checks that both worker counts wrote the same files.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { alternate, fastest, leastDisturbed, type WallRun } from './wall.js';
+
+export interface StartupFigure {
+  /** `hexa run` with its defaults (one replicate of the published arm). */
+  readonly run: WallRun;
+  readonly help: WallRun;
+  /** run / help, fastest of each. */
+  readonly ratio: number;
+}
+
+export function startupFigure(runs: number): StartupFigure {
+  const [help, run] = alternate([['--help'], ['run']], runs).map(fastest) as [WallRun, WallRun];
+  return { run, help, ratio: run.seconds / help.seconds };
+}
+
+export interface SpeedupFigure {
+  readonly one: WallRun;
+  readonly two: WallRun;
+  /** one / two, least disturbed run of each. */
+  readonly speedup: number;
+  /** Whether both worker counts wrote byte-identical files. */
+  readonly identical: boolean;
+  /** Every run, 1 worker then 2, for the record. */
+  readonly runs: readonly (readonly WallRun[])[];
+}
+
+function speedup(args: (workers: number, out: string) => string[], dir: string, files: readonly string[], runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
+  mkdirSync(dir, { recursive: true });
+  const out = (w: number): string => join(dir, `w${w}`);
+  const all = alternate([args(1, out(1)), args(2, out(2))], runs, (v, run) => onRun?.(v + 1, run));
+  const [one, two] = all.map(leastDisturbed) as [WallRun, WallRun];
+  const identical = files.every((f) => readFileSync(join(out(1), f)).equals(readFileSync(join(out(2), f))));
+  return { one, two, speedup: one.seconds / two.seconds, identical, runs: all };
+}
+
+/** `hexa reproduce --audit` (1000 replicates, every combination of the hidden choices). */
+export function auditSpeedup(dir: string, runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
+  const args = (w: number, out: string): string[] => ['reproduce', '--audit', '--workers', String(w), '--out', out, '--force'];
+  return speedup(args, dir, ['audit.csv', 'table.csv', 'runs.csv'], runs, onRun);
+}
+
+/** A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates, about 3 seconds on one worker. */
+export const SHORT_SWEEP = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1500'];
+
+/** A sweep of `grid` flags. */
+export function sweepSpeedup(dir: string, runs: number, grid: readonly string[] = SHORT_SWEEP, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
+  const args = (w: number, out: string): string[] => ['sweep', ...grid, '--quiet', '--force', '--workers', String(w), '--out', out];
+  return speedup(args, dir, ['results.csv'], runs, onRun);
+}

@@ -1,0 +1,69 @@
+/**
+ * How many counted codes hold each value at each position, per group (a context, or all pooled): the
+ * sufficient statistics of the Evolver and of the library's pending tests.
+ *
+ * A code of a small binary world (at most SMALL_BITS positions) arrives as one bit word and is tallied by
+ * code — one increment instead of one per position; the tallies are folded into the per-position counts
+ * only when the counts are read (`settle`), so folding costs at most one pass per distinct code seen.
+ */
+
+/** Widest binary code tallied by code (2^8 tallies per group). */
+export const SMALL_BITS = 8;
+
+export class PositionCounts {
+  /** counts[(group × positions + p) × arity + v]; current only after `settle`. */
+  readonly counts: Int32Array;
+  /** Tallies per (group, code) not yet folded into `counts` (small binary worlds only). */
+  private readonly tallies: Int32Array;
+  /** Indices of the non-zero tallies. */
+  private readonly touched: Int32Array;
+  private pending = 0;
+
+  constructor(groups: number, private readonly positions: number, private readonly arity: number) {
+    this.counts = new Int32Array(groups * positions * arity);
+    const small = arity === 2 && positions <= SMALL_BITS;
+    this.tallies = new Int32Array(small ? groups << positions : 0);
+    this.touched = new Int32Array(this.tallies.length);
+  }
+
+  /** Count a code given value by value. */
+  add(group: number, code: Int32Array): void {
+    const arity = this.arity;
+    const base = group * this.positions * arity;
+    for (let p = 0; p < this.positions; p++) this.counts[base + p * arity + code[p]!]!++;
+  }
+
+  /** Count a binary code given as bit words (sim/core/bitCode.ts). */
+  addBits(group: number, words: Int32Array): void {
+    const n = this.positions;
+    if (this.tallies.length > 0) {
+      const i = (group << n) | (words[0]! & ((1 << n) - 1));
+      if (this.tallies[i]!++ === 0) this.touched[this.pending++] = i;
+      return;
+    }
+    const base = group * n * 2;
+    for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((words[p >>> 5]! >>> (p & 31)) & 1)]!++;
+  }
+
+  /** Fold the tallies into `counts`. */
+  settle(): void {
+    const n = this.positions;
+    const mask = (1 << n) - 1;
+    for (let k = 0; k < this.pending; k++) {
+      const i = this.touched[k]!;
+      const times = this.tallies[i]!;
+      const code = i & mask;
+      const base = (i >>> n) * n * 2;
+      for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((code >>> p) & 1)]! += times;
+      this.tallies[i] = 0;
+    }
+    this.pending = 0;
+  }
+
+  /** Forget everything. */
+  clear(): void {
+    this.counts.fill(0);
+    for (let k = 0; k < this.pending; k++) this.tallies[this.touched[k]!] = 0;
+    this.pending = 0;
+  }
+}

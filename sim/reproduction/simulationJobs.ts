@@ -1,0 +1,112 @@
+/**
+ * The reproduction's units of work, for the worker pool: an audited simulation (one arm under one
+ * combination of hidden choices, reduced to per-replicate figure values) or a run kept whole (an arm or an
+ * opener of the benchmark table). Jobs are plain data so they can cross to a worker thread; each is
+ * deterministic, so the result does not depend on which thread runs which job, or in what order.
+ */
+import { armConfig, findArm, type ArmId, type HiddenChoices } from './arms.js';
+import type { RunConfig } from '../experiment/config.js';
+import { runExperiment } from '../experiment/experiment.js';
+import type { RoundMetrics } from '../core/metrics.js';
+import type { FigureId } from './figures.js';
+import { armFigureValues } from './reproduction.js';
+
+export interface AuditJob {
+  readonly kind: 'figures';
+  /** The simulation's effective key (see `effectiveKey`); equal keys are the same simulation. */
+  readonly key: string;
+  readonly arm: ArmId;
+  readonly hidden: HiddenChoices;
+  readonly seed: number;
+  /** Replicates in this job: `first` … `first + replicates − 1` (a piece of a larger simulation, see `splitJobs`). */
+  readonly replicates: number;
+  readonly first?: number;
+}
+
+/** A run whose every replicate is kept (the benchmark's arms and openers). */
+export interface RunJob {
+  readonly kind: 'run';
+  readonly key: string;
+  readonly config: RunConfig;
+}
+
+export type SimulationJob = AuditJob | RunJob;
+
+export interface AuditJobResult {
+  readonly key: string;
+  readonly values: [FigureId, Float64Array][];
+}
+
+export interface RunJobResult {
+  readonly key: string;
+  /** [replicate][round] */
+  readonly replicates: RoundMetrics[][];
+}
+
+export type SimulationResult = AuditJobResult | RunJobResult;
+
+export function runSimulation(job: SimulationJob): SimulationResult {
+  if (job.kind === 'run') return { key: job.key, replicates: runExperiment(job.config).replicates };
+  const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
+  return { key: job.key, values: [...armFigureValues(job.arm, runExperiment(config, job.first ?? 0).replicates)] };
+}
+
+/** Pieces to aim at per worker: enough that the last ones to finish are short. */
+const PIECES_PER_WORKER = 32;
+
+/**
+ * Cut simulations into pieces of consecutive replicates for `workers` threads, so that a stage of a few long
+ * simulations still ends with every thread busy; short ones stay whole. A replicate's values depend only on
+ * its number, so the pieces joined in order (`joinPieces`) are the whole simulation's.
+ */
+export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[] {
+  if (workers <= 1) return [...jobs];
+  const total = jobs.reduce((n, j) => n + j.replicates, 0);
+  const size = Math.max(1, Math.ceil(total / (workers * PIECES_PER_WORKER)));
+  return jobs.flatMap((job) => {
+    if (job.replicates <= size) return [job];
+    const parts = Math.ceil(job.replicates / size);
+    const start = (i: number): number => Math.floor((i * job.replicates) / parts);
+    return Array.from({ length: parts }, (_, i) => ({ ...job, key: `${job.key}@${i}`, first: (job.first ?? 0) + start(i), replicates: start(i + 1) - start(i) }));
+  });
+}
+
+/** Each simulation's values from its pieces' (`splitJobs`), by the simulation's key. */
+export function joinPieces(jobs: readonly AuditJob[], results: ReadonlyMap<string, AuditJobResult>): Map<string, AuditJobResult> {
+  const out = new Map<string, AuditJobResult>();
+  for (const job of jobs) {
+    const whole = results.get(job.key);
+    if (whole !== undefined) {
+      out.set(job.key, whole);
+      continue;
+    }
+    const pieces: AuditJobResult[] = [];
+    for (let i = 0; results.has(`${job.key}@${i}`); i++) pieces.push(results.get(`${job.key}@${i}`)!);
+    const values = pieces[0]!.values.map(([id], f): [FigureId, Float64Array] => {
+      const joined = new Float64Array(job.replicates);
+      let at = 0;
+      for (const piece of pieces) {
+        joined.set(piece.values[f]![1], at);
+        at += piece.values[f]![1].length;
+      }
+      return [id, joined];
+    });
+    out.set(job.key, { key: job.key, values });
+  }
+  return out;
+}
+
+/** The results of figure jobs only (the audit's), as their own type; throws on any other. */
+export function figureResults(results: ReadonlyMap<string, SimulationResult>): Map<string, AuditJobResult> {
+  const out = new Map<string, AuditJobResult>();
+  for (const [key, result] of results) {
+    if (!('values' in result)) throw new Error(`simulation ${key} did not return figure values`);
+    out.set(key, result);
+  }
+  return out;
+}
+
+/** Buffers a result can hand over to the main thread instead of copying. */
+export function transferables(result: SimulationResult): ArrayBuffer[] {
+  return 'values' in result ? result.values.map(([, v]) => v.buffer as ArrayBuffer) : [];
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fastest, leastDisturbed, timeHexa, type WallRun } from '../../../scripts/bench/wall.js';
+import { startupFigure, sweepSpeedup } from '../../../scripts/bench/wallFigures.js';
+
+const run = (seconds: number, others?: number): WallRun => ({ seconds, cpuSeconds: seconds, others });
+
+describe('whole-command timings', () => {
+  it('keeps the least disturbed run, and the fastest among equally disturbed ones', () => {
+    expect(leastDisturbed([run(3, 0.9), run(5, 0.1), run(4, 0.1)])).toEqual(run(4, 0.1));
+    expect(fastest([run(3, 0.9), run(5, 0.1)])).toEqual(run(3, 0.9));
+  });
+
+  it('times a command and refuses one that fails', () => {
+    const r = timeHexa(['envs']);
+    expect(r.seconds).toBeGreaterThan(0);
+    expect(() => timeHexa(['run', '--rounds', 'x'])).toThrow(/exited 2/);
+  });
+
+  it('compares hexa run with hexa --help, and a sweep with 1 and 2 workers, checking the outputs agree', () => {
+    const s = startupFigure(1);
+    expect(s.ratio).toBeCloseTo(s.run.seconds / s.help.seconds, 12);
+    const dir = mkdtempSync(join(tmpdir(), 'hexa-wall-'));
+    const sweep = sweepSpeedup(dir, 1, ['--explore', '0,0.2', '--replicates', '20', '--tasks', '5']);
+    expect(sweep.identical).toBe(true);
+    expect(sweep.runs.map((r) => r.length)).toEqual([1, 1]);
+    expect(sweep.speedup).toBeCloseTo(sweep.one.seconds / sweep.two.seconds, 12);
+  });
+});

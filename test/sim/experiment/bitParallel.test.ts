@@ -1,0 +1,74 @@
+/**
+ * The bit-word path of binary worlds (guesses and scores 32 positions at a time) against the per-position
+ * path, over random configurations: every replicate must come out identical, round by round.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findEnv } from '../../../envs/registry.js';
+import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
+import { CADENCES, EXPLORE_UNITS, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../../sim/agent/choices.js';
+import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploration/config.js';
+import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/config.js';
+import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
+import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { runReplicate } from '../../../sim/experiment/replicate.js';
+
+const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
+
+const world = fc.oneof(
+  fc.record({ env: fc.constant('lock-v1'), bits: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(31, 32, 33, 40, 64, 70)) }),
+  fc.record({ env: fc.constant('noisy-lock-v1'), bits: fc.integer({ min: 2, max: 10 }), q: fc.constantFrom(0.1, 0.3) }),
+  fc.record({ env: fc.constant('drift-lock-v1'), bits: fc.integer({ min: 2, max: 36 }), every: fc.constantFrom(7, 20) }),
+);
+
+const agent: fc.Arbitrary<AgentConfig> = fc
+  .record({
+    library: fc.boolean(),
+    mode: pick(LIBRARY_MODES),
+    minEvidence: fc.integer({ min: 1, max: 4 }),
+    threshold: fc.constantFrom(0.6, 0.75, 0.85),
+    topK: fc.integer({ min: 0, max: 4 }),
+    explore: fc.constantFrom(0, 0.1, 0.3),
+    exploreUnit: pick(EXPLORE_UNITS),
+    cadence: pick(CADENCES),
+    window: pick(WINDOWS),
+    routing: pick(ROUTINGS),
+    update: pick(UPDATES),
+    samples: pick(SAMPLE_SETS),
+    thresholdRule: fc.constantFrom('share' as const, 'lcb' as const),
+    testUnit: pick(TEST_UNITS),
+    testAt: pick(TEST_TIMINGS),
+    lifecycle: pick(LIFECYCLES),
+    staleHalflife: fc.constantFrom(0, 5),
+    exploration: pick(EXPLORATIONS),
+  })
+  .map((a) => ({
+    ...PUBLISHED_AGENT,
+    ...a,
+    lifecycle: { ...DEFAULT_LIFECYCLE, name: a.lifecycle, staleHalflife: a.staleHalflife },
+    exploration: { ...DEFAULT_EXPLORATION, name: a.exploration },
+  }));
+
+// A high score as a share of the positions (null: N − 1), so that wide locks have high-score samples too.
+const goodShare = fc.constantFrom(null, 0.5, 0.6, 0.75);
+
+const config = fc.record({ world, agent, goodShare, seed: fc.integer({ min: 0, max: 1000 }), cap: fc.integer({ min: 1, max: 30 }) }).map(
+  ({ world: w, agent: a, goodShare: share, seed, cap }): RunConfig => {
+    const { env, ...params } = w;
+    const spec = findEnv(env)!;
+    const goodScore = share === null ? null : Math.max(1, Math.round(share * w.bits));
+    return { ...PUBLISHED_RUN, env, envParams: spec.resolve({ ...params, truth: 'random' }), rounds: 3, tasks: 12, cap, seed, agent: { ...a, goodScore } };
+  },
+);
+
+describe('the bit-word path of binary worlds', () => {
+  it('gives every replicate exactly what the per-position path gives, for any configuration', () => {
+    fc.assert(
+      fc.property(config, fc.integer({ min: 0, max: 50 }), (c, replicate) => {
+        const spec = findEnv(c.env)!;
+        expect(runReplicate(c, spec, replicate)).toEqual(runReplicate(c, spec, replicate, { bitParallel: false }));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
+import { figureResults, joinPieces, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
+
+describe('simulations cut into pieces', () => {
+  it('joined in order, the pieces give every simulation exactly its whole values', () => {
+    const { jobs } = auditJobs(auditGrid().slice(0, 3), 9, 120);
+    const pieces = splitJobs(jobs, 4);
+    // 120 replicates × a few simulations over 4 × 32 pieces: each simulation is cut.
+    expect(pieces.length).toBeGreaterThan(jobs.length);
+    for (const job of jobs) {
+      const own = pieces.filter((p) => p.key.startsWith(`${job.key}@`));
+      expect(own.reduce((n, p) => n + p.replicates, 0)).toBe(job.replicates);
+      expect(own.map((p) => p.first)).toEqual([...own.map((p) => p.first)].sort((a, b) => a! - b!));
+    }
+    const results = figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)])));
+    const joined = joinPieces(jobs, results);
+    for (const job of jobs) expect(joined.get(job.key)).toEqual(runSimulation(job) as AuditJobResult);
+  });
+
+  it('leaves short simulations whole, and everything whole on one thread', () => {
+    const { jobs } = auditJobs(auditGrid(), 9, 50);
+    expect(splitJobs(jobs, 1)).toEqual(jobs);
+    expect(splitJobs(jobs, 2).length).toBe(jobs.length);
+  });
+});
