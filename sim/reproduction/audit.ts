@@ -18,7 +18,7 @@ import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { figureResults, joinPieces, splitJobs, type AuditJob, type AuditJobResult, type RunJob, type RunJobResult, type SimulationResult } from './simulationJobs.js';
 import { FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
-import { place, type Placement } from '../core/percentile.js';
+import { CentralRanges, place, type Placement } from '../core/percentile.js';
 import { runJobs } from './workerPool.js';
 import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
@@ -94,13 +94,30 @@ export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicat
 
 type Scored = Omit<AuditEntry, keyof Standing | 'likelihood'>;
 
+/**
+ * What scoring reuses between readings that share a simulation (and so its figures' arrays): each figure's
+ * placement and central range, computed once per array.
+ */
+export class ScoreMemo {
+  readonly ranges = new CentralRanges();
+  private readonly placements = new WeakMap<Float64Array, Map<FigureId, Placement | null>>();
+
+  place(values: Float64Array, figure: (typeof FIGURES)[number]): Placement | null {
+    let byFigure = this.placements.get(values);
+    if (byFigure === undefined) this.placements.set(values, (byFigure = new Map()));
+    let p = byFigure.get(figure.id);
+    if (p === undefined) byFigure.set(figure.id, (p = place(values, figure.published, figure.claim)));
+    return p;
+  }
+}
+
 /** The figure-range and pattern scores of one combination from its per-replicate figure values. */
-export function scoreCombination(hidden: HiddenChoices, values: FigureValues): Scored {
+export function scoreCombination(hidden: HiddenChoices, values: FigureValues, memo = new ScoreMemo()): Scored {
   const placements = new Map<FigureId, Placement | null>();
   let inside = 0;
   let fitSum = 0;
   for (const figure of FIGURES) {
-    const p = place(values.get(figure.id)!, figure.published, figure.claim);
+    const p = memo.place(values.get(figure.id)!, figure);
     placements.set(figure.id, p);
     if (p?.consistent === true) inside++;
     fitSum += p === null ? 0 : figure.claim === 'atLeast' ? p.above : Math.min(1, 2 * Math.min(p.below, p.above));
@@ -109,7 +126,7 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues): S
     hidden,
     inside,
     total: FIGURES.length,
-    trueModel: trueModelInside(values),
+    trueModel: trueModelInside(values, memo.ranges),
     replicates: values.get('exploit.final')?.length ?? 0,
     patternShare: patternShare(values),
     exploitPatternShare: patternShare(values, showsExploitPattern),
@@ -140,10 +157,10 @@ class Estimates {
   private readonly cache = new Map<string, ArmEstimate>();
   private readonly control = closedFormArm('random', randomControlProbability());
 
-  of(arm: ArmId, key: string, values: FigureValues): ArmEstimate {
+  of(arm: ArmId, key: string, result: AuditJobResult): ArmEstimate {
     if (arm === 'random') return this.control;
     let e = this.cache.get(key);
-    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, values)));
+    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, new Map(result.values))));
     return e;
   }
 }
@@ -159,7 +176,7 @@ function likelihoods(sims: readonly Simulated[], estimates: Estimates): ReadingL
   const arms = sims.map((sim) =>
     ARMS.map((arm, a) => {
       const key = sim.keys[a]!;
-      return { key, estimate: estimates.of(arm.id, key, new Map(sim.results.get(key)!.values)) };
+      return { key, estimate: estimates.of(arm.id, key, sim.results.get(key)!) };
     }),
   );
   const bases = chooseBases(arms.flat().map((t) => t.estimate));
@@ -197,18 +214,21 @@ export async function auditPublication(seed: number, replicates: number, options
   const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
   const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', options.alongside);
   let refined = 0;
+  // One cache for both rankings: readings not refined keep their screening simulations.
+  const estimates = new Estimates();
   if (screen < replicates) {
-    const chosen = contenders(likelihoods(sims, new Estimates()));
+    const chosen = contenders(likelihoods(sims, estimates));
     const { sims: full } = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine');
     chosen.forEach((i, j) => (sims[i] = full[j]!));
     refined = chosen.length;
   } else {
     refined = grid.length;
   }
-  const readings = likelihoods(sims, new Estimates());
+  const readings = likelihoods(sims, estimates);
   const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
   const ranked = standings(order.map((i) => readings[i]!));
-  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!)), likelihood: readings[i]!, ...ranked[k]! }));
+  const memo = new ScoreMemo();
+  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!), memo), likelihood: readings[i]!, ...ranked[k]! }));
   const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
   return {
     entries,
