@@ -64,3 +64,17 @@ export function centralRange(results: ArrayLike<number>, tail = TAIL): readonly 
   const need = tailCount(n, tail);
   return [sorted[need - 1]!, sorted[n - need]!];
 }
+
+/**
+ * Central ranges remembered per results array (at the default tail): the audit ranges one simulation's
+ * figures under every reading that shares it. An array must not change once it has been ranged.
+ */
+export class CentralRanges {
+  private readonly ranges = new WeakMap<Float64Array, readonly [number, number] | null>();
+
+  of(results: Float64Array): readonly [number, number] | null {
+    let range = this.ranges.get(results);
+    if (range === undefined) this.ranges.set(results, (range = centralRange(results)));
+    return range;
+  }
+}

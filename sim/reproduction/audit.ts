@@ -15,11 +15,11 @@
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import { figureResults, joinPieces, splitJobs, type AuditJob, type AuditJobResult, type RunJob, type RunJobResult, type SimulationResult } from './simulationJobs.js';
-import { FIGURES, type FigureId } from './figures.js';
+import { PieceJoiner, splitJobs, type AuditJob, type AuditJobResult, type RunJob, type RunJobResult } from './simulationJobs.js';
+import { FIGURES, findFigure, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
-import { place, type Placement } from '../core/percentile.js';
-import { runJobs } from './workerPool.js';
+import { CentralRanges, place, type Placement } from '../core/percentile.js';
+import { SimulationThreads } from './workerPool.js';
 import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
@@ -94,13 +94,30 @@ export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicat
 
 type Scored = Omit<AuditEntry, keyof Standing | 'likelihood'>;
 
+/**
+ * What scoring reuses between readings that share a simulation (and so its figures' arrays): each figure's
+ * placement and central range, computed once per array.
+ */
+export class ScoreMemo {
+  readonly ranges = new CentralRanges();
+  private readonly placements = new WeakMap<Float64Array, Map<FigureId, Placement | null>>();
+
+  place(values: Float64Array, figure: (typeof FIGURES)[number]): Placement | null {
+    let byFigure = this.placements.get(values);
+    if (byFigure === undefined) this.placements.set(values, (byFigure = new Map()));
+    let p = byFigure.get(figure.id);
+    if (p === undefined) byFigure.set(figure.id, (p = place(values, figure.published, figure.claim)));
+    return p;
+  }
+}
+
 /** The figure-range and pattern scores of one combination from its per-replicate figure values. */
-export function scoreCombination(hidden: HiddenChoices, values: FigureValues): Scored {
+export function scoreCombination(hidden: HiddenChoices, values: FigureValues, memo = new ScoreMemo()): Scored {
   const placements = new Map<FigureId, Placement | null>();
   let inside = 0;
   let fitSum = 0;
   for (const figure of FIGURES) {
-    const p = place(values.get(figure.id)!, figure.published, figure.claim);
+    const p = memo.place(values.get(figure.id)!, figure);
     placements.set(figure.id, p);
     if (p?.consistent === true) inside++;
     fitSum += p === null ? 0 : figure.claim === 'atLeast' ? p.above : Math.min(1, 2 * Math.min(p.below, p.above));
@@ -109,7 +126,7 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues): S
     hidden,
     inside,
     total: FIGURES.length,
-    trueModel: trueModelInside(values),
+    trueModel: trueModelInside(values, memo.ranges),
     replicates: values.get('exploit.final')?.length ?? 0,
     patternShare: patternShare(values),
     exploitPatternShare: patternShare(values, showsExploitPattern),
@@ -140,10 +157,10 @@ class Estimates {
   private readonly cache = new Map<string, ArmEstimate>();
   private readonly control = closedFormArm('random', randomControlProbability());
 
-  of(arm: ArmId, key: string, values: FigureValues): ArmEstimate {
+  of(arm: ArmId, key: string, result: AuditJobResult): ArmEstimate {
     if (arm === 'random') return this.control;
     let e = this.cache.get(key);
-    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, values)));
+    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, new Map(result.values))));
     return e;
   }
 }
@@ -159,7 +176,7 @@ function likelihoods(sims: readonly Simulated[], estimates: Estimates): ReadingL
   const arms = sims.map((sim) =>
     ARMS.map((arm, a) => {
       const key = sim.keys[a]!;
-      return { key, estimate: estimates.of(arm.id, key, new Map(sim.results.get(key)!.values)) };
+      return { key, estimate: estimates.of(arm.id, key, sim.results.get(key)!) };
     }),
   );
   const bases = chooseBases(arms.flat().map((t) => t.estimate));
@@ -175,40 +192,68 @@ export function contenders(readings: readonly ReadingLikelihood[]): number[] {
   return readings.flatMap((r, i) => (Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : []));
 }
 
+/** What the audit keeps between its stages: the threads, and the per-simulation scores already computed. */
+interface AuditState {
+  readonly threads: SimulationThreads;
+  readonly estimates: Estimates;
+  readonly memo: ScoreMemo;
+}
+
+/**
+ * Run one stage's simulations. Each simulation is scored (likelihood estimate, placements, central ranges)
+ * in this thread as soon as its last piece is in, so little is left to do after the last one ends.
+ */
 async function simulate(
-  grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine', alongside: readonly RunJob[] = [],
+  grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine', state: AuditState, alongside: readonly RunJob[] = [],
 ): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const workers = options.workers ?? 1;
-  const all = await runJobs([...alongside, ...splitJobs(jobs, workers)], workers, options.onProgress && ((done, total) => options.onProgress!(done, total, stage)));
+  const split = splitJobs(jobs, state.threads.threads);
+  const joiner = new PieceJoiner(jobs, split);
   const runs = new Map<string, RunJobResult>();
-  const figures = new Map<string, SimulationResult>();
-  for (const [key, result] of all) {
-    if ('replicates' in result) runs.set(key, result);
-    else figures.set(key, result);
-  }
-  const results = joinPieces(jobs, figureResults(figures));
+  // Longest first, so the stage ends on short pieces and no thread waits long for the other's last one.
+  const longestFirst = [...split].sort((a, b) => b.replicates - a.replicates);
+  await state.threads.run([...alongside, ...longestFirst], options.onProgress && ((done, total) => options.onProgress!(done, total, stage)), (result) => {
+    if ('replicates' in result) return void runs.set(result.key, result);
+    const done = joiner.add(result);
+    if (done === null) return;
+    state.estimates.of(done.job.arm, done.job.key, done.whole);
+    for (const [id, values] of done.whole.values) {
+      state.memo.ranges.of(values);
+      state.memo.place(values, findFigure(id));
+    }
+  });
+  const results = joiner.results();
   return { sims: keys.map((k) => ({ keys: k, results })), runs };
 }
 
 /** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
 export async function auditPublication(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditResult> {
+  const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
+  try {
+    return await auditOn(seed, replicates, options, { threads, estimates: new Estimates(), memo: new ScoreMemo() });
+  } finally {
+    await threads.close();
+  }
+}
+
+async function auditOn(seed: number, replicates: number, options: AuditOptions, state: AuditState): Promise<AuditResult> {
   const grid = auditGrid();
   const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
-  const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', options.alongside);
+  const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', state, options.alongside);
   let refined = 0;
+  // One cache for both rankings: readings not refined keep their screening simulations.
   if (screen < replicates) {
-    const chosen = contenders(likelihoods(sims, new Estimates()));
-    const { sims: full } = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine');
+    const chosen = contenders(likelihoods(sims, state.estimates));
+    const { sims: full } = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine', state);
     chosen.forEach((i, j) => (sims[i] = full[j]!));
     refined = chosen.length;
   } else {
     refined = grid.length;
   }
-  const readings = likelihoods(sims, new Estimates());
+  const readings = likelihoods(sims, state.estimates);
   const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
   const ranked = standings(order.map((i) => readings[i]!));
-  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!)), likelihood: readings[i]!, ...ranked[k]! }));
+  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!), state.memo), likelihood: readings[i]!, ...ranked[k]! }));
   const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
   return {
     entries,

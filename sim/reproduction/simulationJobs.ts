@@ -53,6 +53,12 @@ export function runSimulation(job: SimulationJob): SimulationResult {
 
 /** Pieces to aim at per worker: enough that the last ones to finish are short. */
 const PIECES_PER_WORKER = 32;
+/**
+ * The simulations at the end of the list, worth this many pieces per worker, are cut four times finer: a
+ * worker is kept jobs ahead (see workerPool.ts), so a stage ends with each thread finishing what it holds,
+ * and finer last pieces make that wait short.
+ */
+const FINE_TAIL = 3;
 
 /**
  * Cut simulations into pieces of consecutive replicates for `workers` threads, so that a stage of a few long
@@ -63,9 +69,14 @@ export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[
   if (workers <= 1) return [...jobs];
   const total = jobs.reduce((n, j) => n + j.replicates, 0);
   const size = Math.max(1, Math.ceil(total / (workers * PIECES_PER_WORKER)));
+  const fine = Math.max(1, Math.ceil(size / 4));
+  // Replicates left from each job on to the end of the list.
+  let after = total;
   return jobs.flatMap((job) => {
-    if (job.replicates <= size) return [job];
-    const parts = Math.ceil(job.replicates / size);
+    after -= job.replicates;
+    const piece = after < FINE_TAIL * workers * size ? fine : size;
+    if (job.replicates <= piece) return [job];
+    const parts = Math.ceil(job.replicates / piece);
     const start = (i: number): number => Math.floor((i * job.replicates) / parts);
     return Array.from({ length: parts }, (_, i) => ({ ...job, key: `${job.key}@${i}`, first: (job.first ?? 0) + start(i), replicates: start(i + 1) - start(i) }));
   });
@@ -94,6 +105,55 @@ export function joinPieces(jobs: readonly AuditJob[], results: ReadonlyMap<strin
     out.set(job.key, { key: job.key, values });
   }
   return out;
+}
+
+/**
+ * `joinPieces` as the pieces come in: `add` returns a simulation's whole result when its last piece arrives
+ * (the same values `joinPieces` gives), so work on it can start while other simulations still run.
+ */
+export class PieceJoiner {
+  /** Per piece key: its simulation and its index among the simulation's pieces. */
+  private readonly pieceOf = new Map<string, { readonly job: AuditJob; readonly index: number }>();
+  private readonly pieces = new Map<string, (AuditJobResult | undefined)[]>();
+  private readonly missing = new Map<string, number>();
+  readonly wholes = new Map<string, AuditJobResult>();
+
+  /** `split` is `splitJobs(jobs, …)`: each job's pieces, in order, after the previous job's. */
+  constructor(private readonly jobs: readonly AuditJob[], split: readonly AuditJob[]) {
+    let j = 0;
+    let index = 0;
+    for (const piece of split) {
+      while (piece.key !== jobs[j]!.key && piece.key !== `${jobs[j]!.key}@${index}`) {
+        j++;
+        index = 0;
+      }
+      const job = jobs[j]!;
+      this.pieceOf.set(piece.key, { job, index });
+      this.missing.set(job.key, (this.missing.get(job.key) ?? 0) + 1);
+      index++;
+    }
+    for (const job of jobs) this.pieces.set(job.key, new Array<AuditJobResult | undefined>(this.missing.get(job.key) ?? 0));
+  }
+
+  /** Take a piece in; the whole simulation's result when this was its last piece, else null. */
+  add(result: AuditJobResult): { readonly job: AuditJob; readonly whole: AuditJobResult } | null {
+    const at = this.pieceOf.get(result.key);
+    if (at === undefined) throw new Error(`simulation ${result.key} is no piece of this stage`);
+    const key = at.job.key;
+    this.pieces.get(key)![at.index] = result;
+    const left = this.missing.get(key)! - 1;
+    this.missing.set(key, left);
+    if (left > 0) return null;
+    const pieces = this.pieces.get(key)! as AuditJobResult[];
+    const whole = pieces.length === 1 && pieces[0]!.key === key ? pieces[0]! : joinPieces([at.job], new Map(pieces.map((p) => [p.key, p]))).get(key)!;
+    this.wholes.set(key, whole);
+    return { job: at.job, whole };
+  }
+
+  /** Every simulation's result, in job order (all pieces must be in). */
+  results(): Map<string, AuditJobResult> {
+    return new Map(this.jobs.map((job) => [job.key, this.wholes.get(job.key)!]));
+  }
 }
 
 /** The results of figure jobs only (the audit's), as their own type; throws on any other. */

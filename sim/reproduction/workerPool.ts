@@ -63,16 +63,60 @@ export async function runJobs(
   onDone?: (done: number, total: number) => void,
   onResult?: (result: SimulationResult) => void,
 ): Promise<Map<string, SimulationResult>> {
-  const results = new Map<string, SimulationResult>();
-  const collect = (result: SimulationResult): void => {
-    results.set(result.key, result);
-    onResult?.(result);
-    onDone?.(results.size, jobs.length);
-  };
-  if (workers <= 1 || jobs.length <= 1) {
-    for (const job of jobs) collect(runSimulation(job));
+  const threads = new SimulationThreads(Math.min(workers, jobs.length));
+  try {
+    return await threads.run(jobs, onDone, onResult);
+  } finally {
+    await threads.close();
+  }
+}
+
+/**
+ * This thread and `threads` − 1 worker threads, started once and kept for several runs of jobs (the audit's
+ * two stages), so a later run pays no thread start and runs on code the compiler has already optimised.
+ */
+export class SimulationThreads {
+  private readonly pool: Worker[];
+  /** Set when a worker ended between runs (a run's own failures are its own). */
+  private lostBetweenRuns: Error | null = null;
+
+  constructor(readonly threads: number) {
+    this.pool = Array.from({ length: Math.max(0, threads - 1) }, startWorker);
+    for (const w of this.pool) {
+      w.on('error', (e: Error) => (this.lostBetweenRuns ??= e));
+      w.on('exit', (code) => (this.lostBetweenRuns ??= new Error(`simulation worker exited with code ${code}`)));
+    }
+  }
+
+  /** Run the jobs (see `runJobs`); results by key. */
+  async run(
+    jobs: readonly SimulationJob[],
+    onDone?: (done: number, total: number) => void,
+    onResult?: (result: SimulationResult) => void,
+  ): Promise<Map<string, SimulationResult>> {
+    const results = new Map<string, SimulationResult>();
+    const collect = (result: SimulationResult): void => {
+      results.set(result.key, result);
+      onResult?.(result);
+      onDone?.(results.size, jobs.length);
+    };
+    if (this.pool.length === 0 || jobs.length <= 1) {
+      for (const job of jobs) collect(runSimulation(job));
+      return results;
+    }
+    if (this.lostBetweenRuns !== null) throw this.lostBetweenRuns;
+    await runShared(this.pool.slice(0, jobs.length - 1), jobs, collect);
     return results;
   }
+
+  async close(): Promise<void> {
+    for (const w of this.pool) w.removeAllListeners();
+    await Promise.all(this.pool.map((w) => w.terminate()));
+  }
+}
+
+/** Run the jobs on this thread and `pool`, handing each result to `collect` in this thread. */
+async function runShared(pool: readonly Worker[], jobs: readonly SimulationJob[], collect: (result: SimulationResult) => void): Promise<void> {
   // This thread runs jobs too: `workers` threads in all, this one and workers − 1 more. Each of those is
   // kept QUEUED jobs ahead, so it never waits while this thread is busy with a job of its own.
   // Jobs go out in order; this thread skips runs kept whole (the longest jobs), since while it is busy with
@@ -110,26 +154,28 @@ export async function runJobs(
     outstanding++;
     worker.postMessage(job);
   };
-  const pool = Array.from({ length: Math.min(workers, jobs.length) - 1 }, startWorker);
-  for (const worker of pool) {
-    worker.on('message', (message: SimulationResult | 'ready') => {
+  const lost = (e: Error): void => {
+    failure ??= e;
+    fail(e);
+  };
+  const exited = (code: number): void => {
+    if (outstanding > 0 || left > 0) lost(new Error(`simulation worker exited with code ${code}`));
+  };
+  const listeners = pool.map((worker) => {
+    const onMessage = (message: SimulationResult | 'ready'): void => {
       if (message === 'ready') return;
       outstanding--;
       post(worker);
       collect(message);
       if (outstanding === 0 && left === 0) settle();
-    });
-    const lost = (e: Error): void => {
-      failure ??= e;
-      fail(e);
     };
+    worker.on('message', onMessage);
     worker.on('error', lost);
-    worker.on('exit', (code) => {
-      if (outstanding > 0 || left > 0) lost(new Error(`simulation worker exited with code ${code}`));
-    });
-    for (let q = 0; q < QUEUED; q++) post(worker);
-  }
+    worker.on('exit', exited);
+    return onMessage;
+  });
   try {
+    for (const worker of pool) for (let q = 0; q < QUEUED; q++) post(worker);
     for (let job = takeOwn(); job !== undefined && failure === null; job = takeOwn()) {
       collect(runSimulation(job));
       await new Promise((resolve) => setImmediate(resolve)); // take the workers' results in, post them more
@@ -137,8 +183,10 @@ export async function runJobs(
     if (outstanding > 0 || left > 0) await allIn;
     if (failure !== null) throw failure;
   } finally {
-    for (const w of pool) w.removeAllListeners('exit');
-    await Promise.all(pool.map((w) => w.terminate()));
+    pool.forEach((worker, i) => {
+      worker.off('message', listeners[i]!);
+      worker.off('error', lost);
+      worker.off('exit', exited);
+    });
   }
-  return results;
 }

@@ -9,7 +9,7 @@
 import { ARMS } from '../arms.js';
 import { FIGURES, figuresOf } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { centralRange } from '../../core/percentile.js';
+import { CentralRanges } from '../../core/percentile.js';
 
 export interface TrueModelInside {
   /** Expected figures inside, out of FIGURES.length. */
@@ -19,15 +19,16 @@ export interface TrueModelInside {
 }
 
 /** Whether x would count as inside for this figure (see `place`: an 'atLeast' claim only needs P(X ≥ x) ≥ 2.5 %). */
-function insideTest(values: Float64Array, claim: 'equals' | 'atLeast'): (x: number) => boolean {
-  const range = centralRange(values);
+function insideTest(values: Float64Array, claim: 'equals' | 'atLeast', ranges: CentralRanges): (x: number) => boolean {
+  const range = ranges.of(values);
   if (range === null) return () => false;
   const [lo, hi] = range;
   return claim === 'atLeast' ? (x) => x <= hi : (x) => x >= lo && x <= hi;
 }
 
-export function trueModelInside(values: FigureValues): TrueModelInside {
-  const tests = new Map(FIGURES.map((f) => [f.id, insideTest(values.get(f.id)!, f.claim)]));
+/** `ranges`: central ranges to reuse (readings that share a simulation share its figures' arrays). */
+export function trueModelInside(values: FigureValues, ranges = new CentralRanges()): TrueModelInside {
+  const tests = new Map(FIGURES.map((f) => [f.id, insideTest(values.get(f.id)!, f.claim, ranges)]));
   let expected = 0;
   for (const f of FIGURES) {
     const v = values.get(f.id)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
-import { figureResults, joinPieces, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
+import { figureResults, joinPieces, PieceJoiner, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
 
 describe('simulations cut into pieces', () => {
   it('joined in order, the pieces give every simulation exactly its whole values', () => {
@@ -18,9 +18,28 @@ describe('simulations cut into pieces', () => {
     for (const job of jobs) expect(joined.get(job.key)).toEqual(runSimulation(job) as AuditJobResult);
   });
 
-  it('leaves short simulations whole, and everything whole on one thread', () => {
+  it('leaves short simulations whole but the last few, and everything whole on one thread', () => {
     const { jobs } = auditJobs(auditGrid(), 9, 50);
     expect(splitJobs(jobs, 1)).toEqual(jobs);
-    expect(splitJobs(jobs, 2).length).toBe(jobs.length);
+    const pieces = splitJobs(jobs, 2);
+    // Only the end of the list is cut (finer last pieces, so a stage ends evenly on both threads).
+    const firstCut = pieces.findIndex((p) => p.key.includes('@'));
+    expect(firstCut).toBeGreaterThan(jobs.length / 2);
+    expect(pieces.slice(0, firstCut)).toEqual(jobs.slice(0, firstCut));
+  });
+
+  it('joins pieces as they come in, in any order, to what joinPieces gives', () => {
+    const { jobs } = auditJobs(auditGrid().slice(0, 3), 9, 120);
+    const pieces = splitJobs(jobs, 4);
+    const results = new Map(pieces.map((p) => [p.key, runSimulation(p) as AuditJobResult]));
+    const joiner = new PieceJoiner(jobs, pieces);
+    const completed: string[] = [];
+    for (const piece of [...pieces].reverse()) {
+      const done = joiner.add(results.get(piece.key)!);
+      if (done !== null) completed.push(done.job.key);
+    }
+    expect(completed.sort()).toEqual(jobs.map((j) => j.key).sort());
+    expect(joiner.results()).toEqual(joinPieces(jobs, results));
+    expect([...joiner.results().keys()]).toEqual(jobs.map((j) => j.key));
   });
 });
