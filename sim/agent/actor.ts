@@ -128,7 +128,6 @@ export class Actor {
    * draw per 32 positions), feedback and records.
    */
   private runBitTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
-    if (guessBits.length === 1) return this.runWordTask(guessBits, streams, tally, constraint, context);
     const { env, agent, cap, goodScore, library, evolver } = this.parts;
     const { guess, explore } = streams;
     const words = guessBits.length;
@@ -149,45 +148,6 @@ export class Actor {
         guessBits[i] = free ? draw : (draw & ~fixed[i]!) | values![i]!;
       }
       guessBits[words - 1]! &= last;
-
-      const feedback = env.stepBits!(guessBits);
-      const high = feedback.score >= goodScore;
-      if (library !== undefined) library.recordBits(guessBits, high, context);
-      if (high) {
-        tally.goodSamples++;
-        if (evolver !== undefined && !(exploring && keepApart)) evolver.observeBits(guessBits, context);
-      }
-      if (feedback.solved) {
-        tally.attempts += attempt;
-        tally.solved++;
-        return attempt;
-      }
-    }
-    tally.attempts += cap;
-    return cap;
-  }
-
-  /**
-   * `runBitTask` for codes of at most 32 positions: the guess is one word, kept in a local (no word loop);
-   * it is stored in `guessBits` only for the library and the Evolver, which read it there.
-   */
-  private runWordTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
-    const { env, agent, cap, goodScore, library, evolver } = this.parts;
-    const { guess, explore } = streams;
-    const last = this.lastWord;
-    // free: every bit from the draw; constrained: (draw & keep) | set, within the width.
-    const keep = constraint === null ? last : ~constraint.fixedBits[0]! & last;
-    const set = constraint === null ? 0 : constraint.valueBits[0]!;
-    const rate = streams.exploreRate ?? agent.explore;
-    const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
-    const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
-    const keepApart = agent.routing === 'separate';
-
-    for (let attempt = 1; attempt <= cap; attempt++) {
-      const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
-      if (exploring) tally.explorations++;
-      const draw = guess.int32();
-      guessBits[0] = exploring ? draw & last : (draw & keep) | set;
 
       const feedback = env.stepBits!(guessBits);
       const high = feedback.score >= goodScore;
