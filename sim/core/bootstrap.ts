@@ -8,7 +8,7 @@
  * A statistic then costs O(n) per resample and no further random draws.
  */
 import { below, ReplicateKey } from './rng.js';
-import type { Interval } from './stats.js';
+import { quantile, type Interval } from './stats.js';
 
 export interface Estimate {
   readonly estimate: number;
@@ -24,14 +24,6 @@ export function interquartileMean(values: ArrayLike<number>): number {
   let sum = 0;
   for (let i = cut; i < n - cut; i++) sum += sorted[i]!;
   return n === 0 ? NaN : sum / (n - 2 * cut);
-}
-
-/** Type-7 (linear) quantile of ascending, finite values. */
-function quantile(sorted: Float64Array, p: number): number {
-  const h = (sorted.length - 1) * p;
-  const i = Math.floor(h);
-  const next = sorted[Math.min(i + 1, sorted.length - 1)]!;
-  return sorted[i]! + (h - i) * (next - sorted[i]!);
 }
 
 export class ResamplePlan {

@@ -16,6 +16,14 @@ export function sampleSd(xs: ArrayLike<number>): number {
   return Math.sqrt(ss / (n - 1));
 }
 
+/** Type-7 (linear) quantile of ascending, finite values. */
+export function quantile(sorted: ArrayLike<number>, p: number): number {
+  const h = (sorted.length - 1) * p;
+  const i = Math.floor(h);
+  const next = sorted[Math.min(i + 1, sorted.length - 1)]!;
+  return sorted[i]! + (h - i) * (next - sorted[i]!);
+}
+
 export function standardError(xs: ArrayLike<number>): number {
   return sampleSd(xs) / Math.sqrt(xs.length);
 }

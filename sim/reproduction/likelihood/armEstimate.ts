@@ -16,6 +16,7 @@
  * numbers get their paired Monte Carlo error (see posterior.ts).
  */
 import type { ArmId } from '../arms.js';
+import { quantile, sampleSd } from '../../core/stats.js';
 import { figuresOf, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { normalMass } from './normal.js';
@@ -70,14 +71,8 @@ export function spread(xs: Float64Array): number {
   const finite = Array.from(xs).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   const n = finite.length;
   if (n < 2) return 0;
-  const mean = finite.reduce((s, x) => s + x, 0) / n;
-  const sd = Math.sqrt(finite.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1));
-  const q = (f: number): number => {
-    const pos = f * (n - 1);
-    const lo = Math.floor(pos);
-    return finite[lo]! + (pos - lo) * ((finite[Math.min(n - 1, lo + 1)] ?? finite[lo]!) - finite[lo]!);
-  };
-  const iqr = (q(0.75) - q(0.25)) / 1.349;
+  const sd = sampleSd(finite);
+  const iqr = (quantile(finite, 0.75) - quantile(finite, 0.25)) / 1.349;
   return iqr > 0 ? Math.min(sd, iqr) : sd;
 }
 

@@ -9,6 +9,7 @@
  * values ("at least 3 skills"), which have no point to measure a distance from.
  */
 import { FIGURES, type FigureId } from '../figures.js';
+import { mean, sampleSd } from '../../core/stats.js';
 import type { FigureValues } from '../pattern.js';
 
 export interface Contribution {
@@ -48,8 +49,8 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
   let distance = 0;
   for (const f of DISTANCE_FIGURES) {
     const v = values.get(f.id)!;
-    const m = v.reduce((s, x) => s + x, 0) / n;
-    const sd = Math.sqrt(v.reduce((s, x) => s + (x - m) ** 2, 0) / (n - 1));
+    const m = mean(v);
+    const sd = sampleSd(v);
     for (let i = 0; i < n; i++) sims[i]! += squared(v[i]!, m, sd);
     const z2 = squared(f.published, m, sd);
     distance += z2;
