@@ -63,7 +63,7 @@ const FINE_TAIL = 3;
 /**
  * Cut simulations into pieces of consecutive replicates for `workers` threads, so that a stage of a few long
  * simulations still ends with every thread busy; short ones stay whole. A replicate's values depend only on
- * its number, so the pieces joined in order (`joinPieces`) are the whole simulation's.
+ * its number, so the pieces joined in order (`PieceJoiner`) are the whole simulation's.
  */
 export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[] {
   if (workers <= 1) return [...jobs];
@@ -82,34 +82,24 @@ export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[
   });
 }
 
-/** Each simulation's values from its pieces' (`splitJobs`), by the simulation's key. */
-export function joinPieces(jobs: readonly AuditJob[], results: ReadonlyMap<string, AuditJobResult>): Map<string, AuditJobResult> {
-  const out = new Map<string, AuditJobResult>();
-  for (const job of jobs) {
-    const whole = results.get(job.key);
-    if (whole !== undefined) {
-      out.set(job.key, whole);
-      continue;
+/** A simulation's values from its pieces' (`splitJobs`), given in replicate order. */
+function joinValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobResult {
+  if (pieces.length === 1 && pieces[0]!.key === job.key) return pieces[0]!;
+  const values = pieces[0]!.values.map(([id], f): [FigureId, Float64Array] => {
+    const joined = new Float64Array(job.replicates);
+    let at = 0;
+    for (const piece of pieces) {
+      joined.set(piece.values[f]![1], at);
+      at += piece.values[f]![1].length;
     }
-    const pieces: AuditJobResult[] = [];
-    for (let i = 0; results.has(`${job.key}@${i}`); i++) pieces.push(results.get(`${job.key}@${i}`)!);
-    const values = pieces[0]!.values.map(([id], f): [FigureId, Float64Array] => {
-      const joined = new Float64Array(job.replicates);
-      let at = 0;
-      for (const piece of pieces) {
-        joined.set(piece.values[f]![1], at);
-        at += piece.values[f]![1].length;
-      }
-      return [id, joined];
-    });
-    out.set(job.key, { key: job.key, values });
-  }
-  return out;
+    return [id, joined];
+  });
+  return { key: job.key, values };
 }
 
 /**
- * `joinPieces` as the pieces come in: `add` returns a simulation's whole result when its last piece arrives
- * (the same values `joinPieces` gives), so work on it can start while other simulations still run.
+ * Pieces joined as they come in: `add` returns a simulation's whole result when its last piece arrives,
+ * so work on it can start while other simulations still run.
  */
 export class PieceJoiner {
   /** Per piece key: its simulation and its index among the simulation's pieces. */
@@ -144,8 +134,7 @@ export class PieceJoiner {
     const left = this.missing.get(key)! - 1;
     this.missing.set(key, left);
     if (left > 0) return null;
-    const pieces = this.pieces.get(key)! as AuditJobResult[];
-    const whole = pieces.length === 1 && pieces[0]!.key === key ? pieces[0]! : joinPieces([at.job], new Map(pieces.map((p) => [p.key, p]))).get(key)!;
+    const whole = joinValues(at.job, this.pieces.get(key)! as AuditJobResult[]);
     this.wholes.set(key, whole);
     return { job: at.job, whole };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
-import { figureResults, joinPieces, PieceJoiner, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
+import { figureResults, PieceJoiner, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
 
 describe('simulations cut into pieces', () => {
   it('joined in order, the pieces give every simulation exactly its whole values', () => {
@@ -13,8 +13,9 @@ describe('simulations cut into pieces', () => {
       expect(own.reduce((n, p) => n + p.replicates, 0)).toBe(job.replicates);
       expect(own.map((p) => p.first)).toEqual([...own.map((p) => p.first)].sort((a, b) => a! - b!));
     }
-    const results = figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)])));
-    const joined = joinPieces(jobs, results);
+    const joiner = new PieceJoiner(jobs, pieces);
+    for (const result of figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)]))).values()) joiner.add(result);
+    const joined = joiner.results();
     for (const job of jobs) expect(joined.get(job.key)).toEqual(runSimulation(job) as AuditJobResult);
   });
 
@@ -28,7 +29,7 @@ describe('simulations cut into pieces', () => {
     expect(pieces.slice(0, firstCut)).toEqual(jobs.slice(0, firstCut));
   });
 
-  it('joins pieces as they come in, in any order, to what joinPieces gives', () => {
+  it('joins pieces as they come in, in any order, to the whole simulations', () => {
     const { jobs } = auditJobs(auditGrid().slice(0, 3), 9, 120);
     const pieces = splitJobs(jobs, 4);
     const results = new Map(pieces.map((p) => [p.key, runSimulation(p) as AuditJobResult]));
@@ -39,7 +40,8 @@ describe('simulations cut into pieces', () => {
       if (done !== null) completed.push(done.job.key);
     }
     expect(completed.sort()).toEqual(jobs.map((j) => j.key).sort());
-    expect(joiner.results()).toEqual(joinPieces(jobs, results));
+    const whole = new Map(jobs.map((job) => [job.key, runSimulation(job) as AuditJobResult]));
+    expect(joiner.results()).toEqual(whole);
     expect([...joiner.results().keys()]).toEqual(jobs.map((j) => j.key));
   });
 });
