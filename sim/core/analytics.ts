@@ -53,10 +53,6 @@ export function hitProbability(setting: GuessingSetting): Fraction {
   return add(div(e, fraction(BigInt(setting.space))), div(sub(one, e), fraction(BigInt(setting.pool))));
 }
 
-/** Whether P(solve) and E[attempts] of a setting are computed exactly (their size stays under MAX_EXACT_BITS). */
-export function exactWithin(setting: GuessingSetting): boolean {
-  return setting.cap * bitLength(hitProbability(setting).d) <= MAX_EXACT_BITS;
-}
 
 export function uniformGuessing(setting: GuessingSetting): GuessingAnchor {
   const p = hitProbability(setting);
