@@ -30,6 +30,9 @@ import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
 
+/** High-score samples kept before they are handed over: 16 words keep the buffer on the JavaScript heap (a larger typed array is allocated outside it, ~0.4 µs per replicate); a longer task hands over several times. */
+const SAMPLE_BUFFER = 16;
+
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
 export interface ActorParts {
   readonly env: Env;
@@ -65,6 +68,8 @@ export class Actor {
   private readonly bits: Int32Array | null;
   /** The positions held by the last bit word (bits beyond them are kept 0). */
   private readonly lastWord: number;
+  /** A task's high-score samples as words, until they are handed over (codes of at most 32 positions). */
+  private readonly samples = { codes: new Int32Array(SAMPLE_BUFFER), routed: new Uint8Array(SAMPLE_BUFFER) };
 
   constructor(private readonly parts: ActorParts) {
     const { env, disabled, tools } = parts;
@@ -86,7 +91,9 @@ export class Actor {
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
     if (this.bits !== null && (constraint === null || constraint.bans === null || constraint.bans.total === 0)) {
-      return this.runBitTask(this.bits, streams, tally, constraint, context);
+      return this.bits.length === 1
+        ? this.runWordTask(this.bits, streams, tally, constraint, context)
+        : this.runBitTask(this.bits, streams, tally, constraint, context);
     }
     if (remembers) policy.beginTask(streams.guess, constraint);
     const rate = streams.exploreRate ?? agent.explore;
@@ -164,6 +171,65 @@ export class Actor {
     }
     tally.attempts += cap;
     return cap;
+  }
+
+  /**
+   * `runBitTask` for codes of at most 32 positions, one word each: the attempt loop only draws, scores and
+   * keeps a high-score sample's word; the task's samples go to the library and the Evolver when it ends
+   * (or the buffer fills), in one call each — the same records, since they are sums (see `recordWords`).
+   */
+  private runWordTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+    const { env, agent, cap, goodScore } = this.parts;
+    const { guess, explore } = streams;
+    const { codes, routed } = this.samples;
+    const last = this.lastWord;
+    // A free position takes the draw's bit: (draw & keep) | values, with nothing kept fixed when there is no constraint.
+    const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;
+    const values = constraint === null ? 0 : constraint.valueBits[0]!;
+    const rate = streams.exploreRate ?? agent.explore;
+    const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
+    const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
+    const keepApart = agent.routing === 'separate';
+
+    let highs = 0;
+    let handedOver = 0;
+    for (let attempt = 1; attempt <= cap; attempt++) {
+      const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+      if (exploring) tally.explorations++;
+      const draw = guess.int32();
+      const code = (exploring ? draw : (draw & keep) | values) & last;
+      guessBits[0] = code;
+
+      const feedback = env.stepBits!(guessBits);
+      // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
+      // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
+      codes[highs] = code;
+      if (keepApart) routed[highs] = exploring ? 0 : 1;
+      highs += +(feedback.score >= goodScore);
+      if (highs === codes.length) {
+        this.handOver(highs, attempt - handedOver, keepApart, tally, context);
+        handedOver = attempt;
+        highs = 0;
+      }
+      if (feedback.solved) {
+        this.handOver(highs, attempt - handedOver, keepApart, tally, context);
+        tally.attempts += attempt;
+        tally.solved++;
+        return attempt;
+      }
+    }
+    this.handOver(highs, cap - handedOver, keepApart, tally, context);
+    tally.attempts += cap;
+    return cap;
+  }
+
+  /** Reflect, for `attempts` attempts at once: their high-score samples are `samples.codes[0 … highs)`. */
+  private handOver(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
+    const { library, evolver } = this.parts;
+    const { codes, routed } = this.samples;
+    tally.goodSamples += highs;
+    library?.recordWords(codes, highs, attempts, context);
+    evolver?.observeWords(codes, keepApart ? routed : null, highs, context);
   }
 
   /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */

@@ -146,6 +146,23 @@ export class Evolver {
     this.counts.addBits(group, words);
   }
 
+  /**
+   * `observe` for a task's high-score samples of a binary world of at most 32 positions, one bit word each:
+   * `codes[0 … count)`, of which those with `routed[k] === 0` are kept from the Evolver (exploration kept apart;
+   * null: none). The same counts as observing them one by one.
+   */
+  observeWords(codes: Int32Array, routed: Uint8Array | null, count: number, context = 0): void {
+    const group = this.groupOf(context);
+    const distinct = this.rules.samples === 'distinct';
+    for (let k = 0; k < count; k++) {
+      if (routed !== null && routed[k] === 0) continue;
+      const word = codes[k]!;
+      if (distinct && !this.firstKey(group * GROUP_STRIDE + (word >>> 0))) continue;
+      this.samples[group]!++;
+      this.counts.addWord(group, word);
+    }
+  }
+
   /** Whether a code (given value by value or as bit words) is new in its group; remembers it. */
   private firstTime(group: number, code: Int32Array | null, words: Int32Array | null): boolean {
     let key: string | number;
@@ -156,6 +173,10 @@ export class Evolver {
       const text = code !== null ? code.join('') : textOfBits(words!, this.positions);
       key = this.groups === 1 ? text : `${group}:${text}`;
     }
+    return this.firstKey(key);
+  }
+
+  private firstKey(key: string | number): boolean {
     if (this.seen.has(key)) return false;
     this.seen.add(key);
     return true;

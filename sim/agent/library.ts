@@ -15,7 +15,7 @@ import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';
 import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
 import { PositionCounts } from './positionCounts.js';
-import { unpackBits } from '../core/bitCode.js';
+import { unpackBits, unpackWord } from '../core/bitCode.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
@@ -188,6 +188,27 @@ export class Library implements ClaimSink {
     } else if (this.countAny) this.testWithoutRefuting(context);
   }
 
+  /**
+   * `record` for a run of `attempts` attempts of a binary world of at most 32 positions, handed over at once:
+   * `codes[0 … highs)` are its high-score samples as bit words. Every count is a sum and no skill changes within
+   * a task, so this gives exactly what recording the attempts one by one gives.
+   */
+  recordWords(codes: Int32Array, highs: number, attempts: number, context = 0): void {
+    if (attempts === 0) return;
+    if (this.atEvolve) {
+      this.pendingAny = true;
+      this.pendingAttempts[context]! += attempts;
+      this.pendingHigh[context]! += highs;
+      for (let k = 0; k < highs; k++) this.pending.addWord(context, codes[k]!);
+      return;
+    }
+    for (let k = 0; k < highs; k++) {
+      unpackWord(codes[k]!, this.scratch);
+      this.test(this.scratch, context);
+    }
+    if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
+  }
+
   /** 'evolve' timing: an attempt counts towards the next evolution's tests; true if its code is to be counted too. */
   private pendingSample(high: boolean, context: number): boolean {
     this.pendingAny = true;
@@ -215,14 +236,14 @@ export class Library implements ClaimSink {
     }
   }
 
-  /** An attempt below the high score counts as a test of every applicable skill ('any' unit) but refutes none. */
-  private testWithoutRefuting(context: number): void {
+  /** Attempts below the high score count as tests of every applicable skill ('any' unit) but refute none. */
+  private testWithoutRefuting(context: number, attempts = 1): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
       if (!covers(skill, context)) continue;
-      skill.hits++;
-      this.tests++;
+      skill.hits += attempts;
+      this.tests += attempts;
     }
   }
 

@@ -45,6 +45,18 @@ export class PositionCounts {
     for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((words[p >>> 5]! >>> (p & 31)) & 1)]!++;
   }
 
+  /** Count a binary code of at most 32 positions given as one bit word. */
+  addWord(group: number, word: number): void {
+    const n = this.positions;
+    if (this.tallies.length > 0) {
+      const i = (group << n) | word;
+      if (this.tallies[i]!++ === 0) this.touched[this.pending++] = i;
+      return;
+    }
+    const base = group * n * 2;
+    for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((word >>> p) & 1)]!++;
+  }
+
   /** Fold the tallies into `counts`. */
   settle(): void {
     const n = this.positions;

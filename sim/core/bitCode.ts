@@ -34,6 +34,11 @@ export function unpackBits(words: Int32Array, code: Int32Array): void {
   for (let p = 0; p < code.length; p++) code[p] = (words[p >>> 5]! >>> (p & 31)) & 1;
 }
 
+/** Write one bit word back into a 0/1 code of `code.length` (at most 32) positions. */
+export function unpackWord(word: number, code: Int32Array): void {
+  for (let p = 0; p < code.length; p++) code[p] = (word >>> p) & 1;
+}
+
 /** Positions where two bit codes agree (`last` masks the final word's unused bits). */
 export function agreeing(a: Int32Array, b: Int32Array, last: number): number {
   const n = a.length - 1;
