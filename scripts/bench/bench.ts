@@ -6,6 +6,8 @@
  *   the engine      attempts per second of the published 4-bit exploitation arm, task setup and evolution
  *                   included (the cost of a real run, per attempt), and its share of the bare loop, both
  *                   measured alternately in this process, best of a few rounds each;
+ *   by hand         the same arm written out for its one configuration (handWritten.ts): what the protocol
+ *                   itself costs with these draws, and so how much of the gap the engine's generality takes;
  *   sizes           the cost of an attempt on 4-, 16-, 64- and 256-bit locks (the wider ones with a random
  *                   truth, so every task runs to the cap);
  *   collections     garbage collections during the engine's runs, per million attempts.
@@ -16,6 +18,7 @@ import { popcount32 } from '../../sim/core/bitCode.js';
 import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
+import { handWrittenReplicate } from './handWritten.js';
 
 const cpuSeconds = (): number => {
   const u = process.cpuUsage();
@@ -30,6 +33,19 @@ function bareAttempts(stream: AleaStream, truth: number, width: number, bits: nu
   let hits = 0;
   for (let i = 0; i < count; i++) if (popcount32(~(stream.int32() ^ truth) & width) === bits) hits++;
   return hits;
+}
+
+/** Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least `seconds`. */
+export function handWrittenLoop(seconds: number): number {
+  let attempts = 0;
+  let replicate = 0;
+  const start = cpuSeconds();
+  let used = 0;
+  while (used < seconds) {
+    for (let i = 0; i < 100; i++) attempts += handWrittenReplicate(PUBLISHED_RUN.seed, replicate++);
+    used = cpuSeconds() - start;
+  }
+  return attempts / used;
 }
 
 /** Bare-loop attempts per CPU second, timed for at least `seconds`. */
@@ -85,6 +101,8 @@ export interface EngineBench {
   readonly lock4: EngineFigure;
   /** lock4 / bare, from the best round of each. */
   readonly share: number;
+  /** The same arm written out by hand for its one configuration (attempts per CPU second, best round). */
+  readonly handWritten: number;
   /** 4, 16, 64 and 256 bits. */
   readonly sizes: readonly EngineFigure[];
   /** Cost of a 256-bit attempt against a 4-bit one. */
@@ -100,11 +118,14 @@ export async function runEngineBench(seconds = 2, rounds = 3): Promise<EngineBen
     collections += list.getEntries().length;
   });
   let bare = 0;
+  let handWritten = 0;
   let lock4: EngineFigure | undefined;
   let attempts = 0;
   bareLoop(Math.min(0.2, seconds)); // warm-up
+  handWrittenLoop(Math.min(0.2, seconds));
   for (let i = 0; i < rounds; i++) {
     bare = Math.max(bare, bareLoop(seconds / 2));
+    handWritten = Math.max(handWritten, handWrittenLoop(seconds / 2));
     observer.observe({ entryTypes: ['gc'] });
     const f = engine(benchConfig(4), 4, seconds);
     await new Promise((resolve) => setTimeout(resolve, 20)); // collections are reported from the event loop
@@ -117,6 +138,7 @@ export async function runEngineBench(seconds = 2, rounds = 3): Promise<EngineBen
     bare,
     lock4: lock4!,
     share: lock4!.attemptsPerCpuSec / bare,
+    handWritten,
     sizes,
     ratio256: sizes[3]!.nsPerAttempt / sizes[0]!.nsPerAttempt,
     collectionsPerMillion: (collections * 1e6) / attempts,
