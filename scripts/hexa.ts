@@ -38,6 +38,21 @@ function usageLine(yargsMessage: string): string {
   return yargsMessage.split('\n')[0]!;
 }
 
+/** The part of yargs' internals that `skipHelpCache` touches (yargs 18, pinned). */
+interface YargsInternals {
+  getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } };
+}
+
+/**
+ * yargs renders a command's whole help text after starting its handler, to keep for a later `showHelp`
+ * (~50 ms of string layout for the larger commands, on the path of every run and sweep). hexa never shows
+ * help after a command has started (errors are one line), so the rendering is skipped; `--help` is unaffected.
+ */
+function skipHelpCache(cli: object): void {
+  const usage = (cli as YargsInternals).getInternalMethods?.().getUsageInstance?.();
+  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = (): void => {};
+}
+
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv))
     .scriptName('hexa')
@@ -71,6 +86,7 @@ async function main(): Promise<void> {
       if (error) throw error;
       fail(usageLine(message ?? 'bad command line'));
     });
+  skipHelpCache(cli);
   try {
     await cli.parseAsync();
   } catch (e) {
