@@ -154,6 +154,11 @@ export class Evolver {
   observeWords(codes: Int32Array, routed: Uint8Array | null, count: number, context = 0): void {
     const group = this.groupOf(context);
     const distinct = this.rules.samples === 'distinct';
+    if (routed === null && !distinct) {
+      this.samples[group]! += count;
+      this.counts.addWords(group, codes, count);
+      return;
+    }
     for (let k = 0; k < count; k++) {
       if (routed !== null && routed[k] === 0) continue;
       const word = codes[k]!;

@@ -199,7 +199,7 @@ export class Library implements ClaimSink {
       this.pendingAny = true;
       this.pendingAttempts[context]! += attempts;
       this.pendingHigh[context]! += highs;
-      for (let k = 0; k < highs; k++) this.pending.addWord(context, codes[k]!);
+      this.pending.addWords(context, codes, highs);
       return;
     }
     for (let k = 0; k < highs; k++) {

@@ -57,6 +57,23 @@ export class PositionCounts {
     for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((word >>> p) & 1)]!++;
   }
 
+  /** Count `count` binary codes of at most 32 positions, one bit word each: `words[0 … count)`. */
+  addWords(group: number, words: Int32Array, count: number): void {
+    if (this.tallies.length === 0) {
+      for (let k = 0; k < count; k++) this.addWord(group, words[k]!);
+      return;
+    }
+    const tallies = this.tallies;
+    const touched = this.touched;
+    const base = group << this.positions;
+    let pending = this.pending;
+    for (let k = 0; k < count; k++) {
+      const i = base | words[k]!;
+      if (tallies[i]!++ === 0) touched[pending++] = i;
+    }
+    this.pending = pending;
+  }
+
   /** Fold the tallies into `counts`. */
   settle(): void {
     const n = this.positions;
