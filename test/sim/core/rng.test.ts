@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ReplicateKey, below } from '../../../sim/core/rng.js';
+import { createHash } from 'node:crypto';
+import { ReplicateKey, below, replicateKeyWords } from '../../../sim/core/rng.js';
 
 const draws = (key: ReplicateKey, purpose: 'guess' | 'explore', round: number, task: number, n = 8): number[] => {
   const s = key.stream(purpose, round, task);
@@ -8,6 +9,16 @@ const draws = (key: ReplicateKey, purpose: 'guess' | 'explore', round: number, t
 };
 
 describe('ReplicateKey streams', () => {
+  it('hang off the SHA-256 of (seed, replicate), read as little-endian 32-bit words', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.nat(1e7), (seed, rep) => {
+        const digest = createHash('sha256').update(`hexa-sim/v1/seed=${seed}/replicate=${rep}`).digest();
+        expect([...replicateKeyWords(seed, rep)]).toEqual(Array.from({ length: 8 }, (_, i) => digest.readUInt32LE(4 * i)));
+      }),
+      { numRuns: 500, seed: 3 },
+    );
+  });
+
   it('are a pure function of (seed, replicate, purpose, round, task)', () => {
     fc.assert(
       fc.property(fc.nat(1e6), fc.nat(1e4), fc.nat(50), fc.nat(1000), (seed, rep, round, task) => {
