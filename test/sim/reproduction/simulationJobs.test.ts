@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
 import { figureResults, PieceJoiner, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
+import { armConfig, findArm } from '../../../sim/reproduction/arms.js';
+import { armFigureValues } from '../../../sim/reproduction/reproduction.js';
+import { runExperiment } from '../../../sim/experiment/experiment.js';
+
+describe('an audited simulation', () => {
+  it('gives the figures of the whole experiment, each replicate reduced as it ends', () => {
+    const { jobs } = auditJobs(auditGrid().slice(0, 4), 5, 40);
+    for (const job of jobs) {
+      const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
+      const whole = armFigureValues(job.arm, runExperiment(config, 7).replicates);
+      expect((runSimulation({ ...job, first: 7 }) as AuditJobResult).values).toEqual([...whole]);
+    }
+  });
+});
 
 describe('simulations cut into pieces', () => {
   it('joined in order, the pieces give every simulation exactly its whole values', () => {
