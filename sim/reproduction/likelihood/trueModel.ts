@@ -18,26 +18,30 @@ export interface TrueModelInside {
   readonly all: number;
 }
 
-/** Whether x would count as inside for this figure (see `place`: an 'atLeast' claim only needs P(X ≥ x) ≥ 2.5 %). */
-function insideTest(values: Float64Array, claim: 'equals' | 'atLeast', ranges: CentralRanges): (x: number) => boolean {
+/**
+ * The values inside for this figure, as [lo, hi] (see `place`: an 'atLeast' claim only needs P(X ≥ x) ≥ 2.5 %,
+ * so it has no lower end); null when the figure has no range, and so nothing inside.
+ */
+function insideBounds(values: Float64Array, claim: 'equals' | 'atLeast', ranges: CentralRanges): readonly [number, number] | null {
   const range = ranges.of(values);
-  if (range === null) return () => false;
-  const [lo, hi] = range;
-  return claim === 'atLeast' ? (x) => x <= hi : (x) => x >= lo && x <= hi;
+  if (range === null) return null;
+  return [claim === 'atLeast' ? -Infinity : range[0], range[1]];
 }
 
 /** `ranges`: central ranges to reuse (readings that share a simulation share its figures' arrays). */
 export function trueModelInside(values: FigureValues, ranges = new CentralRanges()): TrueModelInside {
-  const tests = new Map(FIGURES.map((f) => [f.id, insideTest(values.get(f.id)!, f.claim, ranges)]));
+  const bounds = new Map(FIGURES.map((f) => [f.id, insideBounds(values.get(f.id)!, f.claim, ranges)]));
   let expected = 0;
   for (const f of FIGURES) {
     const v = values.get(f.id)!;
+    const b = bounds.get(f.id)!;
     let defined = 0;
     let inside = 0;
-    for (const x of v) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i]!;
       if (Number.isNaN(x)) continue;
       defined++;
-      if (tests.get(f.id)!(x)) inside++;
+      if (b !== null && x >= b[0] && x <= b[1]) inside++;
     }
     expected += defined === 0 ? 0 : inside / defined;
   }
@@ -45,14 +49,19 @@ export function trueModelInside(values: FigureValues, ranges = new CentralRanges
   for (const arm of ARMS) {
     const figures = figuresOf(arm.id);
     const n = values.get(figures[0]!.id)!.length;
-    let every = 0;
-    for (let i = 0; i < n; i++) {
-      if (figures.every((f) => {
-        const x = values.get(f.id)![i]!;
-        return Number.isNaN(x) || tests.get(f.id)!(x);
-      })) every++;
+    // Runs with every figure inside (or undefined): struck off figure by figure.
+    const every = new Uint8Array(n).fill(1);
+    for (const f of figures) {
+      const v = values.get(f.id)!;
+      const b = bounds.get(f.id)!;
+      for (let i = 0; i < n; i++) {
+        const x = v[i]!;
+        if (!Number.isNaN(x) && (b === null || x < b[0] || x > b[1])) every[i] = 0;
+      }
     }
-    all *= n === 0 ? 0 : every / n;
+    let count = 0;
+    for (let i = 0; i < n; i++) count += every[i]!;
+    all *= n === 0 ? 0 : count / n;
   }
   return { expected, all };
 }
