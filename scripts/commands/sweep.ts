@@ -81,7 +81,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })
       .option('resume', { type: 'boolean', group: 'Sweep:', describe: 'continue the sweep in --out: skip finished cells, rerun failed ones' })
       .option('force', { type: 'boolean', group: 'Sweep:', describe: "replace the sweep in --out (deletes only a sweep's own files there)" })
-      .option('workers', { type: 'string', group: 'Sweep:', describe: 'worker threads [default: number of cores]' })
+      .option('workers', { type: 'string', group: 'Sweep:', describe: 'threads running cells, this one among them [default: number of cores]' })
       .option('shard', { type: 'string', group: 'Sweep:', describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge' })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
       .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', '3 × 8 cells, 100 replicates each')
