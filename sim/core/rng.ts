@@ -53,12 +53,16 @@ const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 export function replicateKeyWords(seed: number, replicate: number): Uint32Array {
   const hex = hash('sha256', `hexa-sim/v1/seed=${seed}/replicate=${replicate}`, 'hex');
   const words = new Uint32Array(8);
-  for (let i = 0; i < 8; i++) {
-    const be = parseInt(hex.slice(8 * i, 8 * i + 8), 16);
-    words[i] = (be >>> 24) | ((be >>> 8) & 0xff00) | ((be & 0xff00) << 8) | ((be & 0xff) << 24);
+  // Byte k of the digest is hex digits 2k, 2k + 1; word i is bytes 4i … 4i + 3, the first the lowest.
+  for (let k = 0; k < 32; k++) {
+    const byte = (hexDigit(hex.charCodeAt(2 * k)) << 4) | hexDigit(hex.charCodeAt(2 * k + 1));
+    words[k >>> 2] = words[k >>> 2]! | (byte << (8 * (k & 3)));
   }
   return words;
 }
+
+/** The value of a lower-case hex digit's character code. */
+const hexDigit = (c: number): number => (c <= 57 ? c - 48 : c - 87);
 
 /** The SHA-256 of (seed, replicate), as eight 32-bit words. All of a replicate's streams hang off it. */
 export class ReplicateKey {
