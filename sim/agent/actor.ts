@@ -30,7 +30,10 @@ import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
 
-/** High-score samples kept before they are handed over: 16 words keep the buffer on the JavaScript heap (a larger typed array is allocated outside it, ~0.4 µs per replicate); a longer task hands over several times. */
+/**
+ * High-score samples kept before they are handed over. 16 words keep the buffer on the JavaScript heap (a
+ * larger typed array is allocated outside it, ~0.4 µs a replicate); a longer task hands over several times.
+ */
 const SAMPLE_BUFFER = 16;
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
