@@ -29,6 +29,25 @@ describe('PositionCounts', () => {
     }));
   });
 
+  it('counts a batch of one-word codes (addWords) exactly as one code at a time', () => {
+    const sample = fc.integer({ min: 1, max: 32 }).chain((n) =>
+      fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(2), fc.array(fc.integer(), { maxLength: 20 })), { maxLength: 10 })),
+    );
+    fc.assert(fc.property(sample, ([n, batches]) => {
+      const width = n === 32 ? -1 : (1 << n) - 1;
+      const one = new PositionCounts(3, n, 2);
+      const batched = new PositionCounts(3, n, 2);
+      for (const [group, raw] of batches) {
+        const words = Int32Array.from(raw, (w) => w & width);
+        for (const w of words) one.addWord(group, w);
+        batched.addWords(group, words, words.length);
+      }
+      one.settle();
+      batched.settle();
+      expect(batched.counts).toEqual(one.counts);
+    }));
+  });
+
   it('tallies small codes without touching the counts until settled', () => {
     const counts = new PositionCounts(1, SMALL_BITS, 2);
     counts.addBits(0, Int32Array.of(0b101));
