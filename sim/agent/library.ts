@@ -173,7 +173,8 @@ export class Library implements ClaimSink {
    */
   record(code: Int32Array, high: boolean, context = 0): void {
     if (this.atEvolve) {
-      if (this.pendingSample(high, context)) this.pending.add(context, code);
+      this.addPending(1, high ? 1 : 0, context);
+      if (high) this.pending.add(context, code);
     } else if (high) this.test(code, context);
     else if (this.countAny) this.testWithoutRefuting(context);
   }
@@ -181,7 +182,8 @@ export class Library implements ClaimSink {
   /** `record` for a binary code given as bit words (sim/core/bitCode.ts); read only for a high-score sample. */
   recordBits(words: Int32Array, high: boolean, context = 0): void {
     if (this.atEvolve) {
-      if (this.pendingSample(high, context)) this.pending.addBits(context, words);
+      this.addPending(1, high ? 1 : 0, context);
+      if (high) this.pending.addBits(context, words);
     } else if (high) {
       unpackBits(words, this.scratch);
       this.test(this.scratch, context);
@@ -196,9 +198,7 @@ export class Library implements ClaimSink {
   recordWords(codes: Int32Array, highs: number, attempts: number, context = 0): void {
     if (attempts === 0) return;
     if (this.atEvolve) {
-      this.pendingAny = true;
-      this.pendingAttempts[context]! += attempts;
-      this.pendingHigh[context]! += highs;
+      this.addPending(attempts, highs, context);
       this.pending.addWords(context, codes, highs);
       return;
     }
@@ -209,12 +209,11 @@ export class Library implements ClaimSink {
     if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
   }
 
-  /** 'evolve' timing: an attempt counts towards the next evolution's tests; true if its code is to be counted too. */
-  private pendingSample(high: boolean, context: number): boolean {
+  /** 'evolve' timing: `attempts` attempts, `highs` of them high-score samples, count towards the next evolution's tests. */
+  private addPending(attempts: number, highs: number, context: number): void {
     this.pendingAny = true;
-    this.pendingAttempts[context]!++;
-    if (high) this.pendingHigh[context]!++;
-    return high;
+    this.pendingAttempts[context]! += attempts;
+    this.pendingHigh[context]! += highs;
   }
 
   /** A high-score sample, in a context, tests every skill that applies there and refutes those it disagrees with. */

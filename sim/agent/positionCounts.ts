@@ -35,12 +35,8 @@ export class PositionCounts {
 
   /** Count a binary code given as bit words (sim/core/bitCode.ts). */
   addBits(group: number, words: Int32Array): void {
+    if (this.tallies.length > 0) return this.addWord(group, words[0]!);
     const n = this.positions;
-    if (this.tallies.length > 0) {
-      const i = (group << n) | (words[0]! & ((1 << n) - 1));
-      if (this.tallies[i]!++ === 0) this.touched[this.pending++] = i;
-      return;
-    }
     const base = group * n * 2;
     for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((words[p >>> 5]! >>> (p & 31)) & 1)]!++;
   }
