@@ -33,9 +33,21 @@ export function runArms(hidden: HiddenChoices, seed: number, replicates: number,
 
 /** One arm's figures, per replicate. */
 export function armFigureValues(armId: ArmId, replicates: readonly (readonly RoundMetrics[])[]): Map<FigureId, Float64Array> {
-  const out = new Map<FigureId, Float64Array>();
-  for (const figure of figuresOf(armId)) out.set(figure.id, Float64Array.from(replicates, (rounds) => figure.value(rounds)));
-  return out;
+  return collectFigureValues(armId, replicates.length, (r) => replicates[r]!);
+}
+
+/**
+ * One arm's figures for `count` replicates, replicate r's rounds from `roundsOf(r)` (asked once each, in order):
+ * rounds made on demand need not outlive their replicate.
+ */
+export function collectFigureValues(armId: ArmId, count: number, roundsOf: (replicate: number) => readonly RoundMetrics[]): Map<FigureId, Float64Array> {
+  const figures = figuresOf(armId);
+  const values = figures.map(() => new Float64Array(count));
+  for (let r = 0; r < count; r++) {
+    const rounds = roundsOf(r);
+    for (let i = 0; i < figures.length; i++) values[i]![r] = figures[i]!.value(rounds);
+  }
+  return new Map(figures.map((f, i) => [f.id, values[i]!]));
 }
 
 export function figureValues(results: readonly ArmResult[]): Map<FigureId, Float64Array> {

@@ -9,7 +9,8 @@ import type { RunConfig } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
-import { figuresOf, type FigureId } from './figures.js';
+import type { FigureId } from './figures.js';
+import { collectFigureValues } from './reproduction.js';
 
 export interface AuditJob {
   readonly kind: 'figures';
@@ -48,23 +49,11 @@ export type SimulationResult = AuditJobResult | RunJobResult;
 export function runSimulation(job: SimulationJob): SimulationResult {
   if (job.kind === 'run') return { key: job.key, replicates: runExperiment(job.config).replicates };
   const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
-  return { key: job.key, values: [...streamedFigureValues(job.arm, config, job.first ?? 0)] };
-}
-
-/**
- * `armFigureValues` of `runExperiment(config, first)`, each replicate reduced to its figures as it ends: a
- * piece of 10 000 replicates would otherwise hold 50 000 rounds' metrics until it ends, long enough for the
- * collector to copy them out of the young generation and back (a tenth of the audit's time went to that).
- */
-function streamedFigureValues(arm: ArmId, config: RunConfig, first: number): Map<FigureId, Float64Array> {
+  // Each replicate reduced to its figures as it ends: a piece of 10 000 replicates would otherwise hold 50 000
+  // rounds' metrics until it ends, long enough for the collector to copy them out of the young generation.
   const spec = envSpecOf(config);
-  const figures = figuresOf(arm);
-  const values = figures.map(() => new Float64Array(config.replicates));
-  for (let r = 0; r < config.replicates; r++) {
-    const rounds = runReplicate(config, spec, first + r);
-    for (let i = 0; i < figures.length; i++) values[i]![r] = figures[i]!.value(rounds);
-  }
-  return new Map(figures.map((f, i) => [f.id, values[i]!]));
+  const first = job.first ?? 0;
+  return { key: job.key, values: [...collectFigureValues(job.arm, config.replicates, (r) => runReplicate(config, spec, first + r))] };
 }
 
 /** Pieces to aim at per worker: enough that the last ones to finish are short. */
