@@ -87,6 +87,15 @@ export class ReplicateKey {
   }
 }
 
+/** murmur3's 32-bit finaliser f, a bijective mix (small enough that the compiler always inlines it). */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
 /** seedrandom's alea state: three fractions of 2^-32 and a carry. */
 export interface AleaState {
   c: number;
@@ -119,41 +128,13 @@ export class AleaStream implements Stream {
    *   s0 = f(w0 ^ f(w1 ^ f((round+1) ^ p·0x9e3779b9)) ^ (task+1))
    *   s1 = f(w2 ^ f(w3 ^ f((task+1) ^ p·0x7f4a7c15)) ^ (round+1))
    *   s2 = f(w4 ^ f(w5 ^ f(s0 ^ s1 ^ p)) ^ w6 ^ w7·(round+2)),
-   * as fractions of 2^32. Written out in one method, so it runs as one compiled unit whatever the
-   * compiler inlines (a mix returned from a call that is not inlined would box a number per call).
+   * as fractions of 2^32. (A mix returned from a call the compiler did not inline would box a number per
+   * call; `test/sim/experiment/allocation.test.ts` would see it.)
    */
   keyed(w: Uint32Array, p: number, round: number, task: number): void {
-    let a = (round + 1) ^ Math.imul(p, 0x9e3779b9);
-    let b = (task + 1) ^ Math.imul(p, 0x7f4a7c15);
-    for (let i = 0; i < 3; i++) {
-      a ^= a >>> 16;
-      a = Math.imul(a, 0x85ebca6b);
-      a ^= a >>> 13;
-      a = Math.imul(a, 0xc2b2ae35);
-      a ^= a >>> 16;
-      b ^= b >>> 16;
-      b = Math.imul(b, 0x85ebca6b);
-      b ^= b >>> 13;
-      b = Math.imul(b, 0xc2b2ae35);
-      b ^= b >>> 16;
-      if (i === 0) {
-        a ^= w[1]!;
-        b ^= w[3]!;
-      } else if (i === 1) {
-        a ^= w[0]! ^ (task + 1);
-        b ^= w[2]! ^ (round + 1);
-      }
-    }
-    let c = a ^ b ^ p;
-    for (let i = 0; i < 3; i++) {
-      c ^= c >>> 16;
-      c = Math.imul(c, 0x85ebca6b);
-      c ^= c >>> 13;
-      c = Math.imul(c, 0xc2b2ae35);
-      c ^= c >>> 16;
-      if (i === 0) c ^= w[5]!;
-      else if (i === 1) c ^= w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2);
-    }
+    const a = mix(mix(mix((round + 1) ^ Math.imul(p, 0x9e3779b9)) ^ w[1]!) ^ w[0]! ^ (task + 1));
+    const b = mix(mix(mix((task + 1) ^ Math.imul(p, 0x7f4a7c15)) ^ w[3]!) ^ w[2]! ^ (round + 1));
+    const c = mix(mix(mix(a ^ b ^ p) ^ w[5]!) ^ w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2));
     this.c = 1;
     this.s0 = (a >>> 0) * TWO_POW_MINUS_32;
     this.s1 = (b >>> 0) * TWO_POW_MINUS_32;
