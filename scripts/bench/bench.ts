@@ -35,31 +35,37 @@ function bareAttempts(stream: AleaStream, truth: number, width: number, bits: nu
   return hits;
 }
 
-/** Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least `seconds`. */
-export function handWrittenLoop(seconds: number): number {
+/** Run `batch` (which returns the attempts it made) until at least `seconds` of CPU have passed: attempts and seconds used. */
+function timedAttempts(seconds: number, batch: () => number): { attempts: number; used: number } {
   let attempts = 0;
-  let replicate = 0;
   const start = cpuSeconds();
   let used = 0;
   while (used < seconds) {
-    for (let i = 0; i < 100; i++) attempts += handWrittenReplicate(PUBLISHED_RUN.seed, replicate++);
+    attempts += batch();
     used = cpuSeconds() - start;
   }
+  return { attempts, used };
+}
+
+/** Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least `seconds`. */
+export function handWrittenLoop(seconds: number): number {
+  let replicate = 0;
+  const { attempts, used } = timedAttempts(seconds, () => {
+    let n = 0;
+    for (let i = 0; i < 100; i++) n += handWrittenReplicate(PUBLISHED_RUN.seed, replicate++);
+    return n;
+  });
   return attempts / used;
 }
 
 /** Bare-loop attempts per CPU second, timed for at least `seconds`. */
 export function bareLoop(seconds: number): number {
   const stream = new AleaStream(0.25, 0.5, 0.75);
-  let attempts = 0;
   let hits = 0;
-  const start = cpuSeconds();
-  let used = 0;
-  while (used < seconds) {
+  const { attempts, used } = timedAttempts(seconds, () => {
     hits += bareAttempts(stream, 0b1101, 0b1111, 4, 1_000_000);
-    attempts += 1_000_000;
-    used = cpuSeconds() - start;
-  }
+    return 1_000_000;
+  });
   if (hits === 0) throw new Error('bare loop: no hit in a million 4-bit draws'); // keeps the work observable
   return attempts / used;
 }
@@ -83,14 +89,12 @@ export function engine(config: RunConfig, bits: number, seconds: number): Engine
   // Warm-up, a tenth of the timing (at least 0.1 s), so the compiler has settled on this configuration.
   const warm = cpuSeconds();
   for (let r = 0; cpuSeconds() - warm < Math.max(0.1, seconds / 10); r++) runReplicate(config, spec, 1_000_000 + r);
-  let attempts = 0;
   let replicate = 0;
-  const start = cpuSeconds();
-  let used = 0;
-  while (used < seconds) {
-    for (let i = 0; i < 20; i++) for (const round of runReplicate(config, spec, replicate++)) attempts += round.attempts;
-    used = cpuSeconds() - start;
-  }
+  const { attempts, used } = timedAttempts(seconds, () => {
+    let n = 0;
+    for (let i = 0; i < 20; i++) for (const round of runReplicate(config, spec, replicate++)) n += round.attempts;
+    return n;
+  });
   return { bits, attempts, attemptsPerCpuSec: attempts / used, nsPerAttempt: (1e9 * used) / attempts };
 }
 
