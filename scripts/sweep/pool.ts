@@ -6,7 +6,7 @@
  */
 import { Piscina } from 'piscina';
 import { availableCores } from '../../sim/reproduction/workerPool.js';
-import type { SliceOutcome, SweepTask } from './worker.js';
+import runTask, { type SliceOutcome, type SweepTask } from './worker.js';
 
 /** Default worker count: the cores really available (CPU quota included). */
 export const defaultWorkers = (): number => availableCores();
@@ -96,7 +96,6 @@ export async function runTasks(started: SweepPool, tasks: Iterable<SweepTask>, o
         inFlight.add(job);
         continue;
       }
-      const { default: runTask } = await import('./worker.js');
       ended(task, await runTask(task).catch((e: unknown) => failed(task, e)));
       // Let the workers' results in (and hand them more) before this thread takes another cell.
       await new Promise((resolve) => setImmediate(resolve));

@@ -9,7 +9,7 @@
 import { ARMS } from '../arms.js';
 import { FIGURES, figuresOf } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { CentralRanges } from '../../core/percentile.js';
+import { CentralRanges, type Claim } from '../../core/percentile.js';
 
 export interface TrueModelInside {
   /** Expected figures inside, out of FIGURES.length. */
@@ -22,7 +22,7 @@ export interface TrueModelInside {
  * The values inside for this figure, as [lo, hi] (see `place`: an 'atLeast' claim only needs P(X ≥ x) ≥ 2.5 %,
  * so it has no lower end); null when the figure has no range, and so nothing inside.
  */
-function insideBounds(values: Float64Array, claim: 'equals' | 'atLeast', ranges: CentralRanges): readonly [number, number] | null {
+function insideBounds(values: Float64Array, claim: Claim, ranges: CentralRanges): readonly [number, number] | null {
   const range = ranges.of(values);
   if (range === null) return null;
   return [claim === 'atLeast' ? -Infinity : range[0], range[1]];
