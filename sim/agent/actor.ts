@@ -73,6 +73,12 @@ export class Actor {
   private readonly lastWord: number;
   /** A task's high-score samples as words, until they are handed over (codes of at most 32 positions). */
   private readonly samples = { codes: new Int32Array(SAMPLE_BUFFER), routed: new Uint8Array(SAMPLE_BUFFER) };
+  /** Whether a batch of tasks is under way (`beginBatch` … `endBatch`), and the constraint they follow. */
+  private batching = false;
+  private batchConstraint: Constraint | null = null;
+  /** The batch's earlier tasks' samples (`samples.codes[0 … heldHighs)`) and attempts, not yet handed over. */
+  private heldHighs = 0;
+  private heldAttempts = 0;
 
   constructor(private readonly parts: ActorParts) {
     const { env, disabled, tools } = parts;
@@ -131,6 +137,39 @@ export class Actor {
     tally.attempts += cap;
     if (remembers && policy.abandonedConstraint) tally.fallbacks++;
     return cap;
+  }
+
+  /**
+   * Plan once for the next `tasks` tasks, which nothing changes between (a round of a world with one context,
+   * under passive task hooks, evolving once a round): the same counts as planning each. Returns false, having
+   * counted nothing, when they cannot run as a batch — not a binary world of at most 32 positions under the
+   * published policy, or a constraint that bans values.
+   */
+  beginBatch(tally: RoundTally, tasks: number): boolean {
+    const { library, retriever } = this.parts;
+    if (this.bits === null || this.bits.length !== 1) return false;
+    const bans = library !== undefined && retriever !== undefined ? retriever.retrieve(library, 0).bans : null;
+    if (bans !== null && bans.total > 0) return false;
+    this.batchConstraint = this.plan(tally, 0, tasks);
+    this.batching = true;
+    return true;
+  }
+
+  /**
+   * One task of the batch: `runTask` without its plan; its samples are held and handed over with the
+   * batch's next ones (the library and the Evolver only sum them, and nothing reads them within a batch).
+   */
+  runBatchedTask(streams: TaskStreams, tally: RoundTally): number {
+    return this.runWordTask(this.bits!, streams, tally, this.batchConstraint, 0);
+  }
+
+  /** The batch is over: hand over what its tasks held. */
+  endBatch(tally: RoundTally): void {
+    this.batching = false;
+    this.batchConstraint = null;
+    this.handOver(this.heldHighs, this.heldAttempts, this.parts.agent.routing === 'separate', tally, 0);
+    this.heldHighs = 0;
+    this.heldAttempts = 0;
   }
 
   /**
@@ -194,8 +233,9 @@ export class Actor {
     const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
 
-    let highs = 0;
-    let handedOver = 0;
+    // Within a batch, the samples and attempts its earlier tasks held come first.
+    let highs = this.heldHighs;
+    let handedOver = -this.heldAttempts;
     for (let attempt = 1; attempt <= cap; attempt++) {
       const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
       if (exploring) tally.explorations++;
@@ -215,15 +255,23 @@ export class Actor {
         highs = 0;
       }
       if (feedback.solved) {
-        this.handOver(highs, attempt - handedOver, keepApart, tally, context);
+        this.endWordTask(highs, attempt - handedOver, keepApart, tally, context);
         tally.attempts += attempt;
         tally.solved++;
         return attempt;
       }
     }
-    this.handOver(highs, cap - handedOver, keepApart, tally, context);
+    this.endWordTask(highs, cap - handedOver, keepApart, tally, context);
     tally.attempts += cap;
     return cap;
+  }
+
+  /** A word task's samples and attempts not handed over yet: held within a batch, handed over otherwise. */
+  private endWordTask(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
+    if (this.batching) {
+      this.heldHighs = highs;
+      this.heldAttempts = attempts;
+    } else this.handOver(highs, attempts, keepApart, tally, context);
   }
 
   /** Reflect, for `attempts` attempts at once: their high-score samples are `samples.codes[0 … highs)`. */
@@ -235,16 +283,19 @@ export class Actor {
     evolver?.observeWords(codes, keepApart ? routed : null, highs, context);
   }
 
-  /** The constraint to follow this task, or null (no library, empty, or unsatisfiable → fall-back). */
-  private plan(tally: RoundTally, context: number): Constraint | null {
+  /**
+   * The constraint to follow this task (or each of the next `tasks`, counted as many times), or null (no
+   * library, empty, or unsatisfiable → fall-back).
+   */
+  private plan(tally: RoundTally, context: number, tasks = 1): Constraint | null {
     const { library, retriever, env } = this.parts;
     if (library === undefined || retriever === undefined) return null;
-    if (library.size > 0) tally.tasksWithSkills++;
+    if (library.size > 0) tally.tasksWithSkills += tasks;
     const constraint = retriever.retrieve(library, context);
-    tally.clashes += retriever.clashes;
+    tally.clashes += tasks * retriever.clashes;
     if (constraint.empty) return null;
     if (!constraint.satisfiable(env.space.arity)) {
-      tally.fallbacks++;
+      tally.fallbacks += tasks;
       return null;
     }
     return constraint;

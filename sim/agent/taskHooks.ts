@@ -25,6 +25,11 @@ export class TaskHooks {
   private readonly outcome: Outcome;
   private testsSeen = 0;
   private refutationsSeen = 0;
+  /**
+   * Whether `before` and `after` change nothing but the rate, which is constant: a runner may then run a
+   * round's tasks without them, taking the rate once from `rate`.
+   */
+  readonly passive: boolean;
 
   constructor(
     readonly lifecycle: Lifecycle | undefined,
@@ -34,6 +39,12 @@ export class TaskHooks {
     private readonly tools: ToolRegistry | undefined,
   ) {
     this.outcome = new Outcome(retriever);
+    this.passive = (lifecycle === undefined || lifecycle.perTask === false) && exploration.constant === true && tools === undefined;
+  }
+
+  /** The exploration rate for a task (all a passive `before` does). */
+  rate(taskIndex: number): number {
+    return this.exploration.rate(taskIndex);
   }
 
   /** After the world is reset, before the Actor plans; returns the task's exploration rate. */

@@ -87,25 +87,39 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     explore: agent.library && exploration.mayExplore ? key.stream('explore') : null,
     exploreRate: agent.explore,
   };
+  const rekeyStreams = (keyRound: number, task: number): void => {
+    key.rekey(streams.guess, 'guess', keyRound, task);
+    if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
+  };
+  // Nothing changes between a round's tasks when the hooks are passive, the world has one context and the
+  // Evolver runs once a round: the Actor may then plan once and run them as a batch.
+  const batches = hooks.passive && agent.cadence === 'round' && env.context === undefined;
   /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
+    const batched = batches && actor.beginBatch(tally, config.tasks);
+    if (batched) streams.exploreRate = hooks.rate(worldRound * config.tasks);
     for (let task = 0; task < config.tasks; task++) {
       slot.round = worldRound;
       slot.keyRound = keyRound;
       slot.task = task;
       slot.taskIndex = worldRound * config.tasks + task;
       env.reset(slot);
+      if (batched) {
+        rekeyStreams(keyRound, task);
+        actor.runBatchedTask(streams, tally);
+        continue;
+      }
       const context = env.context?.() ?? 0;
       streams.exploreRate = hooks.before(slot.taskIndex, context);
-      key.rekey(streams.guess, 'guess', keyRound, task);
-      if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
+      rekeyStreams(keyRound, task);
       const solvedBefore = tally.solved;
       const attempts = actor.runTask(streams, tally);
       hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
       if (agent.cadence === 'task') evolve();
     }
+    if (batched) actor.endBatch(tally);
     if (agent.cadence === 'round') evolve();
   };
 

@@ -8,9 +8,12 @@ export interface ExplorationPolicy {
   observe(tests: number, refutations: number): void;
   /** Whether the rate can ever be above 0 (else no exploration stream is needed). */
   readonly mayExplore: boolean;
+  /** true: `rate` is the same for every task and `observe` does nothing, so a runner may call neither per task. */
+  readonly constant?: boolean;
 }
 
 export class FixedRate implements ExplorationPolicy {
+  readonly constant = true;
   constructor(private readonly base: number) {}
   get mayExplore(): boolean {
     return this.base > 0;

@@ -32,6 +32,11 @@ export interface Lifecycle {
   evolve(): void;
   beforeTask(taskIndex: number, context: number): void;
   afterTask(outcome: TaskOutcome): void;
+  /**
+   * false: `beforeTask` and `afterTask` change nothing a run can see, so a runner may skip them (absent:
+   * they must be called).
+   */
+  readonly perTask?: boolean;
   /** Values to avoid in a context (HExA "mistakes"), added to a freshly built constraint. */
   banInto?(constraint: Constraint, context: number): void;
 }
@@ -154,6 +159,11 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
     this.status[skill.slot] = OUT;
     skill.weight = 0;
     this.library.remove(skill);
+  }
+
+  /** A policy that reads no tests and has no staleness only notes the time in its per-task passes. */
+  get perTask(): boolean {
+    return this.readsTests || this.config.staleHalflife > 0;
   }
 
   beforeTask(taskIndex: number, _context: number): void {

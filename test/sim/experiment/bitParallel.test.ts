@@ -3,8 +3,9 @@
  * path, over random configurations: every replicate must come out identical, round by round.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findEnv } from '../../../envs/registry.js';
+import { Actor } from '../../../sim/agent/actor.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
 import { CADENCES, EXPLORE_UNITS, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../../sim/agent/choices.js';
 import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploration/config.js';
@@ -61,6 +62,18 @@ const config = fc.record({ world, agent, goodShare, seed: fc.integer({ min: 0, m
   },
 );
 
+// Task hooks that change nothing between a round's tasks (the published lifecycle without staleness, a fixed
+// exploration rate) and one evolution a round: the Actor then plans once a round and runs its tasks as a batch.
+const passive = config.map((c): RunConfig => ({
+  ...c,
+  agent: {
+    ...c.agent,
+    cadence: 'round',
+    lifecycle: { ...c.agent.lifecycle, name: 'published', staleHalflife: 0 },
+    exploration: { ...DEFAULT_EXPLORATION, name: 'fixed' },
+  },
+}));
+
 describe('the bit-word path of binary worlds', () => {
   it('gives every replicate exactly what the per-position path gives, for any configuration', () => {
     fc.assert(
@@ -70,5 +83,25 @@ describe('the bit-word path of binary worlds', () => {
       }),
       { numRuns: 300, seed: 11 },
     );
+  });
+
+  it('runs a round as one batch under passive hooks, with what the per-position path gives, task by task', () => {
+    const batched = vi.spyOn(Actor.prototype, 'runBatchedTask');
+    try {
+      fc.assert(
+        fc.property(passive, fc.integer({ min: 0, max: 50 }), (c, replicate) => {
+          const spec = findEnv(c.env)!;
+          batched.mockClear();
+          const rounds = runReplicate(c, spec, replicate);
+          // Every task of a world of at most 32 positions went through the batch (prior rounds included).
+          if (Number(c.envParams.bits) <= 32) expect(batched.mock.calls.length).toBeGreaterThanOrEqual(c.rounds * c.tasks);
+          else expect(batched).not.toHaveBeenCalled();
+          expect(rounds).toEqual(runReplicate(c, spec, replicate, { bitParallel: false }));
+        }),
+        { numRuns: 200, seed: 12 },
+      );
+    } finally {
+      batched.mockRestore();
+    }
   });
 });
