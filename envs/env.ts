@@ -64,6 +64,12 @@ export interface Env {
    * only called when `space.arity` is 2.
    */
   stepBits?(words: Int32Array): Feedback;
+  /**
+   * For a world with `stepBits` and at most 32 positions: submit the code as one bit word (position p is bit
+   * p), the same feedback as `stepBits` with that word. Saves the Actor filling an array on every attempt;
+   * without it, the Actor calls `stepBits`.
+   */
+  stepWord?(word: number): Feedback;
   /** The hidden correct code right now, for analysis and tests (an agent never reads it). */
   truth(): Int32Array;
   /**

@@ -5,7 +5,7 @@
 import type { Stream } from '../sim/core/rng.js';
 import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
 import { intParam, rejectUnknown } from './params.js';
-import { agreeing, bitWords, lastWordMask, packBits } from '../sim/core/bitCode.js';
+import { agreeing, bitWords, lastWordMask, packBits, popcount32 } from '../sim/core/bitCode.js';
 
 /** The article's truth for 4 bits. */
 export const PUBLISHED_TRUTH = '1011';
@@ -60,7 +60,8 @@ export function matches(code: Int32Array, truth: Int32Array): number {
 
 /**
  * A lock over `arity` values per position (2 for the bit lock, c colours for mastermind). A bit lock also
- * keeps its truth as bit words, so `stepBits` scores a guess with a popcount per 32 positions.
+ * keeps its truth as bit words, so `stepBits` (and `stepWord`, for at most 32 positions) scores a guess with a
+ * popcount per 32 positions.
  */
 export class LockEnv implements Env {
   readonly space;
@@ -93,6 +94,11 @@ export class LockEnv implements Env {
   stepBits(words: Int32Array): Feedback {
     if (this.ended) throw new TaskEndedError(this.id);
     return this.answer(agreeing(words, this.hiddenBits, this.lastWord));
+  }
+
+  stepWord(word: number): Feedback {
+    if (this.ended) throw new TaskEndedError(this.id);
+    return this.answer(popcount32(~(word ^ this.hiddenBits[0]!) & this.lastWord));
   }
 
   /** The feedback for a guess with `score` positions right. */

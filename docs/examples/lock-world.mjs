@@ -70,10 +70,7 @@ class Lock {
     const hidden = this.hidden;
     let score = 0;
     for (let p = 0; p < hidden.length; p++) if (code[p] === hidden[p]) score++;
-    this.feedback.score = score;
-    this.feedback.solved = score === this.maxScore;
-    this.ended = this.feedback.solved;
-    return this.feedback;
+    return this.answer(score);
   }
 
   /**
@@ -87,6 +84,17 @@ class Lock {
     let score = 0;
     for (let i = 0; i < last; i++) score += popcount(~(words[i] ^ hidden[i]));
     score += popcount(~(words[last] ^ hidden[last]) & this.lastWord);
+    return this.answer(score);
+  }
+
+  /** Optional too, for at most 32 positions: `stepBits` for a code given as one word (position p is bit p). */
+  stepWord(word) {
+    if (this.ended) throw new Error(`${ID}: step() after the task ended; call reset() first`);
+    return this.answer(popcount(~(word ^ this.hiddenBits[0]) & this.lastWord));
+  }
+
+  /** The one feedback object, for this score; a solved task ends. */
+  answer(score) {
     this.feedback.score = score;
     this.feedback.solved = score === this.maxScore;
     this.ended = this.feedback.solved;

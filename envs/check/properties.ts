@@ -133,16 +133,21 @@ export function takesBitWords(spec: EnvSpec, params: EnvParams): boolean {
   return env.space.arity === 2 && typeof env.stepBits === 'function';
 }
 
-/** `stepBits` gives what `step` gives: two instances of the world, one fed codes, one their bit words. */
+/**
+ * `stepBits` gives what `step` gives: two instances of the world, one fed codes, one their bit words; and
+ * `stepWord`, where the world has it (at most 32 positions), a third instance fed the one word.
+ */
 export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
-  const [a, b] = [makeEnv(spec, params, 17), makeEnv(spec, params, 17)];
-  const [slotA, slotB] = [new SeededTask(a.key), new SeededTask(b.key)];
+  const [a, b, c] = [makeEnv(spec, params, 17), makeEnv(spec, params, 17), makeEnv(spec, params, 17)];
+  const [slotA, slotB, slotC] = [new SeededTask(a.key), new SeededTask(b.key), new SeededTask(c.key)];
+  const byWord = c.env.space.positions <= 32 && typeof c.env.stepWord === 'function';
   const code = new Int32Array(a.env.space.positions);
   const words = new Int32Array(bitWords(code.length));
   const seen = (f: { score: number; solved: boolean; failure?: number }): string => `score ${f.score}${f.solved ? ', solved' : ''}${f.failure ? `, failure ${f.failure}` : ''}`;
   for (let t = 0; t < 20; t++) {
     a.env.reset(slotA.at(t));
     b.env.reset(slotB.at(t));
+    if (byWord) c.env.reset(slotC.at(t));
     const guess = a.key.stream('guess', slotA.round, slotA.task);
     for (let s = 0; s < 12; s++) {
       if (s % 4 === 3) code.set(a.env.truth());
@@ -150,7 +155,9 @@ export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
       packBits(code, words);
       const byCode = seen(a.env.step(code));
       const byBits = seen(b.env.stepBits!(words));
-      if (byCode !== byBits) return w.bitsDisagree(t, codeText(code), byCode, byBits);
+      if (byCode !== byBits) return w.bitsDisagree(t, codeText(code), byCode, 'stepBits', byBits);
+      const byOneWord = byWord ? seen(c.env.stepWord!(words[0]!)) : byCode;
+      if (byCode !== byOneWord) return w.bitsDisagree(t, codeText(code), byCode, 'stepWord', byOneWord);
       if (byCode.includes('solved')) break;
     }
   }

@@ -16,7 +16,7 @@
  * a constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
  * both give the same guesses, feedback and records.
  */
-import type { Env } from '../../envs/env.js';
+import type { Env, Feedback } from '../../envs/env.js';
 import type { ActionMask } from '../core/actionMask.js';
 import type { GuessPolicy } from './actors/policy.js';
 import { PublishedPolicy } from './actors/published.js';
@@ -35,6 +35,23 @@ import { bitWords, lastWordMask } from '../core/bitCode.js';
  * larger typed array is allocated outside it, ~0.4 µs a replicate); a longer task hands over several times.
  */
 const SAMPLE_BUFFER = 16;
+
+/** Takes a code of at most 32 positions as one bit word (`Env.stepWord`). */
+interface WordWorld {
+  stepWord(word: number): Feedback;
+}
+
+/** A world without `stepWord`, given each word through `stepBits` and a one-word array. */
+class StepBitsByWord implements WordWorld {
+  private readonly words = new Int32Array(1);
+  constructor(private readonly env: Env) {}
+  stepWord(word: number): Feedback {
+    this.words[0] = word;
+    return this.env.stepBits!(this.words);
+  }
+}
+
+const takesWords = (env: Env): env is Env & WordWorld => typeof env.stepWord === 'function';
 
 /** Where the Actor's pieces come from; `library`, `retriever`, `evolver` are absent in the random control. */
 export interface ActorParts {
@@ -71,6 +88,8 @@ export class Actor {
   private readonly bits: Int32Array | null;
   /** The positions held by the last bit word (bits beyond them are kept 0). */
   private readonly lastWord: number;
+  /** Where one-word codes are submitted, when the code is one bit word (at most 32 positions); else null. */
+  private readonly wordWorld: WordWorld | null;
   /** A task's high-score samples as words, until they are handed over (codes of at most 32 positions). */
   private readonly samples = { codes: new Int32Array(SAMPLE_BUFFER), routed: new Uint8Array(SAMPLE_BUFFER) };
   /** Whether a batch of tasks is under way (`beginBatch` … `endBatch`), and the constraint they follow. */
@@ -88,6 +107,7 @@ export class Actor {
       this.policy instanceof PublishedPolicy && tools === undefined && (disabled === undefined || disabled.total === 0);
     this.bits = bitWise ? new Int32Array(bitWords(env.space.positions)) : null;
     this.lastWord = lastWordMask(env.space.positions);
+    this.wordWorld = this.bits?.length !== 1 ? null : takesWords(env) ? env : new StepBitsByWord(env);
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
@@ -100,8 +120,8 @@ export class Actor {
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
     if (this.bits !== null && (constraint === null || constraint.bans === null || constraint.bans.total === 0)) {
-      return this.bits.length === 1
-        ? this.runWordTask(this.bits, streams, tally, constraint, context)
+      return this.wordWorld !== null
+        ? this.runWordTask(this.wordWorld, streams, tally, constraint, context)
         : this.runBitTask(this.bits, streams, tally, constraint, context);
     }
     if (remembers) policy.beginTask(streams.guess, constraint);
@@ -147,7 +167,7 @@ export class Actor {
    */
   beginBatch(tally: RoundTally, tasks: number): boolean {
     const { library, retriever } = this.parts;
-    if (this.bits === null || this.bits.length !== 1) return false;
+    if (this.wordWorld === null) return false;
     const bans = library !== undefined && retriever !== undefined ? retriever.retrieve(library, 0).bans : null;
     if (bans !== null && bans.total > 0) return false;
     this.batchConstraint = this.plan(tally, 0, tasks);
@@ -160,7 +180,7 @@ export class Actor {
    * batch's next ones (the library and the Evolver only sum them, and nothing reads them within a batch).
    */
   runBatchedTask(streams: TaskStreams, tally: RoundTally): number {
-    return this.runWordTask(this.bits!, streams, tally, this.batchConstraint, 0);
+    return this.runWordTask(this.wordWorld!, streams, tally, this.batchConstraint, 0);
   }
 
   /** The batch is over: hand over what its tasks held. */
@@ -220,8 +240,8 @@ export class Actor {
    * keeps a high-score sample's word; the task's samples go to the library and the Evolver when it ends
    * (or the buffer fills), in one call each — the same records, since they are sums (see `recordWords`).
    */
-  private runWordTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
-    const { env, agent, cap, goodScore } = this.parts;
+  private runWordTask(world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+    const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
     const { codes, routed } = this.samples;
     const last = this.lastWord;
@@ -241,9 +261,8 @@ export class Actor {
       if (exploring) tally.explorations++;
       const draw = guess.int32();
       const code = (exploring ? draw : (draw & keep) | values) & last;
-      guessBits[0] = code;
 
-      const feedback = env.stepBits!(guessBits);
+      const feedback = world.stepWord(code);
       // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
       // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
       codes[highs] = code;

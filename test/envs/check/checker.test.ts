@@ -90,6 +90,20 @@ describe('the environment checker on broken worlds', () => {
     expect(firstFailure(check)?.detail).toMatch(/step gives score \d, stepBits score \d/);
   });
 
+  it('finds stepWord giving other feedback than step (bit-words)', () => {
+    class WrongWord extends LockEnv {
+      override stepWord(word: number): Feedback {
+        const fb = super.stepWord(word);
+        if (!fb.solved && fb.score > 0) fb.score--;
+        return fb;
+      }
+    }
+    const spec = lockWith('word-v1', (p) => new WrongWord('word-v1', hidden(p)));
+    const check = checkEnv(spec);
+    expect(failed(check)).toEqual(['bit-words']);
+    expect(firstFailure(check)?.detail).toMatch(/step gives score \d, stepWord score \d/);
+  });
+
   it('finds a step after the end that does not throw (task-end)', () => {
     const spec = lockWith('endless-v1', (p) => new NeverEnds('endless-v1', hidden(p)));
     expect(failed(checkEnv(spec))).toEqual(['task-end']);

@@ -98,12 +98,13 @@ describe('Actor', () => {
     expect(run()).toEqual(run());
   });
 
-  it('in a binary world submits bit words, the same codes the per-position path submits', () => {
+  it('in a binary world submits bit words (one word through stepWord where the world has it), the same codes the per-position path submits', () => {
     for (const bits of [3, 32, 45]) {
-      const run = (bitParallel: boolean): { codes: number[][]; perPosition: number } => {
+      const run = (bitParallel: boolean, oneWord = false): { codes: number[][]; perPosition: number; byWord: number } => {
         const lock = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(2, 0).stream('world'));
         const codes: number[][] = [];
         let perPosition = 0;
+        let byWord = 0;
         const env: Env = {
           id: lock.id, space: lock.space, maxScore: lock.maxScore, truth: () => lock.truth(), reset: (t) => lock.reset(t),
           step: (code) => {
@@ -115,6 +116,15 @@ describe('Actor', () => {
             codes.push(Array.from({ length: bits }, (_, p) => (words[p >>> 5]! >>> (p & 31)) & 1));
             return lock.stepBits!(words);
           },
+          ...(oneWord
+            ? {
+                stepWord: (word: number) => {
+                  byWord++;
+                  codes.push(Array.from({ length: bits }, (_, p) => (word >>> p) & 1));
+                  return lock.stepWord!(word);
+                },
+              }
+            : {}),
         };
         const library = new Library(bits, 2);
         library.update([{ position: 1, value: 1, confidence: 1, evidence: 9 }, { position: bits - 1, value: 0, confidence: 1, evidence: 9 }], 'replace');
@@ -124,13 +134,17 @@ describe('Actor', () => {
           env.reset(task);
           actor.runTask({ guess: key.stream('guess', 0, t), explore: key.stream('explore', 0, t) }, new RoundTally());
         }
-        return { codes, perPosition };
+        return { codes, perPosition, byWord };
       };
       const words = run(true);
+      const oneWord = run(true, true);
       const positions = run(false);
       expect(words.perPosition).toBe(0);
       expect(positions.perPosition).toBe(positions.codes.length);
       expect(words.codes).toEqual(positions.codes);
+      // stepWord takes every code of at most 32 positions, and is never called for a longer one.
+      expect(oneWord.byWord).toBe(bits <= 32 ? oneWord.codes.length : 0);
+      expect(oneWord.codes).toEqual(positions.codes);
     }
   });
 });
