@@ -87,9 +87,36 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     explore: agent.library && exploration.mayExplore ? key.stream('explore') : null,
     exploreRate: agent.explore,
   };
-  const rekeyStreams = (keyRound: number, task: number): void => {
+  /** Set the slot to a task, reset the world for it, re-key the task's streams. */
+  const beginTask = (worldRound: number, keyRound: number, task: number): void => {
+    slot.round = worldRound;
+    slot.keyRound = keyRound;
+    slot.task = task;
+    slot.taskIndex = worldRound * config.tasks + task;
+    env.reset(slot);
     key.rekey(streams.guess, 'guess', keyRound, task);
     if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
+  };
+  /** A round's tasks one by one, with the hooks around each (and an evolution after each, at cadence 'task'). */
+  const playTasks = (worldRound: number, keyRound: number): void => {
+    for (let task = 0; task < config.tasks; task++) {
+      beginTask(worldRound, keyRound, task);
+      const context = env.context?.() ?? 0;
+      streams.exploreRate = hooks.before(slot.taskIndex, context);
+      const solvedBefore = tally.solved;
+      const attempts = actor.runTask(streams, tally);
+      hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
+      if (agent.cadence === 'task') evolve();
+    }
+  };
+  /** A round's tasks as the Actor's batch (see `batches`): planned once, no hooks between them. */
+  const playBatch = (worldRound: number, keyRound: number): void => {
+    streams.exploreRate = hooks.rate(worldRound * config.tasks);
+    for (let task = 0; task < config.tasks; task++) {
+      beginTask(worldRound, keyRound, task);
+      actor.runBatchedTask(streams, tally);
+    }
+    actor.endBatch(tally);
   };
   // Nothing changes between a round's tasks when the hooks are passive, the world has one context and the
   // Evolver runs once a round: the Actor may then plan once and run them as a batch.
@@ -98,28 +125,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    const batched = batches && actor.beginBatch(tally, config.tasks);
-    if (batched) streams.exploreRate = hooks.rate(worldRound * config.tasks);
-    for (let task = 0; task < config.tasks; task++) {
-      slot.round = worldRound;
-      slot.keyRound = keyRound;
-      slot.task = task;
-      slot.taskIndex = worldRound * config.tasks + task;
-      env.reset(slot);
-      if (batched) {
-        rekeyStreams(keyRound, task);
-        actor.runBatchedTask(streams, tally);
-        continue;
-      }
-      const context = env.context?.() ?? 0;
-      streams.exploreRate = hooks.before(slot.taskIndex, context);
-      rekeyStreams(keyRound, task);
-      const solvedBefore = tally.solved;
-      const attempts = actor.runTask(streams, tally);
-      hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
-      if (agent.cadence === 'task') evolve();
-    }
-    if (batched) actor.endBatch(tally);
+    if (batches && actor.beginBatch(tally, config.tasks)) playBatch(worldRound, keyRound);
+    else playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
   };
 
