@@ -1,5 +1,6 @@
 import { ActionMask } from '../core/actionMask.js';
 import { bitWords } from '../core/bitCode.js';
+import { fillAll } from '../core/fill.js';
 
 /**
  * A constraint {position → value} handed to the Actor; −1 marks a free position. It may also ban values
@@ -16,11 +17,12 @@ export class Constraint {
   private wordsStale = true;
 
   constructor(positions: number) {
-    this.values = new Int32Array(positions).fill(-1);
+    this.values = new Int32Array(positions);
+    fillAll(this.values, -1);
   }
 
   clear(): void {
-    this.values.fill(-1);
+    fillAll(this.values, -1);
     this.size = 0;
     this.bans?.clear();
     this.wordsStale = true;
@@ -67,8 +69,8 @@ export class Constraint {
     this.valueWords ??= new Int32Array(bitWords(v.length));
     const fixed = this.fixedWords;
     const values = this.valueWords;
-    fixed.fill(0);
-    values.fill(0);
+    fillAll(fixed, 0);
+    fillAll(values, 0);
     for (let p = 0; p < v.length; p++) {
       if (v[p] === -1) continue;
       fixed[p >>> 5]! |= 1 << (p & 31);

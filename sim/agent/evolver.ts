@@ -14,6 +14,7 @@ import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
 import { PositionCounts } from './positionCounts.js';
 import { lastWordMask } from '../core/bitCode.js';
 import { msg } from '../core/messages.js';
+import { fillAll } from '../core/fill.js';
 
 /** The Evolver's settings an extraction rule may read. */
 export interface ExtractionRules {
@@ -107,8 +108,8 @@ export class Evolver {
   beginRound(): void {
     if (this.rules.window === 'round') {
       this.counts.clear();
-      this.samples.fill(0);
-      this.forgotten.fill(0);
+      fillAll(this.samples, 0);
+      fillAll(this.forgotten, 0);
       this.seen.clear();
     }
   }

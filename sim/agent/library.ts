@@ -16,6 +16,7 @@ import type { LibraryUpdate } from './choices.js';
 import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
 import { PositionCounts } from './positionCounts.js';
 import { unpackBits, unpackWord } from '../core/bitCode.js';
+import { fillAll } from '../core/fill.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
@@ -271,8 +272,8 @@ export class Library implements ClaimSink {
       }
     }
     this.pending.clear();
-    this.pendingHigh.fill(0);
-    this.pendingAttempts.fill(0);
+    fillAll(this.pendingHigh, 0);
+    fillAll(this.pendingAttempts, 0);
     this.pendingAny = false;
   }
 

@@ -6,6 +6,7 @@
  * code — one increment instead of one per position; the tallies are folded into the per-position counts
  * only when the counts are read (`settle`), so folding costs at most one pass per distinct code seen.
  */
+import { fillAll } from '../core/fill.js';
 
 /** Widest binary code tallied by code (2^8 tallies per group). */
 export const SMALL_BITS = 8;
@@ -87,7 +88,7 @@ export class PositionCounts {
 
   /** Forget everything. */
   clear(): void {
-    this.counts.fill(0);
+    fillAll(this.counts, 0);
     for (let k = 0; k < this.pending; k++) this.tallies[this.touched[k]!] = 0;
     this.pending = 0;
   }

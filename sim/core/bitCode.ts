@@ -3,6 +3,7 @@
  * Actor's uniform draw fills positions from its 32-bit draws), and bits beyond the last position are 0.
  * Scoring a guess against the truth is then a popcount per word instead of a comparison per position.
  */
+import { fillAll } from './fill.js';
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {
@@ -25,7 +26,7 @@ export function lastWordMask(positions: number): number {
 
 /** Write a 0/1 code into bit words. */
 export function packBits(code: Int32Array, words: Int32Array): void {
-  words.fill(0);
+  fillAll(words, 0);
   for (let p = 0; p < code.length; p++) if (code[p] === 1) words[p >>> 5]! |= 1 << (p & 31);
 }
 
