@@ -42,6 +42,11 @@ function injectedFailure(config: RunConfig): void {
 
 /** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
 export default async function runTask(task: SweepTask): Promise<SliceOutcome[]> {
+  // A worker thread is handed two tasks at once, and both handlers start in the same turn of its event loop.
+  // Started there, the second would run its cells before the first's result is sent (that goes out in a later
+  // microtask), so the main thread heard of both at once, handed over more only then, and the worker sat idle
+  // meanwhile (a quarter of a 10-second sweep). Each task waits for its own turn instead.
+  await new Promise((resolve) => setImmediate(resolve));
   const outcomes: SliceOutcome[] = [];
   for (const slice of task.slices) outcomes.push(await runSlice(task.dir, task.columns, slice));
   return outcomes;
