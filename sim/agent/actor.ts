@@ -11,6 +11,9 @@
  *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
  *            the feedback.
  *
+ * A round that nothing changes between its tasks can run as a batch (`beginBatch` … `endBatch`): planned once,
+ * its samples handed over once the buffer fills or the batch ends.
+ *
  * The hot path allocates nothing and never enumerates the code space (see each policy). In a binary world
  * the published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts):
  * a constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
@@ -237,8 +240,9 @@ export class Actor {
 
   /**
    * `runBitTask` for codes of at most 32 positions, one word each: the attempt loop only draws, scores and
-   * keeps a high-score sample's word; the task's samples go to the library and the Evolver when it ends
-   * (or the buffer fills), in one call each — the same records, since they are sums (see `recordWords`).
+   * keeps a high-score sample's word; the task's samples go to the library and the Evolver when it ends —
+   * within a batch, when the batch ends — or the buffer fills, in one call each: the same records, since they
+   * are sums (see `recordWords`).
    */
   private runWordTask(world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
     const { agent, cap, goodScore } = this.parts;
