@@ -32,6 +32,8 @@ import type { Retriever } from './retriever.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
+import { fillAll } from '../core/fill.js';
+import { SMALL_BITS } from './positionCounts.js';
 
 /**
  * High-score samples kept before they are handed over. 16 words keep the buffer on the JavaScript heap (a
@@ -95,6 +97,14 @@ export class Actor {
   private readonly wordWorld: WordWorld | null;
   /** A task's high-score samples as words, until they are handed over (codes of at most 32 positions). */
   private readonly samples = { codes: new Int32Array(SAMPLE_BUFFER), routed: new Uint8Array(SAMPLE_BUFFER) };
+  /**
+   * A batch's high-score samples by code, for codes of at most SMALL_BITS positions (else null): in a batch
+   * they are only summed, so a count per code replaces the list (one increment an attempt, one hand-over a
+   * batch, whatever the number of samples). Not used when exploration samples are kept apart.
+   */
+  private readonly byCode: Int32Array | null;
+  /** Whether the batch under way counts its samples in `byCode`. */
+  private tallying = false;
   /** Whether a batch of tasks is under way (`beginBatch` … `endBatch`), and the constraint they follow. */
   private batching = false;
   private batchConstraint: Constraint | null = null;
@@ -111,6 +121,7 @@ export class Actor {
     this.bits = bitWise ? new Int32Array(bitWords(env.space.positions)) : null;
     this.lastWord = lastWordMask(env.space.positions);
     this.wordWorld = this.bits?.length !== 1 ? null : takesWords(env) ? env : new StepBitsByWord(env);
+    this.byCode = this.wordWorld !== null && env.space.positions <= SMALL_BITS ? new Int32Array(1 << env.space.positions) : null;
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
@@ -175,6 +186,7 @@ export class Actor {
     if (bans !== null && bans.total > 0) return false;
     this.batchConstraint = this.plan(tally, 0, tasks);
     this.batching = true;
+    this.tallying = this.byCode !== null && this.parts.agent.routing !== 'separate';
     return true;
   }
 
@@ -188,9 +200,11 @@ export class Actor {
 
   /** The batch is over: hand over what its tasks held. */
   endBatch(tally: RoundTally): void {
+    if (this.tallying) this.handOverByCode(this.heldHighs, this.heldAttempts, tally);
+    else this.handOver(this.heldHighs, this.heldAttempts, this.parts.agent.routing === 'separate', tally, 0);
     this.batching = false;
+    this.tallying = false;
     this.batchConstraint = null;
-    this.handOver(this.heldHighs, this.heldAttempts, this.parts.agent.routing === 'separate', tally, 0);
     this.heldHighs = 0;
     this.heldAttempts = 0;
   }
@@ -256,6 +270,9 @@ export class Actor {
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
     const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
+    const byCode = this.tallying ? this.byCode : null;
+    // The list hands its samples over when full; counts by code never fill.
+    const full = byCode !== null ? -1 : codes.length;
 
     // Within a batch, the samples and attempts its earlier tasks held come first.
     let highs = this.heldHighs;
@@ -269,10 +286,14 @@ export class Actor {
       const feedback = world.stepWord(code);
       // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
       // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
-      codes[highs] = code;
-      if (keepApart) routed[highs] = exploring ? 0 : 1;
-      highs += +(feedback.score >= goodScore);
-      if (highs === codes.length) {
+      const high = +(feedback.score >= goodScore);
+      if (byCode !== null) byCode[code]! += high;
+      else {
+        codes[highs] = code;
+        if (keepApart) routed[highs] = exploring ? 0 : 1;
+      }
+      highs += high;
+      if (highs === full) {
         this.handOver(highs, attempt - handedOver, keepApart, tally, context);
         handedOver = attempt;
         highs = 0;
@@ -295,6 +316,16 @@ export class Actor {
       this.heldHighs = highs;
       this.heldAttempts = attempts;
     } else this.handOver(highs, attempts, keepApart, tally, context);
+  }
+
+  /** Reflect, for a batch's `attempts` attempts at once: their `highs` high-score samples are counted in `byCode`. */
+  private handOverByCode(highs: number, attempts: number, tally: RoundTally): void {
+    const { library, evolver } = this.parts;
+    const byCode = this.byCode!;
+    tally.goodSamples += highs;
+    library?.recordByCode(byCode, highs, attempts, 0);
+    evolver?.observeByCode(byCode, highs, 0);
+    fillAll(byCode, 0);
   }
 
   /** Reflect, for `attempts` attempts at once: their high-score samples are `samples.codes[0 … highs)`. */

@@ -169,6 +169,24 @@ export class Evolver {
     }
   }
 
+  /**
+   * `observeWords` for `count` samples of a binary world of at most SMALL_BITS positions counted by code:
+   * `byCode[c]` of them are code c. The same counts as observing them one by one.
+   */
+  observeByCode(byCode: Int32Array, count: number, context = 0): void {
+    const group = this.groupOf(context);
+    if (this.rules.samples !== 'distinct') {
+      this.samples[group]! += count;
+      this.counts.addByCode(group, byCode);
+      return;
+    }
+    for (let c = 0; c < byCode.length; c++) {
+      if (byCode[c] === 0 || !this.firstKey(group * GROUP_STRIDE + c)) continue;
+      this.samples[group]!++;
+      this.counts.addWord(group, c);
+    }
+  }
+
   /** Whether a code (given value by value or as bit words) is new in its group; remembers it. */
   private firstTime(group: number, code: Int32Array | null, words: Int32Array | null): boolean {
     let key: string | number;

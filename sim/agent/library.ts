@@ -210,6 +210,25 @@ export class Library implements ClaimSink {
     if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
   }
 
+  /**
+   * `recordWords` for samples of a binary world of at most SMALL_BITS positions counted by code: `byCode[c]` of
+   * the `highs` high-score samples are code c. The same records, since they are sums.
+   */
+  recordByCode(byCode: Int32Array, highs: number, attempts: number, context = 0): void {
+    if (attempts === 0) return;
+    if (this.atEvolve) {
+      this.addPending(attempts, highs, context);
+      this.pending.addByCode(context, byCode);
+      return;
+    }
+    for (let c = 0; c < byCode.length; c++) {
+      if (byCode[c] === 0) continue;
+      unpackWord(c, this.scratch);
+      for (let k = byCode[c]!; k > 0; k--) this.test(this.scratch, context);
+    }
+    if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
+  }
+
   /** 'evolve' timing: `attempts` attempts, `highs` of them high-score samples, count towards the next evolution's tests. */
   private addPending(attempts: number, highs: number, context: number): void {
     this.pendingAny = true;

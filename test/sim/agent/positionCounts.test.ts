@@ -48,6 +48,25 @@ describe('PositionCounts', () => {
     }));
   });
 
+  it('counts codes given as counts by code (addByCode) exactly as one code at a time', () => {
+    const sample = fc.integer({ min: 1, max: SMALL_BITS }).chain((n) =>
+      fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(2), fc.array(fc.nat(5), { minLength: 1 << n, maxLength: 1 << n })), { maxLength: 6 })),
+    );
+    fc.assert(fc.property(sample, ([n, batches]) => {
+      const one = new PositionCounts(3, n, 2);
+      const byCode = new PositionCounts(3, n, 2);
+      for (const [group, times] of batches) {
+        times.forEach((k, code) => {
+          for (let i = 0; i < k; i++) one.addWord(group, code);
+        });
+        byCode.addByCode(group, Int32Array.from(times));
+      }
+      one.settle();
+      byCode.settle();
+      expect(byCode.counts).toEqual(one.counts);
+    }));
+  });
+
   it('tallies small codes without touching the counts until settled', () => {
     const counts = new PositionCounts(1, SMALL_BITS, 2);
     counts.addBits(0, Int32Array.of(0b101));
