@@ -11,7 +11,7 @@
  *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
  *            the feedback.
  *
- * A round that nothing changes between its tasks can run as a batch (`beginBatch` … `endBatch`): planned once,
+ * A round that nothing changes between its tasks can run as one batch (`runBatch`): planned once,
  * its samples handed over once the buffer fills or the batch ends.
  *
  * The hot path allocates nothing and never enumerates the code space (see each policy). In a binary world
@@ -105,12 +105,6 @@ export class Actor {
   private readonly byCode: Int32Array | null;
   /** Whether the batch under way counts its samples in `byCode`. */
   private tallying = false;
-  /** Whether a batch of tasks is under way (`beginBatch` … `endBatch`), and the constraint they follow. */
-  private batching = false;
-  private batchConstraint: Constraint | null = null;
-  /** The batch's earlier tasks' samples (`samples.codes[0 … heldHighs)`) and attempts, not yet handed over. */
-  private heldHighs = 0;
-  private heldAttempts = 0;
 
   constructor(private readonly parts: ActorParts) {
     const { env, disabled, tools } = parts;
@@ -135,7 +129,7 @@ export class Actor {
     const constraint = this.plan(tally, context);
     if (this.bits !== null && (constraint === null || constraint.bans === null || constraint.bans.total === 0)) {
       return this.wordWorld !== null
-        ? this.runWordTask(this.wordWorld, streams, tally, constraint, context)
+        ? this.runWordTasks(this.wordWorld, streams, tally, constraint, context, 1, null)
         : this.runBitTask(this.bits, streams, tally, constraint, context);
     }
     if (remembers) policy.beginTask(streams.guess, constraint);
@@ -174,39 +168,23 @@ export class Actor {
   }
 
   /**
-   * Plan once for the next `tasks` tasks, which nothing changes between (a round of a world with one context,
-   * under passive task hooks, evolving once a round): the same counts as planning each. Returns false, having
-   * counted nothing, when they cannot run as a batch — not a binary world of at most 32 positions under the
-   * published policy, or a constraint that bans values.
+   * Run the next `tasks` tasks, which nothing changes between (a round of a world with one context, under
+   * passive task hooks, evolving once a round), as one batch: planned once (counted for each), `begin(t)`
+   * readying task t's world and streams, their samples handed over together when the batch ends (the library
+   * and the Evolver only sum them, and nothing reads them within a batch) — the same records and counts as
+   * `runTask` for each. Returns false, having run and counted nothing, when they cannot run as a batch: not
+   * a binary world of at most 32 positions under the published policy, or a constraint that bans values.
    */
-  beginBatch(tally: RoundTally, tasks: number): boolean {
-    const { library, retriever } = this.parts;
+  runBatch(streams: TaskStreams, tally: RoundTally, tasks: number, begin: (task: number) => void): boolean {
+    const { library, retriever, agent } = this.parts;
     if (this.wordWorld === null) return false;
     const bans = library !== undefined && retriever !== undefined ? retriever.retrieve(library, 0).bans : null;
     if (bans !== null && bans.total > 0) return false;
-    this.batchConstraint = this.plan(tally, 0, tasks);
-    this.batching = true;
-    this.tallying = this.byCode !== null && this.parts.agent.routing !== 'separate';
-    return true;
-  }
-
-  /**
-   * One task of the batch: `runTask` without its plan; its samples are held and handed over with the
-   * batch's next ones (the library and the Evolver only sum them, and nothing reads them within a batch).
-   */
-  runBatchedTask(streams: TaskStreams, tally: RoundTally): number {
-    return this.runWordTask(this.wordWorld!, streams, tally, this.batchConstraint, 0);
-  }
-
-  /** The batch is over: hand over what its tasks held. */
-  endBatch(tally: RoundTally): void {
-    if (this.tallying) this.handOverByCode(this.heldHighs, this.heldAttempts, tally);
-    else this.handOver(this.heldHighs, this.heldAttempts, this.parts.agent.routing === 'separate', tally, 0);
-    this.batching = false;
+    const constraint = this.plan(tally, 0, tasks);
+    this.tallying = this.byCode !== null && agent.routing !== 'separate';
+    this.runWordTasks(this.wordWorld, streams, tally, constraint, 0, tasks, begin);
     this.tallying = false;
-    this.batchConstraint = null;
-    this.heldHighs = 0;
-    this.heldAttempts = 0;
+    return true;
   }
 
   /**
@@ -253,12 +231,16 @@ export class Actor {
   }
 
   /**
-   * `runBitTask` for codes of at most 32 positions, one word each: the attempt loop only draws, scores and
-   * keeps a high-score sample's word; the task's samples go to the library and the Evolver when it ends —
-   * within a batch, when the batch ends — or the buffer fills, in one call each: the same records, since they
-   * are sums (see `recordWords`).
+   * `runBitTask` for codes of at most 32 positions, one word each — for one task, or for a batch's `tasks`
+   * tasks one after another (`begin(t)` readies task t's world and streams first). The attempt loop only draws,
+   * scores and keeps a high-score sample's word; the samples go to the library and the Evolver when the task
+   * ends — within a batch, when the batch ends — or the buffer fills, in one call each: the same records, since
+   * they are sums (see `recordWords`). Returns the last task's attempts.
    */
-  private runWordTask(world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+  private runWordTasks(
+    world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number,
+    tasks: number, begin: ((task: number) => void) | null,
+  ): number {
     const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
     const { codes, routed } = this.samples;
@@ -268,54 +250,60 @@ export class Actor {
     const values = constraint === null ? 0 : constraint.valueBits[0]!;
     const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
-    const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
     const keepApart = agent.routing === 'separate';
     const byCode = this.tallying ? this.byCode : null;
     // The list hands its samples over when full; counts by code never fill.
     const full = byCode !== null ? -1 : codes.length;
 
-    // Within a batch, the samples and attempts its earlier tasks held come first.
-    let highs = this.heldHighs;
-    let handedOver = -this.heldAttempts;
-    for (let attempt = 1; attempt <= cap; attempt++) {
-      const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
-      if (exploring) tally.explorations++;
-      const draw = guess.int32();
-      const code = (exploring ? draw : (draw & keep) | values) & last;
+    // Samples and attempts not handed over yet (within a batch, its earlier tasks' come first).
+    let highs = 0;
+    let held = 0;
+    let used = 0;
+    for (let task = 0; task < tasks; task++) {
+      if (begin !== null) begin(task);
+      const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
+      let handedOver = -held;
+      let solved = false;
+      used = cap;
+      for (let attempt = 1; attempt <= cap; attempt++) {
+        const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+        if (exploring) tally.explorations++;
+        const draw = guess.int32();
+        const code = (exploring ? draw : (draw & keep) | values) & last;
 
-      const feedback = world.stepWord(code);
-      // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
-      // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
-      const high = +(feedback.score >= goodScore);
-      if (byCode !== null) byCode[code]! += high;
-      else {
-        codes[highs] = code;
-        if (keepApart) routed[highs] = exploring ? 0 : 1;
+        const feedback = world.stepWord(code);
+        // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
+        // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
+        const high = +(feedback.score >= goodScore);
+        if (byCode !== null) byCode[code]! += high;
+        else {
+          codes[highs] = code;
+          if (keepApart) routed[highs] = exploring ? 0 : 1;
+        }
+        highs += high;
+        if (highs === full) {
+          this.handOver(highs, attempt - handedOver, keepApart, tally, context);
+          handedOver = attempt;
+          highs = 0;
+        }
+        if (feedback.solved) {
+          used = attempt;
+          solved = true;
+          break;
+        }
       }
-      highs += high;
-      if (highs === full) {
-        this.handOver(highs, attempt - handedOver, keepApart, tally, context);
-        handedOver = attempt;
-        highs = 0;
-      }
-      if (feedback.solved) {
-        this.endWordTask(highs, attempt - handedOver, keepApart, tally, context);
-        tally.attempts += attempt;
-        tally.solved++;
-        return attempt;
-      }
+      held = used - handedOver;
+      tally.attempts += used;
+      if (solved) tally.solved++;
     }
-    this.endWordTask(highs, cap - handedOver, keepApart, tally, context);
-    tally.attempts += cap;
-    return cap;
+    this.endWordTasks(highs, held, keepApart, tally, context);
+    return used;
   }
 
-  /** A word task's samples and attempts not handed over yet: held within a batch, handed over otherwise. */
-  private endWordTask(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
-    if (this.batching) {
-      this.heldHighs = highs;
-      this.heldAttempts = attempts;
-    } else this.handOver(highs, attempts, keepApart, tally, context);
+  /** Word tasks' samples and attempts not handed over yet, handed over: counted by code in a tallying batch, else listed. */
+  private endWordTasks(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
+    if (this.tallying) this.handOverByCode(highs, attempts, tally);
+    else this.handOver(highs, attempts, keepApart, tally, context);
   }
 
   /** Reflect, for a batch's `attempts` attempts at once: their `highs` high-score samples are counted in `byCode`. */

@@ -109,14 +109,10 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
       if (agent.cadence === 'task') evolve();
     }
   };
-  /** A round's tasks as the Actor's batch (see `batches`): planned once, no hooks between them. */
-  const playBatch = (worldRound: number, keyRound: number): void => {
+  /** A round's tasks as the Actor's batch (see `batches`): planned once, no hooks between them; false if it cannot. */
+  const playBatch = (worldRound: number, keyRound: number): boolean => {
     streams.exploreRate = hooks.rate(worldRound * config.tasks);
-    for (let task = 0; task < config.tasks; task++) {
-      beginTask(worldRound, keyRound, task);
-      actor.runBatchedTask(streams, tally);
-    }
-    actor.endBatch(tally);
+    return actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
   };
   // Nothing changes between a round's tasks when the hooks are passive, the world has one context and the
   // Evolver runs once a round: the Actor may then plan once and run them as a batch.
@@ -125,8 +121,7 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    if (batches && actor.beginBatch(tally, config.tasks)) playBatch(worldRound, keyRound);
-    else playTasks(worldRound, keyRound);
+    if (!(batches && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
   };
 
