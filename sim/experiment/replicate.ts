@@ -19,13 +19,14 @@ import { RoundTally, type RoundMetrics } from '../core/metrics.js';
 import { applyMode, librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
-import { ReplicateKey, type AleaStream, type Stream } from '../core/rng.js';
+import { AleaStream, ReplicateKey, type Stream } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 
 /**
  * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
- * one stream object, re-keyed per request (nothing allocated per task): valid until the next task.
+ * one stream object, made at its first request and re-keyed at each (nothing allocated per task): valid
+ * until the next task. Most worlds ask for none.
  */
 class TaskSlot implements TaskContext {
   round = 0;
@@ -33,12 +34,11 @@ class TaskSlot implements TaskContext {
   taskIndex = 0;
   /** The round that keys the task's streams (differs from `round` only with a prior batch). */
   keyRound = 0;
-  private readonly streams: Record<WorldPurpose, AleaStream>;
-  constructor(private readonly key: ReplicateKey) {
-    this.streams = { env: key.stream('env'), drift: key.stream('drift'), feedback: key.stream('feedback') };
-  }
+  private readonly streams: Partial<Record<WorldPurpose, AleaStream>> = {};
+  constructor(private readonly key: ReplicateKey) {}
   stream(purpose: WorldPurpose = 'env'): Stream {
-    return this.key.rekey(this.streams[purpose], purpose, this.keyRound, this.task);
+    const stream = (this.streams[purpose] ??= new AleaStream(0, 0, 0));
+    return this.key.rekey(stream, purpose, this.keyRound, this.task);
   }
 }
 
