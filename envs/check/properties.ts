@@ -156,8 +156,10 @@ export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
       const byCode = seen(a.env.step(code));
       const byBits = seen(b.env.stepBits!(words));
       if (byCode !== byBits) return w.bitsDisagree(t, codeText(code), byCode, 'stepBits', byBits);
-      const byOneWord = byWord ? seen(c.env.stepWord!(words[0]!)) : byCode;
-      if (byCode !== byOneWord) return w.bitsDisagree(t, codeText(code), byCode, 'stepWord', byOneWord);
+      if (byWord) {
+        const byOneWord = seen(c.env.stepWord!(words[0]!));
+        if (byCode !== byOneWord) return w.bitsDisagree(t, codeText(code), byCode, 'stepWord', byOneWord);
+      }
       if (byCode.includes('solved')) break;
     }
   }

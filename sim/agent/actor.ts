@@ -103,8 +103,6 @@ export class Actor {
    * batch, whatever the number of samples). Not used when exploration samples are kept apart.
    */
   private readonly byCode: Int32Array | null;
-  /** Whether the batch under way counts its samples in `byCode`. */
-  private tallying = false;
 
   constructor(private readonly parts: ActorParts) {
     const { env, disabled, tools } = parts;
@@ -127,9 +125,9 @@ export class Actor {
     // Plan
     const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
-    if (this.bits !== null && (constraint === null || constraint.bans === null || constraint.bans.total === 0)) {
+    if (this.bits !== null && (constraint === null || constraint.activeBans === null)) {
       return this.wordWorld !== null
-        ? this.runWordTasks(this.wordWorld, streams, tally, constraint, context, 1, null)
+        ? this.runWordTasks(this.wordWorld, streams, tally, constraint, context, 1, null, null)
         : this.runBitTask(this.bits, streams, tally, constraint, context);
     }
     if (remembers) policy.beginTask(streams.guess, constraint);
@@ -178,12 +176,10 @@ export class Actor {
   runBatch(streams: TaskStreams, tally: RoundTally, tasks: number, begin: (task: number) => void): boolean {
     const { library, retriever, agent } = this.parts;
     if (this.wordWorld === null) return false;
-    const bans = library !== undefined && retriever !== undefined ? retriever.retrieve(library, 0).bans : null;
-    if (bans !== null && bans.total > 0) return false;
+    if (library !== undefined && retriever !== undefined && retriever.retrieve(library, 0).activeBans !== null) return false;
     const constraint = this.plan(tally, 0, tasks);
-    this.tallying = this.byCode !== null && agent.routing !== 'separate';
-    this.runWordTasks(this.wordWorld, streams, tally, constraint, 0, tasks, begin);
-    this.tallying = false;
+    const byCode = agent.routing === 'separate' ? null : this.byCode;
+    this.runWordTasks(this.wordWorld, streams, tally, constraint, 0, tasks, begin, byCode);
     return true;
   }
 
@@ -233,13 +229,13 @@ export class Actor {
   /**
    * `runBitTask` for codes of at most 32 positions, one word each — for one task, or for a batch's `tasks`
    * tasks one after another (`begin(t)` readies task t's world and streams first). The attempt loop only draws,
-   * scores and keeps a high-score sample's word; the samples go to the library and the Evolver when the task
-   * ends — within a batch, when the batch ends — or the buffer fills, in one call each: the same records, since
-   * they are sums (see `recordWords`). Returns the last task's attempts.
+   * scores and keeps a high-score sample's word — or, given `byCode`, counts it there by code; the samples go to
+   * the library and the Evolver when the last task ends or the list fills, in one call each: the same records,
+   * since they are sums (see `recordWords`). Returns the last task's attempts.
    */
   private runWordTasks(
     world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number,
-    tasks: number, begin: ((task: number) => void) | null,
+    tasks: number, begin: ((task: number) => void) | null, byCode: Int32Array | null,
   ): number {
     const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
@@ -251,11 +247,10 @@ export class Actor {
     const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
     const keepApart = agent.routing === 'separate';
-    const byCode = this.tallying ? this.byCode : null;
     // The list hands its samples over when full; counts by code never fill.
     const full = byCode !== null ? -1 : codes.length;
 
-    // Samples and attempts not handed over yet (within a batch, its earlier tasks' come first).
+    // Samples and attempts not handed over yet, carried from task to task within a batch.
     let highs = 0;
     let held = 0;
     let used = 0;
@@ -296,20 +291,14 @@ export class Actor {
       tally.attempts += used;
       if (solved) tally.solved++;
     }
-    this.endWordTasks(highs, held, keepApart, tally, context);
+    if (byCode !== null) this.handOverByCode(byCode, highs, held, tally);
+    else this.handOver(highs, held, keepApart, tally, context);
     return used;
   }
 
-  /** Word tasks' samples and attempts not handed over yet, handed over: counted by code in a tallying batch, else listed. */
-  private endWordTasks(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
-    if (this.tallying) this.handOverByCode(highs, attempts, tally);
-    else this.handOver(highs, attempts, keepApart, tally, context);
-  }
-
   /** Reflect, for a batch's `attempts` attempts at once: their `highs` high-score samples are counted in `byCode`. */
-  private handOverByCode(highs: number, attempts: number, tally: RoundTally): void {
+  private handOverByCode(byCode: Int32Array, highs: number, attempts: number, tally: RoundTally): void {
     const { library, evolver } = this.parts;
-    const byCode = this.byCode!;
     tally.goodSamples += highs;
     library?.recordByCode(byCode, highs, attempts, 0);
     evolver?.observeByCode(byCode, highs, 0);

@@ -36,7 +36,12 @@ export class Constraint {
 
   /** Whether it asks anything of the Actor (fixed positions or banned values). */
   get empty(): boolean {
-    return this.size === 0 && (this.bans === null || this.bans.total === 0);
+    return this.size === 0 && this.activeBans === null;
+  }
+
+  /** The banned values, or null when none is banned. */
+  get activeBans(): ActionMask | null {
+    return this.bans !== null && this.bans.total > 0 ? this.bans : null;
   }
 
   /** Fix a position unless it is already fixed (first one wins). Returns false on a clash. */

@@ -74,14 +74,14 @@ export class PositionCounts {
   /** Count codes of at most SMALL_BITS positions given as counts by code: `byCode[c]` codes c. */
   addByCode(group: number, byCode: Int32Array): void {
     const tallies = this.tallies;
+    if (tallies.length === 0) {
+      for (let c = 0; c < byCode.length; c++) for (let k = byCode[c]!; k > 0; k--) this.addWord(group, c);
+      return;
+    }
     const base = group << this.positions;
     for (let c = 0; c < byCode.length; c++) {
       const times = byCode[c]!;
       if (times === 0) continue;
-      if (tallies.length === 0) {
-        for (let k = 0; k < times; k++) this.addWord(group, c);
-        continue;
-      }
       const i = base | c;
       if (tallies[i] === 0) this.touched[this.pending++] = i;
       tallies[i]! += times;

@@ -100,7 +100,7 @@ export class ConsistentPolicy implements GuessPolicy {
   choose(code: Int32Array, guess: Stream, constraint: Constraint | null): void {
     const use = constraint !== null && !this.abandonedConstraint && !this.contradicted ? constraint : null;
     const fixed = use === null ? null : use.values;
-    this.bans = use === null || use.bans === null || use.bans.total === 0 ? null : use.bans;
+    this.bans = use === null ? null : use.activeBans;
     if (this.count === 0 || this.contradicted || this.arity < 2) {
       if (this.bans !== null) chooseMasked(code, guess, fixed, this.arity, this.bans, null);
       else drawUniform(code, guess, fixed, this.arity);

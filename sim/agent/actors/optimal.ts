@@ -77,7 +77,7 @@ export class OptimalPolicy implements GuessPolicy {
     }
     this.mask = guess.int32() & freeMask;
     // The pool, relabelled: fixed positions hold their values; free ones avoid banned values (HExA mistakes).
-    const bans = constraint === null || constraint.bans === null || constraint.bans.total === 0 ? null : constraint.bans.blocked;
+    const bans = constraint?.activeBans?.blocked ?? null;
     this.pool.fill(0);
     for (let y = 0; y < this.codes; y++) {
       if ((y & fixedMask) !== fixedBits) continue;

@@ -19,9 +19,9 @@ export class PublishedPolicy implements GuessPolicy {
   beginTask(): void {}
 
   choose(code: Int32Array, guess: Stream, constraint: Constraint | null): void {
-    const bans = constraint === null ? null : constraint.bans;
+    const bans = constraint === null ? null : constraint.activeBans;
     const disabled = this.disabled;
-    if ((bans !== null && bans.total > 0) || (disabled !== null && disabled.total > 0)) {
+    if (bans !== null || (disabled !== null && disabled.total > 0)) {
       chooseMasked(code, guess, constraint === null ? null : constraint.values, this.arity, bans, disabled);
       return;
     }
