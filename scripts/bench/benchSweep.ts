@@ -19,7 +19,8 @@ try {
   const s = sweepSpeedup(dir, runs, GRID, (workers, r) => process.stdout.write(`${workers} worker(s): ${r.seconds.toFixed(2)} s (${disturbance(r)})\n`));
   process.stdout.write(
     `least disturbed: 1 worker ${s.one.seconds.toFixed(2)} s, ${disturbance(s.one)}; 2 workers ${s.two.seconds.toFixed(2)} s, ${disturbance(s.two)}; ` +
-      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); load average ${loadAverage()}\n`,
+      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); 1 worker kept ${s.oneCores.toFixed(2)} cores busy, ` +
+      `2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores; load average ${loadAverage()}\n`,
   );
   if (!s.identical) process.exitCode = 1;
 } finally {

@@ -4,6 +4,7 @@
  * speed-up also checks that both worker counts wrote the same files.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { alternate, fastest, leastDisturbed, type WallRun } from './wall.js';
 
@@ -25,10 +26,25 @@ export interface SpeedupFigure {
   readonly two: WallRun;
   /** one / two, least disturbed run of each. */
   readonly speedup: number;
+  /** Cores the one-worker run kept busy (its CPU-s over its seconds): above 1, its compiler and collector threads used another. */
+  readonly oneCores: number;
+  /** The cores the machine has, and the most the speed-up could be on them given the CPU the two-worker run needed (see `speedupCeiling`). */
+  readonly cores: number;
+  readonly ceiling: number;
   /** Whether both worker counts wrote byte-identical files. */
   readonly identical: boolean;
   /** Every run, 1 worker then 2, for the record. */
   readonly runs: readonly (readonly WallRun[])[];
+}
+
+/**
+ * The largest speed-up `two` could have shown over `one` on `cores` cores: a run that needs C CPU-seconds
+ * takes at least C / cores seconds. On two cores this is the limit whatever the scheduling — the CPU the
+ * second worker costs (its own start and compilation) and the helper threads the one-worker run kept busy
+ * on the other core are already in it.
+ */
+export function speedupCeiling(one: WallRun, two: WallRun, cores: number): number {
+  return (one.seconds * cores) / two.cpuSeconds;
 }
 
 function speedup(args: (workers: number, out: string) => string[], dir: string, files: readonly string[], runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
@@ -37,7 +53,8 @@ function speedup(args: (workers: number, out: string) => string[], dir: string, 
   const all = alternate([args(1, out(1)), args(2, out(2))], runs, (v, run) => onRun?.(v + 1, run));
   const [one, two] = all.map(leastDisturbed) as [WallRun, WallRun];
   const identical = files.every((f) => readFileSync(join(out(1), f)).equals(readFileSync(join(out(2), f))));
-  return { one, two, speedup: one.seconds / two.seconds, identical, runs: all };
+  const cores = availableParallelism();
+  return { one, two, speedup: one.seconds / two.seconds, oneCores: one.cpuSeconds / one.seconds, cores, ceiling: speedupCeiling(one, two, cores), identical, runs: all };
 }
 
 /** `hexa reproduce --audit` (1000 replicates, every combination of the hidden choices). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastest, leastDisturbed, timeHexa, type WallRun } from '../../../scripts/bench/wall.js';
-import { startupFigure, sweepSpeedup } from '../../../scripts/bench/wallFigures.js';
+import { speedupCeiling, startupFigure, sweepSpeedup } from '../../../scripts/bench/wallFigures.js';
 
 const run = (seconds: number, others?: number): WallRun => ({ seconds, cpuSeconds: seconds, others });
 
@@ -11,6 +11,14 @@ describe('whole-command timings', () => {
   it('keeps the least disturbed run, and the fastest among equally disturbed ones', () => {
     expect(leastDisturbed([run(3, 0.9), run(5, 0.1), run(4, 0.1)])).toEqual(run(4, 0.1));
     expect(fastest([run(3, 0.9), run(5, 0.1)])).toEqual(run(3, 0.9));
+  });
+
+  it('bounds a speed-up by the CPU the faster run needed: C CPU-seconds take at least C / cores seconds', () => {
+    // One worker: 2.2 s. Two workers needed 2.75 CPU-s, so on 2 cores they took at least 1.375 s: at most 1.6×.
+    const one = { seconds: 2.2, cpuSeconds: 2.5, others: 0 };
+    const two = { seconds: 1.45, cpuSeconds: 2.75, others: 0 };
+    expect(speedupCeiling(one, two, 2)).toBeCloseTo(1.6, 12);
+    expect(speedupCeiling(one, two, 4)).toBeCloseTo(3.2, 12);
   });
 
   it('times a command and refuses one that fails', () => {
@@ -27,5 +35,8 @@ describe('whole-command timings', () => {
     expect(sweep.identical).toBe(true);
     expect(sweep.runs.map((r) => r.length)).toEqual([1, 1]);
     expect(sweep.speedup).toBeCloseTo(sweep.one.seconds / sweep.two.seconds, 12);
+    expect(sweep.oneCores).toBeCloseTo(sweep.one.cpuSeconds / sweep.one.seconds, 12);
+    expect(sweep.ceiling).toBeCloseTo(speedupCeiling(sweep.one, sweep.two, sweep.cores), 12);
+    expect(sweep.two.cpuSeconds).toBeGreaterThan(0);
   });
 });
