@@ -43,9 +43,19 @@ export function timeHexa(args: readonly string[]): WallRun {
   return { seconds, cpuSeconds: own, others };
 }
 
-/** The least disturbed run: fewest CPU-seconds taken by others, then fastest. */
+/**
+ * Disturbances this close to the least count as equal. /proc/stat counts in ticks of 0.01 s per CPU, read at
+ * both ends of a run, less the run's own ticks: runs during which nothing else ran differ by a few ticks.
+ */
+export const DISTURBANCE_RESOLUTION = 0.05;
+
+/**
+ * The least disturbed run: the fastest of those whose disturbance is within DISTURBANCE_RESOLUTION of the
+ * least. (Ranking by the disturbance alone would pick among undisturbed runs by a tick of noise.)
+ */
 export function leastDisturbed(runs: readonly WallRun[]): WallRun {
-  return [...runs].sort((a, b) => (a.others ?? 0) - (b.others ?? 0) || a.seconds - b.seconds)[0]!;
+  const least = Math.min(...runs.map((r) => r.others ?? 0));
+  return fastest(runs.filter((r) => (r.others ?? 0) <= least + DISTURBANCE_RESOLUTION));
 }
 
 /** The fastest run (for short commands, where a run is too brief for disturbance to be measured). */
