@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { disturbance, loadAverage } from './wall.js';
-import { sweepSpeedup } from './wallFigures.js';
+import { ceilingText, sweepSpeedup } from './wallFigures.js';
 
 const GRID = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1000'];
 const runs = Number(process.env.RUNS ?? 3);
@@ -19,8 +19,7 @@ try {
   const s = sweepSpeedup(dir, runs, GRID, (workers, r) => process.stdout.write(`${workers} worker(s): ${r.seconds.toFixed(2)} s (${disturbance(r)})\n`));
   process.stdout.write(
     `least disturbed: 1 worker ${s.one.seconds.toFixed(2)} s, ${disturbance(s.one)}; 2 workers ${s.two.seconds.toFixed(2)} s, ${disturbance(s.two)}; ` +
-      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); 1 worker kept ${s.oneCores.toFixed(2)} cores busy, ` +
-      `2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores; load average ${loadAverage()}\n`,
+      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); ${ceilingText(s)}; load average ${loadAverage()}\n`,
   );
   if (!s.identical) process.exitCode = 1;
 } finally {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
-import { auditSpeedup, startupFigure, sweepSpeedup, SHORT_SWEEP, type SpeedupFigure, type StartupFigure } from './wallFigures.js';
+import { auditSpeedup, ceilingText, startupFigure, sweepSpeedup, SHORT_SWEEP, type SpeedupFigure, type StartupFigure } from './wallFigures.js';
 
 export interface BenchOptions {
   readonly seconds: number;
@@ -65,8 +65,8 @@ const m = (x: number): string => (x / 1e6).toFixed(1);
 
 function speedupLine(what: string, s: SpeedupFigure): string {
   return `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} s (${disturbance(s.two)}): ` +
-    `${s.speedup.toFixed(2)}× (least disturbed of ${s.runs[0]!.length} runs each; output ${s.identical ? 'identical' : 'DIFFERENT'}); ` +
-    `1 worker kept ${s.oneCores.toFixed(2)} cores busy, 2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores`;
+    `${s.speedup.toFixed(2)}× (fastest undisturbed of ${s.runs[0]!.length} runs each; output ${s.identical ? 'identical' : 'DIFFERENT'}); ` +
+    ceilingText(s);
 }
 
 export function renderBench(r: BenchSuite): string {

@@ -24,7 +24,7 @@ export function startupFigure(runs: number): StartupFigure {
 export interface SpeedupFigure {
   readonly one: WallRun;
   readonly two: WallRun;
-  /** one / two, least disturbed run of each. */
+  /** one / two, the fastest undisturbed run of each (see `leastDisturbed`). */
   readonly speedup: number;
   /** Cores the one-worker run kept busy (its CPU-s over its seconds): above 1, its compiler and collector threads used another. */
   readonly oneCores: number;
@@ -45,6 +45,11 @@ export interface SpeedupFigure {
  */
 export function speedupCeiling(one: WallRun, two: WallRun, cores: number): number {
   return (one.seconds * cores) / two.cpuSeconds;
+}
+
+/** "1 worker kept 1.06 cores busy, 2 workers needed 2.64 CPU-s: at most 1.70× on 2 cores". */
+export function ceilingText(s: SpeedupFigure): string {
+  return `1 worker kept ${s.oneCores.toFixed(2)} cores busy, 2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores`;
 }
 
 function speedup(args: (workers: number, out: string) => string[], dir: string, files: readonly string[], runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
