@@ -15,18 +15,52 @@ import { TaskEndedError } from './env.js';
 import { resolveSpecs } from './params.js';
 
 export const API_NAMES = [
-  'order_api', 'user_api', 'pay_api', 'cart_api', 'stock_api', 'ship_api', 'auth_api', 'mail_api',
-  'search_api', 'price_api', 'review_api', 'promo_api', 'geo_api', 'log_api', 'chat_api', 'feed_api',
+  'order_api',
+  'user_api',
+  'pay_api',
+  'cart_api',
+  'stock_api',
+  'ship_api',
+  'auth_api',
+  'mail_api',
+  'search_api',
+  'price_api',
+  'review_api',
+  'promo_api',
+  'geo_api',
+  'log_api',
+  'chat_api',
+  'feed_api',
 ] as const;
 export const CODE_LABELS = ['0', '200', '201', '204', '1', '202', '206', '299'] as const;
 
 const PARAMS: readonly ParamSpec[] = [
-  { name: 'apis', kind: 'int', min: 1, max: API_NAMES.length, default: 3, describe: `number of APIs (${API_NAMES.slice(0, 3).join(', ')} …)` },
-  { name: 'codes', kind: 'int', min: 2, max: CODE_LABELS.length, default: 4, describe: `response codes in play (${CODE_LABELS.join(', ')}, first n)` },
+  {
+    name: 'apis',
+    kind: 'int',
+    min: 1,
+    max: API_NAMES.length,
+    default: 3,
+    describe: `number of APIs (${API_NAMES.slice(0, 3).join(', ')} …)`,
+  },
+  {
+    name: 'codes',
+    kind: 'int',
+    min: 2,
+    max: CODE_LABELS.length,
+    default: 4,
+    describe: `response codes in play (${CODE_LABELS.join(', ')}, first n)`,
+  },
   { name: 'initial', kind: 'string', default: '0', describe: 'the code meaning success for every API at the start' },
-  { name: 'after', kind: 'string', default: '200', describe: 'the drifting API\'s success code after the drift' },
+  { name: 'after', kind: 'string', default: '200', describe: "the drifting API's success code after the drift" },
   { name: 'api', kind: 'string', default: 'order_api', describe: 'the API whose contract changes' },
-  { name: 'drift', kind: 'int', min: 0, default: 60, describe: 'the change happens before this task (0-based over the run); 0 = never' },
+  {
+    name: 'drift',
+    kind: 'int',
+    min: 0,
+    default: 60,
+    describe: 'the change happens before this task (0-based over the run); 0 = never',
+  },
 ];
 
 interface Contract {
@@ -40,16 +74,25 @@ interface Contract {
 
 function codeIndex(name: string, label: string, codes: number): number {
   const i = CODE_LABELS.indexOf(label as (typeof CODE_LABELS)[number]);
-  if (i < 0 || i >= codes) throw new EnvParamError(name, label, `is not one of the ${codes} codes in play (${CODE_LABELS.slice(0, codes).join(', ')})`);
+  if (i < 0 || i >= codes)
+    throw new EnvParamError(
+      name,
+      label,
+      `is not one of the ${codes} codes in play (${CODE_LABELS.slice(0, codes).join(', ')})`,
+    );
   return i;
 }
 
-function resolveContract(params: Readonly<Record<string, number | string>>): { resolved: Record<string, number | string>; contract: Contract } {
+function resolveContract(params: Readonly<Record<string, number | string>>): {
+  resolved: Record<string, number | string>;
+  contract: Contract;
+} {
   const r = resolveSpecs(params, PARAMS, 'api-contract-v1');
   const apis = r.apis as number;
   const codes = r.codes as number;
   const api = API_NAMES.indexOf(String(r.api) as (typeof API_NAMES)[number]);
-  if (api < 0 || api >= apis) throw new EnvParamError('api', r.api, `is not one of the ${apis} APIs (${API_NAMES.slice(0, apis).join(', ')})`);
+  if (api < 0 || api >= apis)
+    throw new EnvParamError('api', r.api, `is not one of the ${apis} APIs (${API_NAMES.slice(0, apis).join(', ')})`);
   const initial = codeIndex('initial', String(r.initial), codes);
   const after = codeIndex('after', String(r.after), codes);
   if (after === initial) throw new EnvParamError('after', r.after, 'must differ from initial');
@@ -76,7 +119,8 @@ export class ApiContractEnv implements Env {
 
   reset(task: TaskContext): void {
     this.ended = false;
-    if (this.contract.drift > 0 && task.taskIndex >= this.contract.drift) this.success[this.contract.api] = this.contract.after;
+    if (this.contract.drift > 0 && task.taskIndex >= this.contract.drift)
+      this.success[this.contract.api] = this.contract.after;
     this.current = Math.floor(task.stream().quick() * this.contract.apis);
   }
 
@@ -110,7 +154,7 @@ export class ApiContractEnv implements Env {
 
 export const apiContractV1: EnvSpec = {
   id: 'api-contract-v1',
-  summary: 'APIs judged by response code; one API\'s success code changes at a drift point (scored on misjudgments)',
+  summary: "APIs judged by response code; one API's success code changes at a drift point (scored on misjudgments)",
   params: PARAMS,
   exactRandomControl: true,
   resolve(params) {

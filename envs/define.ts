@@ -24,7 +24,8 @@ export function envSpecProblem(value: unknown): string | null {
   for (const p of value.params as unknown[]) {
     if (!isObject(p) || typeof p.name !== 'string' || p.name === '') return c.field('params', 'entries with a name');
     if (!PARAM_KINDS.includes(p.kind as string)) return c.field(`params '${p.name}' kind`, PARAM_KINDS.join(' | '));
-    if (typeof p.describe !== 'string' || p.describe.trim() === '') return c.field(`params '${p.name}' describe`, 'a non-empty string');
+    if (typeof p.describe !== 'string' || p.describe.trim() === '')
+      return c.field(`params '${p.name}' describe`, 'a non-empty string');
     if (names.has(p.name)) return c.duplicateParam(p.name);
     names.add(p.name);
   }

@@ -11,11 +11,26 @@ import { EnvParamError, type EnvSpec, type ParamSpec, type TaskContext } from '.
 import { BITS, drawTruth, LockEnv, resolveLockParams, TRUTH } from './lock.js';
 import { intParam, stringParam, taskListParam } from './params.js';
 
-const FLIPS: ParamSpec = { name: 'flips', kind: 'int', min: 1, default: 1, describe: 'bits that change value at each drift (at most bits)' };
-const EVERY: ParamSpec = { name: 'every', kind: 'int', min: 0, default: 60, describe: 'drift before every m-th task of the run (tasks m, 2m …); 0 = never' };
+const FLIPS: ParamSpec = {
+  name: 'flips',
+  kind: 'int',
+  min: 1,
+  default: 1,
+  describe: 'bits that change value at each drift (at most bits)',
+};
+const EVERY: ParamSpec = {
+  name: 'every',
+  kind: 'int',
+  min: 0,
+  default: 60,
+  describe: 'drift before every m-th task of the run (tasks m, 2m …); 0 = never',
+};
 const AT: ParamSpec = {
-  name: 'at', kind: 'string', default: '',
-  describe: "drift before these tasks too, 0-based over the run (round × tasks + task), joined by '+', e.g. 75+150; empty = none",
+  name: 'at',
+  kind: 'string',
+  default: '',
+  describe:
+    "drift before these tasks too, 0-based over the run (round × tasks + task), joined by '+', e.g. 75+150; empty = none",
 };
 const EXTRA = [FLIPS, EVERY, AT];
 
@@ -48,7 +63,11 @@ export class DriftLockEnv extends LockEnv {
   /** Drifts so far (for analysis). */
   drifts = 0;
 
-  constructor(id: string, hidden: Int32Array, private readonly schedule: DriftSchedule) {
+  constructor(
+    id: string,
+    hidden: Int32Array,
+    private readonly schedule: DriftSchedule,
+  ) {
     super(id, hidden);
     this.scratch = new Int32Array(hidden.length);
   }
@@ -62,7 +81,9 @@ export class DriftLockEnv extends LockEnv {
   }
 }
 
-function resolveDrift(params: Readonly<Record<string, number | string>>): { bits: number; truth: string } & DriftSchedule {
+function resolveDrift(
+  params: Readonly<Record<string, number | string>>,
+): { bits: number; truth: string } & DriftSchedule {
   const { bits, truth } = resolveLockParams(params, 'drift-lock-v1', EXTRA);
   const flips = intParam(params, FLIPS);
   if (flips > bits) throw new EnvParamError('flips', flips, `must be at most bits=${bits}`);

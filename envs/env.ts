@@ -138,7 +138,11 @@ export interface EnvSpec {
  * JavaScript (which imports nothing from hexa-sim) throws any Error with a string `param` property instead.
  */
 export class EnvParamError extends Error {
-  constructor(readonly param: string, readonly value: unknown, reason: string) {
+  constructor(
+    readonly param: string,
+    readonly value: unknown,
+    reason: string,
+  ) {
     super(`${param}=${String(value)}: ${reason}`);
     this.name = 'EnvParamError';
   }

@@ -13,29 +13,86 @@
  * drawn from the task's own 'drift' stream (a fixed number of draws per task), per-call outcomes from its
  * 'feedback' stream (three draws per call), so paired arms see the same world.
  */
-import { FAILURE, TaskEndedError, type Env, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
+import {
+  FAILURE,
+  TaskEndedError,
+  type Env,
+  type EnvSpec,
+  type Feedback,
+  type ParamSpec,
+  type TaskContext,
+} from './env.js';
 import type { Stream } from '../sim/core/rng.js';
 import { resolveSpecs } from './params.js';
 
 export const TASK_TYPES = [
-  'weather', 'flights', 'stocks', 'email', 'hotels', 'news', 'maps', 'translate',
-  'calendar', 'search', 'payments', 'files', 'music', 'recipes', 'sports', 'trains',
+  'weather',
+  'flights',
+  'stocks',
+  'email',
+  'hotels',
+  'news',
+  'maps',
+  'translate',
+  'calendar',
+  'search',
+  'payments',
+  'files',
+  'music',
+  'recipes',
+  'sports',
+  'trains',
 ] as const;
 export const TOOL_NAMES = [
-  'get_weather', 'search_flights', 'search_web', 'get_stock', 'send_email', 'book_hotel', 'get_news', 'geocode',
-  'translate', 'calendar_api', 'pay_api', 'file_store', 'music_api', 'recipe_db', 'sports_feed', 'rail_api',
+  'get_weather',
+  'search_flights',
+  'search_web',
+  'get_stock',
+  'send_email',
+  'book_hotel',
+  'get_news',
+  'geocode',
+  'translate',
+  'calendar_api',
+  'pay_api',
+  'file_store',
+  'music_api',
+  'recipe_db',
+  'sports_feed',
+  'rail_api',
 ] as const;
 
 const PARAMS: readonly ParamSpec[] = [
   { name: 'types', kind: 'int', min: 1, max: TASK_TYPES.length, default: 3, describe: 'task types (contexts)' },
   { name: 'tools', kind: 'int', min: 2, max: TOOL_NAMES.length, default: 4, describe: 'tools the agent can call' },
   { name: 'best', kind: 'rate', default: 0.9, describe: "success rate of a type's best tool (drawn per replicate)" },
-  { name: 'second', kind: 'rate', default: 0.5, describe: "success rate of a type's fallback tool (another tool, drawn per replicate)" },
+  {
+    name: 'second',
+    kind: 'rate',
+    default: 0.5,
+    describe: "success rate of a type's fallback tool (another tool, drawn per replicate)",
+  },
   { name: 'other', kind: 'rate', default: 0.1, describe: 'success rate of every other tool' },
-  { name: 'every', kind: 'int', min: 0, default: 0, describe: "before every m-th task one type's best tool moves to another tool; 0 = never" },
-  { name: 'outages', kind: 'rate', default: 0.02, describe: 'probability, before each task, that a random tool goes down' },
+  {
+    name: 'every',
+    kind: 'int',
+    min: 0,
+    default: 0,
+    describe: "before every m-th task one type's best tool moves to another tool; 0 = never",
+  },
+  {
+    name: 'outages',
+    kind: 'rate',
+    default: 0.02,
+    describe: 'probability, before each task, that a random tool goes down',
+  },
   { name: 'downtime', kind: 'int', min: 1, default: 20, describe: 'tasks an outage lasts' },
-  { name: 'param-error', kind: 'rate', default: 0.05, describe: 'probability that a call fails with a parameter error' },
+  {
+    name: 'param-error',
+    kind: 'rate',
+    default: 0.05,
+    describe: 'probability that a call fails with a parameter error',
+  },
   { name: 'ambiguous', kind: 'rate', default: 0.05, describe: 'probability that a call fails as an ambiguous query' },
 ];
 
@@ -52,14 +109,25 @@ interface ToolWorld {
   readonly ambiguous: number;
 }
 
-function resolveTools(params: Readonly<Record<string, number | string>>): { resolved: Record<string, number | string>; world: ToolWorld } {
+function resolveTools(params: Readonly<Record<string, number | string>>): {
+  resolved: Record<string, number | string>;
+  world: ToolWorld;
+} {
   const r = resolveSpecs(params, PARAMS, 'flaky-tools-v1');
   const n = (k: string): number => r[k] as number;
   return {
     resolved: r,
     world: {
-      types: n('types'), tools: n('tools'), best: n('best'), second: n('second'), other: n('other'), every: n('every'),
-      outages: n('outages'), downtime: n('downtime'), paramError: n('param-error'), ambiguous: n('ambiguous'),
+      types: n('types'),
+      tools: n('tools'),
+      best: n('best'),
+      second: n('second'),
+      other: n('other'),
+      every: n('every'),
+      outages: n('outages'),
+      downtime: n('downtime'),
+      paramError: n('param-error'),
+      ambiguous: n('ambiguous'),
     },
   };
 }
@@ -82,7 +150,10 @@ export class FlakyToolsEnv implements Env {
   private type = 0;
   private ended = false;
 
-  constructor(private readonly w: ToolWorld, world: Stream) {
+  constructor(
+    private readonly w: ToolWorld,
+    world: Stream,
+  ) {
     this.space = { positions: 1, arity: w.tools } as const;
     this.contexts = w.types;
     this.bestTool = new Int32Array(w.types);
@@ -141,7 +212,11 @@ export class FlakyToolsEnv implements Env {
 
   /** A tool's success rate for the current task type. */
   rate(tool: number): number {
-    return tool === this.bestTool[this.type] ? this.w.best : tool === this.secondTool[this.type] ? this.w.second : this.w.other;
+    return tool === this.bestTool[this.type]
+      ? this.w.best
+      : tool === this.secondTool[this.type]
+        ? this.w.second
+        : this.w.other;
   }
 
   context(): number {

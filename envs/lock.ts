@@ -3,7 +3,16 @@
  * the task is solved when all N are right. The truth is fixed for the whole run (the article's setting).
  */
 import type { Stream } from '../sim/core/rng.js';
-import { TaskEndedError, EnvParamError, type Env, type EnvParams, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
+import {
+  TaskEndedError,
+  EnvParamError,
+  type Env,
+  type EnvParams,
+  type EnvSpec,
+  type Feedback,
+  type ParamSpec,
+  type TaskContext,
+} from './env.js';
 import { intParam, rejectUnknown } from './params.js';
 import { agreeing, bitWords, lastWordMask, packBits, popcount32 } from '../sim/core/bitCode.js';
 
@@ -11,11 +20,18 @@ import { agreeing, bitWords, lastWordMask, packBits, popcount32 } from '../sim/c
 export const PUBLISHED_TRUTH = '1011';
 export const MAX_BITS = 65_536;
 
-export const BITS: ParamSpec = { name: 'bits', kind: 'int', min: 1, max: MAX_BITS, describe: 'code length N (default: the length of truth, else 4)' };
+export const BITS: ParamSpec = {
+  name: 'bits',
+  kind: 'int',
+  min: 1,
+  max: MAX_BITS,
+  describe: 'code length N (default: the length of truth, else 4)',
+};
 export const TRUTH: ParamSpec = {
   name: 'truth',
   kind: 'string',
-  describe: "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else random",
+  describe:
+    "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else random",
 };
 
 /** Parse a bit string such as `1011`. */
@@ -28,12 +44,17 @@ export function parseBits(name: string, text: string, bits?: number): Int32Array
     code[p] = ch;
   }
   if (text.length === 0) throw new EnvParamError(name, text, 'must be a string of 0 and 1');
-  if (bits !== undefined && text.length !== bits) throw new EnvParamError(name, text, `has ${text.length} bits but bits=${bits}`);
+  if (bits !== undefined && text.length !== bits)
+    throw new EnvParamError(name, text, `has ${text.length} bits but bits=${bits}`);
   return code;
 }
 
 /** Resolve `bits` and `truth` together: a given truth fixes the length. */
-export function resolveLockParams(params: EnvParams, id: string, extra: readonly ParamSpec[] = []): { bits: number; truth: string } {
+export function resolveLockParams(
+  params: EnvParams,
+  id: string,
+  extra: readonly ParamSpec[] = [],
+): { bits: number; truth: string } {
   rejectUnknown(params, [BITS, TRUTH, ...extra], id);
   const truthRaw = params.truth === undefined ? undefined : String(params.truth);
   const explicitTruth = truthRaw !== undefined && truthRaw !== 'random' ? truthRaw : undefined;
@@ -73,7 +94,11 @@ export class LockEnv implements Env {
   protected readonly feedback: Feedback = { score: 0, solved: false };
   protected ended = false;
 
-  constructor(readonly id: string, hidden: Int32Array, arity = 2) {
+  constructor(
+    readonly id: string,
+    hidden: Int32Array,
+    arity = 2,
+  ) {
     this.hidden = hidden;
     this.space = { positions: hidden.length, arity } as const;
     this.maxScore = hidden.length;

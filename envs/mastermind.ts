@@ -10,10 +10,25 @@ import { intParam, rejectUnknown, stringParam } from './params.js';
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-const PEGS: ParamSpec = { name: 'pegs', kind: 'int', min: 1, max: 4096, describe: 'number of pegs n (default: the length of truth, else 4)' };
-const COLOURS: ParamSpec = { name: 'colours', kind: 'int', min: 2, max: DIGITS.length, default: 6, describe: 'number of colours c' };
+const PEGS: ParamSpec = {
+  name: 'pegs',
+  kind: 'int',
+  min: 1,
+  max: 4096,
+  describe: 'number of pegs n (default: the length of truth, else 4)',
+};
+const COLOURS: ParamSpec = {
+  name: 'colours',
+  kind: 'int',
+  min: 2,
+  max: DIGITS.length,
+  default: 6,
+  describe: 'number of colours c',
+};
 const TRUTH: ParamSpec = {
-  name: 'truth', kind: 'string', default: 'random',
+  name: 'truth',
+  kind: 'string',
+  default: 'random',
   describe: "hidden code, one character per peg (0-9 then a-z), e.g. 0215; or 'random' (drawn per replicate)",
 };
 const PARAMS = [PEGS, COLOURS, TRUTH];
@@ -22,12 +37,17 @@ function parseCode(text: string, pegs: number, colours: number): Int32Array {
   if (text.length !== pegs) throw new EnvParamError('truth', text, `has ${text.length} pegs but pegs=${pegs}`);
   return Int32Array.from(text, (ch) => {
     const v = DIGITS.indexOf(ch);
-    if (v < 0 || v >= colours) throw new EnvParamError('truth', text, `'${ch}' is not a colour 0…${DIGITS[colours - 1]}`);
+    if (v < 0 || v >= colours)
+      throw new EnvParamError('truth', text, `'${ch}' is not a colour 0…${DIGITS[colours - 1]}`);
     return v;
   });
 }
 
-function resolveMastermind(params: Readonly<Record<string, number | string>>): { pegs: number; colours: number; truth: string } {
+function resolveMastermind(params: Readonly<Record<string, number | string>>): {
+  pegs: number;
+  colours: number;
+  truth: string;
+} {
   rejectUnknown(params, PARAMS, 'mastermind-v1');
   const truth = stringParam(params, TRUTH);
   const pegs = intParam(params, PEGS, truth !== 'random' ? truth.length : 4);

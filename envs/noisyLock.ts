@@ -14,7 +14,11 @@ const Q: ParamSpec = { name: 'q', kind: 'rate', default: 0.1, describe: 'probabi
 export class NoisyLockEnv extends LockEnv {
   private noise: Stream | null = null;
 
-  constructor(id: string, hidden: Int32Array, private readonly q: number) {
+  constructor(
+    id: string,
+    hidden: Int32Array,
+    private readonly q: number,
+  ) {
     super(id, hidden);
   }
 

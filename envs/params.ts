@@ -35,7 +35,6 @@ export function rejectUnknown(params: EnvParams, specs: readonly ParamSpec[], en
   }
 }
 
-
 /** Read a text parameter (its default when absent). */
 export function stringParam(params: EnvParams, spec: ParamSpec): string {
   const raw = params[spec.name] ?? spec.default;
@@ -44,7 +43,11 @@ export function stringParam(params: EnvParams, spec: ParamSpec): string {
 }
 
 /** Check every parameter against its spec and fill in defaults; unknown names are rejected. */
-export function resolveSpecs(params: EnvParams, specs: readonly ParamSpec[], envId: string): Record<string, number | string> {
+export function resolveSpecs(
+  params: EnvParams,
+  specs: readonly ParamSpec[],
+  envId: string,
+): Record<string, number | string> {
   rejectUnknown(params, specs, envId);
   const out: Record<string, number | string> = {};
   for (const spec of specs) {
@@ -65,7 +68,8 @@ export function taskListParam(name: string, text: string): number[] {
   const out = new Set<number>();
   for (const part of text.split('+')) {
     const s = part.trim();
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) throw new EnvParamError(name, text, `'${s}' is not a task index (0, 1, 2 …)`);
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
+      throw new EnvParamError(name, text, `'${s}' is not a task index (0, 1, 2 …)`);
     out.add(Number(s));
   }
   return [...out].sort((a, b) => a - b);

@@ -30,8 +30,10 @@ export interface FigureSample {
 const ARM_SETTINGS: Readonly<Record<string, (p: Readonly<Record<string, string>>) => boolean>> = {
   random: (p) => p.library === 'false',
   exploit: (p) => p.library !== 'false' && Number(p.explore) === 0 && Number(p.threshold) === 0.85,
-  explore: (p) => p.library !== 'false' && Number(p.explore) > 0 && p.routing === 'shared' && Number(p.threshold) === 0.85,
-  separate: (p) => p.library !== 'false' && Number(p.explore) > 0 && p.routing === 'separate' && Number(p.threshold) === 0.85,
+  explore: (p) =>
+    p.library !== 'false' && Number(p.explore) > 0 && p.routing === 'shared' && Number(p.threshold) === 0.85,
+  separate: (p) =>
+    p.library !== 'false' && Number(p.explore) > 0 && p.routing === 'separate' && Number(p.threshold) === 0.85,
   threshold90: (p) => p.library !== 'false' && Number(p.explore) === 0 && Number(p.threshold) === 0.9,
   threshold75: (p) => p.library !== 'false' && Number(p.explore) === 0 && Number(p.threshold) === 0.75,
 };
@@ -55,7 +57,10 @@ export function replicateRounds(group: Group): RoundMetrics[][] {
 }
 
 /** Samples for every table row whose figure and arm are known; the other ids are listed as skipped. */
-export function figureSamples(table: CsvTable, groups: readonly Group[]): { samples: FigureSample[]; skipped: string[] } {
+export function figureSamples(
+  table: CsvTable,
+  groups: readonly Group[],
+): { samples: FigureSample[]; skipped: string[] } {
   const col = (name: string): number => table.header.indexOf(name);
   const [idCol, publishedCol, claimCol] = [col('id'), col('published'), col('claim')];
   const samples: FigureSample[] = [];

@@ -48,14 +48,22 @@ let commit: string | null | undefined;
 export function gitCommit(): string | null {
   if (commit !== undefined) return commit;
   try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    commit =
+      execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || null;
   } catch {
     commit = null;
   }
   return commit;
 }
 
-export function makeManifest(kind: ResultKind, seed: number, startedAt: Date, content: Record<string, unknown>): Manifest {
+export function makeManifest(
+  kind: ResultKind,
+  seed: number,
+  startedAt: Date,
+  content: Record<string, unknown>,
+): Manifest {
   return {
     kind,
     tool: 'hexa-sim',

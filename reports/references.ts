@@ -51,7 +51,12 @@ export function referenceLines(data: ResultData): ReferenceLine[] {
   for (let k = 0; k < KNOWN.length && k < positions; k++) {
     const pool = space / BigInt(arity) ** BigInt(k);
     const e = uniformGuessing({ space, pool, explore: 0, cap }).expectedAttempts;
-    out.push({ fixed: k, label: `${KNOWN[k]!.replace('{position}', unit)}: ${e.value.toFixed(3)}`, value: e.value, exact: e.exact });
+    out.push({
+      fixed: k,
+      label: `${KNOWN[k]!.replace('{position}', unit)}: ${e.value.toFixed(3)}`,
+      value: e.value,
+      exact: e.exact,
+    });
   }
   return out;
 }

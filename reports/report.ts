@@ -39,30 +39,60 @@ export interface BuiltReport {
 }
 
 /** The charts a folder of this kind supports, as Vega-Lite specs. */
-export async function chartsFor(data: ResultData, summary: Summary, axes: HeatmapAxes | null): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
+export async function chartsFor(
+  data: ResultData,
+  summary: Summary,
+  axes: HeatmapAxes | null,
+): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
   const palette = reportPalette(data);
   const references = referenceLines(data);
   const charts: Chart[] = [];
   const groups = summary.groups;
   if (data.kind !== 'sweep' || groups.length <= MAX_LEARNING_LINES) {
-    charts.push({ kind: 'learning', name: 'learning-curves', heading: 'Learning curves', spec: learningCurveSpec(groups, palette, references) });
+    charts.push({
+      kind: 'learning',
+      name: 'learning-curves',
+      heading: 'Learning curves',
+      spec: learningCurveSpec(groups, palette, references),
+    });
   }
   if (data.kind === 'sweep' && axes !== null) {
-    charts.push({ kind: 'heatmap', name: 'heatmap', heading: `Heat map: ${axes.x} × ${axes.y}`, spec: heatmapSpec(groups, data.swept, axes) });
+    charts.push({
+      kind: 'heatmap',
+      name: 'heatmap',
+      heading: `Heat map: ${axes.x} × ${axes.y}`,
+      spec: heatmapSpec(groups, data.swept, axes),
+    });
   }
-  const layout: DecisionLayout = data.kind === 'reproduce' ? 'arms' : data.kind === 'sweep' && data.swept.length > 0 ? 'grid' : 'rounds';
-  charts.push({ kind: 'decision', name: 'refutation-and-skills', heading: 'Refutation rate and skills learned', spec: decisionSpec(groups, layout, palette, data.swept) });
+  const layout: DecisionLayout =
+    data.kind === 'reproduce' ? 'arms' : data.kind === 'sweep' && data.swept.length > 0 ? 'grid' : 'rounds';
+  charts.push({
+    kind: 'decision',
+    name: 'refutation-and-skills',
+    heading: 'Refutation rate and skills learned',
+    spec: decisionSpec(groups, layout, palette, data.swept),
+  });
   let skippedFigures: string[] = [];
   if (data.kind === 'reproduce' && data.table) {
     const figures = figureSamples(data.table, data.groups);
     skippedFigures = figures.skipped;
     if (figures.samples.length > 0) {
-      charts.push({ kind: 'distribution', name: 'single-runs', heading: 'Published figures against single runs', spec: distributionSpec(figures.samples) });
+      charts.push({
+        kind: 'distribution',
+        name: 'single-runs',
+        heading: 'Published figures against single runs',
+        spec: distributionSpec(figures.samples),
+      });
     }
   }
   const over = data.kind === 'sweep' ? 'cells' : 'runs';
   if (over === 'runs' || groups.length >= 2) {
-    charts.push({ kind: 'profile', name: 'performance-profile', heading: 'Performance profile', spec: profileSpec(groups, over, palette, data.swept, references) });
+    charts.push({
+      kind: 'profile',
+      name: 'performance-profile',
+      heading: 'Performance profile',
+      spec: profileSpec(groups, over, palette, data.swept, references),
+    });
   }
   return { charts, skippedFigures };
 }
@@ -73,7 +103,7 @@ export async function buildReport(data: ResultData, options: ReportOptions): Pro
   const files = new Map<string, string | Buffer>();
   for (const chart of charts) {
     const rendered = await renderChart(chart.spec);
-    files.set(`${chart.name}.vl.json`, JSON.stringify(chart.spec, null, 2) + '\n');
+    files.set(`${chart.name}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
     files.set(`${chart.name}.svg`, rendered.svg);
     files.set(`${chart.name}.png`, rendered.png);
   }

@@ -13,7 +13,13 @@ import { msg, UsageError } from '../sim/core/messages.js';
 export type Metric = (typeof METRIC_COLUMNS)[number];
 
 /** Metrics every report needs; the other METRIC_COLUMNS are read when present. */
-export const REQUIRED_METRICS = ['meanAttempts', 'solveRate', 'skills', 'tests', 'refutations'] as const satisfies readonly Metric[];
+export const REQUIRED_METRICS = [
+  'meanAttempts',
+  'solveRate',
+  'skills',
+  'tests',
+  'refutations',
+] as const satisfies readonly Metric[];
 
 /** One arm, cell or run: a complete replicate × round grid of metrics. */
 export interface Group {
@@ -69,9 +75,12 @@ function readManifest(dir: string): Record<string, unknown> & { kind: ResultKind
   } catch {
     throw new UsageError(msg.notResultFolder(dir, 'manifest.json is not valid JSON'));
   }
-  const kind = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>).kind : undefined;
+  const kind =
+    typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>).kind : undefined;
   if (!KINDS.includes(kind as ResultKind)) {
-    throw new UsageError(msg.notResultFolder(dir, `manifest.json has no kind ${KINDS.map((k) => `'${k}'`).join(', ')}`));
+    throw new UsageError(
+      msg.notResultFolder(dir, `manifest.json has no kind ${KINDS.map((k) => `'${k}'`).join(', ')}`),
+    );
   }
   return manifest as Record<string, unknown> & { kind: ResultKind };
 }
@@ -130,7 +139,9 @@ export function loadResultFolder(dir: string): ResultData {
   const idColumns = new Set<string>([groupColumn ?? '', 'replicate', 'round', ...METRIC_COLUMNS]);
   const candidates = data.header.map((c, j) => ({ c, j })).filter(({ c }) => !idColumns.has(c));
   // A configuration column is constant within every group; anything else (an extra metric) is ignored.
-  const parameters = candidates.filter(({ j }) => [...rowsOf.values()].every((rows) => rows.every((i) => data.rows[i]![j] === data.rows[rows[0]!]![j])));
+  const parameters = candidates.filter(({ j }) =>
+    [...rowsOf.values()].every((rows) => rows.every((i) => data.rows[i]![j] === data.rows[rows[0]!]![j])),
+  );
 
   const groups: Group[] = [];
   for (const [id, rows] of rowsOf) {
@@ -143,16 +154,28 @@ export function loadResultFolder(dir: string): ResultData {
     for (const i of rows) {
       const s = roundIndex.get(round[i]!)! * n + repIndex.get(replicate[i]!)!;
       const what = `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ${round[i]}`;
-      if (slot[s] !== -1) throw new UsageError(msg.csvIncomplete(data.file, `${what} twice (lines ${data.lines[slot[s]!]} and ${data.lines[i]})`));
+      if (slot[s] !== -1)
+        throw new UsageError(
+          msg.csvIncomplete(data.file, `${what} twice (lines ${data.lines[slot[s]!]} and ${data.lines[i]})`),
+        );
       slot[s] = i;
     }
     const hole = slot.indexOf(-1);
     if (hole >= 0) {
       const who = groupColumn ? `${groupColumn} '${id}'` : 'the run';
-      throw new UsageError(msg.csvIncomplete(data.file, `${who} lacks round ${rounds[Math.floor(hole / n)]} of replicate ${replicates[hole % n]}`));
+      throw new UsageError(
+        msg.csvIncomplete(
+          data.file,
+          `${who} lacks round ${rounds[Math.floor(hole / n)]} of replicate ${replicates[hole % n]}`,
+        ),
+      );
     }
     const grids = new Map<Metric, Float64Array>();
-    for (const [m, column] of metrics) grids.set(m, Float64Array.from(slot, (i) => column[i]!));
+    for (const [m, column] of metrics)
+      grids.set(
+        m,
+        Float64Array.from(slot, (i) => column[i]!),
+      );
     const params: Record<string, string> = {};
     for (const { c, j } of parameters) params[c] = data.rows[rows[0]!]![j]!;
     groups.push({

@@ -102,7 +102,13 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
     });
     const tests = totals(group, 'tests');
     const refutations = totals(group, 'refutations');
-    return { group, rounds, refutationRate: plan.ratio(refutations, tests), tests: plan.mean(tests), refutations: plan.mean(refutations) };
+    return {
+      group,
+      rounds,
+      refutationRate: plan.ratio(refutations, tests),
+      tests: plan.mean(tests),
+      refutations: plan.mean(refutations),
+    };
   });
 
   const paired: PairedDifference[] = [];
@@ -129,11 +135,24 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
 export function summaryRows(data: ResultData, summary: Summary): Row[] {
   const groupColumn = data.groupColumn ?? 'group';
   const out: Row[] = [];
-  const push = (group: string, params: Readonly<Record<string, string>>, versus: string, round: number | null, metric: string, statistic: string, n: number, e: Estimate): void => {
+  const push = (
+    group: string,
+    params: Readonly<Record<string, string>>,
+    versus: string,
+    round: number | null,
+    metric: string,
+    statistic: string,
+    n: number,
+    e: Estimate,
+  ): void => {
     const row: Row = { [groupColumn]: group };
     for (const c of data.swept) row[c] = params[c] ?? '';
     Object.assign(row, {
-      versus, round: round ?? '', metric, statistic, replicates: n,
+      versus,
+      round: round ?? '',
+      metric,
+      statistic,
+      replicates: n,
       estimate: Number.isFinite(e.estimate) ? e.estimate : '',
       ci95Lo: e.ci95 ? e.ci95[0] : '',
       ci95Hi: e.ci95 ? e.ci95[1] : '',
@@ -157,6 +176,7 @@ export function summaryRows(data: ResultData, summary: Summary): Row[] {
     push(id, params, '', null, 'refutations', 'mean', n, s.refutations);
     push(id, params, '', null, 'refutationRate', 'ratio', n, s.refutationRate);
   }
-  for (const p of summary.paired) push(p.a, {}, p.b, p.round, 'meanAttempts', 'paired mean difference', p.replicates, p.difference);
+  for (const p of summary.paired)
+    push(p.a, {}, p.b, p.round, 'meanAttempts', 'paired mean difference', p.replicates, p.difference);
   return out;
 }

@@ -27,7 +27,10 @@ function fail(message: string): never {
 function usageLine(yargsMessage: string): string {
   const unknown = /^Unknown arguments?: (.*)$/.exec(yargsMessage);
   if (unknown) {
-    const names = unknown[1]!.split(', ').map((n) => (n.length > 1 ? `--${n}` : `-${n}`)).join(', ');
+    const names = unknown[1]!
+      .split(', ')
+      .map((n) => (n.length > 1 ? `--${n}` : `-${n}`))
+      .join(', ');
     return msg.unknownFlag(names);
   }
   const unknownCmd = /^Unknown command: (.*)$/.exec(yargsMessage);
@@ -73,7 +76,10 @@ async function main(): Promise<void> {
     .example('hexa reproduce', 'the published benchmark beside the simulator (npm start)')
     .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
     .example('hexa run --no-library --replicates 4000', 'the random control')
-    .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', 'a grid of 24 cells on all cores')
+    .example(
+      'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
+      'a grid of 24 cells on all cores',
+    )
     .example('hexa envs', 'list environments')
     .example('hexa check-env ./docs/examples/lock-world.mjs', 'check a plugin world against the environment contract')
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')

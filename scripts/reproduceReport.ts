@@ -7,14 +7,36 @@ import type { ActionSpace } from '../envs/env.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
-import { figureRows, figureValues, uniformGuessingValue, type ArmResult, type FigureRow } from '../sim/reproduction/reproduction.js';
+import {
+  figureRows,
+  figureValues,
+  uniformGuessingValue,
+  type ArmResult,
+  type FigureRow,
+} from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
-import { auditCsvRows, describeHidden, figureCsvRows, pairedCsvRows, renderAudit, renderFigureTable, renderPaired, renderVerdict } from '../reports/tables/reproduceTables.js';
+import {
+  auditCsvRows,
+  describeHidden,
+  figureCsvRows,
+  pairedCsvRows,
+  renderAudit,
+  renderFigureTable,
+  renderPaired,
+  renderVerdict,
+} from '../reports/tables/reproduceTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerId, type OpenerRuns } from '../sim/reproduction/gap.js';
+import {
+  openerConfig,
+  openerGapRows,
+  OPENERS,
+  type GapRow,
+  type OpenerId,
+  type OpenerRuns,
+} from '../sim/reproduction/gap.js';
 import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import { runJobs } from '../sim/reproduction/workerPool.js';
 
@@ -49,12 +71,22 @@ export interface VerdictDocument {
   readonly posterior: number;
   readonly logLikelihood: number | null;
   readonly logLikelihoodSe: number | null;
-  readonly tied: readonly { readonly hidden: HiddenChoices; readonly posterior: number; readonly logBayesFactor: number }[];
+  readonly tied: readonly {
+    readonly hidden: HiddenChoices;
+    readonly posterior: number;
+    readonly logBayesFactor: number;
+  }[];
   readonly patternShare: number;
   readonly identified: Partial<HiddenChoices>;
   readonly open: readonly string[];
   readonly replicates: number;
-  readonly check: { readonly distance: number; readonly figures: number; readonly pValue: number; readonly replicates: number; readonly largest: string } | null;
+  readonly check: {
+    readonly distance: number;
+    readonly figures: number;
+    readonly pValue: number;
+    readonly replicates: number;
+    readonly largest: string;
+  } | null;
   readonly sentences: readonly string[];
 }
 
@@ -86,20 +118,37 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const world = options.world;
   // The arms and openers kept whole: with the audit, run on its threads during its screening stage.
   const only = world?.openers ?? ['consistent', 'optimal'];
-  const armJobs: RunJob[] = ARMS.map((arm) => ({ kind: 'run', key: `arm:${arm.id}`, config: armConfig(arm, options.hidden, options.seed, replicates, world?.run) }));
-  const openerJobs: RunJob[] = OPENERS.filter(({ id }) => only.includes(id)).map(({ id }) => ({ kind: 'run', key: `opener:${id}`, config: openerConfig(id, options.seed, replicates, world?.run) }));
+  const armJobs: RunJob[] = ARMS.map((arm) => ({
+    kind: 'run',
+    key: `arm:${arm.id}`,
+    config: armConfig(arm, options.hidden, options.seed, replicates, world?.run),
+  }));
+  const openerJobs: RunJob[] = OPENERS.filter(({ id }) => only.includes(id)).map(({ id }) => ({
+    kind: 'run',
+    key: `opener:${id}`,
+    config: openerConfig(id, options.seed, replicates, world?.run),
+  }));
   // The audit judges readings of the published lock: no verdict for a single run or for another world.
   const audited = !options.single && world === undefined;
   const result: AuditResult | null = audited
-    ? await auditPublication(options.seed, options.auditReplicates, { workers: options.workers, onProgress: options.onAuditProgress, alongside: [...armJobs, ...openerJobs] })
+    ? await auditPublication(options.seed, options.auditReplicates, {
+        workers: options.workers,
+        onProgress: options.onAuditProgress,
+        alongside: [...armJobs, ...openerJobs],
+      })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
-  const arms: ArmResult[] = ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(runs, armJobs[i]!.key) }));
+  const arms: ArmResult[] = ARMS.map((arm, i) => ({
+    arm,
+    config: armJobs[i]!.config,
+    replicates: replicatesOf(runs, armJobs[i]!.key),
+  }));
   const openers: OpenerRuns[] = openerJobs.map((job) => {
     const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
     return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
   });
-  const uniform = world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
+  const uniform =
+    world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
   const rows = figureRows(figureValues(arms), options.hidden, uniform);
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
@@ -120,7 +169,16 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       identified: v.identified,
       open: v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag),
       replicates: v.replicates,
-      check: v.check === null ? null : { distance: v.check.distance, figures: v.check.figures, pValue: v.check.pValue, replicates: v.check.replicates, largest: v.check.contributions[0]!.id },
+      check:
+        v.check === null
+          ? null
+          : {
+              distance: v.check.distance,
+              figures: v.check.figures,
+              pValue: v.check.pValue,
+              replicates: v.check.replicates,
+              largest: v.check.contributions[0]!.id,
+            },
       sentences,
     };
   };
@@ -130,8 +188,18 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     replicates,
     single: options.single,
     hidden: options.hidden,
-    protocol: { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams, ...world?.run, rounds: PUBLISHED_RUN.rounds, tasks: PUBLISHED_RUN.tasks, cap: PUBLISHED_RUN.cap },
-    arms: [...arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })), ...openers.map((o) => ({ id: o.id, label: o.label, agent: o.config.agent }))],
+    protocol: {
+      env: PUBLISHED_RUN.env,
+      envParams: PUBLISHED_RUN.envParams,
+      ...world?.run,
+      rounds: PUBLISHED_RUN.rounds,
+      tasks: PUBLISHED_RUN.tasks,
+      cap: PUBLISHED_RUN.cap,
+    },
+    arms: [
+      ...arms.map((a) => ({ id: a.arm.id, label: a.arm.label, agent: a.config.agent })),
+      ...openers.map((o) => ({ id: o.id, label: o.label, agent: o.config.agent })),
+    ],
   });
 
   return {
@@ -149,17 +217,20 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     text() {
       const lines = [
         `The published 4-bit-lock benchmark (${world === undefined ? 'lock 1011' : `in ${world.run.env}`}, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
-          (options.single ? `one replicate (seed ${options.seed}) — the article's scale` : `${replicates} replicates per arm, seed ${options.seed}`),
+          (options.single
+            ? `one replicate (seed ${options.seed}) — the article's scale`
+            : `${replicates} replicates per arm, seed ${options.seed}`),
         `Hidden choices: ${describeHidden(options.hidden)}`,
         '',
         renderFigureTable(rows, options.single),
       ];
-      if (options.single) lines.push('', 'One run of each arm, as the article reports them. Another seed (--seed N) gives another run.');
+      if (options.single)
+        lines.push('', 'One run of each arm, as the article reports them. Another seed (--seed N) gives another run.');
       if (!options.single) {
         lines.push(
           '',
           'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
-          "published value's percentile among them, \"inside\" whether it lies in that range. \"exact\" is the exact expectation.",
+          'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the exact expectation.',
           '',
           'Paired differences (arms share random numbers per replicate, round and task):',
           renderPaired(paired),
@@ -196,7 +267,15 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           singleRunPercentile: r.placement?.percentile ?? null,
           consistent: r.placement?.consistent ?? null,
         })),
-        bounds: bounds.map((b) => ({ id: b.id, published: b.published, exact: b.exact?.exact ?? null, mean: b.mean, ci95: b.ci95, gap: b.gap, gapCi95: b.gapCi95 })),
+        bounds: bounds.map((b) => ({
+          id: b.id,
+          published: b.published,
+          exact: b.exact?.exact ?? null,
+          mean: b.mean,
+          ci95: b.ci95,
+          gap: b.gap,
+          gapCi95: b.gapCi95,
+        })),
         verdict: verdictDocument(),
       };
     },
@@ -212,7 +291,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
       const doc = verdictDocument();
-      if (doc !== null) files['verdict.json'] = JSON.stringify(doc, null, 2) + '\n';
+      if (doc !== null) files['verdict.json'] = `${JSON.stringify(doc, null, 2)}\n`;
       return files;
     },
   };

@@ -25,6 +25,9 @@ export async function writeReport(data: ResultData, outDir: string, options: Wri
   mkdirSync(outDir, { recursive: true });
   for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
   const { hasReportFont } = await import('../reports/render/render.js');
-  if (!(await hasReportFont())) process.stderr.write('hexa: warning: DejaVu Sans not found (Debian: fonts-dejavu-core); PNG text uses system fonts\n');
+  if (!(await hasReportFont()))
+    process.stderr.write(
+      'hexa: warning: DejaVu Sans not found (Debian: fonts-dejavu-core); PNG text uses system fonts\n',
+    );
   return report.charts.map((c) => c.name);
 }

@@ -2,8 +2,23 @@
 // for `hexa report`. Run: node docs/examples/api.mjs [OUT] (after npm ci, or wherever npm i hexa-sim was run).
 import { join } from 'node:path';
 import {
-  Actor, Evolver, Library, PUBLISHED_AGENT, PUBLISHED_RUN, ReplicateKey, Retriever, RoundTally, SeededTask,
-  checkEnv, defineEnv, registerEnv, registerPolicy, runExperiment, runSweep, writeRunFolder, writeSweepFolder,
+  Actor,
+  Evolver,
+  Library,
+  PUBLISHED_AGENT,
+  PUBLISHED_RUN,
+  ReplicateKey,
+  Retriever,
+  RoundTally,
+  SeededTask,
+  checkEnv,
+  defineEnv,
+  registerEnv,
+  registerPolicy,
+  runExperiment,
+  runSweep,
+  writeRunFolder,
+  writeSweepFolder,
 } from 'hexa-sim';
 
 const out = process.argv[2] ?? join('out', 'api-example');
@@ -40,9 +55,11 @@ const world = defineEnv({
   exactRandomControl: true,
   feedback: 'matches',
   resolve(params) {
-    for (const key of Object.keys(params)) if (key !== 'digits') throw Object.assign(new Error(`${key}: unknown parameter`), { param: key });
+    for (const key of Object.keys(params))
+      if (key !== 'digits') throw Object.assign(new Error(`${key}: unknown parameter`), { param: key });
     const digits = Number(params.digits ?? 3);
-    if (!Number.isInteger(digits) || digits < 1 || digits > 9) throw Object.assign(new Error(`digits=${params.digits}: must be 1 … 9`), { param: 'digits' });
+    if (!Number.isInteger(digits) || digits < 1 || digits > 9)
+      throw Object.assign(new Error(`digits=${params.digits}: must be 1 … 9`), { param: 'digits' });
     return { digits };
   },
   create(params, stream) {
@@ -50,7 +67,8 @@ const world = defineEnv({
   },
 });
 const check = checkEnv(world);
-if (!check.ok) throw new Error(`digit-lock-v1 fails: ${check.results.filter((r) => r.status === 'fail').map((r) => r.name)}`);
+if (!check.ok)
+  throw new Error(`digit-lock-v1 fails: ${check.results.filter((r) => r.status === 'fail').map((r) => r.name)}`);
 registerEnv(world); // now runExperiment and runSweep know it by its id
 
 // 2. One task by hand: the Actor asks the Retriever for a constraint, guesses, records samples for the Evolver.
@@ -68,12 +86,17 @@ const task = new SeededTask(key).at(0);
 env.reset(task);
 const attempts = actor.runTask({ guess: key.stream('guess', task.round, task.task), explore: null }, tally);
 library.update(evolver.evolve(), 'replace');
-console.log(`one task: ${attempts} attempts, ${tally.goodSamples} high-score samples, skills: ${library.skills.map((s) => s.name).join('; ') || 'none'}`);
+console.log(
+  `one task: ${attempts} attempts, ${tally.goodSamples} high-score samples, skills: ${library.skills.map((s) => s.name).join('; ') || 'none'}`,
+);
 
 // 3. A whole experiment: 5 rounds × 30 tasks, 200 replicates, written as a result folder.
 const config = { ...PUBLISHED_RUN, env: world.id, envParams: params, cap: 200, replicates: 200, agent };
 const result = runExperiment(config);
-for (const r of result.rounds) console.log(`round ${r.round}: ${r.meanAttempts.toFixed(2)} attempts [${r.ci95.map((x) => x.toFixed(2)).join(', ')}], ${r.skills.toFixed(2)} skills`);
+for (const r of result.rounds)
+  console.log(
+    `round ${r.round}: ${r.meanAttempts.toFixed(2)} attempts [${r.ci95.map((x) => x.toFixed(2)).join(', ')}], ${r.skills.toFixed(2)} skills`,
+  );
 writeRunFolder(join(out, 'run'), result, { force: true });
 
 // 4. A policy of your own: a claim's share is Laplace-smoothed, so a few unanimous samples are not enough.
@@ -82,18 +105,23 @@ registerPolicy({
   name: 'smoothed-share',
   create: ({ threshold, arity }) => ({
     extract(counts, n, emit) {
-      for (let v = 0; v < arity; v++) if ((counts[v] + 1) / (n + arity) >= threshold) emit(v, (counts[v] + 1) / (n + arity));
+      for (let v = 0; v < arity; v++)
+        if ((counts[v] + 1) / (n + arity) >= threshold) emit(v, (counts[v] + 1) / (n + arity));
     },
   }),
 });
 
 // 5. A sweep in this process: exploration × extraction rule, 6 cells sharing random numbers replicate by replicate.
-const cells = [0, 0.1, 0.2].flatMap((explore) => [undefined, 'smoothed-share'].map((extraction) => ({ ...config, agent: { ...agent, explore, extraction } })));
+const cells = [0, 0.1, 0.2].flatMap((explore) =>
+  [undefined, 'smoothed-share'].map((extraction) => ({ ...config, agent: { ...agent, explore, extraction } })),
+);
 const sweep = runSweep(cells);
 for (const cell of sweep.cells) {
   const last = cell.replicates.map((rounds) => rounds.at(-1).meanAttempts);
   const { explore, extraction = 'published' } = cell.config.agent;
-  console.log(`cell ${cell.id} (explore ${explore}, extraction ${extraction}): final round ${(last.reduce((a, b) => a + b) / last.length).toFixed(2)} attempts`);
+  console.log(
+    `cell ${cell.id} (explore ${explore}, extraction ${extraction}): final round ${(last.reduce((a, b) => a + b) / last.length).toFixed(2)} attempts`,
+  );
 }
 writeSweepFolder(join(out, 'sweep'), sweep, { force: true });
 console.log(`wrote ${join(out, 'run')} and ${join(out, 'sweep')}: npx hexa report ${join(out, 'sweep')}`);

@@ -15,7 +15,8 @@ class ParamError extends Error {
 }
 
 function resolve(params) {
-  for (const key of Object.keys(params)) if (key !== 'bits') throw new ParamError(key, params[key], 'is not a parameter (known: bits)');
+  for (const key of Object.keys(params))
+    if (key !== 'bits') throw new ParamError(key, params[key], 'is not a parameter (known: bits)');
   const raw = params.bits ?? 4;
   const bits = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
   if (!Number.isSafeInteger(bits)) throw new ParamError('bits', raw, 'must be an integer');

@@ -22,7 +22,8 @@ class ParamError extends Error {
 /** bits and truth together: a given truth fixes the length; 4 bits default to the article's 1011. */
 function resolveLock(params) {
   for (const key of Object.keys(params)) {
-    if (key !== 'bits' && key !== 'truth') throw new ParamError(key, params[key], `is not a parameter of ${ID} (known: bits, truth)`);
+    if (key !== 'bits' && key !== 'truth')
+      throw new ParamError(key, params[key], `is not a parameter of ${ID} (known: bits, truth)`);
   }
   const truthText = params.truth === undefined ? undefined : String(params.truth);
   const given = truthText !== undefined && truthText !== 'random' ? truthText : undefined;
@@ -31,8 +32,10 @@ function resolveLock(params) {
   if (typeof bits !== 'number' || !Number.isSafeInteger(bits)) throw new ParamError('bits', raw, 'must be an integer');
   if (bits < 1) throw new ParamError('bits', bits, 'must be at least 1');
   if (bits > MAX_BITS) throw new ParamError('bits', bits, `must be at most ${MAX_BITS}`);
-  if (given !== undefined && !/^[01]+$/.test(given)) throw new ParamError('truth', given, 'must be a string of 0 and 1');
-  if (given !== undefined && given.length !== bits) throw new ParamError('truth', given, `has ${given.length} bits but bits=${bits}`);
+  if (given !== undefined && !/^[01]+$/.test(given))
+    throw new ParamError('truth', given, 'must be a string of 0 and 1');
+  if (given !== undefined && given.length !== bits)
+    throw new ParamError('truth', given, `has ${given.length} bits but bits=${bits}`);
   return { bits, truth: truthText ?? (bits === 4 ? '1011' : 'random') };
 }
 
@@ -110,8 +113,18 @@ export default {
   id: ID,
   summary: 'N-bit combination lock written as a plugin module (the dynamics of lock-v1)',
   params: [
-    { name: 'bits', kind: 'int', min: 1, max: MAX_BITS, describe: 'code length N (default: the length of truth, else 4)' },
-    { name: 'truth', kind: 'string', describe: "hidden code as a bit string, or 'random' (drawn per replicate); default 1011 for 4 bits" },
+    {
+      name: 'bits',
+      kind: 'int',
+      min: 1,
+      max: MAX_BITS,
+      describe: 'code length N (default: the length of truth, else 4)',
+    },
+    {
+      name: 'truth',
+      kind: 'string',
+      describe: "hidden code as a bit string, or 'random' (drawn per replicate); default 1011 for 4 bits",
+    },
   ],
   exactRandomControl: true,
   feedback: 'matches',
@@ -122,7 +135,8 @@ export default {
   create(params, world) {
     const { bits, truth } = resolveLock(params);
     const hidden = new Int32Array(bits);
-    for (let p = 0; p < bits; p++) hidden[p] = truth === 'random' ? (world.quick() < 0.5 ? 0 : 1) : truth.charCodeAt(p) - 48;
+    for (let p = 0; p < bits; p++)
+      hidden[p] = truth === 'random' ? (world.quick() < 0.5 ? 0 : 1) : truth.charCodeAt(p) - 48;
     return new Lock(hidden);
   },
 };

@@ -6,7 +6,18 @@
 import type { EnvParams, EnvSpec } from '../env.js';
 import { envSpecProblem } from '../define.js';
 import { msg } from '../../sim/core/messages.js';
-import { bitsAgree, deterministic, endsTasks, genericBadValues, inRange, keepsNoCode, rejects, resolvesCleanly, solvedIffTruth, takesBitWords } from './properties.js';
+import {
+  bitsAgree,
+  deterministic,
+  endsTasks,
+  genericBadValues,
+  inRange,
+  keepsNoCode,
+  rejects,
+  resolvesCleanly,
+  solvedIffTruth,
+  takesBitWords,
+} from './properties.js';
 
 export interface CheckOptions {
   /** Parameter sets checked beside the defaults. */
@@ -39,7 +50,9 @@ export interface EnvCheck {
 export const CHECK_NAMES = Object.keys(msg.envCheck.describe) as CheckName[];
 
 const result = (name: CheckName, status: CheckStatus, detail?: string): CheckResult =>
-  detail === undefined ? { name, describe: msg.envCheck.describe[name], status } : { name, describe: msg.envCheck.describe[name], status, detail };
+  detail === undefined
+    ? { name, describe: msg.envCheck.describe[name], status }
+    : { name, describe: msg.envCheck.describe[name], status, detail };
 
 /** Run one property; a throw from the world's own code is that property's failure. */
 function attempt(run: () => string | null): string | null {
@@ -88,9 +101,14 @@ function parameterErrors(spec: EnvSpec, options: CheckOptions): string | null {
 
 export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
   const contract = envSpecProblem(value);
-  const named = typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : '?';
+  const named =
+    typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+      ? (value as { id: string }).id
+      : '?';
   if (contract !== null) {
-    const results = CHECK_NAMES.map((n) => (n === 'contract' ? result(n, 'fail', contract) : result(n, 'skip', msg.envCheck.notAnEnvSpec())));
+    const results = CHECK_NAMES.map((n) =>
+      n === 'contract' ? result(n, 'fail', contract) : result(n, 'skip', msg.envCheck.notAnEnvSpec()),
+    );
     return { id: named, ok: false, results };
   }
   const spec = value as EnvSpec;
@@ -109,11 +127,15 @@ export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
   };
   const results: CheckResult[] = [];
   for (const name of CHECK_NAMES) {
-    if (name === 'solved-iff-truth' && !spec.exactRandomControl) results.push(result(name, 'skip', msg.envCheck.manySolvingCodes()));
+    if (name === 'solved-iff-truth' && !spec.exactRandomControl)
+      results.push(result(name, 'skip', msg.envCheck.manySolvingCodes()));
     // Retention is found by comparing two runs, which only a deterministic world makes meaningful.
-    else if (name === 'no-retained-code' && results.some((r) => r.name === 'determinism' && r.status === 'fail')) results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
-    else if (name === 'bit-words' && !attemptBool(() => takesBitWords(spec, {}))) results.push(result(name, 'skip', msg.envCheck.noBitWords()));
-    else if (name === 'bit-words' && results.some((r) => r.name === 'determinism' && r.status === 'fail')) results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
+    else if (name === 'no-retained-code' && results.some((r) => r.name === 'determinism' && r.status === 'fail'))
+      results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
+    else if (name === 'bit-words' && !attemptBool(() => takesBitWords(spec, {})))
+      results.push(result(name, 'skip', msg.envCheck.noBitWords()));
+    else if (name === 'bit-words' && results.some((r) => r.name === 'determinism' && r.status === 'fail'))
+      results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
     else {
       const problem = outcome[name]();
       results.push(problem === null ? result(name, 'pass') : result(name, 'fail', problem));

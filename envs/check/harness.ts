@@ -11,7 +11,10 @@ export class SeededTask implements TaskContext {
   round = 0;
   task = 0;
   taskIndex = 0;
-  constructor(private readonly key: ReplicateKey, private readonly tasksPerRound = 10) {}
+  constructor(
+    private readonly key: ReplicateKey,
+    private readonly tasksPerRound = 10,
+  ) {}
   at(taskIndex: number): this {
     this.taskIndex = taskIndex;
     this.round = Math.floor(taskIndex / this.tasksPerRound);
@@ -45,7 +48,14 @@ export type Submission = 'reuse' | 'scribble' | 'copy';
  * step the score, solved flag and failure kind. Codes come from a guess stream keyed on the task, with the
  * hidden truth submitted every fourth step so that tasks also end by solving.
  */
-export function trajectory(spec: EnvSpec, params: EnvParams, seed: number, tasks = 40, cap = 12, submission: Submission = 'reuse'): number[] {
+export function trajectory(
+  spec: EnvSpec,
+  params: EnvParams,
+  seed: number,
+  tasks = 40,
+  cap = 12,
+  submission: Submission = 'reuse',
+): number[] {
   const { env, key } = makeEnv(spec, params, seed);
   const slot = new SeededTask(key);
   const { positions, arity } = env.space;

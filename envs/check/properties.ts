@@ -12,11 +12,16 @@ const w = msg.envCheck;
 
 /** Canonical text of resolved parameters (key order does not matter). */
 function canonicalParams(params: EnvParams): string {
-  return JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));
+  return JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((k) => [k, params[k]]),
+  );
 }
 
 /** A code for messages: digits run together (1011), commas once a value has two digits. */
-const codeText = (code: ArrayLike<number>): string => Array.from(code).join(Array.from(code).some((v) => v > 9) ? ',' : '');
+const codeText = (code: ArrayLike<number>): string =>
+  Array.from(code).join(Array.from(code).some((v) => v > 9) ? ',' : '');
 
 function sameCode(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
@@ -45,7 +50,8 @@ export function deterministic(spec: EnvSpec, params: EnvParams): string | null {
 export function inRange(spec: EnvSpec, params: EnvParams): string | null {
   const { env, key } = makeEnv(spec, params, 5);
   const { positions, arity } = env.space;
-  if (!Number.isInteger(positions) || positions < 1 || !Number.isInteger(arity) || arity < 1) return w.badSpace(positions, arity);
+  if (!Number.isInteger(positions) || positions < 1 || !Number.isInteger(arity) || arity < 1)
+    return w.badSpace(positions, arity);
   if (!Number.isInteger(env.maxScore) || env.maxScore < 1) return w.badMaxScore(env.maxScore);
   const contexts = env.contexts ?? 1;
   if (!Number.isInteger(contexts) || contexts < 1) return w.badContexts(contexts);
@@ -58,13 +64,16 @@ export function inRange(spec: EnvSpec, params: EnvParams): string | null {
     const ctx = env.context?.() ?? 0;
     if (!(Number.isInteger(ctx) && ctx >= 0 && ctx < contexts)) return w.badContext(t, ctx, contexts);
     const truth = env.truth();
-    if (truth.length !== positions || Array.from(truth).some((v) => !(Number.isInteger(v) && v >= 0 && v < arity))) return w.badTruth(t, codeText(truth));
+    if (truth.length !== positions || Array.from(truth).some((v) => !(Number.isInteger(v) && v >= 0 && v < arity)))
+      return w.badTruth(t, codeText(truth));
     const guess = key.stream('guess', slot.round, slot.task);
     for (let a = 0; a < 5; a++) {
       drawCode(code, guess, arity);
       const fb = env.step(code);
-      if (!(Number.isInteger(fb.score) && fb.score >= 0 && fb.score <= env.maxScore)) return w.badScore(t, fb.score, env.maxScore);
-      if (fb.failure !== undefined && !(Number.isInteger(fb.failure) && fb.failure >= 0 && fb.failure <= 4)) return w.badFailure(t, fb.failure);
+      if (!(Number.isInteger(fb.score) && fb.score >= 0 && fb.score <= env.maxScore))
+        return w.badScore(t, fb.score, env.maxScore);
+      if (fb.failure !== undefined && !(Number.isInteger(fb.failure) && fb.failure >= 0 && fb.failure <= 4))
+        return w.badFailure(t, fb.failure);
       if (fb.solved) break;
     }
   }
@@ -110,7 +119,10 @@ export function solvedIffTruth(spec: EnvSpec, params: EnvParams): string | null 
       drawCode(code, guess, env.space.arity);
       const isTruth = sameCode(code, env.truth());
       solved = env.step(code).solved;
-      if (solved !== isTruth) return solved ? w.solvedByOther(t, codeText(code), codeText(env.truth())) : w.truthDidNotSolve(t, codeText(code));
+      if (solved !== isTruth)
+        return solved
+          ? w.solvedByOther(t, codeText(code), codeText(env.truth()))
+          : w.truthDidNotSolve(t, codeText(code));
     }
     if (!solved) {
       code.set(env.truth());
@@ -143,7 +155,8 @@ export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
   const byWord = c.env.space.positions <= 32 && typeof c.env.stepWord === 'function';
   const code = new Int32Array(a.env.space.positions);
   const words = new Int32Array(bitWords(code.length));
-  const seen = (f: { score: number; solved: boolean; failure?: number }): string => `score ${f.score}${f.solved ? ', solved' : ''}${f.failure ? `, failure ${f.failure}` : ''}`;
+  const seen = (f: { score: number; solved: boolean; failure?: number }): string =>
+    `score ${f.score}${f.solved ? ', solved' : ''}${f.failure ? `, failure ${f.failure}` : ''}`;
   for (let t = 0; t < 20; t++) {
     a.env.reset(slotA.at(t));
     b.env.reset(slotB.at(t));

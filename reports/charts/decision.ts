@@ -7,7 +7,17 @@
  *    one line per exploration rate, one panel per combination of the other swept parameters.
  */
 import type { GroupSummary } from '../summary.js';
-import { CONFIG, type ChartSpec, describeParameters, OKABE_ITO, parameterTitle, parameterValue, REFERENCE_COLOUR, SCHEMA, type Palette } from './theme.js';
+import {
+  CONFIG,
+  type ChartSpec,
+  describeParameters,
+  OKABE_ITO,
+  parameterTitle,
+  parameterValue,
+  REFERENCE_COLOUR,
+  SCHEMA,
+  type Palette,
+} from './theme.js';
 
 export type DecisionLayout = 'rounds' | 'arms' | 'grid';
 
@@ -38,16 +48,32 @@ function rateMax(points: readonly Point[]): number {
   return Math.max(0.12, ...points.map((p) => p.rateHi ?? p.rate ?? 0)) * 1.05;
 }
 
-export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLayout, palette: Palette, swept: readonly string[] = []): ChartSpec {
-  const xParam = swept.includes('threshold') ? 'threshold' : swept.includes('explore') ? 'explore' : swept[0] ?? 'threshold';
+export function decisionSpec(
+  groups: readonly GroupSummary[],
+  layout: DecisionLayout,
+  palette: Palette,
+  swept: readonly string[] = [],
+): ChartSpec {
+  const xParam = swept.includes('threshold')
+    ? 'threshold'
+    : swept.includes('explore')
+      ? 'explore'
+      : (swept[0] ?? 'threshold');
   const seriesParam = xParam !== 'explore' && swept.includes('explore') ? 'explore' : null;
   const facets = swept.filter((p) => p !== xParam && p !== seriesParam);
   const points: Point[] =
     layout === 'rounds'
       ? groups[0]!.rounds.map((r) => ({
-          key: r.round, series: '', panel: '', rate: finite(r.refutationRate.estimate), rateLo: r.refutationRate.ci95?.[0] ?? null,
-          rateHi: r.refutationRate.ci95?.[1] ?? null, skills: r.skills.estimate, skillsLo: r.skills.ci95?.[0] ?? null,
-          skillsHi: r.skills.ci95?.[1] ?? null, replicates: groups[0]!.group.replicates.length,
+          key: r.round,
+          series: '',
+          panel: '',
+          rate: finite(r.refutationRate.estimate),
+          rateLo: r.refutationRate.ci95?.[0] ?? null,
+          rateHi: r.refutationRate.ci95?.[1] ?? null,
+          skills: r.skills.estimate,
+          skillsLo: r.skills.ci95?.[0] ?? null,
+          skillsHi: r.skills.ci95?.[1] ?? null,
+          replicates: groups[0]!.group.replicates.length,
         }))
       : groups.map((g) => {
           const last = g.rounds.at(-1)!;
@@ -55,26 +81,61 @@ export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLa
             key: layout === 'arms' ? palette.labelOf(g.group.id) : parameterValue(g.group.params[xParam]),
             series: seriesParam ? parameterValue(g.group.params[seriesParam]) : '',
             panel: describeParameters(g.group.params, facets),
-            rate: finite(g.refutationRate.estimate), rateLo: g.refutationRate.ci95?.[0] ?? null, rateHi: g.refutationRate.ci95?.[1] ?? null,
-            skills: last.skills.estimate, skillsLo: last.skills.ci95?.[0] ?? null, skillsHi: last.skills.ci95?.[1] ?? null,
+            rate: finite(g.refutationRate.estimate),
+            rateLo: g.refutationRate.ci95?.[0] ?? null,
+            rateHi: g.refutationRate.ci95?.[1] ?? null,
+            skills: last.skills.estimate,
+            skillsLo: last.skills.ci95?.[0] ?? null,
+            skillsHi: last.skills.ci95?.[1] ?? null,
             replicates: g.group.replicates.length,
           };
         });
 
   const keyTitle = layout === 'rounds' ? 'Round' : layout === 'arms' ? 'Arm' : parameterTitle(xParam);
-  const keyField = layout === 'arms'
-    ? { field: 'key', type: 'nominal', title: null, scale: { domain: points.map((p) => p.key) }, axis: { labelLimit: 300 } }
-    : layout === 'rounds'
-      ? { field: 'key', type: 'ordinal', title: keyTitle, scale: { domain: points.map((p) => p.key) }, axis: { labelAngle: 0 } }
-      : points.every((p) => typeof p.key === 'number')
-        ? { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } }
-        : // a text parameter (e.g. the lifecycle): one category per value, in grid order
-          { field: 'key', type: 'nominal', title: keyTitle, scale: { domain: [...new Set(points.map((p) => p.key))] }, axis: { labelAngle: 0 } };
-  const colour = layout === 'arms'
-    ? { field: 'key', type: 'nominal', legend: null, scale: { domain: [...palette.labels], range: [...palette.colours] } }
-    : seriesParam
-      ? { field: 'series', type: 'ordinal', title: parameterTitle(seriesParam), scale: { range: [...OKABE_ITO] }, legend: { orient: 'bottom', direction: 'horizontal' } }
-      : { value: OKABE_ITO[0] };
+  const keyField =
+    layout === 'arms'
+      ? {
+          field: 'key',
+          type: 'nominal',
+          title: null,
+          scale: { domain: points.map((p) => p.key) },
+          axis: { labelLimit: 300 },
+        }
+      : layout === 'rounds'
+        ? {
+            field: 'key',
+            type: 'ordinal',
+            title: keyTitle,
+            scale: { domain: points.map((p) => p.key) },
+            axis: { labelAngle: 0 },
+          }
+        : points.every((p) => typeof p.key === 'number')
+          ? { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } }
+          : // a text parameter (e.g. the lifecycle): one category per value, in grid order
+            {
+              field: 'key',
+              type: 'nominal',
+              title: keyTitle,
+              scale: { domain: [...new Set(points.map((p) => p.key))] },
+              axis: { labelAngle: 0 },
+            };
+  const colour =
+    layout === 'arms'
+      ? {
+          field: 'key',
+          type: 'nominal',
+          legend: null,
+          scale: { domain: [...palette.labels], range: [...palette.colours] },
+        }
+      : seriesParam
+        ? {
+            field: 'series',
+            type: 'ordinal',
+            title: parameterTitle(seriesParam),
+            scale: { range: [...OKABE_ITO] },
+            legend: { orient: 'bottom', direction: 'horizontal' },
+          }
+        : { value: OKABE_ITO[0] };
   const tooltip = [
     { field: 'key', title: keyTitle },
     ...(seriesParam ? [{ field: 'series', title: seriesParam }] : []),
@@ -90,18 +151,51 @@ export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLa
   const faceted = layout === 'grid' && facets.length > 0;
   const panel = (field: 'rate' | 'skills', title: string, format: string, domain: number[] | null): object => {
     // Side by side, the arms' rows line up, so the second panel does not repeat their names.
-    const key = layout === 'arms' && field === 'skills' ? { ...keyField, axis: { labels: false, ticks: false } } : keyField;
-    const measure = { field, type: 'quantitative', title, axis: { format, tickCount: 6 }, scale: domain ? { domain } : { zero: true } };
+    const key =
+      layout === 'arms' && field === 'skills' ? { ...keyField, axis: { labels: false, ticks: false } } : keyField;
+    const measure = {
+      field,
+      type: 'quantitative',
+      title,
+      axis: { format, tickCount: 6 },
+      scale: domain ? { domain } : { zero: true },
+    };
     const layers: object[] = [
-      { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: { [along.k]: key, [along.m]: { ...measure, field: `${field}Lo` }, [along.m2]: { field: `${field}Hi` }, color: colour } },
-      ...(layout === 'arms' ? [] : [{ mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x: key, y: measure, color: colour, ...(seriesParam ? { detail: { field: 'series' } } : {}) } }]),
-      { mark: { type: 'point', size: 70, filled: true, opacity: 1 }, encoding: { [along.k]: key, [along.m]: measure, color: colour, tooltip } },
+      {
+        mark: { type: 'rule', strokeWidth: 1.5 },
+        encoding: {
+          [along.k]: key,
+          [along.m]: { ...measure, field: `${field}Lo` },
+          [along.m2]: { field: `${field}Hi` },
+          color: colour,
+        },
+      },
+      ...(layout === 'arms'
+        ? []
+        : [
+            {
+              mark: { type: 'line', strokeWidth: 1.5 },
+              encoding: { x: key, y: measure, color: colour, ...(seriesParam ? { detail: { field: 'series' } } : {}) },
+            },
+          ]),
+      {
+        mark: { type: 'point', size: 70, filled: true, opacity: 1 },
+        encoding: { [along.k]: key, [along.m]: measure, color: colour, tooltip },
+      },
     ];
     if (field === 'rate') layers.unshift(...decisionLayers(layout === 'arms'));
-    const size = layout === 'arms' ? { width: field === 'rate' ? 320 : 240, height: Math.max(180, 34 * points.length) } : { width: 330, height: 240 };
+    const size =
+      layout === 'arms'
+        ? { width: field === 'rate' ? 320 : 240, height: Math.max(180, 34 * points.length) }
+        : { width: 330, height: 240 };
     const values = points; // null rates are not drawn (vega-lite filters invalid values), but keep their row
     if (!faceted) return { data: { values }, ...size, layer: layers };
-    return { data: { values }, facet: { field: 'panel', type: 'ordinal', title: null }, columns: 3, spec: { ...size, layer: layers } };
+    return {
+      data: { values },
+      facet: { field: 'panel', type: 'ordinal', title: null },
+      columns: 3,
+      spec: { ...size, layer: layers },
+    };
   };
   const rates = points.filter((p) => p.rate !== null);
   const omitted = points.length - rates.length;
@@ -111,16 +205,25 @@ export function decisionSpec(groups: readonly GroupSummary[], layout: DecisionLa
     title: {
       text: 'Refutation rate and skills learned',
       subtitle: [
-        layout === 'rounds' ? 'Per round: Σ refutations / Σ tests, and skills at the round\'s end.' : 'Whole run: Σ refutations / Σ tests; skills after the last round.',
-        'Bars: 95 % bootstrap intervals over replicates. Dashed: the article\'s decision lines',
+        layout === 'rounds'
+          ? "Per round: Σ refutations / Σ tests, and skills at the round's end."
+          : 'Whole run: Σ refutations / Σ tests; skills after the last round.',
+        "Bars: 95 % bootstrap intervals over replicates. Dashed: the article's decision lines",
         '(below 2 % exploration is a net loss; above 10 % it is needed).',
-        ...(omitted > 0 ? [`${omitted} ${what}${omitted > 1 ? 's' : ''} without any skill test left out of the rate panel.`] : []),
+        ...(omitted > 0
+          ? [`${omitted} ${what}${omitted > 1 ? 's' : ''} without any skill test left out of the rate panel.`]
+          : []),
       ],
     },
     config: CONFIG,
     [faceted ? 'vconcat' : 'hconcat']: [
       panel('rate', RATE_TITLE, '.0%', [0, rateMax(rates)]),
-      panel('skills', layout === 'rounds' ? `${SKILLS_TITLE} at the round's end` : `${SKILLS_TITLE} after the last round`, '.1~f', null),
+      panel(
+        'skills',
+        layout === 'rounds' ? `${SKILLS_TITLE} at the round's end` : `${SKILLS_TITLE} after the last round`,
+        '.1~f',
+        null,
+      ),
     ],
     spacing: 40,
     resolve: { scale: { color: 'shared' } },
@@ -135,15 +238,39 @@ function decisionLayers(vertical: boolean): object[] {
   const position = vertical ? 'x' : 'y';
   const once = [{ aggregate: [{ op: 'count', as: 'rows' }] }];
   return DECISION_LINES.flatMap((d) => [
-    { transform: once, mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR }, encoding: { [position]: { datum: d.rate, type: 'quantitative' } } },
+    {
+      transform: once,
+      mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR },
+      encoding: { [position]: { datum: d.rate, type: 'quantitative' } },
+    },
     {
       transform: once,
       // Short labels ("2 %", "10 %"); the subtitle says what they mean. On the left, where refutation rates
       // are usually high (low thresholds), they seldom sit on a curve.
       mark: vertical
-        ? { type: 'text', align: 'center', baseline: 'bottom', dy: -4, fontSize: 11, color: REFERENCE_COLOUR, text: `${d.rate * 100} %` }
-        : { type: 'text', align: 'left', baseline: 'bottom', dx: 3, dy: -2, fontSize: 11, color: REFERENCE_COLOUR, text: `${d.rate * 100} %` },
-      encoding: { [position]: { datum: d.rate, type: 'quantitative' }, ...(vertical ? { y: { value: 0 } } : { x: { value: 0 } }) },
+        ? {
+            type: 'text',
+            align: 'center',
+            baseline: 'bottom',
+            dy: -4,
+            fontSize: 11,
+            color: REFERENCE_COLOUR,
+            text: `${d.rate * 100} %`,
+          }
+        : {
+            type: 'text',
+            align: 'left',
+            baseline: 'bottom',
+            dx: 3,
+            dy: -2,
+            fontSize: 11,
+            color: REFERENCE_COLOUR,
+            text: `${d.rate * 100} %`,
+          },
+      encoding: {
+        [position]: { datum: d.rate, type: 'quantitative' },
+        ...(vertical ? { y: { value: 0 } } : { x: { value: 0 } }),
+      },
     },
   ]);
 }

@@ -37,18 +37,29 @@ export function histogram(values: Float64Array, published: number | null, discre
   const whole = discrete && sorted.every(Number.isInteger) && hi - lo <= 40;
   // A span too small to split (all runs alike, or a denormal spread) gets one bin scaled to the values.
   const span = hi - lo;
-  const step = whole ? 1 : span > 1e-9 * Math.max(1, Math.abs(hi)) ? niceStep(span / 24) : niceStep(Math.max(Math.abs(hi), 1e-6) / 10);
+  const step = whole
+    ? 1
+    : span > 1e-9 * Math.max(1, Math.abs(hi))
+      ? niceStep(span / 24)
+      : niceStep(Math.max(Math.abs(hi), 1e-6) / 10);
   const origin = whole ? sorted[0]! - 0.5 : Math.floor(lo / step) * step;
   const counts = new Map<number, number>();
   for (const v of sorted) {
     const k = Math.floor((v - origin) / step + 1e-9);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => a[0] - b[0]).map(([k, c]) => {
-    const start = origin + k * step;
-    const centre = start + step / 2;
-    return { start, end: start + step, share: c / sorted.length, inside: centre >= q025 - step / 2 && centre <= q975 + step / 2 };
-  });
+  return [...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, c]) => {
+      const start = origin + k * step;
+      const centre = start + step / 2;
+      return {
+        start,
+        end: start + step,
+        share: c / sorted.length,
+        inside: centre >= q025 - step / 2 && centre <= q975 + step / 2,
+      };
+    });
 }
 
 /** Short header lines: the figure id, then what is measured, split after its first comma. */
@@ -62,7 +73,8 @@ export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
   const rows: object[] = [];
   for (const s of samples) {
     const figure = headerOf(s);
-    for (const b of histogram(s.values, s.published, s.discrete)) rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
+    for (const b of histogram(s.values, s.published, s.discrete))
+      rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
     if (s.published !== null) rows.push({ figure, kind: 'published', value: s.published });
   }
   const figures = samples.map(headerOf);
@@ -96,7 +108,13 @@ export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
           transform: [{ filter: "datum.kind === 'bin'" }],
           mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
           encoding: {
-            x: { field: 'start', type: 'quantitative', title: null, scale: { zero: false }, axis: { tickCount: 4, labelOverlap: 'greedy', labelFlush: true } },
+            x: {
+              field: 'start',
+              type: 'quantitative',
+              title: null,
+              scale: { zero: false },
+              axis: { tickCount: 4, labelOverlap: 'greedy', labelFlush: true },
+            },
             x2: { field: 'end' },
             y: { field: 'share', type: 'quantitative', title: 'Share of runs', axis: { format: '.0%', tickCount: 3 } },
             color: { condition: { test: 'datum.inside', value: '#6e6e6e' }, value: '#c9c9c9' },

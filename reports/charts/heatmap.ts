@@ -83,7 +83,10 @@ export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly str
     y: { field: 'y', type: 'ordinal', sort: [...ys].reverse(), title: parameterTitle(axes.y) },
   };
   // Wide enough for the x-axis title, so neighbouring panels' titles do not run together.
-  const size = { width: Math.max(facets.length > 0 ? 320 : 260, 64 * xs.length), height: Math.max(160, 40 * ys.length) };
+  const size = {
+    width: Math.max(facets.length > 0 ? 320 : 260, 64 * xs.length),
+    height: Math.max(160, 40 * ys.length),
+  };
   const header = {
     $schema: SCHEMA,
     title: {
@@ -95,7 +98,8 @@ export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly str
   };
   if (facets.length === 0) return { ...header, ...size, encoding, layer };
   // Panels in the order of their parameter values (numerically: 'bits 4' before 'bits 10').
-  const keyOf = (params: Readonly<Record<string, string>>): (number | string)[] => facets.map((f) => parameterValue(params[f]));
+  const keyOf = (params: Readonly<Record<string, string>>): (number | string)[] =>
+    facets.map((f) => parameterValue(params[f]));
   const ordered = [...groups].sort((a, b) => {
     const ka = keyOf(a.group.params);
     const kb = keyOf(b.group.params);

@@ -10,7 +10,11 @@ import { CONFIG, type ChartSpec, REFERENCE_COLOUR, SCHEMA, type Palette } from '
 /** More lines than this would not be readable; sweeps with more cells get heat maps instead. */
 export const MAX_LEARNING_LINES = 8;
 
-export function learningCurveSpec(groups: readonly GroupSummary[], palette: Palette, references: readonly ReferenceLine[]): ChartSpec {
+export function learningCurveSpec(
+  groups: readonly GroupSummary[],
+  palette: Palette,
+  references: readonly ReferenceLine[],
+): ChartSpec {
   const widthOf = new Map(palette.labels.map((l, i) => [l, palette.strokes[i]!.width]));
   const rounds = groups.flatMap((g) =>
     g.rounds.map((r) => ({
@@ -32,14 +36,36 @@ export function learningCurveSpec(groups: readonly GroupSummary[], palette: Pale
     type: 'nominal',
     title: 'Arm',
     scale: { domain: [...palette.labels], range: [...palette.colours] },
-    legend: { orient: 'bottom', direction: 'horizontal', columns: 2, symbolType: 'stroke', symbolOpacity: 1, symbolStrokeWidth: 3 },
+    legend: {
+      orient: 'bottom',
+      direction: 'horizontal',
+      columns: 2,
+      symbolType: 'stroke',
+      symbolOpacity: 1,
+      symbolStrokeWidth: 3,
+    },
   } as const;
   // Same field, domain and title as the colour, so the legend merges them and shows each arm's dash.
-  const dash = { field: 'arm', type: 'nominal', title: 'Arm', scale: { domain: [...palette.labels], range: palette.strokes.map((s) => (s.dash.length === 0 ? [1, 0] : [...s.dash])) }, legend: colour.legend } as const;
+  const dash = {
+    field: 'arm',
+    type: 'nominal',
+    title: 'Arm',
+    scale: {
+      domain: [...palette.labels],
+      range: palette.strokes.map((s) => (s.dash.length === 0 ? [1, 0] : [...s.dash])),
+    },
+    legend: colour.legend,
+  } as const;
 
   const tasks = [...new Set(groups.map((g) => g.group.params.tasks))];
   const roundTitle = tasks.length === 1 && tasks[0] !== undefined ? `Round (${tasks[0]} tasks each)` : 'Round';
-  const x = { field: 'round', type: 'quantitative', title: roundTitle, axis: { tickMinStep: 1, format: 'd' }, scale: { domain: [1, lastRound], nice: false } } as const;
+  const x = {
+    field: 'round',
+    type: 'quantitative',
+    title: roundTitle,
+    axis: { tickMinStep: 1, format: 'd' },
+    scale: { domain: [1, lastRound], nice: false },
+  } as const;
   const subtitle = [
     `Lines: mean over ${replicates} replicates; bands: 95 % bootstrap intervals.`,
     ...(references.length > 0 ? ['Dashed: exact expected attempts of uniform guessing (no exploration).'] : []),
@@ -59,11 +85,18 @@ export function learningCurveSpec(groups: readonly GroupSummary[], palette: Pale
             encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: colour },
           },
           // One line layer per width, widest first, so a narrow line stays visible on top of a wide one.
-          ...[...new Set(rounds.map((r) => r.width))].sort((a, b) => b - a).map((w) => ({
-            transform: [{ filter: { field: 'width', equal: w } }],
-            mark: { type: 'line', strokeWidth: w },
-            encoding: { x, y: { field: 'mean', type: 'quantitative', title: 'Mean attempts per task', scale: { zero: true } }, color: colour, strokeDash: dash },
-          })),
+          ...[...new Set(rounds.map((r) => r.width))]
+            .sort((a, b) => b - a)
+            .map((w) => ({
+              transform: [{ filter: { field: 'width', equal: w } }],
+              mark: { type: 'line', strokeWidth: w },
+              encoding: {
+                x,
+                y: { field: 'mean', type: 'quantitative', title: 'Mean attempts per task', scale: { zero: true } },
+                color: colour,
+                strokeDash: dash,
+              },
+            })),
           {
             mark: { type: 'point', filled: true, opacity: 1 },
             encoding: {
@@ -94,12 +127,22 @@ function referenceLayer(references: readonly ReferenceLine[], lastRound: number)
     layer: [
       {
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR },
-        encoding: { y: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'label', title: 'Exact' }, { field: 'exact', title: 'Fraction' }] },
+        encoding: {
+          y: { field: 'value', type: 'quantitative' },
+          tooltip: [
+            { field: 'label', title: 'Exact' },
+            { field: 'exact', title: 'Fraction' },
+          ],
+        },
       },
       {
         // Labelled in the right margin, clear of the curves that converge onto the lines.
         mark: { type: 'text', align: 'left', baseline: 'middle', dx: 8, fontSize: 11, color: REFERENCE_COLOUR },
-        encoding: { x: { field: 'round', type: 'quantitative' }, y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
+        encoding: {
+          x: { field: 'round', type: 'quantitative' },
+          y: { field: 'value', type: 'quantitative' },
+          text: { field: 'label' },
+        },
       },
     ],
   };

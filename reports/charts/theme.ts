@@ -16,7 +16,16 @@ export const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /** Okabe & Ito (2008), without yellow, which is too faint on white. */
-export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#000000', '#999999'] as const;
+export const OKABE_ITO = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#D55E00',
+  '#56B4E9',
+  '#000000',
+  '#999999',
+] as const;
 
 /** How a line is drawn: its dash pattern ([] solid) and width. */
 export interface Stroke {
@@ -87,9 +96,24 @@ export const CONFIG: Config = {
     labelColor: '#222222',
     titleColor: '#111111',
   },
-  legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 520, titleLimit: 400, symbolStrokeWidth: 2.5 },
+  legend: {
+    labelFontSize: 12,
+    titleFontSize: 12,
+    titleFontWeight: 'normal',
+    labelLimit: 520,
+    titleLimit: 400,
+    symbolStrokeWidth: 2.5,
+  },
   header: { labelFontSize: 12, titleFontSize: 13, titleFontWeight: 'normal', labelLimit: 320 },
-  title: { fontSize: 16, fontWeight: 'bold', anchor: 'start', subtitleFontSize: 12, subtitleColor: '#444444', subtitlePadding: 6, offset: 14 },
+  title: {
+    fontSize: 16,
+    fontWeight: 'bold',
+    anchor: 'start',
+    subtitleFontSize: 12,
+    subtitleColor: '#444444',
+    subtitlePadding: 6,
+    offset: 14,
+  },
   line: { strokeWidth: 2.5 },
   point: { size: 45, filled: true },
 };
@@ -136,15 +160,26 @@ export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'> & Partia
   const run = data.kind === 'run' ? data.groups[0] : undefined;
   if (run !== undefined) return paletteFor([run.id], { [run.id]: describeRun(run.params) });
   const swept = data.kind === 'sweep' ? (data.swept ?? []) : [];
-  const labels = swept.length === 0 ? {} : Object.fromEntries(data.groups.map((g) => [g.id, describeParameters(g.params, swept)]));
-  return paletteFor(data.groups.map((g) => g.id), labels);
+  const labels =
+    swept.length === 0 ? {} : Object.fromEntries(data.groups.map((g) => [g.id, describeParameters(g.params, swept)]));
+  return paletteFor(
+    data.groups.map((g) => g.id),
+    labels,
+  );
 }
 
 /** A lone run named by the agent settings that matter most. */
 export function describeRun(params: Readonly<Record<string, string>>): string {
   if (params.library === 'false') return 'no library (random control)';
-  const explore = params.explore !== undefined && Number(params.explore) > 0 ? `explore ${params.explore} (${params.routing ?? 'shared'})` : 'no exploration';
-  return [params.threshold !== undefined ? `threshold ${params.threshold}` : '', explore, params.topK !== undefined ? `top-k ${params.topK}` : '']
+  const explore =
+    params.explore !== undefined && Number(params.explore) > 0
+      ? `explore ${params.explore} (${params.routing ?? 'shared'})`
+      : 'no exploration';
+  return [
+    params.threshold !== undefined ? `threshold ${params.threshold}` : '',
+    explore,
+    params.topK !== undefined ? `top-k ${params.topK}` : '',
+  ]
     .filter((p) => p !== '')
     .join(', ');
 }

@@ -20,7 +20,7 @@ export function armRunsCsv(arms: readonly ArmRuns[]): string {
   const first = arms[0];
   if (first === undefined) return '';
   const header = ['arm', ...Object.keys(configColumns(first.config)), 'replicate', 'round', ...METRIC_COLUMNS];
-  const parts = [header.map(csvField).join(',') + '\n'];
+  const parts = [`${header.map(csvField).join(',')}\n`];
   for (const { arm, config, replicates } of arms) {
     const prefix = csvPrefix([arm, ...Object.values(configColumns(config))]);
     replicates.forEach((rounds, replicate) => parts.push(replicateCsvLines(prefix, replicate, rounds)));

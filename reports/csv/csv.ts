@@ -19,5 +19,5 @@ export function toCsv(rows: readonly Row[], header = true): string {
   const columns = Object.keys(rows[0]!);
   const lines: string[] = header ? [columns.map((c) => csvField(c)).join(',')] : [];
   for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -31,9 +31,11 @@ export function readCsv(file: string): CsvTable {
     if (e instanceof CsvError) {
       const line = typeof e.lines === 'number' ? e.lines : 0;
       const reason =
-        e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? 'torn row (its number of fields differs from the header)' :
-        e.code === 'CSV_QUOTE_NOT_CLOSED' ? 'torn row (a quoted field is not closed)' :
-        'malformed CSV';
+        e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+          ? 'torn row (its number of fields differs from the header)'
+          : e.code === 'CSV_QUOTE_NOT_CLOSED'
+            ? 'torn row (a quoted field is not closed)'
+            : 'malformed CSV';
       throw new UsageError(msg.csvUnreadable(file, line, reason));
     }
     throw e;
@@ -57,7 +59,9 @@ export function numericColumn(table: CsvTable, column: string, integer = false):
     const text = row[j]!;
     const value = text.trim() === '' ? NaN : Number(text);
     if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-      throw new UsageError(msg.csvBadValue(table.file, table.lines[i]!, column, text, integer ? 'a whole number' : 'a number'));
+      throw new UsageError(
+        msg.csvBadValue(table.file, table.lines[i]!, column, text, integer ? 'a whole number' : 'a number'),
+      );
     }
     return value;
   });

@@ -11,7 +11,12 @@ export function policyColumns(a: AgentConfig): Record<string, Cell> {
   const { evobelief, paper, expel, beta, ...lifecycle } = a.lifecycle;
   const out: Record<string, Cell> = { scope: a.scope, thresholdRule: a.thresholdRule, lcbZ: a.lcbZ };
   for (const [k, v] of Object.entries(lifecycle)) out[k === 'name' ? 'lifecycle' : k] = v;
-  const groups: [keyof typeof PREFIX, object][] = [['evobelief', evobelief], ['paper', paper], ['expel', expel], ['beta', beta]];
+  const groups: [keyof typeof PREFIX, object][] = [
+    ['evobelief', evobelief],
+    ['paper', paper],
+    ['expel', expel],
+    ['beta', beta],
+  ];
   for (const [group, rules] of groups) {
     for (const [k, v] of Object.entries(rules) as [string, number | readonly number[]][]) {
       out[PREFIX[group] + cap(k)] = typeof v === 'number' ? v : v.join('/');
@@ -19,9 +24,16 @@ export function policyColumns(a: AgentConfig): Record<string, Cell> {
   }
   const x = a.exploration;
   Object.assign(out, {
-    exploration: x.name, exploreHigh: x.high, refuteLow: x.refuteLow, refuteHigh: x.refuteHigh, refuteWindow: x.window,
-    exploreHalflife: x.halflife, exploreFloor: x.floor,
-    breakerFailures: a.breaker.failures, breakerCooldown: a.breaker.cooldown, breakerCounts: a.breaker.counts,
+    exploration: x.name,
+    exploreHigh: x.high,
+    refuteLow: x.refuteLow,
+    refuteHigh: x.refuteHigh,
+    refuteWindow: x.window,
+    exploreHalflife: x.halflife,
+    exploreFloor: x.floor,
+    breakerFailures: a.breaker.failures,
+    breakerCooldown: a.breaker.cooldown,
+    breakerCounts: a.breaker.counts,
   });
   // Only with a policy module: built-in runs keep their columns.
   for (const k of PLUGIN_COLUMNS) if (a[k] !== undefined) out[k] = a[k];

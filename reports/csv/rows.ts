@@ -41,9 +41,28 @@ export function configColumns(config: RunConfig): Row {
 }
 
 export const METRIC_COLUMNS = [
-  'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'skillsEver', 'wrongSkillsEver', 'tasksWithSkills', 'constraintSize', 'tests',
-  'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples', 'retired',
-  'toolErrors', 'paramErrors', 'ambiguousQueries', 'toolUnavailable', 'breakerTrips',
+  'attempts',
+  'meanAttempts',
+  'solved',
+  'solveRate',
+  'skills',
+  'skillsEver',
+  'wrongSkillsEver',
+  'tasksWithSkills',
+  'constraintSize',
+  'tests',
+  'refutations',
+  'refutationRate',
+  'clashes',
+  'fallbacks',
+  'explorations',
+  'goodSamples',
+  'retired',
+  'toolErrors',
+  'paramErrors',
+  'ambiguousQueries',
+  'toolUnavailable',
+  'breakerTrips',
 ] as const satisfies readonly (keyof RoundMetrics)[];
 
 export function metricColumns(m: RoundMetrics): Row {
@@ -57,7 +76,7 @@ export function runCsv(config: RunConfig, replicates: readonly (readonly RoundMe
   const columns = configColumns(config);
   const header = csvPrefix([...Object.keys(columns), 'replicate', 'round', ...METRIC_COLUMNS]);
   const prefix = csvPrefix(Object.values(columns));
-  return header + '\n' + replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('');
+  return `${header}\n${replicates.map((rounds, i) => replicateCsvLines(prefix, i, rounds)).join('')}`;
 }
 
 /** Rows for one replicate of a run. */

@@ -13,9 +13,15 @@ import { configColumns, csvPrefix, METRIC_COLUMNS } from './rows.js';
  * Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env` and the
  * columns of policy modules any cell uses after the tool-loop ones.
  */
-export function sweepColumns(sample: RunConfig, envParams: readonly string[], pluginColumns: readonly string[]): string[] {
+export function sweepColumns(
+  sample: RunConfig,
+  envParams: readonly string[],
+  pluginColumns: readonly string[],
+): string[] {
   const own = new Set(Object.keys(sample.envParams));
-  const config = Object.keys(configColumns(sample)).filter((k) => !own.has(k) && !(PLUGIN_COLUMNS as readonly string[]).includes(k));
+  const config = Object.keys(configColumns(sample)).filter(
+    (k) => !own.has(k) && !(PLUGIN_COLUMNS as readonly string[]).includes(k),
+  );
   config.splice(config.indexOf('env') + 1, 0, ...envParams);
   config.splice(config.indexOf('breakerCounts') + 1, 0, ...pluginColumns);
   return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
@@ -24,7 +30,8 @@ export function sweepColumns(sample: RunConfig, envParams: readonly string[], pl
 /** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; 'published' where it uses no policy module). */
 export function alignRow(columns: readonly string[], row: Row): Row {
   const out: Row = {};
-  for (const c of columns) out[c] = row[c] ?? ((PLUGIN_COLUMNS as readonly string[]).includes(c) ? PLUGIN_COLUMN_DEFAULT : '');
+  for (const c of columns)
+    out[c] = row[c] ?? ((PLUGIN_COLUMNS as readonly string[]).includes(c) ? PLUGIN_COLUMN_DEFAULT : '');
   return out;
 }
 

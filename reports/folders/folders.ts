@@ -30,14 +30,21 @@ function prepare(dir: string, force: boolean): void {
   mkdirSync(dir, { recursive: true });
 }
 
-const writeJson = (path: string, doc: unknown): void => writeFileAtomic(path, JSON.stringify(doc, null, 2) + '\n');
+const writeJson = (path: string, doc: unknown): void => writeFileAtomic(path, `${JSON.stringify(doc, null, 2)}\n`);
 
 /** A run's folder: runs.csv (replicate × round, every parameter a column) and manifest.json (kind 'run'). */
-export function writeRunFolder(dir: string, run: { readonly config: RunConfig; readonly replicates: readonly (readonly RoundMetrics[])[] }, options: FolderOptions = {}): void {
+export function writeRunFolder(
+  dir: string,
+  run: { readonly config: RunConfig; readonly replicates: readonly (readonly RoundMetrics[])[] },
+  options: FolderOptions = {},
+): void {
   const startedAt = options.startedAt ?? new Date();
   prepare(dir, options.force === true);
   writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
-  writeJson(join(dir, 'manifest.json'), makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }));
+  writeJson(
+    join(dir, 'manifest.json'),
+    makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
+  );
 }
 
 /** An in-process sweep's folder: results.csv (the columns and rows of `hexa sweep`) and manifest.json (kind 'sweep'). */
@@ -51,7 +58,7 @@ export function writeSweepFolder(dir: string, sweep: SweepResult, options: Folde
   for (const m of configs.flatMap((c) => c.modules ?? [])) modules.set(`${m.kind}\n${m.path}`, m);
   prepare(dir, options.force === true);
   writeFileAtomicStreamed(join(dir, 'results.csv'), (fd) => {
-    writeSync(fd, csvPrefix(columns) + '\n');
+    writeSync(fd, `${csvPrefix(columns)}\n`);
     for (const cell of sweep.cells) {
       const prefix = cellPrefix(columns, cell.id, cell.config);
       writeSync(fd, cell.replicates.map((rounds, r) => replicateCsvLines(prefix, r, rounds)).join(''));

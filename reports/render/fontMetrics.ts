@@ -6,7 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FONT_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF', '/usr/local/share/fonts'];
+const FONT_DIRS = [
+  '/usr/share/fonts/truetype/dejavu',
+  '/usr/share/fonts/dejavu',
+  '/usr/share/fonts/TTF',
+  '/usr/local/share/fonts',
+];
 
 export interface FontFiles {
   readonly regular: string;

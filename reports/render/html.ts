@@ -50,7 +50,10 @@ export { escapeHtml } from './htmlParts.js';
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const num = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
@@ -60,14 +63,24 @@ const withCi = (e: Estimate, digits = 3, scale = 1): string =>
 function manifestSection(input: HtmlInput): string {
   const m = input.data.manifest;
   const facts: [string, unknown][] = [
-    ['kind', m.kind], ['seed', m.seed], ['hexa-sim version', m.version], ['git commit', m.gitCommit ?? '–'],
-    ['started', m.startedAt], ['finished', m.finishedAt], ['result folder', input.source],
+    ['kind', m.kind],
+    ['seed', m.seed],
+    ['hexa-sim version', m.version],
+    ['git commit', m.gitCommit ?? '–'],
+    ['started', m.startedAt],
+    ['finished', m.finishedAt],
+    ['result folder', input.source],
     ['groups', `${input.data.groups.length} (${input.data.groupColumn ?? 'run'})`],
     ['replicates per group', [...new Set(input.data.groups.map((g) => g.replicates.length))].join(' / ')],
     ['swept parameters', input.data.swept.join(', ') || '–'],
-    ['bootstrap', `${input.summary.resamples} resamples of replicates, seed ${input.summary.seed}; percentile 95 % intervals`],
+    [
+      'bootstrap',
+      `${input.summary.resamples} resamples of replicates, seed ${input.summary.seed}; percentile 95 % intervals`,
+    ],
   ];
-  const rows = facts.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(String(v ?? '–'))}</td></tr>`).join('\n');
+  const rows = facts
+    .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(String(v ?? '–'))}</td></tr>`)
+    .join('\n');
   return `<section><h2>What was run</h2><table class="facts">${rows}</table>
 <details><summary>manifest.json</summary><pre>${escapeHtml(JSON.stringify(m, null, 2))}</pre></details></section>`;
 }
@@ -77,7 +90,15 @@ function summarySection(input: HtmlInput): string {
   const palette = reportPalette(data);
   // A reproduction's arms are named by their labels, which say what the swept settings are.
   const swept = data.kind === 'reproduce' ? [] : data.swept;
-  const header = [data.groupColumn ?? 'group', ...swept, 'replicates', 'final attempts: mean [95 %]', 'IQM [95 %]', 'skills', 'refutation rate % [95 %]'];
+  const header = [
+    data.groupColumn ?? 'group',
+    ...swept,
+    'replicates',
+    'final attempts: mean [95 %]',
+    'IQM [95 %]',
+    'skills',
+    'refutation rate % [95 %]',
+  ];
   const rows = summary.groups.map((s) => {
     const last = s.rounds.at(-1)!;
     const label = palette.labelOf(s.group.id);
@@ -85,13 +106,22 @@ function summarySection(input: HtmlInput): string {
       `<span class="wrap">${escapeHtml(label === s.group.id ? label : `${s.group.id} (${label})`)}</span>`,
       ...swept.map((p) => escapeHtml(s.group.params[p] ?? '')),
       String(s.group.replicates.length),
-      withCi(last.attempts.mean), withCi(last.attempts.iqm), withCi(last.skills, 2), withCi(s.refutationRate, 2, 100),
+      withCi(last.attempts.mean),
+      withCi(last.attempts.iqm),
+      withCi(last.skills, 2),
+      withCi(s.refutationRate, 2, 100),
     ];
   });
   const lastRound = Math.max(...summary.paired.map((p) => p.round));
   const paired = summary.paired.filter((p) => p.round === lastRound);
-  const pairedTable = paired.length === 0 ? '' : `<h3>Paired differences, final round (arms share random numbers)</h3>
-${table(['a', 'b', 'replicates', 'mean attempts a − b [95 %]'], paired.map((p) => [escapeHtml(p.a), escapeHtml(p.b), String(p.replicates), withCi(p.difference)]))}`;
+  const pairedTable =
+    paired.length === 0
+      ? ''
+      : `<h3>Paired differences, final round (arms share random numbers)</h3>
+${table(
+  ['a', 'b', 'replicates', 'mean attempts a − b [95 %]'],
+  paired.map((p) => [escapeHtml(p.a), escapeHtml(p.b), String(p.replicates), withCi(p.difference)]),
+)}`;
   return `<section><h2>Summary</h2><p>Final round; every figure (all rounds, paired differences per round) is in <a href="summary.csv">summary.csv</a>.</p>
 ${table(header, rows)}${pairedTable}</section>`;
 }
@@ -119,11 +149,15 @@ export function reportHtml(input: HtmlInput): string {
   const kind = input.data.kind;
   const verdict = input.data.verdict;
   // A reproduction with a verdict opens with it and the learning curves; what was run comes last.
-  const opening = verdict === null ? `<h1>hexa-sim report: ${escapeHtml(kind)}</h1>\n<p>${escapeHtml(input.source)}</p>` : headlineSection(verdict);
+  const opening =
+    verdict === null
+      ? `<h1>hexa-sim report: ${escapeHtml(kind)}</h1>\n<p>${escapeHtml(input.source)}</p>`
+      : headlineSection(verdict);
   const learning = input.charts.findIndex((c) => c.kind === 'learning');
   const first = learning < 0 ? '' : chartSections[learning]!;
   const rest = chartSections.filter((_, i) => i !== learning).join('\n');
-  const published = input.data.table === null ? '' : publishedSection(input.data.table, input.sourceLink, input.skippedFigures);
+  const published =
+    input.data.table === null ? '' : publishedSection(input.data.table, input.sourceLink, input.skippedFigures);
   const audit = input.data.audit === null ? '' : auditSection(input.data.audit, input.sourceLink);
   return `<!DOCTYPE html>
 <html lang="en">

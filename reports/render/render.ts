@@ -41,7 +41,8 @@ function loadEngines(): Promise<Engines> {
       const regular = FontMetrics.load(fonts.regular);
       const bold = FontMetrics.load(fonts.bold);
       // vega looks text widths up through this hook (not in its typings); measure with the real font.
-      const metrics = (vega as unknown as { textMetrics: { width: (item: TextItem, text?: unknown) => number } }).textMetrics;
+      const metrics = (vega as unknown as { textMetrics: { width: (item: TextItem, text?: unknown) => number } })
+        .textMetrics;
       metrics.width = (item, text) => {
         const size = item.fontSize ?? 11;
         const s = String(text ?? item.text ?? '').trim();
@@ -71,13 +72,21 @@ export async function renderSvg(spec: ChartSpec): Promise<string> {
 }
 
 /** An SVG rasterised at `width` pixels, with the report font. */
-export async function svgToPng(svg: string, width = PNG_WIDTH): Promise<{ png: Buffer; width: number; height: number }> {
+export async function svgToPng(
+  svg: string,
+  width = PNG_WIDTH,
+): Promise<{ png: Buffer; width: number; height: number }> {
   const { Resvg, fonts } = await loadEngines();
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: width },
     background: 'white',
     font: fonts
-      ? { fontFiles: [fonts.regular, fonts.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }
+      ? {
+          fontFiles: [fonts.regular, fonts.bold],
+          loadSystemFonts: false,
+          defaultFontFamily: 'DejaVu Sans',
+          sansSerifFamily: 'DejaVu Sans',
+        }
       : { loadSystemFonts: true },
   });
   const image = resvg.render();

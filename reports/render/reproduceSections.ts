@@ -27,11 +27,21 @@ function columnOf(t: CsvTable): (row: readonly string[], name: string) => string
 }
 
 const interval = (lo: string, hi: string): string => (lo === '' || hi === '' ? '–' : `[${cell(lo)}, ${cell(hi)}]`);
-const fixed = (text: string, digits: number): string => (text === '' || !Number.isFinite(Number(text)) ? '–' : Number(text).toFixed(digits));
+const fixed = (text: string, digits: number): string =>
+  text === '' || !Number.isFinite(Number(text)) ? '–' : Number(text).toFixed(digits);
 
 export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures: readonly string[]): string {
   const get = columnOf(t);
-  const header = ['figure', 'published', 'simulated mean', '95 % CI', 'exact', 'single runs: central 95 %', 'percentile', 'inside'];
+  const header = [
+    'figure',
+    'published',
+    'simulated mean',
+    '95 % CI',
+    'exact',
+    'single runs: central 95 %',
+    'percentile',
+    'inside',
+  ];
   const rows = t.rows.map((r) => [
     `<span class="id">${escapeHtml(get(r, 'id'))}</span><br><span class="what">${escapeHtml(get(r, 'what'))}</span>`,
     (get(r, 'claim') === 'atLeast' ? '≥ ' : '') + cell(get(r, 'published')),
@@ -42,7 +52,10 @@ export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures
     fixed(get(r, 'singleRunPercentile'), 1),
     get(r, 'consistent') === 'true' ? 'yes' : get(r, 'consistent') === 'false' ? 'NO' : '–',
   ]);
-  const note = skippedFigures.length > 0 ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(skippedFigures.join(', '))}.</p>` : '';
+  const note =
+    skippedFigures.length > 0
+      ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(skippedFigures.join(', '))}.</p>`
+      : '';
   return `<section><h2>Published against simulated</h2>
 <p>Each published number is a single run; <em>inside</em> says whether it lies inside the central 95 % of simulated single runs, <em>percentile</em> where it falls among them. All columns are in <a href="${escapeHtml(sourceLink)}/table.csv">table.csv</a>.</p>
 ${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</section>`;
@@ -52,19 +65,39 @@ ${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</sect
 const AUDIT_SHOWN = 12;
 
 const CHOICES: readonly [string, string][] = [
-  ['cadence', 'cadence'], ['window', 'window'], ['update', 'update'], ['samples', 'samples'],
-  ['exploreUnit', 'explore unit'], ['testUnit', 'test unit'], ['testAt', 'test at'],
+  ['cadence', 'cadence'],
+  ['window', 'window'],
+  ['update', 'update'],
+  ['samples', 'samples'],
+  ['exploreUnit', 'explore unit'],
+  ['testUnit', 'test unit'],
+  ['testAt', 'test at'],
 ];
 
 const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
 
 export function auditSection(t: CsvTable, sourceLink: string): string {
   const get = columnOf(t);
-  const header = ['rank', ...CHOICES.map(([, name]) => name), 'log-likelihood', 'posterior', 'Bayes factor, best : this', 'tied', 'figures inside (true model)', 'pattern', 'runs'];
+  const header = [
+    'rank',
+    ...CHOICES.map(([, name]) => name),
+    'log-likelihood',
+    'posterior',
+    'Bayes factor, best : this',
+    'tied',
+    'figures inside (true model)',
+    'pattern',
+    'runs',
+  ];
   const rows = t.rows.map((r) => {
     const log = get(r, 'logLikelihood');
     const upper = get(r, 'logLikelihoodUpper');
-    const likelihood = log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : upper !== '' ? `&lt; ${fixed(upper, 2)}` : '–';
+    const likelihood =
+      log !== ''
+        ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>`
+        : upper !== ''
+          ? `&lt; ${fixed(upper, 2)}`
+          : '–';
     const pattern = get(r, 'patternShare');
     return [
       escapeHtml(get(r, 'rank')),
@@ -78,7 +111,10 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       escapeHtml(get(r, 'replicates')),
     ];
   });
-  const rest = rows.length > AUDIT_SHOWN ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>` : '';
+  const rest =
+    rows.length > AUDIT_SHOWN
+      ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>`
+      : '';
   return `<section><h2>Audit of the hidden choices</h2>
 <p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error; &lt; an upper bound where no run comes close), with its posterior under a uniform prior, the Bayes factor of the best reading against it, and whether it is tied with the best within Monte Carlo error. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
 ${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;

@@ -4,7 +4,16 @@ import type { Row } from '../csv/csv.js';
 import { fmt, fmtInterval, renderTable } from './table.js';
 
 export function renderBounds(rows: readonly GapRow[]): string {
-  const header = ['final round', 'published', 'exact', 'mean', '95% CI', 'gap to library', 'gap 95% CI (paired)', 'published gap'];
+  const header = [
+    'final round',
+    'published',
+    'exact',
+    'mean',
+    '95% CI',
+    'gap to library',
+    'gap 95% CI (paired)',
+    'published gap',
+  ];
   return renderTable(
     header,
     rows.map((r) => [

@@ -11,7 +11,8 @@ import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';
 /** "1st", "2nd", "3rd", "4th", "11th", "22nd" … */
 export function ordinal(k: number): string {
   const tens = k % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[k % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[k % 10] ?? 'th');
   return `${k}${suffix}`;
 }
 
@@ -58,7 +59,8 @@ function placementLine(rows: ReadonlyMap<FigureId, FigureRow>): string {
 function storyLine(v: Verdict): string {
   const check = v.check;
   const story = `${percent(v.best.patternShare)} of simulated publications tell the article's whole story`;
-  if (check === null) return `Under its best reading ${story}, and none comes close enough to its figures to estimate a likelihood at ${v.replicates} runs per arm.`;
+  if (check === null)
+    return `Under its best reading ${story}, and none comes close enough to its figures to estimate a likelihood at ${v.replicates} runs per arm.`;
   const top = check.contributions[0]!;
   const far = `${percent(check.pValue, 0)} of simulated publications lie farther from the expected values`;
   const deviation = `the largest deviation being ${findFigure(top.id).what} (${top.published} against ${top.mean.toFixed(2)} expected)`;
@@ -69,13 +71,19 @@ function storyLine(v: Verdict): string {
 
 function choicesLine(v: Verdict): string {
   const flagOf = (key: string): string => HIDDEN_CHOICES.find((c) => c.key === key)!.flag;
-  const pinned = HIDDEN_CHOICES.filter((c) => v.identified[c.key] !== undefined).map((c) => `${c.flag} ${v.identified[c.key]}`);
+  const pinned = HIDDEN_CHOICES.filter((c) => v.identified[c.key] !== undefined).map(
+    (c) => `${c.flag} ${v.identified[c.key]}`,
+  );
   const open = v.open.map(flagOf);
-  const pinnedText = pinned.length === 0 ? 'pin down none of the hidden choices' : `pin down ${flags(pinned)} (posterior ≥ ${IDENTIFIED} each)`;
+  const pinnedText =
+    pinned.length === 0
+      ? 'pin down none of the hidden choices'
+      : `pin down ${flags(pinned)} (posterior ≥ ${IDENTIFIED} each)`;
   const openText = open.length === 0 ? '' : ` but leave ${flags(open)} open`;
-  const ties = v.tied.length > 1
-    ? `${v.tied.length} readings are tied within Monte Carlo error, the best at posterior ${v.best.posterior.toFixed(2)}`
-    : `the best reading stands alone at posterior ${v.best.posterior.toFixed(2)}`;
+  const ties =
+    v.tied.length > 1
+      ? `${v.tied.length} readings are tied within Monte Carlo error, the best at posterior ${v.best.posterior.toFixed(2)}`
+      : `the best reading stands alone at posterior ${v.best.posterior.toFixed(2)}`;
   return `The figures ${pinnedText}${openText}: ${ties}.`;
 }
 
@@ -89,7 +97,12 @@ export function headlineSentences(rows: readonly FigureRow[], hidden: HiddenChoi
       ? `Under the reading used here, one of the ${v.tied.length} tied best,`
       : 'Under the hidden choices used here';
   if (!v.estimable) {
-    return [libraryLine(byId, reading), placementLine(byId), storyLine(v), `No reading reproduces the article's figures closely enough to rank at ${v.replicates} runs per arm: the hidden choices stay open.`].filter((s) => s !== '');
+    return [
+      libraryLine(byId, reading),
+      placementLine(byId),
+      storyLine(v),
+      `No reading reproduces the article's figures closely enough to rank at ${v.replicates} runs per arm: the hidden choices stay open.`,
+    ].filter((s) => s !== '');
   }
   return [libraryLine(byId, reading), placementLine(byId), storyLine(v), choicesLine(v)].filter((s) => s !== '');
 }

@@ -10,7 +10,8 @@ const DYNAMICS_LABEL = { static: 'Static', iterative: 'Iterative', evolving: 'Ev
 export function renderMatrix(cells: readonly MatrixCell[]): string {
   const first = cells[0]!;
   const c = first.config;
-  const cell = (source: string, dynamics: string): MatrixCell => cells.find((x) => x.source === source && x.dynamics === dynamics)!;
+  const cell = (source: string, dynamics: string): MatrixCell =>
+    cells.find((x) => x.source === source && x.dynamics === dynamics)!;
   const table = (pick: (m: MatrixCell) => string): string =>
     renderTable(
       ['', ...LIBRARY_DYNAMICS.map((d) => DYNAMICS_LABEL[d])],
@@ -18,7 +19,9 @@ export function renderMatrix(cells: readonly MatrixCell[]): string {
     );
   const prior = cells.find((x) => x.source === 'offline')!.config.agent.priorRounds;
   return [
-    `HExA configuration matrix · ${c.env} ${Object.entries(c.envParams).map(([k, v]) => `${k}=${v}`).join(' ')} · ` +
+    `HExA configuration matrix · ${c.env} ${Object.entries(c.envParams)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} · ` +
       `${c.rounds} evaluation rounds × ${c.tasks} tasks, cap ${c.cap} · actor ${c.agent.actor} · seed ${c.seed}, ${first.runs} runs per cell`,
     `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored). Each run scores all its evaluation tasks; cells show mean ± sd over runs.`,
     '',

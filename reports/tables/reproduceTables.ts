@@ -18,7 +18,15 @@ const published = (r: FigureRow): string => (r.figure.claim === 'atLeast' ? '≥
 export function renderFigureTable(rows: readonly FigureRow[], single: boolean): string {
   if (single) {
     const header = ['figure', 'published', 'this run', 'exact mean'];
-    return renderTable(header, rows.map((r) => [r.figure.id, published(r), fmt(r.mean, r.figure.count ? 0 : r.figure.digits), r.analytic === null ? '' : r.analytic.value.toFixed(3)]));
+    return renderTable(
+      header,
+      rows.map((r) => [
+        r.figure.id,
+        published(r),
+        fmt(r.mean, r.figure.count ? 0 : r.figure.digits),
+        r.analytic === null ? '' : r.analytic.value.toFixed(3),
+      ]),
+    );
   }
   const header = ['figure', 'published', 'mean', '95% CI', 'exact', 'single runs 95%', 'pctile', 'inside'];
   return renderTable(
@@ -61,7 +69,14 @@ export function renderPaired(diffs: readonly PairedDifference[]): string {
   const header = ['difference (attempts)', 'round', 'mean', '95% CI (paired)', 'se paired', 'se unpaired'];
   return renderTable(
     header,
-    diffs.map((d) => [`${d.minuend} − ${d.subtrahend}`, d.final ? `${d.round} (final)` : String(d.round), fmt(d.mean, 3), fmtInterval(d.ci95, 3), fmt(d.se, 3), fmt(d.unpairedSe, 3)]),
+    diffs.map((d) => [
+      `${d.minuend} − ${d.subtrahend}`,
+      d.final ? `${d.round} (final)` : String(d.round),
+      fmt(d.mean, 3),
+      fmtInterval(d.ci95, 3),
+      fmt(d.se, 3),
+      fmt(d.unpairedSe, 3),
+    ]),
   );
 }
 
@@ -81,7 +96,9 @@ export function pairedCsvRows(diffs: readonly PairedDifference[]): Row[] {
 }
 
 export const describeHidden = (h: Partial<HiddenChoices>): string =>
-  HIDDEN_CHOICES.filter((c) => h[c.key] !== undefined).map((c) => `--${c.flag} ${h[c.key]}`).join(' ');
+  HIDDEN_CHOICES.filter((c) => h[c.key] !== undefined)
+    .map((c) => `--${c.flag} ${h[c.key]}`)
+    .join(' ');
 
 /** A log-likelihood with its error, or the bound when it is too rare to estimate. */
 export function fmtLog(e: LogEstimate, digits = 2): string {
@@ -99,12 +116,26 @@ export function fmtBayesFactor(logBf: number): string {
 
 /** Figures outside the single-run range, at most three named (audit.csv has every percentile). */
 function outsideList(e: AuditEntry): string {
-  const outside = FIGURES.filter((f) => e.placements.get(f.id)?.consistent !== true).map((f) => `${f.id} (${fmt(e.placements.get(f.id)?.percentile, 1)})`);
+  const outside = FIGURES.filter((f) => e.placements.get(f.id)?.consistent !== true).map(
+    (f) => `${f.id} (${fmt(e.placements.get(f.id)?.percentile, 1)})`,
+  );
   return outside.length <= 3 ? outside.join(', ') : `${outside.slice(0, 3).join(', ')} +${outside.length - 3} more`;
 }
 
 export function renderAudit(entries: readonly AuditEntry[], top: number): string {
-  const header = ['rank', ...HIDDEN_CHOICES.map((c) => c.flag), 'log-likelihood', 'posterior', 'BF best:this', 'tied', 'exact (unsmoothed)', 'inside', 'pattern', 'runs', 'figures outside (percentile)'];
+  const header = [
+    'rank',
+    ...HIDDEN_CHOICES.map((c) => c.flag),
+    'log-likelihood',
+    'posterior',
+    'BF best:this',
+    'tied',
+    'exact (unsmoothed)',
+    'inside',
+    'pattern',
+    'runs',
+    'figures outside (percentile)',
+  ];
   const shown = entries.slice(0, top);
   const table = renderTable(
     header,
@@ -117,7 +148,7 @@ export function renderAudit(entries: readonly AuditEntry[], top: number): string
       e.tiedWithBest ? 'tied' : '',
       fmtLog(e.likelihood.exact),
       `${e.inside}/${e.total}`,
-      fmt(e.patternShare * 100, 1) + ' %',
+      `${fmt(e.patternShare * 100, 1)} %`,
       String(e.replicates),
       outsideList(e),
     ]),
@@ -188,14 +219,25 @@ export function renderVerdict(v: Verdict): string {
       (smoothed.length > 0 ? ` (kernel-smoothed for ${smoothed.join(', ')}: too rare to count)` : '') +
       `, posterior ${fmt(b.posterior, 3)}; ${v.tied.length > 1 ? `${v.tied.length - 1} more within Monte Carlo error of it` : 'no other reading within Monte Carlo error of it'}.`,
     'Posterior of each hidden choice: ' +
-      v.marginals.map((m) => `${HIDDEN_CHOICES.find((c) => c.key === m.key)!.flag} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)}`).join(' / ')}`).join('; ') + '.',
+      v.marginals
+        .map(
+          (m) =>
+            `${HIDDEN_CHOICES.find((c) => c.key === m.key)!.flag} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)}`).join(' / ')}`,
+        )
+        .join('; ') +
+      '.',
     `Identified by the figures (posterior ≥ ${IDENTIFIED}): ${describeHidden(v.identified) || 'none'}.` +
-      (v.open.length > 0 ? ` Open: ${v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag).join(', ')}.` : ''),
+      (v.open.length > 0
+        ? ` Open: ${v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag).join(', ')}.`
+        : ''),
     `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
   ];
   if (v.check !== null) {
     const c = v.check;
-    const top = c.contributions.slice(0, 3).map((x) => `${x.id} (z = ${fmt(x.z, 2)}, ${fmt(x.share * 100, 0)} %)`).join(', ');
+    const top = c.contributions
+      .slice(0, 3)
+      .map((x) => `${x.id} (z = ${fmt(x.z, 2)}, ${fmt(x.share * 100, 0)} %)`)
+      .join(', ');
     lines.push(
       `Predictive check: the article's distance (sum of squared z-scores over ${c.figures} figures) is ${fmt(c.distance, 2)}, ` +
         `the median simulated publication's ${fmt(c.medianDistance, 2)}; ${fmt(c.pValue * 100, 1)} % of ${c.replicates} simulated publications are farther. Largest parts: ${top}.`,

@@ -8,7 +8,18 @@
 
 // Worlds: the contract, declaring and registering one, and the environment checker.
 export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../envs/env.js';
-export type { ActionSpace, Env, EnvParams, EnvSpec, FailureKind, Feedback, ParamSpec, ParamValue, TaskContext, WorldPurpose } from '../../envs/env.js';
+export type {
+  ActionSpace,
+  Env,
+  EnvParams,
+  EnvSpec,
+  FailureKind,
+  Feedback,
+  ParamSpec,
+  ParamValue,
+  TaskContext,
+  WorldPurpose,
+} from '../../envs/env.js';
 export { defineEnv, envSpecProblem } from '../../envs/define.js';
 export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../envs/registry.js';
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
@@ -46,7 +57,14 @@ export type { ExplorationPolicy } from '../../sim/agent/exploration/policy.js';
 export { BUILT_IN_POLICIES, findPolicy, policyProblem, registerPolicy } from '../../sim/agent/plugins/registry.js';
 export { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 export type {
-  ExplorationPlugin, ExtractionPlugin, LifecyclePlugin, LifecyclePluginParts, PolicyKind, PolicyModule, PolicyPlugin, RankingPlugin,
+  ExplorationPlugin,
+  ExtractionPlugin,
+  LifecyclePlugin,
+  LifecyclePluginParts,
+  PolicyKind,
+  PolicyModule,
+  PolicyPlugin,
+  RankingPlugin,
 } from '../../sim/agent/plugins/contracts.js';
 
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.

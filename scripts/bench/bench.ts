@@ -173,7 +173,9 @@ export async function benchReproduce(replicates = 1000): Promise<ReproduceBench>
   const { ARMS, hiddenOf } = await import('../../sim/reproduction/arms.js');
   const { PUBLISHED_AGENT } = await import('../../sim/agent/agentConfig.js');
   const { pairedDifferences } = await import('../../sim/reproduction/paired.js');
-  const { figureRows, figureValues, runArms, uniformGuessingValue } = await import('../../sim/reproduction/reproduction.js');
+  const { figureRows, figureValues, runArms, uniformGuessingValue } = await import(
+    '../../sim/reproduction/reproduction.js'
+  );
   const hidden = hiddenOf(PUBLISHED_AGENT);
   const timing = await timed(async () => {
     const arms = runArms(hidden, PUBLISHED_RUN.seed, replicates);

@@ -16,7 +16,9 @@ const runs = Number(process.env.RUNS ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'hexa-bench-sweep-'));
 try {
   process.stdout.write(`load average ${loadAverage()}\n`);
-  const s = sweepSpeedup(dir, runs, GRID, (workers, r) => process.stdout.write(`${workers} worker(s): ${r.seconds.toFixed(2)} s (${disturbance(r)})\n`));
+  const s = sweepSpeedup(dir, runs, GRID, (workers, r) =>
+    process.stdout.write(`${workers} worker(s): ${r.seconds.toFixed(2)} s (${disturbance(r)})\n`),
+  );
   process.stdout.write(
     `least disturbed: 1 worker ${s.one.seconds.toFixed(2)} s, ${disturbance(s.one)}; 2 workers ${s.two.seconds.toFixed(2)} s, ${disturbance(s.two)}; ` +
       `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); ${ceilingText(s)}; load average ${loadAverage()}\n`,

@@ -23,7 +23,8 @@ export async function benchModuleLock(minSeconds = 2): Promise<ModuleBench> {
   const [world] = (await loadModule('env', path, 'env', { check: true })).envs;
   const builtInConfig: RunConfig = { ...PUBLISHED_RUN };
   const moduleConfig: RunConfig = { ...PUBLISHED_RUN, env: world!.id };
-  const best = (a: EngineFigure | undefined, b: EngineFigure): EngineFigure => (a === undefined || b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a);
+  const best = (a: EngineFigure | undefined, b: EngineFigure): EngineFigure =>
+    a === undefined || b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a;
   let builtIn: EngineFigure | undefined;
   let module: EngineFigure | undefined;
   for (let pair = 0; pair < 3; pair++) {

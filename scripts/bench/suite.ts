@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
-import { auditSpeedup, ceilingText, startupFigure, sweepSpeedup, SHORT_SWEEP, type SpeedupFigure, type StartupFigure } from './wallFigures.js';
+import {
+  auditSpeedup,
+  ceilingText,
+  startupFigure,
+  sweepSpeedup,
+  SHORT_SWEEP,
+  type SpeedupFigure,
+  type StartupFigure,
+} from './wallFigures.js';
 
 export interface BenchOptions {
   readonly seconds: number;
@@ -42,10 +50,15 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
     if (o.startup) step('start-up…');
     const startup = o.startup ? startupFigure(o.runs) : undefined;
     const reproduce = o.reproduce ? await benchReproduce() : undefined;
-    const each = (what: string) => (workers: number, run: { seconds: number }): void => step(`${what}, ${workers} worker(s): ${run.seconds.toFixed(2)} s`);
+    const each =
+      (what: string) =>
+      (workers: number, run: { seconds: number }): void =>
+        step(`${what}, ${workers} worker(s): ${run.seconds.toFixed(2)} s`);
     const twoCores = availableParallelism() >= 2;
-    const audit = o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
-    const sweep = o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    const audit =
+      o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
+    const sweep =
+      o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -64,9 +77,11 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
 const m = (x: number): string => (x / 1e6).toFixed(1);
 
 function speedupLine(what: string, s: SpeedupFigure): string {
-  return `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} s (${disturbance(s.two)}): ` +
+  return (
+    `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} s (${disturbance(s.two)}): ` +
     `${s.speedup.toFixed(2)}× (fastest undisturbed of ${s.runs[0]!.length} runs each; output ${s.identical ? 'identical' : 'DIFFERENT'}); ` +
-    ceilingText(s);
+    ceilingText(s)
+  );
 }
 
 export function renderBench(r: BenchSuite): string {
@@ -83,10 +98,14 @@ export function renderBench(r: BenchSuite): string {
       `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
   ];
   if (r.startup !== undefined) {
-    lines.push(`hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`);
+    lines.push(
+      `hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`,
+    );
   }
   if (r.reproduce !== undefined) {
-    lines.push(`hexa reproduce in process (${r.reproduce.replicates} replicates × ${r.reproduce.arms} arms, no files): ${r.reproduce.seconds.toFixed(2)} s (CPU ${r.reproduce.cpuSeconds.toFixed(2)} s)`);
+    lines.push(
+      `hexa reproduce in process (${r.reproduce.replicates} replicates × ${r.reproduce.arms} arms, no files): ${r.reproduce.seconds.toFixed(2)} s (CPU ${r.reproduce.cpuSeconds.toFixed(2)} s)`,
+    );
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
   if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));

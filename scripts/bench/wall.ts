@@ -9,7 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (from the sources, e.g. under vitest, the one `npm run build` put in dist/). */
-export const HEXA = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../dist/scripts/hexa.js' : '../hexa.js', import.meta.url));
+export const HEXA = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/scripts/hexa.js' : '../hexa.js', import.meta.url),
+);
 const TICK = 0.01; // USER_HZ: /proc times are in 1/100 s on Linux
 
 export interface WallRun {
@@ -64,7 +66,11 @@ export function fastest(runs: readonly WallRun[]): WallRun {
 }
 
 /** Variants run alternately `runs` times each; `onRun` after every run (e.g. to print progress). */
-export function alternate(variants: readonly (readonly string[])[], runs: number, onRun?: (variant: number, run: WallRun) => void): WallRun[][] {
+export function alternate(
+  variants: readonly (readonly string[])[],
+  runs: number,
+  onRun?: (variant: number, run: WallRun) => void,
+): WallRun[][] {
   const all: WallRun[][] = variants.map(() => []);
   for (let i = 0; i < runs; i++) {
     variants.forEach((args, v) => {

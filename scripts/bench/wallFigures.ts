@@ -52,19 +52,46 @@ export function ceilingText(s: SpeedupFigure): string {
   return `1 worker kept ${s.oneCores.toFixed(2)} cores busy, 2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores`;
 }
 
-function speedup(args: (workers: number, out: string) => string[], dir: string, files: readonly string[], runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
+function speedup(
+  args: (workers: number, out: string) => string[],
+  dir: string,
+  files: readonly string[],
+  runs: number,
+  onRun?: (workers: number, run: WallRun) => void,
+): SpeedupFigure {
   mkdirSync(dir, { recursive: true });
   const out = (w: number): string => join(dir, `w${w}`);
   const all = alternate([args(1, out(1)), args(2, out(2))], runs, (v, run) => onRun?.(v + 1, run));
   const [one, two] = all.map(leastDisturbed) as [WallRun, WallRun];
   const identical = files.every((f) => readFileSync(join(out(1), f)).equals(readFileSync(join(out(2), f))));
   const cores = availableParallelism();
-  return { one, two, speedup: one.seconds / two.seconds, oneCores: one.cpuSeconds / one.seconds, cores, ceiling: speedupCeiling(one, two, cores), identical, runs: all };
+  return {
+    one,
+    two,
+    speedup: one.seconds / two.seconds,
+    oneCores: one.cpuSeconds / one.seconds,
+    cores,
+    ceiling: speedupCeiling(one, two, cores),
+    identical,
+    runs: all,
+  };
 }
 
 /** `hexa reproduce --audit` (1000 replicates, every combination of the hidden choices). */
-export function auditSpeedup(dir: string, runs: number, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
-  const args = (w: number, out: string): string[] => ['reproduce', '--audit', '--workers', String(w), '--out', out, '--force'];
+export function auditSpeedup(
+  dir: string,
+  runs: number,
+  onRun?: (workers: number, run: WallRun) => void,
+): SpeedupFigure {
+  const args = (w: number, out: string): string[] => [
+    'reproduce',
+    '--audit',
+    '--workers',
+    String(w),
+    '--out',
+    out,
+    '--force',
+  ];
   return speedup(args, dir, ['audit.csv', 'table.csv', 'runs.csv'], runs, onRun);
 }
 
@@ -72,7 +99,21 @@ export function auditSpeedup(dir: string, runs: number, onRun?: (workers: number
 export const SHORT_SWEEP = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1500'];
 
 /** A sweep of `grid` flags. */
-export function sweepSpeedup(dir: string, runs: number, grid: readonly string[] = SHORT_SWEEP, onRun?: (workers: number, run: WallRun) => void): SpeedupFigure {
-  const args = (w: number, out: string): string[] => ['sweep', ...grid, '--quiet', '--force', '--workers', String(w), '--out', out];
+export function sweepSpeedup(
+  dir: string,
+  runs: number,
+  grid: readonly string[] = SHORT_SWEEP,
+  onRun?: (workers: number, run: WallRun) => void,
+): SpeedupFigure {
+  const args = (w: number, out: string): string[] => [
+    'sweep',
+    ...grid,
+    '--quiet',
+    '--force',
+    '--workers',
+    String(w),
+    '--out',
+    out,
+  ];
   return speedup(args, dir, ['results.csv'], runs, onRun);
 }

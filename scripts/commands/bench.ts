@@ -18,15 +18,35 @@ interface BenchArgs extends OutputArgs {
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
   command: 'bench',
-  describe: 'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
+  describe:
+    'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
     withOutputFlags(y, 'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep}', false)
       .option('seconds', { type: 'string', describe: 'minimum CPU seconds per engine figure [default: 2]' })
-      .option('runs', { type: 'string', describe: 'runs of each whole command, alternating; the least disturbed counts [default: 3]' })
-      .option('startup', { type: 'boolean', default: true, describe: 'time hexa run against hexa --help (--no-startup to skip)' })
-      .option('reproduce', { type: 'boolean', default: true, describe: 'time the default reproduction in process (--no-reproduce to skip)' })
-      .option('audit', { type: 'boolean', default: true, describe: 'time hexa reproduce --audit with 1 and 2 workers (--no-audit to skip)' })
-      .option('sweep', { type: 'boolean', default: true, describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)' }) as unknown as Argv<BenchArgs>,
+      .option('runs', {
+        type: 'string',
+        describe: 'runs of each whole command, alternating; the least disturbed counts [default: 3]',
+      })
+      .option('startup', {
+        type: 'boolean',
+        default: true,
+        describe: 'time hexa run against hexa --help (--no-startup to skip)',
+      })
+      .option('reproduce', {
+        type: 'boolean',
+        default: true,
+        describe: 'time the default reproduction in process (--no-reproduce to skip)',
+      })
+      .option('audit', {
+        type: 'boolean',
+        default: true,
+        describe: 'time hexa reproduce --audit with 1 and 2 workers (--no-audit to skip)',
+      })
+      .option('sweep', {
+        type: 'boolean',
+        default: true,
+        describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)',
+      }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
     const runs = argv.runs === undefined ? 3 : parseInteger('runs', argv.runs, 1, 100);
@@ -40,6 +60,6 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       sweep: argv.sweep !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
-    process.stdout.write(argv.json === true ? JSON.stringify(r, null, 2) + '\n' : renderBench(r) + '\n');
+    process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${renderBench(r)}\n`);
   },
 };

@@ -17,7 +17,6 @@ interface CheckEnvArgs extends OutputArgs {
   [flag: string]: unknown;
 }
 
-
 interface Checked {
   readonly target: string;
   readonly module: ModuleRef | null;
@@ -48,7 +47,10 @@ function render(all: readonly Checked[]): string {
       if (r.detail !== undefined) lines.push(`        ${' '.repeat(width)}  ${r.detail}`);
     }
     const count = (s: string): number => check.results.filter((r) => r.status === s).length;
-    lines.push(`  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not applicable`, '');
+    lines.push(
+      `  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not applicable`,
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -58,19 +60,35 @@ export const checkEnvCommand: CommandModule<object, CheckEnvArgs> = {
   describe: 'check worlds against the environment contract (determinism, score ranges, solved iff the truth, …)',
   builder: (y: Argv) =>
     withOutputFlags(y, '[{target, module, id, ok, results: [{name, describe, status, detail}]}]')
-      .positional('targets', { type: 'string', array: true, describe: 'environment ids, or ES module files (.mjs/.js) whose default export is an EnvSpec or a list of them' })
-      .option('param', { type: 'string', array: true, describe: 'also check this parameter set, name=value (repeatable; all pairs form one set)' })
+      .positional('targets', {
+        type: 'string',
+        array: true,
+        describe: 'environment ids, or ES module files (.mjs/.js) whose default export is an EnvSpec or a list of them',
+      })
+      .option('param', {
+        type: 'string',
+        array: true,
+        describe: 'also check this parameter set, name=value (repeatable; all pairs form one set)',
+      })
       .example('hexa check-env ./docs/examples/lock-world.mjs', 'a plugin world')
       .example('hexa check-env lock-v1 --param bits=9', 'a built-in world, at its defaults and with 9 bits')
-      .epilogue('For check-env, 1 means a world failed a check (each failure is listed with what went wrong).') as unknown as Argv<CheckEnvArgs>,
+      .epilogue(
+        'For check-env, 1 means a world failed a check (each failure is listed with what went wrong).',
+      ) as unknown as Argv<CheckEnvArgs>,
   handler: async (argv: ArgumentsCamelCase<CheckEnvArgs>) => {
     const params = envParamsFromArgv(argv);
     const variants = Object.keys(params).length === 0 ? [] : [params];
     const all: Checked[] = [];
     for (const target of (argv.targets ?? []).map(String)) all.push(...(await checkTarget(target, variants)));
     if (argv.json === true) {
-      const doc = all.map(({ target, module, check }) => ({ target, module, id: check.id, ok: check.ok, results: check.results }));
-      process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+      const doc = all.map(({ target, module, check }) => ({
+        target,
+        module,
+        id: check.id,
+        ok: check.ok,
+        results: check.results,
+      }));
+      process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else if (humanOutput(argv)) {
       process.stdout.write(render(all));
     }

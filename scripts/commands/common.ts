@@ -19,7 +19,12 @@ export interface OutputArgs {
 /** `--json` (describing what it prints) and, where a command has chatter to silence, `--quiet`; plus the epilogue. */
 export function withOutputFlags<T>(y: Argv<T>, json: string, quiet = true): Argv<T & OutputArgs> {
   let out = y.option('json', { type: 'boolean', group: OUTPUT_GROUP, describe: `print ${json} as JSON on stdout` });
-  if (quiet) out = out.option('quiet', { type: 'boolean', group: OUTPUT_GROUP, describe: 'print nothing but errors (and --json): no table, summary or progress' });
+  if (quiet)
+    out = out.option('quiet', {
+      type: 'boolean',
+      group: OUTPUT_GROUP,
+      describe: 'print nothing but errors (and --json): no table, summary or progress',
+    });
   return out.epilogue(EXIT_STATUS) as Argv<T & OutputArgs>;
 }
 

@@ -13,18 +13,35 @@ export const envsCommand: CommandModule<object, EnvsArgs> = {
   describe: 'list the registered environments, their parameters and defaults',
   builder: (y: Argv) =>
     withOutputFlags(y, '[{id, summary, params, module (for --env FILE worlds)}]', false)
-      .option('env', { type: 'string', array: true, describe: 'also list the worlds of an ES module file (.mjs/.js; repeatable)' })
-      .example('hexa envs --env ./docs/examples/lock-world.mjs', 'the built-in worlds and a plugin world') as unknown as Argv<EnvsArgs>,
+      .option('env', {
+        type: 'string',
+        array: true,
+        describe: 'also list the worlds of an ES module file (.mjs/.js; repeatable)',
+      })
+      .example(
+        'hexa envs --env ./docs/examples/lock-world.mjs',
+        'the built-in worlds and a plugin world',
+      ) as unknown as Argv<EnvsArgs>,
   handler: async (argv: ArgumentsCamelCase<EnvsArgs>) => {
     const files = (argv.env ?? []).map(String);
     // Listed as they are: `hexa check-env FILE` says whether they keep the contract.
-    await preloadModules(files.map((text) => ({ name: 'env', text })), undefined, false);
+    await preloadModules(
+      files.map((text) => ({ name: 'env', text })),
+      undefined,
+      false,
+    );
     const origin = new Map<string, string>();
-    for (const f of files) for (const spec of moduleOf('env', f)?.envs ?? []) origin.set(spec.id, moduleOf('env', f)!.ref.path);
+    for (const f of files)
+      for (const spec of moduleOf('env', f)?.envs ?? []) origin.set(spec.id, moduleOf('env', f)!.ref.path);
     const envs = allEnvs();
     if (argv.json === true) {
-      const doc = envs.map((e) => ({ id: e.id, summary: e.summary, params: e.params, ...(origin.has(e.id) ? { module: origin.get(e.id) } : {}) }));
-      process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+      const doc = envs.map((e) => ({
+        id: e.id,
+        summary: e.summary,
+        params: e.params,
+        ...(origin.has(e.id) ? { module: origin.get(e.id) } : {}),
+      }));
+      process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
       return;
     }
     const lines: string[] = [];

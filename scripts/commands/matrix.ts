@@ -22,12 +22,16 @@ function matrixOptions(): Record<string, Options> {
 
 export const matrixCommand: CommandModule<object, MatrixArgs> = {
   command: 'matrix',
-  describe: 'the HExA configuration matrix (offline|off2on|online × static|iterative|evolving): success rate and mean attempts, mean ± sd over runs',
+  describe:
+    'the HExA configuration matrix (offline|off2on|online × static|iterative|evolving): success rate and mean attempts, mean ± sd over runs',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, cells: [{mode, runs, successRate: {mean, sd}, meanAttempts: {mean, sd}}]}')
       .options(matrixOptions())
       .example('hexa matrix --replicates 200', 'the nine cells on the published 4-bit lock')
-      .example('hexa matrix --actor consistent --prior-rounds 1 --replicates 200', 'with in-task reasoning and a one-round prior batch') as unknown as Argv<MatrixArgs>,
+      .example(
+        'hexa matrix --actor consistent --prior-rounds 1 --replicates 200',
+        'with in-task reasoning and a one-round prior batch',
+      ) as unknown as Argv<MatrixArgs>,
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
     const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
@@ -36,19 +40,31 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
     for (const mode of LIBRARY_MODES) configFrom({ ...settings, mode }, params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
     const progress = showsProgress(argv)
-      ? (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
+      ? (done: number, total: number) =>
+          process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
       : undefined;
     const cells = runMatrix((mode) => configFrom({ ...settings, mode }, params), progress);
     if (argv.json === true) {
       const doc = {
-        config: { ...cells[0]!.config, agent: { ...cells[0]!.config.agent, mode: undefined, window: undefined, update: undefined } },
-        cells: cells.map((c) => ({ mode: c.mode, source: c.source, dynamics: c.dynamics, priorRounds: c.config.agent.priorRounds, runs: c.runs, successRate: c.successRate, meanAttempts: c.meanAttempts })),
+        config: {
+          ...cells[0]!.config,
+          agent: { ...cells[0]!.config.agent, mode: undefined, window: undefined, update: undefined },
+        },
+        cells: cells.map((c) => ({
+          mode: c.mode,
+          source: c.source,
+          dynamics: c.dynamics,
+          priorRounds: c.config.agent.priorRounds,
+          runs: c.runs,
+          successRate: c.successRate,
+          meanAttempts: c.meanAttempts,
+        })),
       };
-      process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+      process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
       return;
     }
     if (!humanOutput(argv)) return;
     const { renderMatrix } = await import('../../reports/tables/matrixTable.js');
-    process.stdout.write(renderMatrix(cells) + '\n');
+    process.stdout.write(`${renderMatrix(cells)}\n`);
   },
 };

@@ -26,8 +26,11 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const dirs = (argv.dirs ?? []).map(String);
     await loadMergeModules(dirs);
     const s = mergeSweeps(dirs, out, argv.force === true);
-    if (argv.json === true) process.stdout.write(JSON.stringify(s, null, 2) + '\n');
-    else if (humanOutput(argv)) process.stderr.write(`hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`);
+    if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+    else if (humanOutput(argv))
+      process.stderr.write(
+        `hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`,
+      );
     if (s.status !== 'done') process.exitCode = 1;
   },
 };

@@ -24,12 +24,15 @@ interface ReportArgs extends OutputArgs {
 /** `--axes x,y`: two different swept parameters. */
 export function parseAxes(text: string, swept: readonly string[]): { x: string; y: string } {
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== 2 || parts.some((p) => p === '')) throw new UsageError(msg.badAxes(text, 'is not two parameter names, x,y'));
+  if (parts.length !== 2 || parts.some((p) => p === ''))
+    throw new UsageError(msg.badAxes(text, 'is not two parameter names, x,y'));
   const [x, y] = parts as [string, string];
   if (x === y) throw new UsageError(msg.badAxes(text, 'names the same parameter twice'));
   const unknown = parts.filter((p) => !swept.includes(p));
   if (unknown.length > 0) {
-    throw new UsageError(msg.badAxes(text, `names ${unknown.join(', ')}, not a swept parameter (swept: ${swept.join(', ') || 'none'})`));
+    throw new UsageError(
+      msg.badAxes(text, `names ${unknown.join(', ')}, not a swept parameter (swept: ${swept.join(', ') || 'none'})`),
+    );
   }
   return { x, y };
 }
@@ -43,10 +46,16 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       .option('out', { type: 'string', describe: 'output folder [default: DIR/report]' })
       .option('seed', { type: 'string', describe: "bootstrap seed [default: the folder's seed]" })
       .option('resamples', { type: 'string', describe: `bootstrap resamples [default: ${DEFAULT_RESAMPLES}]` })
-      .option('axes', { type: 'string', describe: 'heat-map axes for a sweep, x,y [default: explore,threshold when both are swept]' })
+      .option('axes', {
+        type: 'string',
+        describe: 'heat-map axes for a sweep, x,y [default: explore,threshold when both are swept]',
+      })
       .option('force', { type: 'boolean', describe: 'write into an existing output folder' })
       .example('hexa report out/reproduce-20260101-120000', 'report beside the results, in DIR/report')
-      .example('hexa report out/sweep --axes topK,threshold --out out/sweep-report', 'a heat map over top-k × threshold') as unknown as Argv<ReportArgs>,
+      .example(
+        'hexa report out/sweep --axes topK,threshold --out out/sweep-report',
+        'a heat map over top-k × threshold',
+      ) as unknown as Argv<ReportArgs>,
   handler: async (argv: ArgumentsCamelCase<ReportArgs>) => {
     const dir = String(argv.dir);
     const seedText = single('seed', argv.seed);
@@ -54,19 +63,27 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const axesText = single('axes', argv.axes);
     const outText = single('out', argv.out);
     const seedFlag = seedText === undefined ? undefined : parseInteger('seed', seedText, 0);
-    const resamples = resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
+    const resamples =
+      resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
 
     const { loadResultFolder } = await import('../../reports/resultFolder.js');
     const data = loadResultFolder(dir);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
-    const axes = axesText !== undefined ? parseAxes(axesText, data.swept) : data.kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null;
+    const axes =
+      axesText !== undefined
+        ? parseAxes(axesText, data.swept)
+        : data.kind === 'sweep'
+          ? defaultHeatmapAxes(data.swept)
+          : null;
     const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
 
     const { writeReport } = await import('../writeReport.js');
     const charts = await writeReport(data, outDir, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
     const shown = relative(process.cwd(), outDir) || '.';
     if (argv.json === true) {
-      process.stdout.write(JSON.stringify({ index: join(shown, 'index.html'), charts, files: readdirSync(outDir).sort() }, null, 2) + '\n');
+      process.stdout.write(
+        `${JSON.stringify({ index: join(shown, 'index.html'), charts, files: readdirSync(outDir).sort() }, null, 2)}\n`,
+      );
     } else if (humanOutput(argv)) {
       process.stdout.write(`${join(shown, 'index.html')}\n`);
       process.stdout.write(`  ${charts.length} charts (${charts.join(', ')}) as .vl.json, .svg, .png; summary.csv\n`);

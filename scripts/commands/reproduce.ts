@@ -32,12 +32,16 @@ interface ReproduceArgs extends OutputArgs {
 const DEFAULT_REPLICATES = 1000;
 /** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (README, "The verdict"). */
 export const DEFAULT_AUDIT_REPLICATES = 10_000;
-const HIDDEN_GROUP = 'Hidden choices (default: the audit\'s best; see README):';
+const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see README):";
 
 function hiddenOptions(): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const c of HIDDEN_CHOICES) {
-    out[c.flag] = { type: 'string', group: HIDDEN_GROUP, describe: `${c.values.join(' | ')} [default: ${PUBLISHED_AGENT[c.key]}]` };
+    out[c.flag] = {
+      type: 'string',
+      group: HIDDEN_GROUP,
+      describe: `${c.values.join(' | ')} [default: ${PUBLISHED_AGENT[c.key]}]`,
+    };
   }
   return out;
 }
@@ -63,7 +67,11 @@ async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | u
   const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
   return {
-    run: { env: config.env, envParams: config.envParams, ...(config.modules !== undefined ? { modules: config.modules } : {}) },
+    run: {
+      env: config.env,
+      envParams: config.envParams,
+      ...(config.modules !== undefined ? { modules: config.modules } : {}),
+    },
     space,
     exactRandomControl: spec.exactRandomControl,
     openers,
@@ -71,7 +79,13 @@ async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | u
 }
 
 /** Validated options, or a UsageError naming the flag and the value. */
-export function reproduceSettings(argv: Record<string, unknown>): { hidden: HiddenChoices; seed: number; replicates: number; auditReplicates: number; workers: number | undefined } {
+export function reproduceSettings(argv: Record<string, unknown>): {
+  hidden: HiddenChoices;
+  seed: number;
+  replicates: number;
+  auditReplicates: number;
+  workers: number | undefined;
+} {
   const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
   for (const c of HIDDEN_CHOICES) {
     const text = single(c.flag, argv[c.flag]);
@@ -96,43 +110,78 @@ function progressBar(): (done: number, total: number, stage: 'screen' | 'refine'
     const width = 30;
     const filled = Math.round((done / total) * width);
     const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
-    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`);
+    process.stderr.write(
+      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`,
+    );
   };
 }
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
-  describe: 'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
+  describe:
+    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, rows, bounds, verdict}')
-      .option('replicates', { type: 'string', describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]` })
-      .option('audit-replicates', { type: 'string', describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]` })
+      .option('replicates', {
+        type: 'string',
+        describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
+      })
+      .option('audit-replicates', {
+        type: 'string',
+        describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
+      })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
-      .option('single', { type: 'boolean', describe: "one replicate at the article's scale: how far one 30-task run wanders" })
-      .option('audit', { type: 'boolean', describe: 'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)' })
-      .option('workers', { type: 'string', describe: 'worker threads for the audit [default: the number of cores, at most 8]' })
+      .option('single', {
+        type: 'boolean',
+        describe: "one replicate at the article's scale: how far one 30-task run wanders",
+      })
+      .option('audit', {
+        type: 'boolean',
+        describe:
+          'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)',
+      })
+      .option('workers', {
+        type: 'string',
+        describe: 'worker threads for the audit [default: the number of cores, at most 8]',
+      })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
-      .option('report', { type: 'boolean', describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)' })
-      .option('env', { type: 'string', describe: 'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there' })
-      .option('param', { type: 'string', array: true, describe: 'a parameter of the --env world, name=value (repeatable)' })
+      .option('report', {
+        type: 'boolean',
+        describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)',
+      })
+      .option('env', {
+        type: 'string',
+        describe:
+          'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there',
+      })
+      .option('param', {
+        type: 'string',
+        array: true,
+        describe: 'a parameter of the --env world, name=value (repeatable)',
+      })
       .options(hiddenOptions())
       .example('hexa reproduce', 'every published figure beside 1000 simulated replicates per arm')
       .example('hexa reproduce --single --seed 7', 'one 30-task run per arm, as the article did')
       .example('hexa reproduce --audit', 'also print the ranking of every reading of the hidden choices, by likelihood')
       .example('hexa reproduce --report', 'the benchmark and its report (npm start)')
       .example('hexa reproduce --cadence task --window all', 'the benchmark under other hidden choices')
-      .example('hexa reproduce --env ./docs/examples/lock-world.mjs', 'the benchmark in a plugin world (lock-v1 written in JavaScript)') as unknown as Argv<ReproduceArgs>,
+      .example(
+        'hexa reproduce --env ./docs/examples/lock-world.mjs',
+        'the benchmark in a plugin world (lock-v1 written in JavaScript)',
+      ) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
     const settings = reproduceSettings(argv);
     const isSingle = argv.single === true;
     const audit = argv.audit === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
-    if (isSingle && argv.auditReplicates !== undefined) throw new UsageError(msg.conflicting('single', 'audit-replicates'));
+    if (isSingle && argv.auditReplicates !== undefined)
+      throw new UsageError(msg.conflicting('single', 'audit-replicates'));
     // The audit judges readings of the published lock; another world gets the arms, figures and bounds.
     if (audit && argv.env !== undefined) throw new UsageError(msg.conflicting('audit', 'env'));
-    if (argv.auditReplicates !== undefined && argv.env !== undefined) throw new UsageError(msg.conflicting('audit-replicates', 'env'));
+    if (argv.auditReplicates !== undefined && argv.env !== undefined)
+      throw new UsageError(msg.conflicting('audit-replicates', 'env'));
     const world = await otherWorld(argv);
     const outText = single('out', argv.out);
     const force = argv.force === true;
@@ -165,21 +214,33 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
       ...(report.verdict !== null
-        ? { audit: { replicates: settings.auditReplicates, best: report.verdict.best.hidden, identified: report.verdict.identified, open: report.verdict.open } }
+        ? {
+            audit: {
+              replicates: settings.auditReplicates,
+              best: report.verdict.best.hidden,
+              identified: report.verdict.identified,
+              open: report.verdict.open,
+            },
+          }
         : {}),
     });
-    writeFileAtomic(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     let reportLine = '';
     if (argv.report === true) {
       const { loadResultFolder } = await import('../../reports/resultFolder.js');
       const { writeReport, DEFAULT_RESAMPLES } = await import('../writeReport.js');
       const reportDir = join(dir, 'report');
-      await writeReport(loadResultFolder(dir), reportDir, { seed: settings.seed, resamples: DEFAULT_RESAMPLES, axes: null, source: dir });
+      await writeReport(loadResultFolder(dir), reportDir, {
+        seed: settings.seed,
+        resamples: DEFAULT_RESAMPLES,
+        axes: null,
+        source: dir,
+      });
       reportLine = `\nReport: ${join(reportDir, 'index.html')}`;
     }
 
-    if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
+    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },
 };

@@ -17,13 +17,25 @@ export const runCommand: CommandModule<object, RunArgs> = {
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, runs, rounds}')
       .options(runFlagOptions())
-      .option('csv', { type: 'string', describe: 'write tidy rows (replicate × round, every parameter a column) to FILE' })
-      .option('out', { type: 'string', describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)' })
+      .option('csv', {
+        type: 'string',
+        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE',
+      })
+      .option('out', {
+        type: 'string',
+        describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
+      })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
       .example('hexa run', 'the published pure-exploitation arm, one replicate')
-      .example('hexa run --replicates 1000 --explore 0.2 --routing separate', '20 % exploration kept away from the Evolver')
+      .example(
+        'hexa run --replicates 1000 --explore 0.2 --routing separate',
+        '20 % exploration kept away from the Evolver',
+      )
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
-      .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV') as unknown as Argv<RunArgs>,
+      .example(
+        'hexa run --bits 8 --replicates 200 --csv out/lock8.csv',
+        'an 8-bit lock, rows to CSV',
+      ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
@@ -38,7 +50,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    if (argv.json === true) process.stdout.write(JSON.stringify(report.json(), null, 2) + '\n');
-    else if (humanOutput(argv)) process.stdout.write(report.text() + '\n');
+    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
+    else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);
   },
 };

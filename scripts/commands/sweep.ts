@@ -32,7 +32,8 @@ export function parseShard(text: string | undefined): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(count) && count >= 1 && index < count)) throw new UsageError(msg.badShard(text));
+  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(count) && count >= 1 && index < count))
+    throw new UsageError(msg.badShard(text));
   return { index, count };
 }
 
@@ -47,12 +48,22 @@ function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisTex
     if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
-  return out.map((e) => (e.kind === 'flag' && MODULE_FLAGS[e.name] !== undefined ? { ...e, text: e.text.split(',').map((t) => absoluteModuleValue(t.trim())).join(',') } : e));
+  return out.map((e) =>
+    e.kind === 'flag' && MODULE_FLAGS[e.name] !== undefined
+      ? {
+          ...e,
+          text: e.text
+            .split(',')
+            .map((t) => absoluteModuleValue(t.trim()))
+            .join(','),
+        }
+      : e,
+  );
 }
 
 function report(s: SweepSummary, json: boolean, quiet: boolean): void {
   if (json) {
-    process.stdout.write(JSON.stringify(s, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
   } else if (!quiet || s.status !== 'done') {
     const shard = s.shard.count > 1 ? ` (shard ${s.shard.index}/${s.shard.count})` : '';
     process.stderr.write(
@@ -77,17 +88,46 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
           'Writes results.csv and manifest.json to --out.',
       )
       .options(runFlagOptions(true))
-      .option('config', { type: 'string', group: 'Sweep:', describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys' })
+      .option('config', {
+        type: 'string',
+        group: 'Sweep:',
+        describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys',
+      })
       .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })
-      .option('resume', { type: 'boolean', group: 'Sweep:', describe: 'continue the sweep in --out: skip finished cells, rerun failed ones' })
-      .option('force', { type: 'boolean', group: 'Sweep:', describe: "replace the sweep in --out (deletes only a sweep's own files there)" })
-      .option('workers', { type: 'string', group: 'Sweep:', describe: 'threads running cells, this one among them [default: number of cores]' })
-      .option('shard', { type: 'string', group: 'Sweep:', describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge' })
+      .option('resume', {
+        type: 'boolean',
+        group: 'Sweep:',
+        describe: 'continue the sweep in --out: skip finished cells, rerun failed ones',
+      })
+      .option('force', {
+        type: 'boolean',
+        group: 'Sweep:',
+        describe: "replace the sweep in --out (deletes only a sweep's own files there)",
+      })
+      .option('workers', {
+        type: 'string',
+        group: 'Sweep:',
+        describe: 'threads running cells, this one among them [default: number of cores]',
+      })
+      .option('shard', {
+        type: 'string',
+        group: 'Sweep:',
+        describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge',
+      })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
-      .example('hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100', '3 × 8 cells, 100 replicates each')
+      .example(
+        'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
+        '3 × 8 cells, 100 replicates each',
+      )
       .example('hexa sweep --config sweep.json --out out/grid --workers 2', 'a grid from a file')
-      .example('hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0', 'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all')
-      .example('hexa sweep --explore 0:1:0.1 --out out/grid --resume', 'finish an interrupted sweep') as unknown as Argv<SweepArgs>,
+      .example(
+        'hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0',
+        'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all',
+      )
+      .example(
+        'hexa sweep --explore 0:1:0.1 --out out/grid --resume',
+        'finish an interrupted sweep',
+      ) as unknown as Argv<SweepArgs>,
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
@@ -98,7 +138,8 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const { defaultWorkers, startPool } = await import('../sweep/pool.js');
     const workers = workersText === undefined ? defaultWorkers() : parseInteger('workers', workersText, 1, 1024);
     const configPath = single('config', argv.config);
-    const fromConfig = configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
+    const fromConfig =
+      configPath === undefined ? [] : await (await import('../sweep/configFile.js')).readSweepConfig(configPath);
 
     const entries = gridEntries(argv, fromConfig);
     await preloadModules(entries.filter((e) => e.kind === 'flag'));
@@ -115,7 +156,15 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const { progressMode } = await import('../sweep/progress.js');
     const json = argv.json === true;
     const quiet = argv.quiet === true;
-    const summary = await executeSweep({ dir, plan, shard, workers, failFast: argv.failFast === true, progress: progressMode(quiet), pool });
+    const summary = await executeSweep({
+      dir,
+      plan,
+      shard,
+      workers,
+      failFast: argv.failFast === true,
+      progress: progressMode(quiet),
+      pool,
+    });
     report(summary, json, quiet);
     if (summary.status !== 'done') process.exitCode = 1;
   },

@@ -30,7 +30,9 @@ export function isModulePath(text: string): boolean {
 /** A module value split into the file and the world chosen from it (FILE#id). */
 function splitValue(text: string): { file: string; select: string | undefined } {
   const hash = text.lastIndexOf('#');
-  return hash > 0 && /\.(mjs|js)$/.test(text.slice(0, hash)) ? { file: text.slice(0, hash), select: text.slice(hash + 1) } : { file: text, select: undefined };
+  return hash > 0 && /\.(mjs|js)$/.test(text.slice(0, hash))
+    ? { file: text.slice(0, hash), select: text.slice(hash + 1) }
+    : { file: text, select: undefined };
 }
 
 /** The value with its file made absolute (sweeps store it so, so a merge elsewhere resolves the same file). */
@@ -60,20 +62,36 @@ export async function preloadModules(
 ): Promise<void> {
   const wanted = values.flatMap(({ name, text }) => {
     const kind = MODULE_FLAGS[name];
-    return kind === undefined ? [] : text.split(',').map((t) => t.trim()).filter(isModulePath).map((t) => ({ flag: name, kind, file: splitValue(t).file }));
+    return kind === undefined
+      ? []
+      : text
+          .split(',')
+          .map((t) => t.trim())
+          .filter(isModulePath)
+          .map((t) => ({ flag: name, kind, file: splitValue(t).file }));
   });
   if (wanted.length === 0) return;
   const { loadModule } = await import('../../sim/experiment/modules.js');
   for (const { flag, kind, file } of wanted) {
     if (table.has(keyOf(kind, file))) continue;
     const sha256 = sha256Of?.(kind, resolve(file));
-    table.set(keyOf(kind, file), await loadModule(flag, file, kind, { check: check && kind === 'env', ...(sha256 !== undefined ? { sha256 } : {}) }));
+    table.set(
+      keyOf(kind, file),
+      await loadModule(flag, file, kind, {
+        check: check && kind === 'env',
+        ...(sha256 !== undefined ? { sha256 } : {}),
+      }),
+    );
   }
 }
 
 /** Load the modules a result folder recorded, requiring the recorded content (a merge; checked when it ran). */
 export async function preloadRefs(refs: readonly ModuleRef[]): Promise<void> {
-  await preloadModules(refs.map((r) => ({ name: r.kind, text: r.path })), (kind, path) => refs.find((r) => r.kind === kind && r.path === path)?.sha256, false);
+  await preloadModules(
+    refs.map((r) => ({ name: r.kind, text: r.path })),
+    (kind, path) => refs.find((r) => r.kind === kind && r.path === path)?.sha256,
+    false,
+  );
 }
 
 /** The module a flag value names, once preloaded (undefined for a built-in name). */

@@ -8,11 +8,26 @@
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
 import { envIds, findEnv } from '../../envs/registry.js';
-import { CADENCES, EXPLORE_UNITS, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../sim/agent/choices.js';
+import {
+  CADENCES,
+  EXPLORE_UNITS,
+  ROUTINGS,
+  SAMPLE_SETS,
+  TEST_TIMINGS,
+  TEST_UNITS,
+  UPDATES,
+  WINDOWS,
+} from '../../sim/agent/choices.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN, type ModuleRef, type RunConfig } from '../../sim/experiment/config.js';
 import { ACTOR_KINDS, actorSupport } from '../../sim/agent/actors/index.js';
-import { applyMode, DEFAULT_PRIOR_ROUNDS, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../../sim/agent/modes.js';
+import {
+  applyMode,
+  DEFAULT_PRIOR_ROUNDS,
+  LIBRARY_MODES,
+  librarySchedule,
+  type LibraryMode,
+} from '../../sim/agent/modes.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
 import { parseChoice, parseInteger, parseRate, parseThreshold, single, type RunFlag } from './flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
@@ -26,32 +41,144 @@ const HIDDEN = 'Hidden choices (the article does not say):';
 const MODE = 'Library mode (HExA matrix; sets window and update):';
 
 export const RUN_FLAGS: readonly RunFlag[] = [
-  { name: 'env', group: WORLD, default: PUBLISHED_RUN.env, describe: 'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export is an EnvSpec' },
+  {
+    name: 'env',
+    group: WORLD,
+    default: PUBLISHED_RUN.env,
+    describe:
+      'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export is an EnvSpec',
+  },
   { name: 'bits', group: WORLD, describe: 'lock length N (default: length of --truth, else 4)' },
-  { name: 'truth', group: WORLD, describe: "hidden code, e.g. 1011, or 'random' (default 1011 for 4 bits, else random per replicate)" },
+  {
+    name: 'truth',
+    group: WORLD,
+    describe: "hidden code, e.g. 1011, or 'random' (default 1011 for 4 bits, else random per replicate)",
+  },
   { name: 'rounds', group: PROTOCOL, default: String(PUBLISHED_RUN.rounds), describe: 'rounds per replicate' },
   { name: 'tasks', group: PROTOCOL, default: String(PUBLISHED_RUN.tasks), describe: 'tasks per round' },
-  { name: 'cap', group: PROTOCOL, default: String(PUBLISHED_RUN.cap), describe: 'attempt cap per task (an unsolved task counts the cap)' },
+  {
+    name: 'cap',
+    group: PROTOCOL,
+    default: String(PUBLISHED_RUN.cap),
+    describe: 'attempt cap per task (an unsolved task counts the cap)',
+  },
   { name: 'seed', group: PROTOCOL, default: String(PUBLISHED_RUN.seed), describe: 'seed (non-negative integer)' },
-  { name: 'replicates', group: PROTOCOL, default: '1', describe: 'independent replicates (each its own random streams)' },
-  { name: 'actor', group: AGENT, default: PUBLISHED_AGENT.actor, choices: ACTOR_KINDS, describe: 'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)' },
-  { name: 'library', group: AGENT, default: 'true', describe: 'use the skill library; --no-library is the random control', choices: ['true', 'false'] },
+  {
+    name: 'replicates',
+    group: PROTOCOL,
+    default: '1',
+    describe: 'independent replicates (each its own random streams)',
+  },
+  {
+    name: 'actor',
+    group: AGENT,
+    default: PUBLISHED_AGENT.actor,
+    choices: ACTOR_KINDS,
+    describe:
+      'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)',
+  },
+  {
+    name: 'library',
+    group: AGENT,
+    default: 'true',
+    describe: 'use the skill library; --no-library is the random control',
+    choices: ['true', 'false'],
+  },
   { name: 'good-score', group: AGENT, describe: "feedback counted as high-score (default: the env's max score − 1)" },
-  { name: 'min-evidence', group: AGENT, default: String(PUBLISHED_AGENT.minEvidence), describe: 'fewer high-score samples than this: no skills' },
-  { name: 'threshold', group: AGENT, default: String(PUBLISHED_AGENT.threshold), describe: 'share at a position that makes a skill, in (0, 1]' },
-  { name: 'top-k', group: AGENT, default: String(PUBLISHED_AGENT.topK), describe: 'skills the Retriever merges into the constraint' },
-  { name: 'explore', group: AGENT, default: String(PUBLISHED_AGENT.explore), describe: 'probability that an attempt ignores the constraint, in [0, 1]' },
-  { name: 'explore-unit', group: HIDDEN, default: PUBLISHED_AGENT.exploreUnit, choices: EXPLORE_UNITS, describe: 'exploration decided per attempt or per task' },
-  { name: 'cadence', group: HIDDEN, default: PUBLISHED_AGENT.cadence, choices: CADENCES, describe: 'the Evolver runs after every task or every round' },
-  { name: 'window', group: HIDDEN, default: PUBLISHED_AGENT.window, choices: WINDOWS, describe: 'samples it reads: whole history or current round' },
-  { name: 'routing', group: HIDDEN, default: PUBLISHED_AGENT.routing, choices: ROUTINGS, describe: 'exploration samples shared with the Evolver or kept separate' },
-  { name: 'update', group: HIDDEN, default: PUBLISHED_AGENT.update, choices: UPDATES, describe: 'a new evolution replaces the library or merges into it' },
-  { name: 'samples', group: HIDDEN, default: PUBLISHED_AGENT.samples, choices: SAMPLE_SETS, describe: 'count every high-score sample, or distinct codes only' },
-  { name: 'test-unit', group: HIDDEN, default: PUBLISHED_AGENT.testUnit, choices: TEST_UNITS, describe: 'a skill test is each high-score sample (high) or every attempt (any)' },
-  { name: 'test-at', group: HIDDEN, default: PUBLISHED_AGENT.testAt, choices: TEST_TIMINGS, describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last' },
+  {
+    name: 'min-evidence',
+    group: AGENT,
+    default: String(PUBLISHED_AGENT.minEvidence),
+    describe: 'fewer high-score samples than this: no skills',
+  },
+  {
+    name: 'threshold',
+    group: AGENT,
+    default: String(PUBLISHED_AGENT.threshold),
+    describe: 'share at a position that makes a skill, in (0, 1]',
+  },
+  {
+    name: 'top-k',
+    group: AGENT,
+    default: String(PUBLISHED_AGENT.topK),
+    describe: 'skills the Retriever merges into the constraint',
+  },
+  {
+    name: 'explore',
+    group: AGENT,
+    default: String(PUBLISHED_AGENT.explore),
+    describe: 'probability that an attempt ignores the constraint, in [0, 1]',
+  },
+  {
+    name: 'explore-unit',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.exploreUnit,
+    choices: EXPLORE_UNITS,
+    describe: 'exploration decided per attempt or per task',
+  },
+  {
+    name: 'cadence',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.cadence,
+    choices: CADENCES,
+    describe: 'the Evolver runs after every task or every round',
+  },
+  {
+    name: 'window',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.window,
+    choices: WINDOWS,
+    describe: 'samples it reads: whole history or current round',
+  },
+  {
+    name: 'routing',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.routing,
+    choices: ROUTINGS,
+    describe: 'exploration samples shared with the Evolver or kept separate',
+  },
+  {
+    name: 'update',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.update,
+    choices: UPDATES,
+    describe: 'a new evolution replaces the library or merges into it',
+  },
+  {
+    name: 'samples',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.samples,
+    choices: SAMPLE_SETS,
+    describe: 'count every high-score sample, or distinct codes only',
+  },
+  {
+    name: 'test-unit',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.testUnit,
+    choices: TEST_UNITS,
+    describe: 'a skill test is each high-score sample (high) or every attempt (any)',
+  },
+  {
+    name: 'test-at',
+    group: HIDDEN,
+    default: PUBLISHED_AGENT.testAt,
+    choices: TEST_TIMINGS,
+    describe: 'tests counted as attempts are recorded, or at each evolution against the attempts since the last',
+  },
   ...POLICY_FLAGS,
-  { name: 'mode', group: MODE, default: PUBLISHED_AGENT.mode, choices: LIBRARY_MODES, describe: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say' },
-  { name: 'prior-rounds', group: MODE, default: String(DEFAULT_PRIOR_ROUNDS), describe: 'rounds of the prior batch that builds the library in offline and off2on modes' },
+  {
+    name: 'mode',
+    group: MODE,
+    default: PUBLISHED_AGENT.mode,
+    choices: LIBRARY_MODES,
+    describe: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say',
+  },
+  {
+    name: 'prior-rounds',
+    group: MODE,
+    default: String(DEFAULT_PRIOR_ROUNDS),
+    describe: 'rounds of the prior batch that builds the library in offline and off2on modes',
+  },
 ];
 
 /** Settings as text, per flag name (flags not given are absent). */
@@ -78,7 +205,9 @@ export function runFlagOptions(lists = false): Record<string, Options> {
     type: 'string',
     array: true,
     group: WORLD,
-    describe: lists ? 'environment parameter, name=value or name=v1,v2 (repeatable)' : 'other environment parameter, name=value (repeatable)',
+    describe: lists
+      ? 'environment parameter, name=value or name=v1,v2 (repeatable)'
+      : 'other environment parameter, name=value (repeatable)',
   };
   return out;
 }
@@ -125,7 +254,8 @@ export function envParamsFromArgv(argv: Record<string, unknown>): Record<string,
   return out;
 }
 
-const text = (settings: RunSettings, name: string): string => settings[name] ?? RUN_FLAGS.find((f) => f.name === name)?.default ?? '';
+const text = (settings: RunSettings, name: string): string =>
+  settings[name] ?? RUN_FLAGS.find((f) => f.name === name)?.default ?? '';
 
 /** Validate settings and build the run's configuration. Throws UsageError naming the flag and value. */
 export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Record<string, string>> = {}): RunConfig {
@@ -206,7 +336,9 @@ function envFrom(value: string, modules: ModuleRef[]): EnvSpec {
 /** `--mode` and `--prior-rounds`; a mode sets window and update itself, so those flags may not be given too. */
 function libraryModeFrom(settings: RunSettings): { mode: LibraryMode; priorRounds: number } {
   const mode = parseChoice('mode', text(settings, 'mode'), LIBRARY_MODES);
-  if (mode !== 'none') for (const flag of ['window', 'update']) if (settings[flag] !== undefined) throw new UsageError(msg.conflicting('mode', flag));
+  if (mode !== 'none')
+    for (const flag of ['window', 'update'])
+      if (settings[flag] !== undefined) throw new UsageError(msg.conflicting('mode', flag));
   const prior = parseInteger('prior-rounds', text(settings, 'prior-rounds'), 0, 1_000_000);
   return { mode, priorRounds: librarySchedule({ mode, priorRounds: prior }).priorRounds };
 }

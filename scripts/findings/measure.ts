@@ -33,7 +33,9 @@ export function runArm(arm: Arm, scale: Scale): Replicates {
 
 /** The `hexa run` command line of an arm (without replicates and seed). */
 export function command(arm: Arm): string {
-  const flags = Object.entries(arm.settings).map(([k, v]) => (k === 'library' && v === 'false' ? '--no-library' : `--${k} ${v}`));
+  const flags = Object.entries(arm.settings).map(([k, v]) =>
+    k === 'library' && v === 'false' ? '--no-library' : `--${k} ${v}`,
+  );
   const params = Object.entries(arm.params ?? {}).map(([k, v]) => `--param ${k}=${v}`);
   return ['hexa run', ...flags, ...params].join(' ');
 }
@@ -69,7 +71,7 @@ export function fmt(e: Estimate, digits = 2): string {
 export function fmtPercent(e: Estimate, digits = 1): string {
   if (!Number.isFinite(e.estimate)) return '–';
   const p = (x: number): string => (100 * x).toFixed(digits);
-  return `${p(e.estimate)} %` + (e.ci95 === null ? '' : ` [${p(e.ci95[0])}, ${p(e.ci95[1])}]`);
+  return `${p(e.estimate)} %${e.ci95 === null ? '' : ` [${p(e.ci95[0])}, ${p(e.ci95[1])}]`}`;
 }
 
 /** Whether an interval lies entirely below (−1), above (+1) or across (0) zero. */

@@ -75,7 +75,9 @@ export function planSweep(grid: Grid): SweepPlan {
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
     byCombo[i] = BigInt(`0x${cellId(config)}`);
   }
-  const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) => (byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b));
+  const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) =>
+    byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b,
+  );
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < total; k++) {
     if (ids[k] === ids[k - 1]) {
@@ -83,13 +85,29 @@ export function planSweep(grid: Grid): SweepPlan {
       throw new UsageError(msg.duplicateCell(show(combos[k - 1]!), show(combos[k]!)));
     }
   }
-  const columns = sweepColumns(first!, [...envParamNames].sort(), PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)));
-  const hash = createHash('sha256').update(`hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`);
+  const columns = sweepColumns(
+    first!,
+    [...envParamNames].sort(),
+    PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
+  );
+  const hash = createHash('sha256').update(
+    `hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`,
+  );
   for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
   const gridId = hash.digest().subarray(0, 8).toString('hex');
   const kindOrder = ['env', ...POLICY_KINDS];
-  const byKindAndPath = (a: ModuleRef, b: ModuleRef): number => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { grid, ids, combos, columns, seed: first!.seed, replicates: first!.replicates, gridId, modules: [...modules.values()].sort(byKindAndPath) };
+  const byKindAndPath = (a: ModuleRef, b: ModuleRef): number =>
+    kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return {
+    grid,
+    ids,
+    combos,
+    columns,
+    seed: first!.seed,
+    replicates: first!.replicates,
+    gridId,
+    modules: [...modules.values()].sort(byKindAndPath),
+  };
 }
 
 /** The positions (in canonical order) of the cells that shard `index` of `count` runs. */

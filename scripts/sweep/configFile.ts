@@ -36,8 +36,12 @@ export async function readSweepConfig(path: string): Promise<AxisText[]> {
   const validate = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(schema);
   if (!validate(doc)) {
     const error = validate.errors![0]!;
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (error.keyword === 'additionalProperties') segments.push(String((error.params as { additionalProperty: string }).additionalProperty));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (error.keyword === 'additionalProperties')
+      segments.push(String((error.params as { additionalProperty: string }).additionalProperty));
     throw new UsageError(describeError(path, schema, doc, segments, error.keyword));
   }
   return entriesOf(doc as Record<string, Json>);
@@ -49,11 +53,24 @@ function describeError(path: string, schema: Schema, doc: Json, segments: string
   const [top, second] = segments;
   const isParam = top === 'params' && second !== undefined;
   const key = isParam ? `params.${second}` : top!;
-  const value = isParam ? (doc as Record<string, Record<string, Json>>).params![second]! : (doc as Record<string, Json>)[top!]!;
+  const value = isParam
+    ? (doc as Record<string, Record<string, Json>>).params![second]!
+    : (doc as Record<string, Json>)[top!]!;
   const known = schema.properties?.[top!];
-  if (known === undefined) return msg.configInvalid(path, key, value, `is not a sweep setting (known: ${Object.keys(schema.properties ?? {}).filter((k) => k !== '$schema').join(', ')})`);
+  if (known === undefined)
+    return msg.configInvalid(
+      path,
+      key,
+      value,
+      `is not a sweep setting (known: ${Object.keys(schema.properties ?? {})
+        .filter((k) => k !== '$schema')
+        .join(', ')})`,
+    );
   const own = isParam && typeof known.additionalProperties === 'object' ? known.additionalProperties : known;
-  const reason = keyword === 'propertyNames' ? 'parameter names are letters, digits, - and _' : `expected ${own.description ?? 'another value'}`;
+  const reason =
+    keyword === 'propertyNames'
+      ? 'parameter names are letters, digits, - and _'
+      : `expected ${own.description ?? 'another value'}`;
   return msg.configInvalid(path, key, value, reason);
 }
 
@@ -72,7 +89,8 @@ function entriesOf(doc: Record<string, Json>): AxisText[] {
   for (const [key, value] of Object.entries(doc)) {
     if (key === '$schema') continue;
     if (key === 'params') {
-      for (const [name, v] of Object.entries(value as Record<string, Json>)) out.push({ kind: 'param', name, text: text(v) });
+      for (const [name, v] of Object.entries(value as Record<string, Json>))
+        out.push({ kind: 'param', name, text: text(v) });
     } else {
       out.push({ kind: 'flag', name: key, text: text(value) });
     }

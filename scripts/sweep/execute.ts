@@ -12,8 +12,25 @@ import type { SweepPlan } from './cells.js';
 import { cellConfig, idAt, positionOf, shardPositions } from './cells.js';
 import { runTasks, startPool, type SweepPool } from './pool.js';
 import { startProgress, type ProgressMode } from './progress.js';
-import { assembleResults, DONE, dropCellParts, ensureCellsDir, finishedFiles, joinCellParts, ResultsWriter, saveCellFailure, scanCells } from './store.js';
-import { countCells, statusOf, writeSweepManifest, type CellCounts, type Shard, type SweepStatus } from './sweepManifest.js';
+import {
+  assembleResults,
+  DONE,
+  dropCellParts,
+  ensureCellsDir,
+  finishedFiles,
+  joinCellParts,
+  ResultsWriter,
+  saveCellFailure,
+  scanCells,
+} from './store.js';
+import {
+  countCells,
+  statusOf,
+  writeSweepManifest,
+  type CellCounts,
+  type Shard,
+  type SweepStatus,
+} from './sweepManifest.js';
 import type { CellSlice, SliceOutcome, SweepTask } from './worker.js';
 
 /** Tasks per worker to aim at: enough that the last ones to finish are short. */
@@ -27,7 +44,8 @@ const MAX_CELLS_PER_TASK = 64;
  */
 export function chunking(cells: number, replicates: number, workers: number): { parts: number; perTask: number } {
   const perTaskReplicates = Math.max(1, Math.ceil((cells * replicates) / (workers * TASKS_PER_WORKER)));
-  if (workers > 1 && perTaskReplicates < replicates) return { parts: Math.min(replicates, Math.ceil(replicates / perTaskReplicates)), perTask: 1 };
+  if (workers > 1 && perTaskReplicates < replicates)
+    return { parts: Math.min(replicates, Math.ceil(replicates / perTaskReplicates)), perTask: 1 };
   return { parts: 1, perTask: Math.max(1, Math.min(MAX_CELLS_PER_TASK, Math.floor(perTaskReplicates / replicates))) };
 }
 
@@ -147,5 +165,15 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   if (results.finish() !== counts.done) assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
   writeSweepManifest(dir, plan, shard, positions, started, status, after);
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
-  return { out: dir, status, gridId: plan.gridId, shard, ...counts, ran, skipped, seconds: (Date.now() - started.getTime()) / 1000, failures };
+  return {
+    out: dir,
+    status,
+    gridId: plan.gridId,
+    shard,
+    ...counts,
+    ran,
+    skipped,
+    seconds: (Date.now() - started.getTime()) / 1000,
+    failures,
+  };
 }

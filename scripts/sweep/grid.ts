@@ -84,7 +84,8 @@ export function buildGrid(entries: readonly AxisText[]): Grid {
     if (SINGLE_VALUED.has(f.name) && values.length !== 1) throw new UsageError(msg.notSweepable(f.name, text));
     axes.push({ kind: 'flag', name: f.name, values });
   }
-  for (const name of [...params.keys()].sort()) axes.push({ kind: 'param', name, values: parseValues('param', `${params.get(name)!}`) });
+  for (const name of [...params.keys()].sort())
+    axes.push({ kind: 'param', name, values: parseValues('param', `${params.get(name)!}`) });
 
   const cells = axes.reduce((n, a) => n * a.values.length, 1);
   if (cells > MAX_CELLS) throw new UsageError(msg.gridTooLarge(cells, MAX_CELLS));
@@ -124,6 +125,7 @@ export function combination(grid: Grid, index: number): Combination {
 export function sweptValues(grid: Grid, index: number): Record<string, string> {
   const c = combination(grid, index);
   const out: Record<string, string> = {};
-  for (const a of sweptAxes(grid)) out[a.kind === 'flag' ? a.name : `param:${a.name}`] = (a.kind === 'flag' ? c.settings : c.params)[a.name]!;
+  for (const a of sweptAxes(grid))
+    out[a.kind === 'flag' ? a.name : `param:${a.name}`] = (a.kind === 'flag' ? c.settings : c.params)[a.name]!;
   return out;
 }

@@ -7,8 +7,27 @@ import { resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
-import { assembleResults, clearSweepFiles, copyCellRows, DONE, doneFile, ensureCellsDir, finishedFiles, saveCellFailure, scanCells, type CellStates } from './store.js';
-import { countCells, readSweepManifest, statusOf, writeSweepManifest, type CellCounts, type SweepManifestHead, type SweepStatus } from './sweepManifest.js';
+import {
+  assembleResults,
+  clearSweepFiles,
+  copyCellRows,
+  DONE,
+  doneFile,
+  ensureCellsDir,
+  finishedFiles,
+  saveCellFailure,
+  scanCells,
+  type CellStates,
+} from './store.js';
+import {
+  countCells,
+  readSweepManifest,
+  statusOf,
+  writeSweepManifest,
+  type CellCounts,
+  type SweepManifestHead,
+  type SweepStatus,
+} from './sweepManifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
 
@@ -66,11 +85,13 @@ function assignCells(inputs: readonly Input[], plan: SweepPlan): Int32Array {
 function checkSameSweep(inputs: readonly Omit<Input, 'states'>[]): void {
   const base = inputs[0]!;
   for (const input of inputs) {
-    if (input.head.grid.id !== base.head.grid.id) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'their grids'));
+    if (input.head.grid.id !== base.head.grid.id)
+      throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'their grids'));
     if (input.head.version !== base.head.version || input.head.gitCommit !== base.head.gitCommit) {
       throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the hexa-sim versions that ran them'));
     }
-    if (changedModule(base.head.modules ?? [], input.head.modules ?? []) !== null) throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the plugin modules that ran them'));
+    if (changedModule(base.head.modules ?? [], input.head.modules ?? []) !== null)
+      throw new UsageError(msg.mergeMismatch(input.dir, base.dir, 'the plugin modules that ran them'));
   }
 }
 

@@ -22,10 +22,14 @@ export function checkSweepDir(path: string, mode: FolderMode, plan: SweepPlan, s
   const head = readSweepManifest(full);
   if (head === undefined) throw new UsageError(msg.resumeNothing(path));
   const changed = changedModule(head.modules ?? [], plan.modules);
-  if (changed !== null) throw new UsageError(msg.resumeModuleChanged(path, changed.now.path, changed.before.sha256, changed.now.sha256));
-  if (head.grid.id !== plan.gridId) throw new UsageError(msg.resumeOther(path, `grid ${head.grid.id}, this one ${plan.gridId}`));
+  if (changed !== null)
+    throw new UsageError(msg.resumeModuleChanged(path, changed.now.path, changed.before.sha256, changed.now.sha256));
+  if (head.grid.id !== plan.gridId)
+    throw new UsageError(msg.resumeOther(path, `grid ${head.grid.id}, this one ${plan.gridId}`));
   if (head.shard.index !== shard.index || head.shard.count !== shard.count) {
-    throw new UsageError(msg.resumeOther(path, `shard ${head.shard.index}/${head.shard.count}, this one ${shard.index}/${shard.count}`));
+    throw new UsageError(
+      msg.resumeOther(path, `shard ${head.shard.index}/${head.shard.count}, this one ${shard.index}/${shard.count}`),
+    );
   }
   return full;
 }

@@ -60,7 +60,8 @@ export interface PoolOptions {
   readonly onOutcome: (task: SweepTask, outcomes: readonly SliceOutcome[]) => void;
 }
 
-const failed = (task: SweepTask, e: unknown): SliceOutcome[] => task.slices.map(() => ({ ok: false, error: e instanceof Error ? e.message : String(e) }));
+const failed = (task: SweepTask, e: unknown): SliceOutcome[] =>
+  task.slices.map(() => ({ ok: false, error: e instanceof Error ? e.message : String(e) }));
 
 /**
  * Run the tasks on the pool and this thread, then close the pool; returns false if it stopped early

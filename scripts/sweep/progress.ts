@@ -41,7 +41,10 @@ class Pace {
   private readonly start = Date.now();
   attempts = 0;
   doneNow = 0;
-  constructor(readonly total: number, readonly skipped: number) {}
+  constructor(
+    readonly total: number,
+    readonly skipped: number,
+  ) {}
   get done(): number {
     return this.skipped + this.doneNow;
   }
@@ -62,7 +65,9 @@ export async function startProgress(mode: ProgressMode, total: number, skipped: 
   if (mode === 'lines') {
     const line = (): void => {
       const pct = total === 0 ? 100 : (100 * pace.done) / total;
-      process.stderr.write(`hexa sweep: ${pace.done}/${total} cells (${pct.toFixed(0)} %), ${pace.attemptsPerSec()} attempts/s, ETA ${pace.eta()}\n`);
+      process.stderr.write(
+        `hexa sweep: ${pace.done}/${total} cells (${pct.toFixed(0)} %), ${pace.attemptsPerSec()} attempts/s, ETA ${pace.eta()}\n`,
+      );
     };
     const timer = setInterval(line, lineIntervalMs());
     timer.unref();

@@ -10,7 +10,21 @@
  *                      into its .csv (a run killed before that leaves them; removed on resume)
  *   cells/<id>.csv.tmp-<pid>  a write in progress (writeFileAtomic; removed on resume)
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, opendirSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  opendirSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../../reports/csv/csv.js';
 import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
@@ -86,7 +100,7 @@ export function dropCellParts(dir: string, id: string, starts: readonly number[]
 
 /** Record a failed cell. */
 export function saveCellFailure(dir: string, id: string, error: string): void {
-  writeFileAtomic(failedFile(dir, id), JSON.stringify({ error }) + '\n');
+  writeFileAtomic(failedFile(dir, id), `${JSON.stringify({ error })}\n`);
 }
 
 /** What a folder holds for each cell of a plan, by canonical position. */
@@ -187,7 +201,12 @@ export class ResultsWriter {
   /** Cells whose rows are in. */
   private written = 0;
 
-  constructor(private readonly dir: string, columns: readonly string[], private readonly plan: SweepPlan, private readonly order: readonly number[]) {
+  constructor(
+    private readonly dir: string,
+    columns: readonly string[],
+    private readonly plan: SweepPlan,
+    private readonly order: readonly number[],
+  ) {
     this.ended = new Uint8Array(plan.ids.length);
     this.tmp = `${join(dir, RESULTS)}.tmp-${process.pid}`;
     this.fd = openSync(this.tmp, 'w');
@@ -209,7 +228,8 @@ export class ResultsWriter {
    * into place; returns how many cells' rows it holds.
    */
   finish(): number {
-    for (; this.next < this.order.length; this.next++) if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
+    for (; this.next < this.order.length; this.next++)
+      if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
     closeSync(this.fd);
     renameSync(this.tmp, join(this.dir, RESULTS));
     return this.written;
@@ -227,7 +247,12 @@ export class ResultsWriter {
 }
 
 /** The rows file of each finished cell among `positions` (undefined for the others), in that order. */
-export function* finishedFiles(dir: string, plan: SweepPlan, positions: Iterable<number>, states: CellStates): Generator<string | undefined> {
+export function* finishedFiles(
+  dir: string,
+  plan: SweepPlan,
+  positions: Iterable<number>,
+  states: CellStates,
+): Generator<string | undefined> {
   for (const p of positions) yield states.status[p] === DONE ? doneFile(dir, idAt(plan, p)) : undefined;
 }
 
@@ -242,7 +267,8 @@ function toCsvHeader(columns: readonly string[]): string {
  * temporaries — and nothing else. Symbolic links are removed as links, never followed.
  */
 export function clearSweepFiles(dir: string): void {
-  for (const name of readdirSync(dir)) if (OWN_TOP.test(name) && !lstatSync(join(dir, name)).isDirectory()) unlinkSync(join(dir, name));
+  for (const name of readdirSync(dir))
+    if (OWN_TOP.test(name) && !lstatSync(join(dir, name)).isDirectory()) unlinkSync(join(dir, name));
   const cells = cellsDir(dir);
   if (!existsSync(cells) && !isLink(cells)) return;
   if (!lstatSync(cells).isDirectory()) {
@@ -250,7 +276,11 @@ export function clearSweepFiles(dir: string): void {
     return;
   }
   for (const name of readdirSync(cells)) {
-    if ((DONE_FILE.test(name) || FAILED_FILE.test(name) || PART_FILE.test(name) || TEMP_FILE.test(name)) && !lstatSync(join(cells, name)).isDirectory()) unlinkSync(join(cells, name));
+    if (
+      (DONE_FILE.test(name) || FAILED_FILE.test(name) || PART_FILE.test(name) || TEMP_FILE.test(name)) &&
+      !lstatSync(join(cells, name)).isDirectory()
+    )
+      unlinkSync(join(cells, name));
   }
   if (readdirSync(cells).length === 0) rmdirSync(cells);
 }

@@ -76,13 +76,16 @@ export function writeSweepManifest(
     replicates: plan.replicates,
     ...(plan.modules.length > 0 ? { modules: plan.modules } : {}),
     columns: plan.columns,
-    files: { results: 'results.csv', cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)' },
+    files: {
+      results: 'results.csv',
+      cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)',
+    },
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),
   });
   writeFileAtomicStreamed(join(dir, MANIFEST), (fd) => {
     const text = JSON.stringify(head, null, 2);
     if (states === undefined) {
-      writeSync(fd, text + '\n');
+      writeSync(fd, `${text}\n`);
       return;
     }
     let chunk = `${text.slice(0, -2)},\n  "cells": [`;
@@ -101,7 +104,12 @@ function cellEntry(plan: SweepPlan, position: number, states: CellStates): Recor
   const code = states.status[position];
   const status = code === DONE ? 'done' : code === FAILED ? 'failed' : 'pending';
   const error = states.errors.get(position);
-  return { id: idAt(plan, position), status, ...(error !== undefined ? { error } : {}), values: sweptValues(plan.grid, plan.combos[position]!) };
+  return {
+    id: idAt(plan, position),
+    status,
+    ...(error !== undefined ? { error } : {}),
+    values: sweptValues(plan.grid, plan.combos[position]!),
+  };
 }
 
 /** Read a folder's manifest head, or undefined when it is missing, unreadable or not a sweep's. */

@@ -26,7 +26,9 @@ export interface SweepTask {
   readonly slices: readonly CellSlice[];
 }
 
-export type SliceOutcome = { readonly ok: true; readonly attempts: number } | { readonly ok: false; readonly error: string };
+export type SliceOutcome =
+  | { readonly ok: true; readonly attempts: number }
+  | { readonly ok: false; readonly error: string };
 
 /**
  * Test hook, not a user feature: HEXA_SWEEP_FAIL_WHEN="column=value" makes every cell whose tidy

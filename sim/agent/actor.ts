@@ -108,12 +108,18 @@ export class Actor {
     const { env, disabled, tools } = parts;
     this.code = new Int32Array(env.space.positions);
     this.policy = parts.policy ?? new PublishedPolicy(env.space.arity, disabled ?? null);
-    const bitWise = parts.bitParallel !== false && env.space.arity === 2 && env.stepBits !== undefined &&
-      this.policy instanceof PublishedPolicy && tools === undefined && (disabled === undefined || disabled.total === 0);
+    const bitWise =
+      parts.bitParallel !== false &&
+      env.space.arity === 2 &&
+      env.stepBits !== undefined &&
+      this.policy instanceof PublishedPolicy &&
+      tools === undefined &&
+      (disabled === undefined || disabled.total === 0);
     this.bits = bitWise ? new Int32Array(bitWords(env.space.positions)) : null;
     this.lastWord = lastWordMask(env.space.positions);
     this.wordWorld = this.bits?.length !== 1 ? null : takesWords(env) ? env : new StepBitsByWord(env);
-    this.byCode = this.wordWorld !== null && env.space.positions <= SMALL_BITS ? new Int32Array(1 << env.space.positions) : null;
+    this.byCode =
+      this.wordWorld !== null && env.space.positions <= SMALL_BITS ? new Int32Array(1 << env.space.positions) : null;
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
@@ -137,7 +143,8 @@ export class Actor {
 
     for (let attempt = 1; attempt <= cap; attempt++) {
       // Act
-      const exploring = taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
+      const exploring =
+        taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
       if (exploring) tally.explorations++;
       policy.choose(this.code, streams.guess, exploring ? null : constraint);
 
@@ -176,7 +183,8 @@ export class Actor {
   runBatch(streams: TaskStreams, tally: RoundTally, tasks: number, begin: (task: number) => void): boolean {
     const { library, retriever, agent } = this.parts;
     if (this.wordWorld === null) return false;
-    if (library !== undefined && retriever !== undefined && retriever.retrieve(library, 0).activeBans !== null) return false;
+    if (library !== undefined && retriever !== undefined && retriever.retrieve(library, 0).activeBans !== null)
+      return false;
     const constraint = this.plan(tally, 0, tasks);
     const byCode = agent.routing === 'separate' ? null : this.byCode;
     this.runWordTasks(this.wordWorld, streams, tally, constraint, 0, tasks, begin, byCode);
@@ -187,7 +195,13 @@ export class Actor {
    * `runTask` for the published policy in a binary world, a guess as bit words: the same draws (one 32-bit
    * draw per 32 positions), feedback and records.
    */
-  private runBitTask(guessBits: Int32Array, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+  private runBitTask(
+    guessBits: Int32Array,
+    streams: TaskStreams,
+    tally: RoundTally,
+    constraint: Constraint | null,
+    context: number,
+  ): number {
     const { env, agent, cap, goodScore, library, evolver } = this.parts;
     const { guess, explore } = streams;
     const words = guessBits.length;
@@ -234,8 +248,14 @@ export class Actor {
    * since they are sums (see `recordWords`). Returns the last task's attempts.
    */
   private runWordTasks(
-    world: WordWorld, streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number,
-    tasks: number, begin: ((task: number) => void) | null, byCode: Int32Array | null,
+    world: WordWorld,
+    streams: TaskStreams,
+    tally: RoundTally,
+    constraint: Constraint | null,
+    context: number,
+    tasks: number,
+    begin: ((task: number) => void) | null,
+    byCode: Int32Array | null,
   ): number {
     const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;

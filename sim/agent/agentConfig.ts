@@ -4,7 +4,17 @@
  * the tool loop's breaker).
  */
 import type { ActorKind } from './actors/policy.js';
-import type { Cadence, ExploreUnit, LibraryUpdate, Routing, SampleSet, SkillScope, TestTiming, TestUnit, Window } from './choices.js';
+import type {
+  Cadence,
+  ExploreUnit,
+  LibraryUpdate,
+  Routing,
+  SampleSet,
+  SkillScope,
+  TestTiming,
+  TestUnit,
+  Window,
+} from './choices.js';
 import type { LibraryMode } from './modes.js';
 import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
 import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';

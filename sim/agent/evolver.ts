@@ -86,7 +86,8 @@ export class Evolver {
     this.numericKeys = arity === 2 && positions <= 32;
     this.lastWord = lastWordMask(positions);
     const counts = this.counts.counts;
-    if (rule !== null) for (let i = 0; i < this.groups * positions; i++) this.views.push(counts.subarray(i * arity, (i + 1) * arity));
+    if (rule !== null)
+      for (let i = 0; i < this.groups * positions; i++) this.views.push(counts.subarray(i * arity, (i + 1) * arity));
   }
 
   /** The rule's `emit`: one claim at the position being read (checked, since a module can emit anything). */
@@ -270,7 +271,8 @@ export class Evolver {
   evolve(): SkillClaim[] {
     const claims: SkillClaim[] = [];
     this.evolveInto({
-      emit: (position, value, confidence, evidence, context = 0) => claims.push({ context, position, value, confidence, evidence }),
+      emit: (position, value, confidence, evidence, context = 0) =>
+        claims.push({ context, position, value, confidence, evidence }),
     });
     return claims;
   }

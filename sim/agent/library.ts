@@ -107,7 +107,21 @@ export class Library implements ClaimSink {
     if (skill === undefined) {
       const name = this.namer(context === EVERY_CONTEXT && this.contexts === 1 ? 0 : context, position, value);
       const byContext = context === EVERY_CONTEXT && this.contexts > 1 ? new Int32Array(2 * this.contexts) : null;
-      skill = { name, context, position, value, slot, confidence: 0, weight: 0, evidence: 0, hits: 0, refuted: 0, agreed: 0, excluded: null, byContext };
+      skill = {
+        name,
+        context,
+        position,
+        value,
+        slot,
+        confidence: 0,
+        weight: 0,
+        evidence: 0,
+        hits: 0,
+        refuted: 0,
+        agreed: 0,
+        excluded: null,
+        byContext,
+      };
       this.byClaim[slot] = skill;
     }
     return skill;
@@ -241,7 +255,11 @@ export class Library implements ClaimSink {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
-      if (skill.context !== context && (skill.context !== EVERY_CONTEXT || (skill.excluded !== null && skill.excluded[context] === 1))) continue;
+      if (
+        skill.context !== context &&
+        (skill.context !== EVERY_CONTEXT || (skill.excluded !== null && skill.excluded[context] === 1))
+      )
+        continue;
       const refuted = code[skill.position] !== skill.value ? 1 : 0;
       skill.hits++;
       skill.refuted += refuted;
@@ -301,7 +319,10 @@ export class Library implements ClaimSink {
    * how many of them contradict the truth — noise taken for a rule, or a rule gone stale. `truth` is the
    * code, or the code in a context (a claim spanning every context is wrong if it is wrong in any). O(slots).
    */
-  everHeld(truth: Int32Array | ((context: number) => Int32Array)): { readonly distinct: number; readonly wrong: number } {
+  everHeld(truth: Int32Array | ((context: number) => Int32Array)): {
+    readonly distinct: number;
+    readonly wrong: number;
+  } {
     const truthIn = typeof truth === 'function' ? truth : (): Int32Array => truth;
     let distinct = 0;
     let wrong = 0;
@@ -310,7 +331,8 @@ export class Library implements ClaimSink {
       distinct++;
       let isWrong = false;
       for (let c = 0; c < this.contexts && !isWrong; c++) {
-        if ((skill.context === EVERY_CONTEXT || skill.context === c) && truthIn(c)[skill.position] !== skill.value) isWrong = true;
+        if ((skill.context === EVERY_CONTEXT || skill.context === c) && truthIn(c)[skill.position] !== skill.value)
+          isWrong = true;
       }
       if (isWrong) wrong++;
     }

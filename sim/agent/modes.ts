@@ -43,14 +43,18 @@ export function modeParts(mode: LibraryMode): { source: LibrarySource; dynamics:
 }
 
 /** The hidden choices a library's dynamics fix. */
-export const DYNAMICS_CHOICES: Readonly<Record<LibraryDynamics, { readonly window: Window; readonly update: LibraryUpdate }>> = {
+export const DYNAMICS_CHOICES: Readonly<
+  Record<LibraryDynamics, { readonly window: Window; readonly update: LibraryUpdate }>
+> = {
   static: { window: 'all', update: 'replace' },
   iterative: { window: 'round', update: 'replace' },
   evolving: { window: 'all', update: 'merge' },
 };
 
 /** The agent with the mode's hidden choices in force (unchanged for `none`). */
-export function applyMode<A extends { readonly mode: LibraryMode; readonly window: Window; readonly update: LibraryUpdate }>(agent: A): A {
+export function applyMode<
+  A extends { readonly mode: LibraryMode; readonly window: Window; readonly update: LibraryUpdate },
+>(agent: A): A {
   const parts = modeParts(agent.mode);
   return parts === null ? agent : { ...agent, ...DYNAMICS_CHOICES[parts.dynamics] };
 }

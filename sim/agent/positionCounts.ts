@@ -20,7 +20,11 @@ export class PositionCounts {
   private readonly touched: Int32Array;
   private pending = 0;
 
-  constructor(groups: number, private readonly positions: number, private readonly arity: number) {
+  constructor(
+    groups: number,
+    private readonly positions: number,
+    private readonly arity: number,
+  ) {
     this.counts = new Int32Array(groups * positions * arity);
     const small = arity === 2 && positions <= SMALL_BITS;
     this.tallies = new Int32Array(small ? groups << positions : 0);

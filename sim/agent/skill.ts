@@ -71,5 +71,11 @@ export type ClaimNamer = (context: number, position: number, value: number) => s
  * ties broken by position, value, then scope.
  */
 export function compareSkills(a: Skill, b: Skill): number {
-  return b.weight - a.weight || b.evidence - a.evidence || a.position - b.position || a.value - b.value || a.context - b.context;
+  return (
+    b.weight - a.weight ||
+    b.evidence - a.evidence ||
+    a.position - b.position ||
+    a.value - b.value ||
+    a.context - b.context
+  );
 }

@@ -39,7 +39,8 @@ export class TaskHooks {
     private readonly tools: ToolRegistry | undefined,
   ) {
     this.outcome = new Outcome(retriever);
-    this.passive = (lifecycle === undefined || lifecycle.perTask === false) && exploration.constant === true && tools === undefined;
+    this.passive =
+      (lifecycle === undefined || lifecycle.perTask === false) && exploration.constant === true && tools === undefined;
   }
 
   /** The exploration rate for a task (all a passive `before` does). */

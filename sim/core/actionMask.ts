@@ -11,7 +11,10 @@ export class ActionMask {
   /** Blocked (position, value) pairs in all. */
   total = 0;
 
-  constructor(positions: number, readonly arity: number) {
+  constructor(
+    positions: number,
+    readonly arity: number,
+  ) {
     this.blocked = new Uint8Array(positions * arity);
     this.count = new Int32Array(positions);
   }
@@ -45,7 +48,13 @@ export class ActionMask {
  * mask (null: none). If every value is blocked the masks are ignored there (a fall-back, as for an
  * unsatisfiable constraint).
  */
-export function allowedValue(u: number, position: number, arity: number, a: ActionMask | null, b: ActionMask | null): number {
+export function allowedValue(
+  u: number,
+  position: number,
+  arity: number,
+  a: ActionMask | null,
+  b: ActionMask | null,
+): number {
   const base = position * arity;
   let allowed = arity;
   if (a !== null || b !== null) {
@@ -77,7 +86,12 @@ export interface DrawSource {
  * overrides a fixed value, freeing that position.
  */
 export function chooseMasked(
-  code: Int32Array, guess: DrawSource, fixed: Int32Array | null, arity: number, soft: ActionMask | null, hard: ActionMask | null,
+  code: Int32Array,
+  guess: DrawSource,
+  fixed: Int32Array | null,
+  arity: number,
+  soft: ActionMask | null,
+  hard: ActionMask | null,
 ): void {
   const n = code.length;
   if (arity === 2) {

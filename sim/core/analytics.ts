@@ -10,7 +10,18 @@
  * X = b^C − (b−a)^C is coprime with b, so P(solve) = X / b^C and E = X / (a·b^(C−1)) reduced by
  * gcd(X, a) alone — a small number. No gcd of the huge powers is ever taken.
  */
-import { add, bitLength, div, fraction, fromDecimal, gcd, ratioText, sub, toNumber, type Fraction } from './fraction.js';
+import {
+  add,
+  bitLength,
+  div,
+  fraction,
+  fromDecimal,
+  gcd,
+  ratioText,
+  sub,
+  toNumber,
+  type Fraction,
+} from './fraction.js';
 
 /**
  * The largest exact fraction computed: numerator and denominator of at most this many bits (about 315,000
@@ -52,7 +63,6 @@ export function hitProbability(setting: GuessingSetting): Fraction {
   const one = fraction(1n);
   return add(div(e, fraction(BigInt(setting.space))), div(sub(one, e), fraction(BigInt(setting.pool))));
 }
-
 
 export function uniformGuessing(setting: GuessingSetting): GuessingAnchor {
   const p = hitProbability(setting);

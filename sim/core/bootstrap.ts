@@ -34,7 +34,11 @@ export class ResamplePlan {
    * `n` replicates, `resamples` draws. The stream is keyed by (seed, n) only, so the same replicates always
    * get the same resamples whatever else is being summarised.
    */
-  constructor(readonly n: number, readonly resamples: number, seed: number) {
+  constructor(
+    readonly n: number,
+    readonly resamples: number,
+    seed: number,
+  ) {
     const size = n * resamples;
     const counts = (this.counts = new Uint32Array(size));
     const stream = new ReplicateKey(seed, 0).stream('bootstrap', -1, n);
@@ -117,7 +121,8 @@ export class ResamplePlan {
 
   /** The values as a Float64Array (one array type keeps the inner loops monomorphic). */
   private column(values: ArrayLike<number>): Float64Array {
-    if (values.length !== this.n) throw new Error(`bootstrap: ${values.length} values for a plan of ${this.n} replicates`);
+    if (values.length !== this.n)
+      throw new Error(`bootstrap: ${values.length} values for a plan of ${this.n} replicates`);
     return values instanceof Float64Array ? values : Float64Array.from(values);
   }
 

@@ -28,11 +28,14 @@ export function fraction(n: bigint, d = 1n): Fraction {
 /** A decimal number written in text ("0.2", "-1.5e-3", "7") as the fraction it denotes exactly. */
 export function fromDecimal(text: string): Fraction {
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text.trim());
-  if (m === null || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`fraction: '${text}' is not a decimal number`);
+  if (m === null || (m[2] === '' && (m[3] ?? '') === ''))
+    throw new RangeError(`fraction: '${text}' is not a decimal number`);
   const digits = BigInt(`${m[2] || '0'}${m[3] ?? ''}`);
   const exponent = Number(m[4] ?? 0) - (m[3] ?? '').length;
   const sign = m[1] === '-' ? -1n : 1n;
-  return exponent >= 0 ? fraction(sign * digits * 10n ** BigInt(exponent)) : fraction(sign * digits, 10n ** BigInt(-exponent));
+  return exponent >= 0
+    ? fraction(sign * digits * 10n ** BigInt(exponent))
+    : fraction(sign * digits, 10n ** BigInt(-exponent));
 }
 
 export const add = (a: Fraction, b: Fraction): Fraction => fraction(a.n * b.d + b.n * a.d, a.d * b.d);

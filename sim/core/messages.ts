@@ -24,7 +24,8 @@ export const msg = {
   notThreshold: (flag: string, value: unknown) => `--${flag}: ${show(value)} must lie in (0, 1]`,
   malformedList: (flag: string, value: unknown, reason: string) => `--${flag}: ${show(value)} is malformed: ${reason}`,
   repeated: (flag: string) => `--${flag} was given more than once`,
-  unknownEnv: (value: string, known: readonly string[]) => `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
+  unknownEnv: (value: string, known: readonly string[]) =>
+    `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
   envParam: (flag: string, detail: string) => `--${flag}: ${detail}`,
   badParam: (value: string) => `--param: ${show(value)} is not of the form name=value`,
   unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
@@ -38,30 +39,40 @@ export const msg = {
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge
-  notSweepable: (flag: string, value: unknown) => `--${flag}: ${show(value)}: takes one value in a sweep (replicates are their own axis)`,
+  notSweepable: (flag: string, value: unknown) =>
+    `--${flag}: ${show(value)}: takes one value in a sweep (replicates are their own axis)`,
   gridTooLarge: (cells: number, max: number) => `the grid has ${cells} cells (at most ${max}); sweep fewer values`,
   duplicateCell: (a: string, b: string) => `two grid points are the same cell after resolving defaults: ${a} and ${b}`,
   badShard: (value: unknown) => `--shard: ${show(value)} is not i/n with 0 ≤ i < n (e.g. 0/3, 1/3, 2/3)`,
   configUnreadable: (path: string, reason: string) => `--config: ${show(path)}: ${reason}`,
   configInvalid: (path: string, key: string, value: unknown, reason: string) =>
     `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${JSON.stringify(value)}: ${reason}`,
-  resumeNothing: (path: string) => `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
-  resumeOther: (path: string, what: string) => `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
+  resumeNothing: (path: string) =>
+    `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
+  resumeOther: (path: string, what: string) =>
+    `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
   resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
     `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); use another --out or --force`,
   mergeModuleChanged: (path: string, module: string, was: string, now: string | null) =>
     now === null
       ? `merge: ${show(path)} was run with ${show(module)}, which is no longer there`
       : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
-  outputExistsSweep: (path: string) => `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
+  outputExistsSweep: (path: string) =>
+    `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
   mergeNoInput: () => 'merge: name at least one sweep folder to merge',
-  mergeNotSweep: (path: string) => `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
-  mergeUnfinished: (path: string, pending: number) => `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
-  mergeMismatch: (path: string, other: string, what: string) => `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
-  mergeOverlap: (id: string, a: string, b: string) => `merge: cell ${id} is in both ${show(a)} and ${show(b)} (overlapping shards)`,
+  mergeNotSweep: (path: string) =>
+    `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
+  mergeUnfinished: (path: string, pending: number) =>
+    `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
+  mergeMismatch: (path: string, other: string, what: string) =>
+    `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
+  mergeOverlap: (id: string, a: string, b: string) =>
+    `merge: cell ${id} is in both ${show(a)} and ${show(b)} (overlapping shards)`,
   mergeOutIsInput: (path: string) => `--out: ${show(path)} is one of the folders being merged`,
-  mergeVersion: (path: string) => `merge: ${show(path)} was made by a hexa-sim that lays out this grid differently; merge with that version`,
-  mergeMissing: (missing: number, total: number, shards: string) => `merge: ${missing} of ${total} cells are missing${shards}`,
+  mergeVersion: (path: string) =>
+    `merge: ${show(path)} was made by a hexa-sim that lays out this grid differently; merge with that version`,
+  mergeMissing: (missing: number, total: number, shards: string) =>
+    `merge: ${missing} of ${total} cells are missing${shards}`,
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
   csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
@@ -78,39 +89,51 @@ export const msg = {
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
   actorUnsupported: (reason: string) => `--actor: ${reason}`,
-  actorWithBreaker: (actor: string) => `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
+  actorWithBreaker: (actor: string) =>
+    `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
     `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the world another id`,
-  policyNameTaken: (kind: string, name: string) => `a ${kind} policy named '${name}' is already loaded from another module; give one of them another name`,
-  policyNotLoaded: (kind: string, name: string) => `no ${kind} policy named '${name}' is loaded (give its module with --${kind} FILE)`,
-  policyMadeBadly: (kind: string, name: string, member: string, type: string) => `${kind} policy '${name}': what create() returned lacks ${member} (a ${type})`,
+  policyNameTaken: (kind: string, name: string) =>
+    `a ${kind} policy named '${name}' is already loaded from another module; give one of them another name`,
+  policyNotLoaded: (kind: string, name: string) =>
+    `no ${kind} policy named '${name}' is loaded (give its module with --${kind} FILE)`,
+  policyMadeBadly: (kind: string, name: string, member: string, type: string) =>
+    `${kind} policy '${name}': what create() returned lacks ${member} (a ${type})`,
   badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
     `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
-  checkEnvUnknown: (value: string, known: readonly string[]) => `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
+  checkEnvUnknown: (value: string, known: readonly string[]) =>
+    `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
   // the API (scripts/api/index.ts)
   sweepEmpty: () => 'runSweep: give at least one configuration',
-  sweepMixed: () => 'runSweep: every configuration must have the same seed and replicate count (replicates are paired across cells)',
+  sweepMixed: () =>
+    'runSweep: every configuration must have the same seed and replicate count (replicates are paired across cells)',
   sweepRepeatedCell: (id: string) => `runSweep: two configurations are the same cell ${id}`,
   folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
   folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
   paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
-  moduleUnloadable: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)} could not be loaded: ${reason}`,
-  moduleNoDefault: (flag: string, path: string) => `--${flag}: ${show(path)} has no default export (end it with export default { … })`,
-  moduleNotContract: (flag: string, path: string, what: string, problem: string) => `--${flag}: ${show(path)}: the default export is not ${what}: ${problem}`,
+  moduleUnloadable: (flag: string, path: string, reason: string) =>
+    `--${flag}: ${show(path)} could not be loaded: ${reason}`,
+  moduleNoDefault: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} has no default export (end it with export default { … })`,
+  moduleNotContract: (flag: string, path: string, what: string, problem: string) =>
+    `--${flag}: ${show(path)}: the default export is not ${what}: ${problem}`,
   moduleBrokenWorld: (flag: string, path: string, id: string, check: string, detail: string) =>
     `--${flag}: ${show(path)}: world '${id}' fails check '${check}': ${detail} (see hexa check-env)`,
   moduleRejected: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)}: ${reason}`,
   moduleChanged: (flag: string, path: string, was: string, now: string) =>
     `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from different code cannot be combined`,
-  moduleManyEnvs: (flag: string, path: string, ids: readonly string[]) => `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
-  moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) => `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  moduleManyEnvs: (flag: string, path: string, ids: readonly string[]) =>
+    `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
+  moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
+    `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
     emptyList: () => 'the list is empty',
-    badEnvId: (id: unknown) => `id ${show(id)} is not a versioned id such as 'my-lock-v1' (lower case, digits, dashes, then -v<N>)`,
+    badEnvId: (id: unknown) =>
+      `id ${show(id)} is not a versioned id such as 'my-lock-v1' (lower case, digits, dashes, then -v<N>)`,
     field: (field: string, expected: string) => `'${field}' must be ${expected}`,
     duplicateParam: (name: string) => `parameter '${name}' is declared twice`,
     badKind: (kind: unknown, expected: string) => `kind ${show(kind)} is not '${expected}'`,
@@ -129,7 +152,8 @@ export const msg = {
       'task-end': 'the truth ends a task, a step after the end throws, reset starts the next task',
       'solved-iff-truth': 'a task is solved exactly when the code equals the truth',
       'no-retained-code': 'step keeps nothing of the code array it is given (the caller reuses it)',
-      'bit-words': 'a binary world that takes bit words (stepBits, stepWord) gives the feedback step gives, step by step',
+      'bit-words':
+        'a binary world that takes bit words (stepBits, stepWord) gives the feedback step gives, step by step',
     },
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
@@ -138,24 +162,34 @@ export const msg = {
     resolveUnstable: () => 'resolve gave different results for the same parameters',
     resolveNotIdempotent: () => 'resolve(resolve(p)) differs from resolve(p)',
     notFilledIn: (name: string) => `resolve left parameter '${name}' unset`,
-    nondeterministic: (at: number) => `two runs with seed 11 differ at observation ${at} (unseeded randomness or state shared between instances?)`,
-    badSpace: (positions: unknown, arity: unknown) => `action space ${show(positions)} positions × ${show(arity)} values: both must be positive integers`,
+    nondeterministic: (at: number) =>
+      `two runs with seed 11 differ at observation ${at} (unseeded randomness or state shared between instances?)`,
+    badSpace: (positions: unknown, arity: unknown) =>
+      `action space ${show(positions)} positions × ${show(arity)} values: both must be positive integers`,
     badMaxScore: (max: unknown) => `maxScore ${show(max)} is not a positive integer`,
     badContexts: (contexts: unknown) => `contexts ${show(contexts)} is not a positive integer`,
     goodAboveMax: (good: number, max: number) => `goodScore ${good} is above maxScore ${max}`,
-    badContext: (task: number, context: unknown, contexts: number) => `task ${task}: context() = ${show(context)}, not in 0 … ${contexts - 1}`,
+    badContext: (task: number, context: unknown, contexts: number) =>
+      `task ${task}: context() = ${show(context)}, not in 0 … ${contexts - 1}`,
     badTruth: (task: number, truth: string) => `task ${task}: truth() = ${truth} does not fit the action space`,
-    badScore: (task: number, score: unknown, max: number) => `task ${task}: score ${show(score)} is not an integer in 0 … ${max}`,
-    badFailure: (task: number, failure: unknown) => `task ${task}: failure ${show(failure)} is not a FAILURE kind (0 … 4)`,
+    badScore: (task: number, score: unknown, max: number) =>
+      `task ${task}: score ${show(score)} is not an integer in 0 … ${max}`,
+    badFailure: (task: number, failure: unknown) =>
+      `task ${task}: failure ${show(failure)} is not a FAILURE kind (0 … 4)`,
     neverSolved: (task: number) => `task ${task}: submitting the truth for 2000 steps never solved it`,
     stepAfterEnd: (task: number) => `task ${task}: step() after the task was solved did not throw`,
-    solvedByOther: (task: number, code: string, truth: string) => `task ${task}: code ${code} solved the task, but the truth is ${truth}`,
+    solvedByOther: (task: number, code: string, truth: string) =>
+      `task ${task}: code ${code} solved the task, but the truth is ${truth}`,
     truthDidNotSolve: (task: number, truth: string) => `task ${task}: the truth ${truth} did not solve the task`,
-    keepsCode: () => 'trajectories differ when the caller overwrites the code array after each step: step keeps a reference to it',
+    keepsCode: () =>
+      'trajectories differ when the caller overwrites the code array after each step: step keeps a reference to it',
     noBitWords: () => 'not applicable: the world has no stepBits (or more than 2 values per position)',
-    bitsDisagree: (task: number, code: string, step: string, method: 'stepBits' | 'stepWord', got: string) => `task ${task}, code ${code}: step gives ${step}, ${method} ${got}`,
+    bitsDisagree: (task: number, code: string, step: string, method: 'stepBits' | 'stepWord', got: string) =>
+      `task ${task}, code ${code}: step gives ${step}, ${method} ${got}`,
     accepted: (params: string) => `resolve accepted ${params}`,
-    notParamError: (params: string, message: string) => `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ${message.split('\n')[0]}`,
-    wrongParamNamed: (params: string, named: string, expected: string) => `resolve rejected ${params} naming '${named}', not '${expected}'`,
+    notParamError: (params: string, message: string) =>
+      `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ${message.split('\n')[0]}`,
+    wrongParamNamed: (params: string, named: string, expected: string) =>
+      `resolve rejected ${params} naming '${named}', not '${expected}'`,
   },
 };

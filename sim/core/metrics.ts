@@ -57,7 +57,14 @@ export class RoundTally {
   breakerTrips = 0;
 
   reset(): void {
-    this.attempts = this.solved = this.clashes = this.fallbacks = this.explorations = this.goodSamples = this.tasksWithSkills = 0;
+    this.attempts =
+      this.solved =
+      this.clashes =
+      this.fallbacks =
+      this.explorations =
+      this.goodSamples =
+      this.tasksWithSkills =
+        0;
     this.toolErrors = this.paramErrors = this.ambiguousQueries = this.toolUnavailable = this.breakerTrips = 0;
   }
 }

@@ -68,7 +68,10 @@ const hexDigit = (c: number): number => (c <= 57 ? c - 48 : c - 87);
 export class ReplicateKey {
   private readonly words: Uint32Array;
 
-  constructor(readonly seed: number, readonly replicate: number) {
+  constructor(
+    readonly seed: number,
+    readonly replicate: number,
+  ) {
     this.words = replicateKeyWords(seed, replicate);
   }
 
@@ -125,17 +128,35 @@ export class AleaStream implements Stream {
    */
   keyed(w: Uint32Array, p: number, round: number, task: number): void {
     let a = (round + 1) ^ Math.imul(p, 0x9e3779b9);
-    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= (a >>> 16) ^ w[1]!;
-    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= (a >>> 16) ^ w[0]! ^ (task + 1);
-    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b); a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35); a ^= a >>> 16;
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+    a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+    a ^= (a >>> 16) ^ w[1]!;
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+    a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+    a ^= (a >>> 16) ^ w[0]! ^ (task + 1);
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+    a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+    a ^= a >>> 16;
     let b = (task + 1) ^ Math.imul(p, 0x7f4a7c15);
-    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= (b >>> 16) ^ w[3]!;
-    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= (b >>> 16) ^ w[2]! ^ (round + 1);
-    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b); b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35); b ^= b >>> 16;
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+    b ^= (b >>> 16) ^ w[3]!;
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+    b ^= (b >>> 16) ^ w[2]! ^ (round + 1);
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+    b ^= b >>> 16;
     let c = a ^ b ^ p;
-    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= (c >>> 16) ^ w[5]!;
-    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= (c >>> 16) ^ w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2);
-    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b); c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35); c ^= c >>> 16;
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b);
+    c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35);
+    c ^= (c >>> 16) ^ w[5]!;
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b);
+    c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35);
+    c ^= (c >>> 16) ^ w[4]! ^ w[6]! ^ Math.imul(w[7]!, round + 2);
+    c = Math.imul(c ^ (c >>> 16), 0x85ebca6b);
+    c = Math.imul(c ^ (c >>> 13), 0xc2b2ae35);
+    c ^= c >>> 16;
     this.c = 1;
     this.s0 = (a >>> 0) * TWO_POW_MINUS_32;
     this.s1 = (b >>> 0) * TWO_POW_MINUS_32;

@@ -5,7 +5,13 @@
  */
 import type { RunConfig } from './config.js';
 import { runExperiment } from './experiment.js';
-import { LIBRARY_DYNAMICS, LIBRARY_SOURCES, type LibraryDynamics, type LibraryMode, type LibrarySource } from '../agent/modes.js';
+import {
+  LIBRARY_DYNAMICS,
+  LIBRARY_SOURCES,
+  type LibraryDynamics,
+  type LibraryMode,
+  type LibrarySource,
+} from '../agent/modes.js';
 import { runMetrics, type RunMetrics } from './runMetrics.js';
 
 export interface MatrixCell extends RunMetrics {
@@ -16,7 +22,10 @@ export interface MatrixCell extends RunMetrics {
 }
 
 /** `configFor` builds (and validates) the run for one mode; `onCell` reports progress. */
-export function runMatrix(configFor: (mode: LibraryMode) => RunConfig, onCell?: (done: number, total: number) => void): MatrixCell[] {
+export function runMatrix(
+  configFor: (mode: LibraryMode) => RunConfig,
+  onCell?: (done: number, total: number) => void,
+): MatrixCell[] {
   const cells: MatrixCell[] = [];
   const total = LIBRARY_SOURCES.length * LIBRARY_DYNAMICS.length;
   for (const source of LIBRARY_SOURCES) {

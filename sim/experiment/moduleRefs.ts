@@ -6,10 +6,15 @@
 import type { ModuleRef } from './config.js';
 
 /** The first module whose content differs between `before` and `now`, or null when every match agrees. */
-export function changedModule(before: readonly ModuleRef[], now: readonly ModuleRef[]): { readonly before: ModuleRef; readonly now: ModuleRef } | null {
+export function changedModule(
+  before: readonly ModuleRef[],
+  now: readonly ModuleRef[],
+): { readonly before: ModuleRef; readonly now: ModuleRef } | null {
   for (const b of before) {
     const sameKind = now.filter((n) => n.kind === b.kind);
-    const match = sameKind.find((n) => n.path === b.path) ?? (sameKind.length === 1 && before.filter((x) => x.kind === b.kind).length === 1 ? sameKind[0] : undefined);
+    const match =
+      sameKind.find((n) => n.path === b.path) ??
+      (sameKind.length === 1 && before.filter((x) => x.kind === b.kind).length === 1 ? sameKind[0] : undefined);
     if (match !== undefined && match.sha256 !== b.sha256) return { before: b, now: match };
   }
   return null;

@@ -58,7 +58,11 @@ function readModule(flag: string, path: string): { full: string; sha256: string 
 }
 
 /** A module file's default export, unchecked, with its reference (for the checker, which reports what is wrong). */
-export async function importModule(flag: string, path: string, kind: ModuleKind): Promise<{ ref: ModuleRef; exported: unknown }> {
+export async function importModule(
+  flag: string,
+  path: string,
+  kind: ModuleKind,
+): Promise<{ ref: ModuleRef; exported: unknown }> {
   const { full, sha256 } = readModule(flag, path);
   return { ref: { kind, path: full, sha256 }, exported: await importDefault(flag, path, full, sha256) };
 }
@@ -76,17 +80,20 @@ async function importDefault(flag: string, path: string, full: string, sha256: s
 
 async function worldsOf(flag: string, path: string, exported: unknown, check: boolean): Promise<EnvSpec[]> {
   const list = Array.isArray(exported) ? (exported as unknown[]) : [exported];
-  if (list.length === 0) throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', msg.contract.emptyList()));
+  if (list.length === 0)
+    throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', msg.contract.emptyList()));
   for (const item of list) {
     const problem = envSpecProblem(item);
-    if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', problem));
+    if (problem !== null)
+      throw new UsageError(msg.moduleNotContract(flag, path, 'an EnvSpec or a list of them', problem));
   }
   const specs = list as EnvSpec[];
   if (check) {
     const { checkEnv, firstFailure } = await import('../../envs/check/checker.js');
     for (const spec of specs) {
       const failed = firstFailure(checkEnv(spec));
-      if (failed !== undefined) throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
+      if (failed !== undefined)
+        throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
     }
   }
   for (const spec of specs) {
@@ -112,9 +119,15 @@ function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, 
 }
 
 /** Load, check and register the module at `path` as `kind` (once per file and content in a process). */
-export async function loadModule(flag: string, path: string, kind: ModuleKind, options: LoadOptions = {}): Promise<LoadedModule> {
+export async function loadModule(
+  flag: string,
+  path: string,
+  kind: ModuleKind,
+  options: LoadOptions = {},
+): Promise<LoadedModule> {
   const { full, sha256 } = readModule(flag, path);
-  if (options.sha256 !== undefined && options.sha256 !== sha256) throw new UsageError(msg.moduleChanged(flag, path, options.sha256, sha256));
+  if (options.sha256 !== undefined && options.sha256 !== sha256)
+    throw new UsageError(msg.moduleChanged(flag, path, options.sha256, sha256));
   const key = `${kind}\n${full}\n${sha256}`;
   const known = loaded.get(key);
   if (known !== undefined) return known;

@@ -48,7 +48,12 @@ export interface ReplicateOptions {
   readonly bitParallel?: boolean;
 }
 
-export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number, options: ReplicateOptions = {}): RoundMetrics[] {
+export function runReplicate(
+  config: RunConfig,
+  spec: EnvSpec,
+  replicate: number,
+  options: ReplicateOptions = {},
+): RoundMetrics[] {
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
@@ -59,14 +64,34 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
   const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
-  const evolver = agent.library ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity)) : undefined;
-  const lifecycle = library !== undefined && evolver !== undefined
-    ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
+  const evolver = agent.library
+    ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity))
     : undefined;
-  const retriever = agent.library ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle), rankingOrder(agent.ranking)) : undefined;
-  const tools = env.failureTaxonomy === true || agent.breaker.failures > 0 ? new ToolRegistry(positions, arity, agent.breaker) : undefined;
+  const lifecycle =
+    library !== undefined && evolver !== undefined
+      ? makeLifecycle({ library, evolver, contexts, config: agent.lifecycle }, positions, arity, agent.update)
+      : undefined;
+  const retriever = agent.library
+    ? new Retriever(positions, agent.topK, lifecycle?.banInto?.bind(lifecycle), rankingOrder(agent.ranking))
+    : undefined;
+  const tools =
+    env.failureTaxonomy === true || agent.breaker.failures > 0
+      ? new ToolRegistry(positions, arity, agent.breaker)
+      : undefined;
   const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
-  const actor = new Actor({ env, agent, cap: config.cap, goodScore, library, retriever, evolver, tools, disabled: tools?.disabled, policy, bitParallel: options.bitParallel });
+  const actor = new Actor({
+    env,
+    agent,
+    cap: config.cap,
+    goodScore,
+    library,
+    retriever,
+    evolver,
+    tools,
+    disabled: tools?.disabled,
+    policy,
+    bitParallel: options.bitParallel,
+  });
   const exploration = makeExploration(agent.explore, agent.exploration);
   const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
 
@@ -139,7 +164,8 @@ export function runReplicate(config: RunConfig, spec: EnvSpec, replicate: number
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
     const ever = library?.everHeld((c) => env.truthIn?.(c) ?? env.truth()) ?? { distinct: 0, wrong: 0 };
-    const constraint = library !== undefined && retriever !== undefined ? retriever.retrieve(library, env.context?.() ?? 0) : undefined;
+    const constraint =
+      library !== undefined && retriever !== undefined ? retriever.retrieve(library, env.context?.() ?? 0) : undefined;
     rounds.push({
       round: round + 1,
       tasks: config.tasks,

@@ -28,10 +28,12 @@ export interface SweepResult {
 export function runSweep(configs: readonly RunConfig[], onCell?: (done: number, total: number) => void): SweepResult {
   const first = configs[0];
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
-  for (const c of configs) if (c.seed !== first.seed || c.replicates !== first.replicates) throw new RangeError(msg.sweepMixed());
+  for (const c of configs)
+    if (c.seed !== first.seed || c.replicates !== first.replicates) throw new RangeError(msg.sweepMixed());
   const named = configs.map((config) => ({ id: cellId(config), config }));
   named.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (let i = 1; i < named.length; i++) if (named[i]!.id === named[i - 1]!.id) throw new RangeError(msg.sweepRepeatedCell(named[i]!.id));
+  for (let i = 1; i < named.length; i++)
+    if (named[i]!.id === named[i - 1]!.id) throw new RangeError(msg.sweepRepeatedCell(named[i]!.id));
   const cells = named.map(({ id, config }, i) => {
     const cell = { id, config, replicates: runExperiment(config).replicates };
     onCell?.(i + 1, named.length);

@@ -10,7 +10,6 @@ import { ConsistentOpener, CONSISTENT_MAX_BITS } from '../agent/solver/consisten
 import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 import { randomGuessing } from './random.js';
 
-
 /** Largest lock `limits` computes (the optimal opener bounds it; see the README for timings). */
 export const LIMITS_MAX_BITS = Math.min(OPTIMAL_MAX_BITS, CONSISTENT_MAX_BITS);
 
@@ -49,9 +48,15 @@ export function limitsMaxCap(bits: number): number {
 }
 
 /** Exact bounds for the `bits`-bit lock; throws RangeError above LIMITS_MAX_BITS or `limitsMaxCap(bits)`. */
-export async function computeLimits(bits: number, cap: number, onProgress?: (optimalStates: number) => void): Promise<LimitsResult> {
-  if (!Number.isInteger(bits) || bits < 1 || bits > LIMITS_MAX_BITS) throw new RangeError(`limits: bits must be 1…${LIMITS_MAX_BITS}, got ${bits}`);
-  if (!Number.isInteger(cap) || cap < 1 || cap > limitsMaxCap(bits)) throw new RangeError(`limits: cap must be 1…${limitsMaxCap(bits)}, got ${cap}`);
+export async function computeLimits(
+  bits: number,
+  cap: number,
+  onProgress?: (optimalStates: number) => void,
+): Promise<LimitsResult> {
+  if (!Number.isInteger(bits) || bits < 1 || bits > LIMITS_MAX_BITS)
+    throw new RangeError(`limits: bits must be 1…${LIMITS_MAX_BITS}, got ${bits}`);
+  if (!Number.isInteger(cap) || cap < 1 || cap > limitsMaxCap(bits))
+    throw new RangeError(`limits: cap must be 1…${limitsMaxCap(bits)}, got ${cap}`);
   const all = fullSet(bits);
   const codes = BigInt(2 ** bits);
 
@@ -67,8 +72,14 @@ export async function computeLimits(bits: number, cap: number, onProgress?: (opt
     optimal: { ...figure(fraction(BigInt(best.total), codes)), worst: best.worst },
     consistent: { ...figure(uniform.expected), worst: uniform.worst },
     random: {
-      withReplacement: { uncapped: exactFigure(random.withReplacement.uncapped), capped: exactFigure(random.withReplacement.capped) },
-      withoutReplacement: { uncapped: exactFigure(random.withoutReplacement.uncapped), capped: exactFigure(random.withoutReplacement.capped) },
+      withReplacement: {
+        uncapped: exactFigure(random.withReplacement.uncapped),
+        capped: exactFigure(random.withReplacement.capped),
+      },
+      withoutReplacement: {
+        uncapped: exactFigure(random.withoutReplacement.uncapped),
+        capped: exactFigure(random.withoutReplacement.capped),
+      },
     },
     states: { optimal: optimal.states, consistent: consistent.states },
   };

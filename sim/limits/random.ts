@@ -20,7 +20,10 @@ export function randomGuessing(space: bigint, cap: number): RandomGuessing {
   const withoutUncapped = fraction(space + 1n, 2n);
   const withoutCapped = C >= space ? withoutUncapped : fraction(C * 2n * space - C * (C - 1n), 2n * space);
   return {
-    withReplacement: { uncapped: value(fraction(space)), capped: uniformGuessing({ space, pool: space, explore: 0, cap }).expectedAttempts },
+    withReplacement: {
+      uncapped: value(fraction(space)),
+      capped: uniformGuessing({ space, pool: space, explore: 0, cap }).expectedAttempts,
+    },
     withoutReplacement: { uncapped: value(withoutUncapped), capped: value(withoutCapped) },
   };
 }

@@ -13,11 +13,18 @@ export type ArmId = 'random' | 'exploit' | 'explore' | 'separate' | 'threshold90
  * The choices the article leaves open. Routing is not among them: the article names it per arm
  * (exploration samples shared with the Evolver, or separated), so each arm fixes it.
  */
-export type HiddenChoices = Pick<AgentConfig, 'cadence' | 'window' | 'update' | 'samples' | 'exploreUnit' | 'testUnit' | 'testAt'>;
+export type HiddenChoices = Pick<
+  AgentConfig,
+  'cadence' | 'window' | 'update' | 'samples' | 'exploreUnit' | 'testUnit' | 'testAt'
+>;
 export type HiddenKey = keyof HiddenChoices;
 
 /** Each hidden choice with its flag name and its possible values, in audit order. */
-export const HIDDEN_CHOICES: readonly { readonly key: HiddenKey; readonly flag: string; readonly values: readonly string[] }[] = [
+export const HIDDEN_CHOICES: readonly {
+  readonly key: HiddenKey;
+  readonly flag: string;
+  readonly values: readonly string[];
+}[] = [
   { key: 'cadence', flag: 'cadence', values: CADENCES },
   { key: 'window', flag: 'window', values: WINDOWS },
   { key: 'update', flag: 'update', values: UPDATES },
@@ -40,13 +47,25 @@ export interface Arm {
   agent(hidden: HiddenChoices): AgentConfig;
 }
 
-const withHidden = (hidden: HiddenChoices, rest: Partial<AgentConfig>): AgentConfig => ({ ...PUBLISHED_AGENT, ...hidden, ...rest });
+const withHidden = (hidden: HiddenChoices, rest: Partial<AgentConfig>): AgentConfig => ({
+  ...PUBLISHED_AGENT,
+  ...hidden,
+  ...rest,
+});
 
 export const ARMS: readonly Arm[] = [
   { id: 'random', label: 'random control (no library)', agent: (h) => withHidden(h, { library: false }) },
   { id: 'exploit', label: 'pure exploitation', agent: (h) => withHidden(h, {}) },
-  { id: 'explore', label: '20 % exploration, shared samples', agent: (h) => withHidden(h, { explore: 0.2, routing: 'shared' }) },
-  { id: 'separate', label: '20 % exploration, separated samples', agent: (h) => withHidden(h, { explore: 0.2, routing: 'separate' }) },
+  {
+    id: 'explore',
+    label: '20 % exploration, shared samples',
+    agent: (h) => withHidden(h, { explore: 0.2, routing: 'shared' }),
+  },
+  {
+    id: 'separate',
+    label: '20 % exploration, separated samples',
+    agent: (h) => withHidden(h, { explore: 0.2, routing: 'separate' }),
+  },
   { id: 'threshold90', label: 'pure exploitation, threshold 0.90', agent: (h) => withHidden(h, { threshold: 0.9 }) },
   { id: 'threshold75', label: 'pure exploitation, threshold 0.75', agent: (h) => withHidden(h, { threshold: 0.75 }) },
 ];
@@ -60,7 +79,13 @@ export type BenchmarkWorld = Pick<RunConfig, 'env' | 'envParams'> & Pick<Partial
 export const PUBLISHED_WORLD: BenchmarkWorld = { env: PUBLISHED_RUN.env, envParams: PUBLISHED_RUN.envParams };
 
 /** The arm's run under the published protocol (4-bit lock 1011, 5 rounds × 30 tasks, cap 20), or in another world. */
-export function armConfig(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): RunConfig {
+export function armConfig(
+  arm: Arm,
+  hidden: HiddenChoices,
+  seed: number,
+  replicates: number,
+  world: BenchmarkWorld = PUBLISHED_WORLD,
+): RunConfig {
   return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: arm.agent(hidden) };
 }
 

@@ -15,7 +15,14 @@
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import { PieceJoiner, splitJobs, type AuditJob, type AuditJobResult, type RunJob, type RunJobResult } from './simulationJobs.js';
+import {
+  PieceJoiner,
+  splitJobs,
+  type AuditJob,
+  type AuditJobResult,
+  type RunJob,
+  type RunJobResult,
+} from './simulationJobs.js';
 import { FIGURES, findFigure, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
@@ -79,7 +86,11 @@ const TEST_FIGURES: readonly FigureId[] = ['exploit.tests', 'exploit.refutations
 const readsTests = (arm: ArmId): boolean => FIGURES.some((f) => f.arm === arm && TEST_FIGURES.includes(f.id));
 
 /** The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms' simulations. */
-export function auditJobs(grid: readonly HiddenChoices[], seed: number, replicates: number): { jobs: AuditJob[]; keys: string[][] } {
+export function auditJobs(
+  grid: readonly HiddenChoices[],
+  seed: number,
+  replicates: number,
+): { jobs: AuditJob[]; keys: string[][] } {
   const jobs = new Map<string, AuditJob>();
   const keys = grid.map((hidden) =>
     ARMS.map((arm) => {
@@ -189,7 +200,9 @@ export function contenders(readings: readonly ReadingLikelihood[]): number[] {
   if (finite.length === 0) return readings.map((_, i) => i);
   const best = finite.reduce((b, r) => (r.joint.log > b.joint.log ? r : b));
   const floor = best.joint.log - TIE_Z * best.joint.se - SCREEN_MARGIN;
-  return readings.flatMap((r, i) => (Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : []));
+  return readings.flatMap((r, i) =>
+    Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : [],
+  );
 }
 
 /** What the audit keeps between its stages: the threads, and the per-simulation scores already computed. */
@@ -204,7 +217,13 @@ interface AuditState {
  * in this thread as soon as its last piece is in, so little is left to do after the last one ends.
  */
 async function simulate(
-  grid: readonly HiddenChoices[], seed: number, replicates: number, options: AuditOptions, stage: 'screen' | 'refine', state: AuditState, alongside: readonly RunJob[] = [],
+  grid: readonly HiddenChoices[],
+  seed: number,
+  replicates: number,
+  options: AuditOptions,
+  stage: 'screen' | 'refine',
+  state: AuditState,
+  alongside: readonly RunJob[] = [],
 ): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
   const split = splitJobs(jobs, state.threads.threads);
@@ -212,22 +231,30 @@ async function simulate(
   const runs = new Map<string, RunJobResult>();
   // Longest first, so the stage ends on short pieces and no thread waits long for the other's last one.
   const longestFirst = [...split].sort((a, b) => b.replicates - a.replicates);
-  await state.threads.run([...alongside, ...longestFirst], options.onProgress && ((done, total) => options.onProgress!(done, total, stage)), (result) => {
-    if ('replicates' in result) return void runs.set(result.key, result);
-    const done = joiner.add(result);
-    if (done === null) return;
-    state.estimates.of(done.job.arm, done.job.key, done.whole);
-    for (const [id, values] of done.whole.values) {
-      state.memo.ranges.of(values);
-      state.memo.place(values, findFigure(id));
-    }
-  });
+  await state.threads.run(
+    [...alongside, ...longestFirst],
+    options.onProgress && ((done, total) => options.onProgress!(done, total, stage)),
+    (result) => {
+      if ('replicates' in result) return void runs.set(result.key, result);
+      const done = joiner.add(result);
+      if (done === null) return;
+      state.estimates.of(done.job.arm, done.job.key, done.whole);
+      for (const [id, values] of done.whole.values) {
+        state.memo.ranges.of(values);
+        state.memo.place(values, findFigure(id));
+      }
+    },
+  );
   const results = joiner.results();
   return { sims: keys.map((k) => ({ keys: k, results })), runs };
 }
 
 /** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
-export async function auditPublication(seed: number, replicates: number, options: AuditOptions = {}): Promise<AuditResult> {
+export async function auditPublication(
+  seed: number,
+  replicates: number,
+  options: AuditOptions = {},
+): Promise<AuditResult> {
   const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
   try {
     return await auditOn(seed, replicates, options, { threads, estimates: new Estimates(), memo: new ScoreMemo() });
@@ -236,7 +263,12 @@ export async function auditPublication(seed: number, replicates: number, options
   }
 }
 
-async function auditOn(seed: number, replicates: number, options: AuditOptions, state: AuditState): Promise<AuditResult> {
+async function auditOn(
+  seed: number,
+  replicates: number,
+  options: AuditOptions,
+  state: AuditState,
+): Promise<AuditResult> {
   const grid = auditGrid();
   const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
   const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', state, options.alongside);
@@ -244,7 +276,14 @@ async function auditOn(seed: number, replicates: number, options: AuditOptions, 
   // One cache for both rankings: readings not refined keep their screening simulations.
   if (screen < replicates) {
     const chosen = contenders(likelihoods(sims, state.estimates));
-    const { sims: full } = await simulate(chosen.map((i) => grid[i]!), seed, replicates, options, 'refine', state);
+    const { sims: full } = await simulate(
+      chosen.map((i) => grid[i]!),
+      seed,
+      replicates,
+      options,
+      'refine',
+      state,
+    );
     chosen.forEach((i, j) => (sims[i] = full[j]!));
     refined = chosen.length;
   } else {
@@ -253,7 +292,11 @@ async function auditOn(seed: number, replicates: number, options: AuditOptions, 
   const readings = likelihoods(sims, state.estimates);
   const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
   const ranked = standings(order.map((i) => readings[i]!));
-  const entries = order.map((i, k) => ({ ...scoreCombination(grid[i]!, valuesOf(sims[i]!), state.memo), likelihood: readings[i]!, ...ranked[k]! }));
+  const entries = order.map((i, k) => ({
+    ...scoreCombination(grid[i]!, valuesOf(sims[i]!), state.memo),
+    likelihood: readings[i]!,
+    ...ranked[k]!,
+  }));
   const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
   return {
     entries,

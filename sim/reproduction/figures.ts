@@ -17,11 +17,25 @@ import type { RoundMetrics } from '../core/metrics.js';
 import type { Claim } from '../core/percentile.js';
 
 export type FigureId =
-  | 'random.round1' | 'random.round2' | 'random.round3' | 'random.round4' | 'random.round5'
-  | 'exploit.round1' | 'exploit.round2' | 'exploit.firstSkillRound' | 'exploit.final' | 'exploit.skills'
-  | 'explore.final' | 'explore.skills' | 'separate.final' | 'separate.skills'
-  | 'exploit.tests' | 'exploit.refutations' | 'exploit.refutationRate'
-  | 'threshold90.skills' | 'threshold75.skills';
+  | 'random.round1'
+  | 'random.round2'
+  | 'random.round3'
+  | 'random.round4'
+  | 'random.round5'
+  | 'exploit.round1'
+  | 'exploit.round2'
+  | 'exploit.firstSkillRound'
+  | 'exploit.final'
+  | 'exploit.skills'
+  | 'explore.final'
+  | 'explore.skills'
+  | 'separate.final'
+  | 'separate.skills'
+  | 'exploit.tests'
+  | 'exploit.refutations'
+  | 'exploit.refutationRate'
+  | 'threshold90.skills'
+  | 'threshold75.skills';
 
 export interface Figure {
   readonly id: FigureId;
@@ -53,14 +67,18 @@ export interface Figure {
 }
 
 const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
-const total = (rounds: readonly RoundMetrics[], pick: (m: RoundMetrics) => number): number => rounds.reduce((s, m) => s + pick(m), 0);
+const total = (rounds: readonly RoundMetrics[], pick: (m: RoundMetrics) => number): number =>
+  rounds.reduce((s, m) => s + pick(m), 0);
 
 export function firstSkillRound(rounds: readonly RoundMetrics[]): number {
   const i = rounds.findIndex((m) => m.tasksWithSkills > 0);
   return i < 0 ? rounds.length + 1 : i + 1;
 }
 
-const roundMean = (i: number) => (rounds: readonly RoundMetrics[]): number => rounds[i]!.meanAttempts;
+const roundMean =
+  (i: number) =>
+  (rounds: readonly RoundMetrics[]): number =>
+    rounds[i]!.meanAttempts;
 
 const RANDOM_PUBLISHED = [12.7, 12.3, 10.7, 11.9, 13.2];
 
@@ -80,27 +98,192 @@ const randomRounds: Figure[] = RANDOM_PUBLISHED.map((published, i) => ({
 
 export const FIGURES: readonly Figure[] = [
   ...randomRounds,
-  { id: 'exploit.round1', arm: 'exploit', what: 'pure exploitation, mean attempts in round 1', published: 12.1, claim: 'equals', digits: 2, count: false, value: roundMean(0), uniformGuessing: 'roundCadence', printed: 1, smooth: true },
-  { id: 'exploit.round2', arm: 'exploit', what: 'pure exploitation, mean attempts in round 2', published: 9.1, claim: 'equals', digits: 2, count: false, value: roundMean(1), uniformGuessing: 'never', printed: 1, smooth: true },
-  { id: 'exploit.firstSkillRound', arm: 'exploit', what: 'pure exploitation, first round a task starts with skills (never = 6)', published: 3, claim: 'equals', digits: 2, count: true, value: firstSkillRound, uniformGuessing: 'never', printed: 0, smooth: false },
-  { id: 'exploit.final', arm: 'exploit', what: 'pure exploitation, mean attempts in round 5', published: 4.2, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
-  { id: 'exploit.skills', arm: 'exploit', what: 'pure exploitation, skills after round 5', published: 2, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
-  { id: 'explore.final', arm: 'explore', what: '20 % exploration (shared), mean attempts in round 5', published: 10.0, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
-  { id: 'explore.skills', arm: 'explore', what: '20 % exploration (shared), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
-  { id: 'separate.final', arm: 'separate', what: '20 % exploration (separated), mean attempts in round 5', published: 7.4, claim: 'equals', digits: 2, count: false, value: (r) => last(r).meanAttempts, uniformGuessing: 'never', printed: 1, smooth: true },
-  { id: 'separate.skills', arm: 'separate', what: '20 % exploration (separated), skills after round 5', published: 1, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skills, uniformGuessing: 'never', printed: 0, smooth: false },
-  { id: 'exploit.tests', arm: 'exploit', what: 'pure exploitation, skill tests over the run', published: 973, claim: 'equals', digits: 1, count: true, value: (r) => total(r, (m) => m.tests), uniformGuessing: 'never', printed: 0, smooth: true },
-  { id: 'exploit.refutations', arm: 'exploit', what: 'pure exploitation, refutations over the run', published: 19, claim: 'equals', digits: 2, count: true, value: (r) => total(r, (m) => m.refutations), uniformGuessing: 'never', printed: 0, smooth: true },
   {
-    id: 'exploit.refutationRate', arm: 'exploit', what: 'pure exploitation, refutations / tests (runs with tests)', published: 0.0195, claim: 'equals', digits: 4, count: false,
+    id: 'exploit.round1',
+    arm: 'exploit',
+    what: 'pure exploitation, mean attempts in round 1',
+    published: 12.1,
+    claim: 'equals',
+    digits: 2,
+    count: false,
+    value: roundMean(0),
+    uniformGuessing: 'roundCadence',
+    printed: 1,
+    smooth: true,
+  },
+  {
+    id: 'exploit.round2',
+    arm: 'exploit',
+    what: 'pure exploitation, mean attempts in round 2',
+    published: 9.1,
+    claim: 'equals',
+    digits: 2,
+    count: false,
+    value: roundMean(1),
+    uniformGuessing: 'never',
+    printed: 1,
+    smooth: true,
+  },
+  {
+    id: 'exploit.firstSkillRound',
+    arm: 'exploit',
+    what: 'pure exploitation, first round a task starts with skills (never = 6)',
+    published: 3,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: firstSkillRound,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
+  {
+    id: 'exploit.final',
+    arm: 'exploit',
+    what: 'pure exploitation, mean attempts in round 5',
+    published: 4.2,
+    claim: 'equals',
+    digits: 2,
+    count: false,
+    value: (r) => last(r).meanAttempts,
+    uniformGuessing: 'never',
+    printed: 1,
+    smooth: true,
+  },
+  {
+    id: 'exploit.skills',
+    arm: 'exploit',
+    what: 'pure exploitation, skills after round 5',
+    published: 2,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: (r) => last(r).skills,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
+  {
+    id: 'explore.final',
+    arm: 'explore',
+    what: '20 % exploration (shared), mean attempts in round 5',
+    published: 10.0,
+    claim: 'equals',
+    digits: 2,
+    count: false,
+    value: (r) => last(r).meanAttempts,
+    uniformGuessing: 'never',
+    printed: 1,
+    smooth: true,
+  },
+  {
+    id: 'explore.skills',
+    arm: 'explore',
+    what: '20 % exploration (shared), skills after round 5',
+    published: 1,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: (r) => last(r).skills,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
+  {
+    id: 'separate.final',
+    arm: 'separate',
+    what: '20 % exploration (separated), mean attempts in round 5',
+    published: 7.4,
+    claim: 'equals',
+    digits: 2,
+    count: false,
+    value: (r) => last(r).meanAttempts,
+    uniformGuessing: 'never',
+    printed: 1,
+    smooth: true,
+  },
+  {
+    id: 'separate.skills',
+    arm: 'separate',
+    what: '20 % exploration (separated), skills after round 5',
+    published: 1,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: (r) => last(r).skills,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
+  {
+    id: 'exploit.tests',
+    arm: 'exploit',
+    what: 'pure exploitation, skill tests over the run',
+    published: 973,
+    claim: 'equals',
+    digits: 1,
+    count: true,
+    value: (r) => total(r, (m) => m.tests),
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: true,
+  },
+  {
+    id: 'exploit.refutations',
+    arm: 'exploit',
+    what: 'pure exploitation, refutations over the run',
+    published: 19,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: (r) => total(r, (m) => m.refutations),
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: true,
+  },
+  {
+    id: 'exploit.refutationRate',
+    arm: 'exploit',
+    what: 'pure exploitation, refutations / tests (runs with tests)',
+    published: 0.0195,
+    claim: 'equals',
+    digits: 4,
+    count: false,
     value: (r) => {
       const tests = total(r, (m) => m.tests);
       return tests === 0 ? NaN : total(r, (m) => m.refutations) / tests;
     },
-    uniformGuessing: 'never', printed: 4, smooth: false, impliedBy: ['exploit.tests', 'exploit.refutations'],
+    uniformGuessing: 'never',
+    printed: 4,
+    smooth: false,
+    impliedBy: ['exploit.tests', 'exploit.refutations'],
   },
-  { id: 'threshold90.skills', arm: 'threshold90', what: 'threshold 0.90, distinct skills ever extracted ("none")', published: 0, claim: 'equals', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never', printed: 0, smooth: false },
-  { id: 'threshold75.skills', arm: 'threshold75', what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)', published: 3, claim: 'atLeast', digits: 2, count: true, value: (r) => last(r).skillsEver, uniformGuessing: 'never', printed: 0, smooth: false },
+  {
+    id: 'threshold90.skills',
+    arm: 'threshold90',
+    what: 'threshold 0.90, distinct skills ever extracted ("none")',
+    published: 0,
+    claim: 'equals',
+    digits: 2,
+    count: true,
+    value: (r) => last(r).skillsEver,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
+  {
+    id: 'threshold75.skills',
+    arm: 'threshold75',
+    what: 'threshold 0.75, distinct skills ever extracted ("noise": ≥ 3)',
+    published: 3,
+    claim: 'atLeast',
+    digits: 2,
+    count: true,
+    value: (r) => last(r).skillsEver,
+    uniformGuessing: 'never',
+    printed: 0,
+    smooth: false,
+  },
 ];
 
 export function findFigure(id: FigureId): Figure {

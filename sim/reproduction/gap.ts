@@ -32,12 +32,22 @@ export interface OpenerRuns {
   readonly replicates: RoundMetrics[][];
 }
 
-export function openerConfig(id: OpenerId, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): RunConfig {
+export function openerConfig(
+  id: OpenerId,
+  seed: number,
+  replicates: number,
+  world: BenchmarkWorld = PUBLISHED_WORLD,
+): RunConfig {
   return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: { ...PUBLISHED_AGENT, actor: id, library: false } };
 }
 
 /** The openers on the published lock, or those of `only` in another world (the ones its feedback allows). */
-export function runOpeners(seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD, only: readonly OpenerId[] = ['consistent', 'optimal']): OpenerRuns[] {
+export function runOpeners(
+  seed: number,
+  replicates: number,
+  world: BenchmarkWorld = PUBLISHED_WORLD,
+  only: readonly OpenerId[] = ['consistent', 'optimal'],
+): OpenerRuns[] {
   return OPENERS.filter(({ id }) => only.includes(id)).map(({ id, label }) => {
     const config = openerConfig(id, seed, replicates, world);
     return { id, label, config, replicates: runExperiment(config).replicates };
@@ -62,25 +72,45 @@ export interface GapRow {
   readonly publishedGap: number | null;
 }
 
-const finalOf = (replicates: readonly (readonly RoundMetrics[])[]): number[] => replicates.map((rounds) => rounds[rounds.length - 1]!.meanAttempts);
+const finalOf = (replicates: readonly (readonly RoundMetrics[])[]): number[] =>
+  replicates.map((rounds) => rounds[rounds.length - 1]!.meanAttempts);
 
 /**
  * Rows: the library's final round, then each opener with its exact value and its gap to the library. The
  * exact values are those of the binary lock (its `bits`, or the positions of `space` for another world).
  */
-export function openerGapRows(library: readonly (readonly RoundMetrics[])[], openers: readonly OpenerRuns[], space?: ActionSpace): GapRow[] {
+export function openerGapRows(
+  library: readonly (readonly RoundMetrics[])[],
+  openers: readonly OpenerRuns[],
+  space?: ActionSpace,
+): GapRow[] {
   const published = FIGURES.find((f) => f.id === 'exploit.final')!.published;
   const lib = finalOf(library);
   const libStats = meanInterval(lib);
   const rows: GapRow[] = [
-    { id: 'exploit', what: 'published library, pure exploitation', published, exact: null, mean: libStats.mean, ci95: libStats.ci95, gap: null, gapCi95: null, publishedGap: null },
+    {
+      id: 'exploit',
+      what: 'published library, pure exploitation',
+      published,
+      exact: null,
+      mean: libStats.mean,
+      ci95: libStats.ci95,
+      gap: null,
+      gapCi95: null,
+      publishedGap: null,
+    },
   ];
   for (const o of openers) {
     const own = finalOf(o.replicates);
     if (own.length !== lib.length) throw new Error(`gap: ${o.id} needs as many replicates as the library`);
     const stats = meanInterval(own);
     const gap = meanInterval(lib.map((x, i) => x - own[i]!));
-    const exact = space === undefined ? openerAnchor(o.id, Number(o.config.envParams.bits), o.config.cap) : space.arity === 2 ? openerAnchor(o.id, space.positions, o.config.cap) : null;
+    const exact =
+      space === undefined
+        ? openerAnchor(o.id, Number(o.config.envParams.bits), o.config.cap)
+        : space.arity === 2
+          ? openerAnchor(o.id, space.positions, o.config.cap)
+          : null;
     rows.push({
       id: o.id,
       what: o.label,
@@ -97,7 +127,11 @@ export function openerGapRows(library: readonly (readonly RoundMetrics[])[], ope
 }
 
 /** The gap on the published protocol: the exploitation arm under `hidden` against both openers. */
-export function openerGap(hidden: HiddenChoices, seed: number, replicates: number): { rows: GapRow[]; openers: OpenerRuns[] } {
+export function openerGap(
+  hidden: HiddenChoices,
+  seed: number,
+  replicates: number,
+): { rows: GapRow[]; openers: OpenerRuns[] } {
   const library = runExperiment(armConfig(findArm('exploit'), hidden, seed, replicates)).replicates;
   const openers = runOpeners(seed, replicates);
   return { rows: openerGapRows(library, openers), openers };

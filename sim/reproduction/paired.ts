@@ -34,7 +34,8 @@ export function pairedDifferences(runs: ReadonlyMap<ArmId, readonly (readonly Ro
   for (const [a, b] of COMPARISONS) {
     const ra = runs.get(a);
     const rb = runs.get(b);
-    if (ra === undefined || rb === undefined || ra.length !== rb.length) throw new Error(`paired: arms ${a} and ${b} need the same replicates`);
+    if (ra === undefined || rb === undefined || ra.length !== rb.length)
+      throw new Error(`paired: arms ${a} and ${b} need the same replicates`);
     const rounds = ra[0]?.length ?? 0;
     for (let i = 0; i < rounds; i++) {
       const xa = ra.map((rep) => rep[i]!.meanAttempts);

@@ -10,7 +10,13 @@ import type { FigureId } from './figures.js';
 export type FigureValues = ReadonlyMap<FigureId, Float64Array>;
 
 /** The figures the pattern reads. */
-export const PATTERN_FIGURES: readonly FigureId[] = ['exploit.firstSkillRound', 'exploit.final', 'exploit.skills', 'explore.final', 'separate.final'];
+export const PATTERN_FIGURES: readonly FigureId[] = [
+  'exploit.firstSkillRound',
+  'exploit.final',
+  'exploit.skills',
+  'explore.final',
+  'separate.final',
+];
 
 /** The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the end. */
 export function showsExploitPattern(values: FigureValues, replicate: number): boolean {
@@ -28,7 +34,10 @@ export function showsPattern(values: FigureValues, replicate: number): boolean {
 }
 
 /** Share of replicates for which `shows` holds. */
-export function patternShare(values: FigureValues, shows: (values: FigureValues, replicate: number) => boolean = showsPattern): number {
+export function patternShare(
+  values: FigureValues,
+  shows: (values: FigureValues, replicate: number) => boolean = showsPattern,
+): number {
   const n = values.get('exploit.final')?.length ?? 0;
   if (n === 0) return NaN;
   let hits = 0;

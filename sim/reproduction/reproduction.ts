@@ -5,7 +5,15 @@
  */
 import { uniformGuessing, type ExactValue } from '../core/analytics.js';
 import { spaceSize } from '../limits/anchors.js';
-import { ARMS, armConfig, PUBLISHED_WORLD, type Arm, type ArmId, type BenchmarkWorld, type HiddenChoices } from './arms.js';
+import {
+  ARMS,
+  armConfig,
+  PUBLISHED_WORLD,
+  type Arm,
+  type ArmId,
+  type BenchmarkWorld,
+  type HiddenChoices,
+} from './arms.js';
 import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
 import { runExperiment } from '../experiment/experiment.js';
 import { FIGURES, figuresOf, type Figure, type FigureId } from './figures.js';
@@ -22,17 +30,31 @@ export interface ArmResult {
 }
 
 /** Run one arm's replicates. */
-export function runArm(arm: Arm, hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): ArmResult {
+export function runArm(
+  arm: Arm,
+  hidden: HiddenChoices,
+  seed: number,
+  replicates: number,
+  world: BenchmarkWorld = PUBLISHED_WORLD,
+): ArmResult {
   const config = armConfig(arm, hidden, seed, replicates, world);
   return { arm, config, replicates: runExperiment(config).replicates };
 }
 
-export function runArms(hidden: HiddenChoices, seed: number, replicates: number, world: BenchmarkWorld = PUBLISHED_WORLD): ArmResult[] {
+export function runArms(
+  hidden: HiddenChoices,
+  seed: number,
+  replicates: number,
+  world: BenchmarkWorld = PUBLISHED_WORLD,
+): ArmResult[] {
   return ARMS.map((arm) => runArm(arm, hidden, seed, replicates, world));
 }
 
 /** One arm's figures, per replicate. */
-export function armFigureValues(armId: ArmId, replicates: readonly (readonly RoundMetrics[])[]): Map<FigureId, Float64Array> {
+export function armFigureValues(
+  armId: ArmId,
+  replicates: readonly (readonly RoundMetrics[])[],
+): Map<FigureId, Float64Array> {
   return collectFigureValues(armId, replicates.length, (r) => replicates[r]!);
 }
 
@@ -40,7 +62,11 @@ export function armFigureValues(armId: ArmId, replicates: readonly (readonly Rou
  * One arm's figures for `count` replicates, replicate r's rounds from `roundsOf(r)` (asked once each, in order):
  * rounds made on demand need not outlive their replicate.
  */
-export function collectFigureValues(armId: ArmId, count: number, roundsOf: (replicate: number) => readonly RoundMetrics[]): Map<FigureId, Float64Array> {
+export function collectFigureValues(
+  armId: ArmId,
+  count: number,
+  roundsOf: (replicate: number) => readonly RoundMetrics[],
+): Map<FigureId, Float64Array> {
   const figures = figuresOf(armId);
   const values = figures.map(() => new Float64Array(count));
   for (let r = 0; r < count; r++) {
@@ -72,7 +98,12 @@ export interface FigureRow {
 }
 
 /** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly; or of another space. */
-export function uniformGuessingValue(codes: { readonly positions: number; readonly arity: number } = { positions: Number(PUBLISHED_RUN.envParams.bits), arity: 2 }): ExactValue {
+export function uniformGuessingValue(
+  codes: { readonly positions: number; readonly arity: number } = {
+    positions: Number(PUBLISHED_RUN.envParams.bits),
+    arity: 2,
+  },
+): ExactValue {
   const space = spaceSize(codes.positions, codes.arity);
   return uniformGuessing({ space, pool: space, explore: 0, cap: PUBLISHED_RUN.cap }).expectedAttempts;
 }

@@ -53,7 +53,10 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   // rounds' metrics until it ends, long enough for the collector to copy them out of the young generation.
   const spec = envSpecOf(config);
   const first = job.first ?? 0;
-  return { key: job.key, values: [...collectFigureValues(job.arm, config.replicates, (r) => runReplicate(config, spec, first + r))] };
+  return {
+    key: job.key,
+    values: [...collectFigureValues(job.arm, config.replicates, (r) => runReplicate(config, spec, first + r))],
+  };
 }
 
 /** Pieces to aim at per worker: enough that the last ones to finish are short. */
@@ -83,7 +86,12 @@ export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[
     if (job.replicates <= piece) return [job];
     const parts = Math.ceil(job.replicates / piece);
     const start = (i: number): number => Math.floor((i * job.replicates) / parts);
-    return Array.from({ length: parts }, (_, i) => ({ ...job, key: `${job.key}@${i}`, first: (job.first ?? 0) + start(i), replicates: start(i + 1) - start(i) }));
+    return Array.from({ length: parts }, (_, i) => ({
+      ...job,
+      key: `${job.key}@${i}`,
+      first: (job.first ?? 0) + start(i),
+      replicates: start(i + 1) - start(i),
+    }));
   });
 }
 
@@ -114,7 +122,10 @@ export class PieceJoiner {
   readonly wholes = new Map<string, AuditJobResult>();
 
   /** `split` is `splitJobs(jobs, …)`: each job's pieces, in order, after the previous job's. */
-  constructor(private readonly jobs: readonly AuditJob[], split: readonly AuditJob[]) {
+  constructor(
+    private readonly jobs: readonly AuditJob[],
+    split: readonly AuditJob[],
+  ) {
     let j = 0;
     let index = 0;
     for (const piece of split) {
@@ -127,7 +138,8 @@ export class PieceJoiner {
       this.missing.set(job.key, (this.missing.get(job.key) ?? 0) + 1);
       index++;
     }
-    for (const job of jobs) this.pieces.set(job.key, new Array<AuditJobResult | undefined>(this.missing.get(job.key) ?? 0));
+    for (const job of jobs)
+      this.pieces.set(job.key, new Array<AuditJobResult | undefined>(this.missing.get(job.key) ?? 0));
   }
 
   /** Take a piece in; the whole simulation's result when this was its last piece, else null. */

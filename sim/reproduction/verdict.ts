@@ -38,7 +38,10 @@ export interface Verdict {
 export function choicePosteriors(entries: readonly AuditEntry[]): ChoicePosterior[] {
   return HIDDEN_CHOICES.map((c) => ({
     key: c.key,
-    values: c.values.map((value) => ({ value, posterior: entries.filter((e) => e.hidden[c.key] === value).reduce((s, e) => s + e.posterior, 0) })),
+    values: c.values.map((value) => ({
+      value,
+      posterior: entries.filter((e) => e.hidden[c.key] === value).reduce((s, e) => s + e.posterior, 0),
+    })),
   }));
 }
 

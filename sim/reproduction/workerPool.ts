@@ -33,7 +33,8 @@ function cgroupQuota(): number | null {
     }
   };
   const v2 = read('/sys/fs/cgroup/cpu.max')?.split(/\s+/);
-  if (v2 !== undefined && v2[0] !== 'max' && Number(v2[0]) > 0 && Number(v2[1]) > 0) return Number(v2[0]) / Number(v2[1]);
+  if (v2 !== undefined && v2[0] !== 'max' && Number(v2[0]) > 0 && Number(v2[1]) > 0)
+    return Number(v2[0]) / Number(v2[1]);
   const quota = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'));
   const period = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'));
   return quota > 0 && period > 0 ? quota / period : null;
@@ -50,7 +51,9 @@ export function defaultWorkers(): number {
 function startWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./simulationWorker.js', import.meta.url));
   const entry = JSON.stringify(new URL('./simulationWorker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
+    eval: true,
+  });
 }
 
 /**
@@ -116,7 +119,11 @@ export class SimulationThreads {
 }
 
 /** Run the jobs on this thread and `pool`, handing each result to `collect` in this thread. */
-async function runShared(pool: readonly Worker[], jobs: readonly SimulationJob[], collect: (result: SimulationResult) => void): Promise<void> {
+async function runShared(
+  pool: readonly Worker[],
+  jobs: readonly SimulationJob[],
+  collect: (result: SimulationResult) => void,
+): Promise<void> {
   // This thread runs jobs too: `workers` threads in all, this one and workers − 1 more. Each of those is
   // kept QUEUED jobs ahead, so it never waits while this thread is busy with a job of its own.
   // Jobs go out in order; this thread skips runs kept whole (the longest jobs), since while it is busy with

@@ -28,9 +28,25 @@ describe('random control against the exact expectation of uniform guessing', () 
       const envParams = spec.resolve(params);
       expect(spec.exactRandomControl).toBe(true);
       const { space } = spec.create(envParams, new ReplicateKey(1, 0).stream('world'));
-      const exact = uniformGuessing({ space: BigInt(space.arity) ** BigInt(space.positions), pool: BigInt(space.arity) ** BigInt(space.positions), explore: 0, cap });
-      const run = runExperiment({ ...PUBLISHED_RUN, env: id, envParams, cap, rounds: 2, replicates: 1500, seed: 17, agent: { ...PUBLISHED_AGENT, library: false } });
-      const perReplicate = run.replicates.map((rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length);
+      const exact = uniformGuessing({
+        space: BigInt(space.arity) ** BigInt(space.positions),
+        pool: BigInt(space.arity) ** BigInt(space.positions),
+        explore: 0,
+        cap,
+      });
+      const run = runExperiment({
+        ...PUBLISHED_RUN,
+        env: id,
+        envParams,
+        cap,
+        rounds: 2,
+        replicates: 1500,
+        seed: 17,
+        agent: { ...PUBLISHED_AGENT, library: false },
+      });
+      const perReplicate = run.replicates.map(
+        (rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length,
+      );
       const { mean, se } = meanInterval(perReplicate);
       expect(Math.abs(mean - exact.expectedAttempts.value)).toBeLessThan(4 * se);
     });
@@ -48,8 +64,19 @@ describe('flaky-tools-v1: random tool choice against the exact expectation', () 
     const p = math.multiply(math.multiply(math.subtract(f(1), f(0.05)), math.subtract(f(1), f(0.1))), rates);
     const miss = math.pow(math.subtract(f(1), p), cap);
     const exact = Number(math.divide(math.subtract(f(1), miss), p));
-    const run = runExperiment({ ...PUBLISHED_RUN, env: spec.id, envParams: spec.resolve(params), cap, rounds: 2, replicates: 1500, seed: 5, agent: { ...PUBLISHED_AGENT, library: false } });
-    const { mean, se } = meanInterval(run.replicates.map((rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length));
+    const run = runExperiment({
+      ...PUBLISHED_RUN,
+      env: spec.id,
+      envParams: spec.resolve(params),
+      cap,
+      rounds: 2,
+      replicates: 1500,
+      seed: 5,
+      agent: { ...PUBLISHED_AGENT, library: false },
+    });
+    const { mean, se } = meanInterval(
+      run.replicates.map((rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length),
+    );
     expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
   });
 });

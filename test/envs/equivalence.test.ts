@@ -12,7 +12,14 @@ import { runExperiment } from '../../sim/experiment/experiment.js';
 function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bits = 4): RunConfig {
   const spec = findEnv(env)!;
   const base = bits === 4 ? { bits: 4, truth: '1011' } : { bits, truth: 'random' };
-  return { ...PUBLISHED_RUN, env, envParams: spec.resolve({ ...base, ...envParams }), replicates: 4, seed: 3, agent: { ...PUBLISHED_AGENT, ...agent } };
+  return {
+    ...PUBLISHED_RUN,
+    env,
+    envParams: spec.resolve({ ...base, ...envParams }),
+    replicates: 4,
+    seed: 3,
+    agent: { ...PUBLISHED_AGENT, ...agent },
+  };
 }
 
 const AGENTS: Readonly<Record<string, Partial<AgentConfig>>> = {

@@ -41,7 +41,8 @@ describe('lock-v1', () => {
   });
 
   it('draws a random truth per replicate, deterministically, for other lengths', () => {
-    const truthOf = (rep: number): string => Array.from(lockV1.create({ bits: 64 }, new ReplicateKey(9, rep).stream('world')).truth()).join('');
+    const truthOf = (rep: number): string =>
+      Array.from(lockV1.create({ bits: 64 }, new ReplicateKey(9, rep).stream('world')).truth()).join('');
     expect(truthOf(0)).toBe(truthOf(0));
     expect(truthOf(0)).not.toBe(truthOf(1));
     expect(lockV1.resolve({ bits: 64 })).toEqual({ bits: 64, truth: 'random' });

@@ -12,25 +12,35 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { ROOT } from '../helpers/cli.js';
 
-const world = ((await import(pathToFileURL(join(ROOT, 'docs/examples/lock-world.mjs')).href)) as { default: EnvSpec }).default;
+const world = ((await import(pathToFileURL(join(ROOT, 'docs/examples/lock-world.mjs')).href)) as { default: EnvSpec })
+  .default;
 
 describe('the plugin lock module', () => {
-  it.each<EnvParams>([{}, { bits: 6 }, { truth: '0110' }, { bits: '9', truth: 'random' }, { bits: 12, truth: 'random' }])('resolves %j as lock-v1 does', (params) => {
+  it.each<EnvParams>([
+    {},
+    { bits: 6 },
+    { truth: '0110' },
+    { bits: '9', truth: 'random' },
+    { bits: 12, truth: 'random' },
+  ])('resolves %j as lock-v1 does', (params) => {
     expect(world.resolve(params)).toEqual(lockV1.resolve(params));
   });
 
-  it.each<EnvParams>([{ bits: 'x' }, { bits: 0 }, { truth: '10a1' }, { truth: '101', bits: 4 }, { colour: 1 }])('rejects %j naming the parameter lock-v1 names', (params) => {
-    const nameOf = (spec: EnvSpec): unknown => {
-      try {
-        spec.resolve(params);
-      } catch (e) {
-        return (e as { param?: unknown }).param;
-      }
-      return undefined;
-    };
-    expect(nameOf(world)).toBeDefined();
-    expect(nameOf(world)).toBe(nameOf(lockV1));
-  });
+  it.each<EnvParams>([{ bits: 'x' }, { bits: 0 }, { truth: '10a1' }, { truth: '101', bits: 4 }, { colour: 1 }])(
+    'rejects %j naming the parameter lock-v1 names',
+    (params) => {
+      const nameOf = (spec: EnvSpec): unknown => {
+        try {
+          spec.resolve(params);
+        } catch (e) {
+          return (e as { param?: unknown }).param;
+        }
+        return undefined;
+      };
+      expect(nameOf(world)).toBeDefined();
+      expect(nameOf(world)).toBe(nameOf(lockV1));
+    },
+  );
 
   it.each([
     ['the published arm', {}, {}],
@@ -39,6 +49,7 @@ describe('the plugin lock module', () => {
     ['the consistent actor', { bits: 6, truth: 'random' }, { actor: 'consistent' as const, library: false }],
   ])('gives the same metrics as lock-v1: %s', (_what, params, agent) => {
     const config = { ...PUBLISHED_RUN, envParams: lockV1.resolve(params), agent: { ...PUBLISHED_AGENT, ...agent } };
-    for (let r = 0; r < 20; r++) expect(runReplicate({ ...config, env: world.id }, world, r)).toEqual(runReplicate(config, lockV1, r));
+    for (let r = 0; r < 20; r++)
+      expect(runReplicate({ ...config, env: world.id }, world, r)).toEqual(runReplicate(config, lockV1, r));
   });
 });

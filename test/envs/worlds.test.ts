@@ -1,9 +1,9 @@
 /** Each world's own rules: drift schedules, noise rates, mastermind scoring, API contracts, tool failures. */
 import { describe, expect, it } from 'vitest';
-import { apiContractV1, ApiContractEnv } from '../../envs/apiContract.js';
+import { apiContractV1, type ApiContractEnv } from '../../envs/apiContract.js';
 import { driftLockV1, driftsAt } from '../../envs/driftLock.js';
 import { FAILURE } from '../../envs/env.js';
-import { FlakyToolsEnv, flakyToolsV1 } from '../../envs/flakyTools.js';
+import { type FlakyToolsEnv, flakyToolsV1 } from '../../envs/flakyTools.js';
 import { matches } from '../../envs/lock.js';
 import { mastermindV1 } from '../../envs/mastermind.js';
 import { noisyLockV1 } from '../../envs/noisyLock.js';
@@ -93,7 +93,16 @@ describe('api-contract-v1', () => {
 
 describe('flaky-tools-v1', () => {
   it('fails calls with the taxonomy at the configured rates', () => {
-    const params = { types: 2, tools: 3, best: 0.8, second: 0.5, other: 0.2, outages: 0, 'param-error': 0.1, ambiguous: 0.2 };
+    const params = {
+      types: 2,
+      tools: 3,
+      best: 0.8,
+      second: 0.5,
+      other: 0.2,
+      outages: 0,
+      'param-error': 0.1,
+      ambiguous: 0.2,
+    };
     const { env, key } = makeEnv(flakyToolsV1, params, 6);
     const slot = new SeededTask(key);
     const counts = [0, 0, 0, 0, 0];
@@ -122,7 +131,11 @@ describe('flaky-tools-v1', () => {
   });
 
   it('an outage makes every call to the tool fail as unavailable, for `downtime` tasks', () => {
-    const { env, key } = makeEnv(flakyToolsV1, { tools: 3, outages: 1, downtime: 3, 'param-error': 0, ambiguous: 0 }, 8);
+    const { env, key } = makeEnv(
+      flakyToolsV1,
+      { tools: 3, outages: 1, downtime: 3, 'param-error': 0, ambiguous: 0 },
+      8,
+    );
     const tools = env as FlakyToolsEnv;
     const slot = new SeededTask(key);
     for (let t = 0; t < 20; t++) {
@@ -136,7 +149,7 @@ describe('flaky-tools-v1', () => {
     }
   });
 
-  it('drift moves one type\'s best tool every m tasks', () => {
+  it("drift moves one type's best tool every m tasks", () => {
     const { env, key } = makeEnv(flakyToolsV1, { types: 1, tools: 4, every: 5, outages: 0 }, 3);
     const slot = new SeededTask(key);
     let best = -1;

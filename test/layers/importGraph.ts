@@ -112,10 +112,11 @@ export function levels(graph: Graph): number {
   return Math.max(...[...graph.keys()].map(depth));
 }
 
-
 /** Imports from a lower layer to a higher one, as "from (layer) -> to (layer)". */
 export function upwardImports(graph: Graph): string[] {
   return [...graph].flatMap(([f, targets]) =>
-    targets.filter((t) => layerOf(t) > layerOf(f)).map((t) => `${f} (${LAYERS[layerOf(f)]}) -> ${t} (${LAYERS[layerOf(t)]})`),
+    targets
+      .filter((t) => layerOf(t) > layerOf(f))
+      .map((t) => `${f} (${LAYERS[layerOf(f)]}) -> ${t} (${LAYERS[layerOf(t)]})`),
   );
 }

@@ -16,7 +16,9 @@ describe('the import graph', () => {
   });
 
   it('resolves every relative import to a source file', () => {
-    const missing = [...graph].flatMap(([f, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${f} -> ${t}`));
+    const missing = [...graph].flatMap(([f, targets]) =>
+      targets.filter((t) => !graph.has(t)).map((t) => `${f} -> ${t}`),
+    );
     expect(missing).toEqual([]);
   });
 

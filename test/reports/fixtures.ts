@@ -46,7 +46,15 @@ export function runFolder(dir: string, replicates = 20): string {
  */
 export async function reproduceFolder(dir: string, replicates = 30, withAudit = false): Promise<string> {
   const hidden = hiddenOf(PUBLISHED_AGENT);
-  const report = await executeReproduce({ hidden, seed: 1, replicates, single: false, audit: withAudit, auditReplicates: replicates, workers: 1 });
+  const report = await executeReproduce({
+    hidden,
+    seed: 1,
+    replicates,
+    single: false,
+    audit: withAudit,
+    auditReplicates: replicates,
+    workers: 1,
+  });
   const files = report.files();
   if (!withAudit) {
     delete files['audit.csv'];
@@ -57,17 +65,32 @@ export async function reproduceFolder(dir: string, replicates = 30, withAudit = 
 }
 
 /** `hexa sweep`: a grid over the given agent settings (Cartesian product), cells keyed by a hash. */
-export function sweepFolder(dir: string, grid: Readonly<Record<string, readonly (number | string)[]>>, replicates = 8): string {
+export function sweepFolder(
+  dir: string,
+  grid: Readonly<Record<string, readonly (number | string)[]>>,
+  replicates = 8,
+): string {
   let cells: Partial<AgentConfig>[] = [{}];
-  for (const [key, values] of Object.entries(grid)) cells = cells.flatMap((c) => values.map((v) => ({ ...c, [key]: v })));
+  for (const [key, values] of Object.entries(grid))
+    cells = cells.flatMap((c) => values.map((v) => ({ ...c, [key]: v })));
   const rows: Row[] = [];
   for (const agent of cells) {
     const config = configOf(agent, replicates);
-    const cell = createHash('sha256').update(JSON.stringify([config.env, config.envParams, config.agent])).digest('hex').slice(0, 12);
+    const cell = createHash('sha256')
+      .update(JSON.stringify([config.env, config.envParams, config.agent]))
+      .digest('hex')
+      .slice(0, 12);
     const result = runExperiment(config);
-    rows.push(...result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds).map((row) => ({ cell, ...row }))));
+    rows.push(
+      ...result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds).map((row) => ({ cell, ...row }))),
+    );
   }
-  rows.sort((a, b) => String(a.cell).localeCompare(String(b.cell)) || Number(a.replicate) - Number(b.replicate) || Number(a.round) - Number(b.round));
+  rows.sort(
+    (a, b) =>
+      String(a.cell).localeCompare(String(b.cell)) ||
+      Number(a.replicate) - Number(b.replicate) ||
+      Number(a.round) - Number(b.round),
+  );
   const manifest = makeManifest('sweep', 1, new Date(), { grid, cells: cells.length });
   return writeFolder(dir, { 'results.csv': toCsv(rows), 'manifest.json': JSON.stringify(manifest) });
 }

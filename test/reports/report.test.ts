@@ -26,12 +26,28 @@ describe('chartsFor', () => {
   });
 
   it('a reproduction: also the single-run distribution of every published figure', async () => {
-    expect(await kinds(await reproduceFolder(join(root, 'reproduce'), 4))).toEqual(['learning', 'decision', 'distribution', 'profile']);
+    expect(await kinds(await reproduceFolder(join(root, 'reproduce'), 4))).toEqual([
+      'learning',
+      'decision',
+      'distribution',
+      'profile',
+    ]);
   });
 
   it('a sweep: a heat map; learning curves only while they stay readable', async () => {
-    expect(await kinds(sweepFolder(join(root, 'small'), { explore: [0, 0.2], threshold: [0.8, 0.9] }, 2))).toEqual(['learning', 'heatmap', 'decision', 'profile']);
-    expect(await kinds(sweepFolder(join(root, 'large'), { explore: [0, 0.1, 0.2], threshold: [0.8, 0.85, 0.9] }, 2))).toEqual(['heatmap', 'decision', 'profile']);
-    expect(await kinds(sweepFolder(join(root, 'one'), { threshold: [0.8, 0.9] }, 2))).toEqual(['learning', 'decision', 'profile']);
+    expect(await kinds(sweepFolder(join(root, 'small'), { explore: [0, 0.2], threshold: [0.8, 0.9] }, 2))).toEqual([
+      'learning',
+      'heatmap',
+      'decision',
+      'profile',
+    ]);
+    expect(
+      await kinds(sweepFolder(join(root, 'large'), { explore: [0, 0.1, 0.2], threshold: [0.8, 0.85, 0.9] }, 2)),
+    ).toEqual(['heatmap', 'decision', 'profile']);
+    expect(await kinds(sweepFolder(join(root, 'one'), { threshold: [0.8, 0.9] }, 2))).toEqual([
+      'learning',
+      'decision',
+      'profile',
+    ]);
   });
 });

@@ -61,11 +61,24 @@ describe('loadResultFolder', () => {
 
   it('reads reproduce arms, the table and the audit, and finds what differs between arms', () => {
     const data = loadResultFolder(reproduce);
-    expect(data.groups.map((g) => g.id)).toEqual(['random', 'exploit', 'explore', 'separate', 'threshold90', 'threshold75', 'consistent', 'optimal']);
+    expect(data.groups.map((g) => g.id)).toEqual([
+      'random',
+      'exploit',
+      'explore',
+      'separate',
+      'threshold90',
+      'threshold75',
+      'consistent',
+      'optimal',
+    ]);
     expect(data.table?.header).toContain('published');
     expect(data.audit?.rows).toHaveLength(auditGrid().length);
     expect(data.verdict?.sentences.length).toBeGreaterThanOrEqual(3);
-    expect(loadResultFolder(variant(reproduce, 'noverdict', 'manifest.json', readFileSync(join(reproduce, 'manifest.json'), 'utf8'))).verdict).toBeNull();
+    expect(
+      loadResultFolder(
+        variant(reproduce, 'noverdict', 'manifest.json', readFileSync(join(reproduce, 'manifest.json'), 'utf8')),
+      ).verdict,
+    ).toBeNull();
     expect(data.swept).toEqual(expect.arrayContaining(['library', 'threshold', 'explore', 'routing']));
     expect(data.swept).not.toContain('bits');
   });
@@ -78,22 +91,36 @@ describe('loadResultFolder', () => {
 
   it('tolerates extra columns: constant ones become parameters, varying ones are ignored', () => {
     const lines = readFileSync(join(run, 'runs.csv'), 'utf8').trimEnd().split('\n');
-    const text = lines.map((l, i) => (i === 0 ? `${l},note,wallMs` : `${l},pilot,${i * 7}`)).join('\n') + '\n';
+    const text = `${lines.map((l, i) => (i === 0 ? `${l},note,wallMs` : `${l},pilot,${i * 7}`)).join('\n')}\n`;
     const data = loadResultFolder(variant(run, 'extra', 'runs.csv', text));
     expect(data.parameters).toContain('note');
     expect(data.parameters).not.toContain('wallMs');
   });
 
   it('rejects what is not a result folder', () => {
-    expect(usageMessage(() => loadResultFolder(join(root, 'nope')))).toMatch(/^DIR: '.*nope' is not a result folder \(it does not exist\)$/);
+    expect(usageMessage(() => loadResultFolder(join(root, 'nope')))).toMatch(
+      /^DIR: '.*nope' is not a result folder \(it does not exist\)$/,
+    );
     expect(usageMessage(() => loadResultFolder(join(run, 'runs.csv')))).toMatch(/it is a file/);
-    expect(usageMessage(() => loadResultFolder(variant(run, 'nomanifest', 'manifest.json', null)))).toMatch(/no manifest\.json/);
-    expect(usageMessage(() => loadResultFolder(variant(run, 'badjson', 'manifest.json', '{"kind": ')))).toMatch(/not valid JSON/);
-    expect(usageMessage(() => loadResultFolder(variant(run, 'badkind', 'manifest.json', '{"kind": "bench"}')))).toMatch(/no kind 'run', 'sweep', 'reproduce'/);
+    expect(usageMessage(() => loadResultFolder(variant(run, 'nomanifest', 'manifest.json', null)))).toMatch(
+      /no manifest\.json/,
+    );
+    expect(usageMessage(() => loadResultFolder(variant(run, 'badjson', 'manifest.json', '{"kind": ')))).toMatch(
+      /not valid JSON/,
+    );
+    expect(usageMessage(() => loadResultFolder(variant(run, 'badkind', 'manifest.json', '{"kind": "bench"}')))).toMatch(
+      /no kind 'run', 'sweep', 'reproduce'/,
+    );
     expect(usageMessage(() => loadResultFolder(variant(run, 'nocsv', 'runs.csv', null)))).toMatch(/no runs\.csv/);
-    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'notable', 'table.csv', null)))).toMatch(/no table\.csv/);
-    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'badverdict', 'verdict.json', '{"sentences": ')))).toMatch(/verdict\.json is not valid JSON\)$/);
-    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'nosentences', 'verdict.json', '{"sentences": [1]}')))).toMatch(/verdict\.json has no list of sentences\)$/);
+    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'notable', 'table.csv', null)))).toMatch(
+      /no table\.csv/,
+    );
+    expect(
+      usageMessage(() => loadResultFolder(variant(reproduce, 'badverdict', 'verdict.json', '{"sentences": '))),
+    ).toMatch(/verdict\.json is not valid JSON\)$/);
+    expect(
+      usageMessage(() => loadResultFolder(variant(reproduce, 'nosentences', 'verdict.json', '{"sentences": [1]}'))),
+    ).toMatch(/verdict\.json has no list of sentences\)$/);
   });
 
   it('rejects missing columns, torn rows, bad values and incomplete grids, naming file and line', () => {
@@ -102,19 +129,49 @@ describe('loadResultFolder', () => {
     const header = lines[0]!.split(',');
     const drop = (col: string): string => {
       const j = header.indexOf(col);
-      return lines.map((l) => l.split(',').filter((_, k) => k !== j).join(',')).join('\n');
+      return lines
+        .map((l) =>
+          l
+            .split(',')
+            .filter((_, k) => k !== j)
+            .join(','),
+        )
+        .join('\n');
     };
-    expect(usageMessage(() => loadResultFolder(variant(run, 'nocol', 'runs.csv', drop('meanAttempts'))))).toMatch(/lacks required column meanAttempts$/);
+    expect(usageMessage(() => loadResultFolder(variant(run, 'nocol', 'runs.csv', drop('meanAttempts'))))).toMatch(
+      /lacks required column meanAttempts$/,
+    );
     const torn = [...lines.slice(0, 4), lines[4]!.slice(0, lines[4]!.lastIndexOf(','))].join('\n');
-    expect(usageMessage(() => loadResultFolder(variant(run, 'torn', 'runs.csv', torn)))).toMatch(/runs\.csv' line 5: torn row/);
+    expect(usageMessage(() => loadResultFolder(variant(run, 'torn', 'runs.csv', torn)))).toMatch(
+      /runs\.csv' line 5: torn row/,
+    );
     const j = header.indexOf('skills');
-    const bad = lines.map((l, i) => (i === 3 ? l.split(',').map((c, k) => (k === j ? 'x1' : c)).join(',') : l)).join('\n');
-    expect(usageMessage(() => loadResultFolder(variant(run, 'badvalue', 'runs.csv', bad)))).toMatch(/line 4: skills is 'x1', not a number$/);
+    const bad = lines
+      .map((l, i) =>
+        i === 3
+          ? l
+              .split(',')
+              .map((c, k) => (k === j ? 'x1' : c))
+              .join(',')
+          : l,
+      )
+      .join('\n');
+    expect(usageMessage(() => loadResultFolder(variant(run, 'badvalue', 'runs.csv', bad)))).toMatch(
+      /line 4: skills is 'x1', not a number$/,
+    );
     const dup = [...lines, lines[2]!].join('\n');
-    expect(usageMessage(() => loadResultFolder(variant(run, 'dup', 'runs.csv', dup)))).toMatch(/replicate 0 round 2 twice/);
+    expect(usageMessage(() => loadResultFolder(variant(run, 'dup', 'runs.csv', dup)))).toMatch(
+      /replicate 0 round 2 twice/,
+    );
     const hole = lines.filter((_, i) => i !== 7).join('\n');
-    expect(usageMessage(() => loadResultFolder(variant(run, 'hole', 'runs.csv', hole)))).toMatch(/incomplete: the run lacks round 2 of replicate 1$/);
-    expect(usageMessage(() => loadResultFolder(variant(run, 'empty', 'runs.csv', lines[0]!)))).toMatch(/has a header but no rows/);
-    expect(usageMessage(() => loadResultFolder(variant(reproduce, 'tablecols', 'table.csv', 'id,mean\na,1\n')))).toMatch(/table\.csv' lacks required column published$/);
+    expect(usageMessage(() => loadResultFolder(variant(run, 'hole', 'runs.csv', hole)))).toMatch(
+      /incomplete: the run lacks round 2 of replicate 1$/,
+    );
+    expect(usageMessage(() => loadResultFolder(variant(run, 'empty', 'runs.csv', lines[0]!)))).toMatch(
+      /has a header but no rows/,
+    );
+    expect(
+      usageMessage(() => loadResultFolder(variant(reproduce, 'tablecols', 'table.csv', 'id,mean\na,1\n'))),
+    ).toMatch(/table\.csv' lacks required column published$/);
   });
 });

@@ -65,10 +65,28 @@ describe('summarize', () => {
     const rows = summaryRows(sweep, s);
     const pairs = (4 * 3) / 2;
     expect(rows).toHaveLength(4 * (5 * 5 + 3) + pairs * 5);
-    expect(Object.keys(rows[0]!)).toEqual(['cell', 'threshold', 'explore', 'versus', 'round', 'metric', 'statistic', 'replicates', 'estimate', 'ci95Lo', 'ci95Hi', 'bootstrapSeed', 'resamples', 'scope']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'cell',
+      'threshold',
+      'explore',
+      'versus',
+      'round',
+      'metric',
+      'statistic',
+      'replicates',
+      'estimate',
+      'ci95Lo',
+      'ci95Hi',
+      'bootstrapSeed',
+      'resamples',
+      'scope',
+    ]);
     // round is a numeric column: whole-run figures leave it empty and say so in scope.
-    for (const r of rows) expect(r.round === '' ? r.scope === 'run' : typeof r.round === 'number' && r.scope === 'round').toBe(true);
-    expect(rows.filter((r) => r.scope === 'run').map((r) => r.metric)).toEqual(Array(4).fill(['tests', 'refutations', 'refutationRate']).flat());
+    for (const r of rows)
+      expect(r.round === '' ? r.scope === 'run' : typeof r.round === 'number' && r.scope === 'round').toBe(true);
+    expect(rows.filter((r) => r.scope === 'run').map((r) => r.metric)).toEqual(
+      Array(4).fill(['tests', 'refutations', 'refutationRate']).flat(),
+    );
     const final = rows.filter((r) => r.round === 5 && r.metric === 'meanAttempts' && r.statistic === 'mean');
     expect(final).toHaveLength(4);
     for (const r of final) expect(Number(r.ci95Lo)).toBeLessThanOrEqual(Number(r.estimate));
@@ -85,11 +103,24 @@ describe('pairing', () => {
   it('does not pair groups with different seeds, worlds or replicates', () => {
     const a = byId(reproduce, 'exploit');
     const world = worldColumns(reproduce.parameters);
-    const withParams = (params: Record<string, string>, replicates = a.replicates): Group => ({ ...a, params: { ...a.params, ...params }, replicates });
+    const withParams = (params: Record<string, string>, replicates = a.replicates): Group => ({
+      ...a,
+      params: { ...a.params, ...params },
+      replicates,
+    });
     expect(sharesRandomNumbers(a, byId(reproduce, 'explore'), world)).toBe(true);
     expect(sharesRandomNumbers(a, withParams({ seed: '2' }), world)).toBe(false);
     expect(sharesRandomNumbers(a, withParams({ bits: '5' }), world)).toBe(false);
-    expect(sharesRandomNumbers(a, withParams({}, a.replicates.map((r) => r + 1)), world)).toBe(false);
+    expect(
+      sharesRandomNumbers(
+        a,
+        withParams(
+          {},
+          a.replicates.map((r) => r + 1),
+        ),
+        world,
+      ),
+    ).toBe(false);
     expect(sharesRandomNumbers(a, a, [])).toBe(false); // no seed column: cannot know
   });
 });

@@ -11,12 +11,25 @@ describe('hexa run', () => {
   it('--json prints {config, rounds[...]} with the documented fields', () => {
     const r = hexa(['run', '--replicates', '5', '--json']);
     expect(r.status).toBe(0);
-    const doc = JSON.parse(r.stdout) as { config: { env: string; replicates: number }; rounds: Record<string, unknown>[] };
+    const doc = JSON.parse(r.stdout) as {
+      config: { env: string; replicates: number };
+      rounds: Record<string, unknown>[];
+    };
     expect(doc.config.env).toBe('lock-v1');
     expect(doc.config.replicates).toBe(5);
     expect(doc.rounds).toHaveLength(5);
     for (const round of doc.rounds) {
-      for (const key of ['round', 'meanAttempts', 'ci95', 'solveRate', 'skills', 'tests', 'refutations', 'refutationRate']) expect(round).toHaveProperty(key);
+      for (const key of [
+        'round',
+        'meanAttempts',
+        'ci95',
+        'solveRate',
+        'skills',
+        'tests',
+        'refutations',
+        'refutationRate',
+      ])
+        expect(round).toHaveProperty(key);
       expect((round.ci95 as number[])[0]).toBeLessThanOrEqual(round.meanAttempts as number);
     }
   });
@@ -33,7 +46,10 @@ describe('hexa run', () => {
     const lines = csv.trim().split('\n');
     expect(lines).toHaveLength(1 + 4 * 5);
     expect(lines[0]).toMatch(/^env,bits,truth,rounds,tasks,cap,seed,library,.*,replicate,round,attempts,meanAttempts/);
-    const manifest = JSON.parse(readFileSync(join(dir, 'res', 'manifest.json'), 'utf8')) as { kind: string; seed: number };
+    const manifest = JSON.parse(readFileSync(join(dir, 'res', 'manifest.json'), 'utf8')) as {
+      kind: string;
+      seed: number;
+    };
     expect(manifest.kind).toBe('run');
     expect(manifest.seed).toBe(9);
   });
@@ -90,7 +106,9 @@ describe('bad input: one line on stderr naming the flag, exit 2, nothing written
 
   it('refuses an unwritable or missing folder', () => {
     const dir = tmp();
-    expect(hexa(['run', '--csv', join(dir, 'no', 'such', 'x.csv')]).stderr).toMatch(/--csv: .*its folder does not exist/);
+    expect(hexa(['run', '--csv', join(dir, 'no', 'such', 'x.csv')]).stderr).toMatch(
+      /--csv: .*its folder does not exist/,
+    );
     const locked = join(dir, 'locked');
     writeFileSync(join(dir, 'f'), '');
     expect(existsSync(join(dir, 'f'))).toBe(true);

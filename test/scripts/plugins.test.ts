@@ -22,7 +22,19 @@ describe('a world module under hexa run', () => {
   it('runs lock-v1 dynamics: the same rows as the built-in lock but for the env id', () => {
     const dir = tempDir('plugin-run');
     const built = hexa(['run', '--replicates', '6', '--explore', '0.1', '--csv', join(dir, 'lock.csv')]);
-    const plugin = hexa(['run', '--env', WORLD, '--replicates', '6', '--explore', '0.1', '--csv', join(dir, 'js.csv'), '--out', join(dir, 'res')]);
+    const plugin = hexa([
+      'run',
+      '--env',
+      WORLD,
+      '--replicates',
+      '6',
+      '--explore',
+      '0.1',
+      '--csv',
+      join(dir, 'js.csv'),
+      '--out',
+      join(dir, 'res'),
+    ]);
     expect(built.status).toBe(0);
     expect(plugin.status, plugin.stderr).toBe(0);
     const lock = readFileSync(join(dir, 'lock.csv'), 'utf8');
@@ -34,20 +46,38 @@ describe('a world module under hexa run', () => {
 
   it('records the module path and SHA-256 in the manifest — and only when a module is used', () => {
     const dir = tempDir('plugin-manifest');
-    expect(hexa(['run', '--env', WORLD, '--lifecycle', join(EXAMPLES, 'lifecycle.mjs'), '--out', join(dir, 'p')]).status).toBe(0);
+    expect(
+      hexa(['run', '--env', WORLD, '--lifecycle', join(EXAMPLES, 'lifecycle.mjs'), '--out', join(dir, 'p')]).status,
+    ).toBe(0);
     expect(hexa(['run', '--out', join(dir, 'b')]).status).toBe(0);
-    const withModule = JSON.parse(readFileSync(join(dir, 'p', 'manifest.json'), 'utf8')) as { config: { modules?: unknown } };
+    const withModule = JSON.parse(readFileSync(join(dir, 'p', 'manifest.json'), 'utf8')) as {
+      config: { modules?: unknown };
+    };
     expect(withModule.config.modules).toEqual([
       { kind: 'env', path: WORLD, sha256: sha256(WORLD) },
       { kind: 'lifecycle', path: join(EXAMPLES, 'lifecycle.mjs'), sha256: sha256(join(EXAMPLES, 'lifecycle.mjs')) },
     ]);
     expect(readFileSync(join(dir, 'b', 'manifest.json'), 'utf8')).not.toContain('modules');
-    expect(readFileSync(join(dir, 'p', 'runs.csv'), 'utf8').split('\n')[1]).toMatch(/^js-lock-v1,4,1011,.*,retire-on-evidence,/);
+    expect(readFileSync(join(dir, 'p', 'runs.csv'), 'utf8').split('\n')[1]).toMatch(
+      /^js-lock-v1,4,1011,.*,retire-on-evidence,/,
+    );
   });
 });
 
 describe('modules under hexa sweep and hexa matrix', () => {
-  const grid = ['--env', `lock-v1,${WORLD}`, '--lifecycle', `published,${join(EXAMPLES, 'lifecycle.mjs')}`, '--ranking', `published,${join(EXAMPLES, 'ranking.mjs')}`, '--explore', '0,0.2', '--replicates', '8', '--quiet'];
+  const grid = [
+    '--env',
+    `lock-v1,${WORLD}`,
+    '--lifecycle',
+    `published,${join(EXAMPLES, 'lifecycle.mjs')}`,
+    '--ranking',
+    `published,${join(EXAMPLES, 'ranking.mjs')}`,
+    '--explore',
+    '0,0.2',
+    '--replicates',
+    '8',
+    '--quiet',
+  ];
 
   it('gives byte-identical results on 1 and 2 workers, and names each policy in its column', () => {
     const dir = tempDir('plugin-sweep');
@@ -58,12 +88,15 @@ describe('modules under hexa sweep and hexa matrix', () => {
     expect(readFileSync(join(dir, 'w2', 'results.csv'), 'utf8')).toBe(results);
     const [header, ...rows] = results.trim().split('\n');
     expect(rows).toHaveLength(16 * 8 * 5);
-    const column = (name: string): Set<string> => new Set(rows.map((r) => r.split(',')[header!.split(',').indexOf(name)]!));
+    const column = (name: string): Set<string> =>
+      new Set(rows.map((r) => r.split(',')[header!.split(',').indexOf(name)]!));
     expect(column('env')).toEqual(new Set(['lock-v1', 'js-lock-v1']));
     expect(column('lifecycle')).toEqual(new Set(['published', 'retire-on-evidence']));
     expect(column('ranking')).toEqual(new Set(['published', 'track-record']));
     expect(header).not.toContain('extraction');
-    const manifest = JSON.parse(readFileSync(join(dir, 'w2', 'manifest.json'), 'utf8')) as { modules: { kind: string; path: string; sha256: string }[] };
+    const manifest = JSON.parse(readFileSync(join(dir, 'w2', 'manifest.json'), 'utf8')) as {
+      modules: { kind: string; path: string; sha256: string }[];
+    };
     expect(manifest.modules.map((m) => [m.kind, m.path, m.sha256])).toEqual([
       ['env', WORLD, sha256(WORLD)],
       ['lifecycle', join(EXAMPLES, 'lifecycle.mjs'), sha256(join(EXAMPLES, 'lifecycle.mjs'))],
@@ -87,10 +120,15 @@ describe('a module world under hexa reproduce', () => {
     const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
     expect(js.status, js.stderr).toBe(0);
     expect(js.stdout).toMatch(/^The published 4-bit-lock benchmark \(in js-lock-v1, /);
-    for (const file of ['table.csv', 'paired.csv', 'bounds.csv']) expect(readFileSync(join(dir, 'js', file), 'utf8'), file).toBe(readFileSync(join(dir, 'lock', file), 'utf8'));
+    for (const file of ['table.csv', 'paired.csv', 'bounds.csv'])
+      expect(readFileSync(join(dir, 'js', file), 'utf8'), file).toBe(readFileSync(join(dir, 'lock', file), 'utf8'));
     const runs = readFileSync(join(dir, 'js', 'runs.csv'), 'utf8');
-    expect(runs.replace(/^([a-z0-9]+),js-lock-v1,/gm, '$1,lock-v1,')).toBe(readFileSync(join(dir, 'lock', 'runs.csv'), 'utf8'));
-    const manifest = JSON.parse(readFileSync(join(dir, 'js', 'manifest.json'), 'utf8')) as { config: { protocol: { env: string; modules: { sha256: string }[] } } };
+    expect(runs.replace(/^([a-z0-9]+),js-lock-v1,/gm, '$1,lock-v1,')).toBe(
+      readFileSync(join(dir, 'lock', 'runs.csv'), 'utf8'),
+    );
+    const manifest = JSON.parse(readFileSync(join(dir, 'js', 'manifest.json'), 'utf8')) as {
+      config: { protocol: { env: string; modules: { sha256: string }[] } };
+    };
     expect(manifest.config.protocol.env).toBe('js-lock-v1');
     expect(manifest.config.protocol.modules.map((m) => m.sha256)).toEqual([sha256(WORLD)]);
   });
@@ -113,14 +151,19 @@ describe('a module that breaks its contract', () => {
     const r = hexa(args(out));
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(oneLine(r.stderr)).toMatch(new RegExp(`^hexa: --env: '${BROKEN}': world 'broken-lock-v1' fails check 'solved-iff-truth': `));
+    expect(oneLine(r.stderr)).toMatch(
+      new RegExp(`^hexa: --env: '${BROKEN}': world 'broken-lock-v1' fails check 'solved-iff-truth': `),
+    );
     expect(existsSync(out)).toBe(false);
     expect(existsSync(`${out}.csv`)).toBe(false);
   });
 
   it.each([
     [['--env', join(EXAMPLES, 'missing.mjs')], /^hexa: --env: '.*missing\.mjs' does not exist or is not a file\n$/],
-    [['--lifecycle', join(EXAMPLES, 'ranking.mjs')], /^hexa: --lifecycle: '.*ranking\.mjs': the default export is not a lifecycle policy: kind 'ranking' is not 'lifecycle'\n$/],
+    [
+      ['--lifecycle', join(EXAMPLES, 'ranking.mjs')],
+      /^hexa: --lifecycle: '.*ranking\.mjs': the default export is not a lifecycle policy: kind 'ranking' is not 'lifecycle'\n$/,
+    ],
     [['--extraction', join(ROOT, 'package.json')], /^hexa: --extraction: 'package.json' is not one of published\n$/],
   ])('%j is one line and exit 2', (args, message) => {
     const r = hexa(['run', ...args.map((a) => (a.endsWith('package.json') ? 'package.json' : a))]);
@@ -135,13 +178,16 @@ describe('a module that changed', () => {
     const world = join(dir, 'world.mjs');
     copyFileSync(WORLD, world);
     const grid = ['--env', world, '--explore', '0,0.1,0.2', '--replicates', '4', '--quiet'];
-    for (const i of [0, 1]) expect(hexa(['sweep', ...grid, '--shard', `${i}/2`, '--out', join(dir, `s${i}`)]).status).toBe(0);
+    for (const i of [0, 1])
+      expect(hexa(['sweep', ...grid, '--shard', `${i}/2`, '--out', join(dir, `s${i}`)]).status).toBe(0);
     const manifest = readFileSync(join(dir, 's0', 'manifest.json'), 'utf8');
     writeFileSync(world, readFileSync(world, 'utf8').replace("'N-bit combination lock", "'An N-bit combination lock"));
 
     const resume = hexa(['sweep', ...grid, '--shard', '0/2', '--out', join(dir, 's0'), '--resume']);
     expect(resume.status).toBe(2);
-    expect(oneLine(resume.stderr)).toMatch(/^hexa: --resume: '.*s0' was run with another version of '.*world\.mjs' \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/);
+    expect(oneLine(resume.stderr)).toMatch(
+      /^hexa: --resume: '.*s0' was run with another version of '.*world\.mjs' \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/,
+    );
     expect(readFileSync(join(dir, 's0', 'manifest.json'), 'utf8')).toBe(manifest);
 
     const merge = hexa(['merge', join(dir, 's0'), join(dir, 's1'), '--out', join(dir, 'all')]);
@@ -160,11 +206,18 @@ describe('hexa check-env and hexa envs', () => {
     expect(hexa(['check-env', WORLD, 'lock-v1']).status).toBe(0);
     const broken = hexa(['check-env', BROKEN, '--json']);
     expect(broken.status).toBe(1);
-    const doc = JSON.parse(broken.stdout) as { id: string; ok: boolean; module: { sha256: string }; results: { name: string; status: string }[] }[];
+    const doc = JSON.parse(broken.stdout) as {
+      id: string;
+      ok: boolean;
+      module: { sha256: string };
+      results: { name: string; status: string }[];
+    }[];
     expect(doc.map((d) => [d.id, d.ok, d.module.sha256])).toEqual([['broken-lock-v1', false, sha256(BROKEN)]]);
     expect(doc[0]!.results.filter((r) => r.status === 'fail').map((r) => r.name)).toEqual(['solved-iff-truth']);
     expect(hexa(['check-env', join(EXAMPLES, 'nothing.mjs')]).status).toBe(2);
-    expect(hexa(['check-env', 'no-such-v1']).stderr).toMatch(/^hexa: check-env: 'no-such-v1' is neither a registered environment/);
+    expect(hexa(['check-env', 'no-such-v1']).stderr).toMatch(
+      /^hexa: check-env: 'no-such-v1' is neither a registered environment/,
+    );
   });
 
   it('lists a module world beside the built-in ones', () => {

@@ -7,7 +7,12 @@
  */
 import { attemptsOver, command, fmt, plan, runArm, side, table, type Arm, type Scale } from '../measure.js';
 
-const WORLDS: readonly [string, string][] = [['static', '0'], ['every 90', '90'], ['every 60', '60'], ['every 30', '30']];
+const WORLDS: readonly [string, string][] = [
+  ['static', '0'],
+  ['every 90', '90'],
+  ['every 60', '60'],
+  ['every 30', '30'],
+];
 
 const ARMS: readonly [string, Record<string, string>][] = [
   ['explore 0.05', { explore: '0.05' }],

@@ -47,15 +47,29 @@ export function recoveryAfterDrift(scale: Scale, window: 'round' | 'all', explor
       const n = runArm({ label, settings, params: still }, scale);
       const excess: Estimate[] = [];
       for (let r = DRIFT_ROUND; r < ROUNDS; r++) {
-        excess.push(boot.pairedDifference(column(d, r, (m) => m.meanAttempts), column(n, r, (m) => m.meanAttempts)));
+        excess.push(
+          boot.pairedDifference(
+            column(d, r, (m) => m.meanAttempts),
+            column(n, r, (m) => m.meanAttempts),
+          ),
+        );
       }
       const before = boot.mean(column(n, DRIFT_ROUND - 1, (m) => m.meanAttempts));
       rows.push([label, fmt(before), ...SHOWN.map((r) => fmt(excess[r - DRIFT_ROUND]!)), recoveredBy(excess)]);
     }
-    const header = ['lifecycle', 'attempts/task, round 5', ...SHOWN.map((r) => `excess, round ${r + 1}`), 'recovered by'];
+    const header = [
+      'lifecycle',
+      'attempts/task, round 5',
+      ...SHOWN.map((r) => `excess, round ${r + 1}`),
+      'recovered by',
+    ];
     parts.push(`**${env}** (window \`${window}\`, explore ${explore})`, '', table(header, rows), '');
   }
-  const example: Arm = { label: '', settings: { env: 'drift-lock-v1', rounds: '12', window, explore, lifecycle: 'beta' }, params: { every: '0', at: '150' } };
+  const example: Arm = {
+    label: '',
+    settings: { env: 'drift-lock-v1', rounds: '12', window, explore, lifecycle: 'beta' },
+    params: { every: '0', at: '150' },
+  };
   parts.push(
     `Excess = attempts per task with the drift − without it, same replicates (${scale.replicates} per arm, seed ${scale.seed}), ` +
       `95 % bootstrap intervals. E.g. \`${command(example)}\` against \`--param at=\`.`,

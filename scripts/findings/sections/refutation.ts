@@ -35,15 +35,34 @@ export function refutationAfterDrift(scale: Scale): string {
         const arm: Arm = { label: '', settings: { env, rounds: '9', explore, ...extra }, params: world };
         const reps = runArm(arm, scale);
         const cells = ROUNDS.map((r) => {
-          const rate = boot.ratio(column(reps, r, (m) => m.refutations), column(reps, r, (m) => m.tests));
+          const rate = boot.ratio(
+            column(reps, r, (m) => m.refutations),
+            column(reps, r, (m) => m.tests),
+          );
           return `${fmtPercent(rate)}; > 10 %: ${over10(reps, r)}`;
         });
         rows.push([`${env} (${what})`, acct, explore, ...cells]);
       }
     }
   }
-  const header = ['world', 'test accounting', 'explore', ...ROUNDS.map((r) => (r === 4 ? 'round 5 (before)' : r === 5 ? 'round 6 (drift)' : `round ${r + 1}`))];
-  const example: Arm = { label: '', settings: { env: 'drift-lock-v1', rounds: '9', explore: '0.2', 'test-unit': 'high', 'test-at': 'record', window: 'all' }, params: { every: '0', at: '150' } };
+  const header = [
+    'world',
+    'test accounting',
+    'explore',
+    ...ROUNDS.map((r) => (r === 4 ? 'round 5 (before)' : r === 5 ? 'round 6 (drift)' : `round ${r + 1}`)),
+  ];
+  const example: Arm = {
+    label: '',
+    settings: {
+      env: 'drift-lock-v1',
+      rounds: '9',
+      explore: '0.2',
+      'test-unit': 'high',
+      'test-at': 'record',
+      window: 'all',
+    },
+    params: { every: '0', at: '150' },
+  };
   return [
     table(header, rows),
     '',

@@ -30,7 +30,8 @@ export function thresholdBySampleSize(scale: Scale): string {
   for (const [label, env, params] of WORLDS) {
     const ref = runArm({ label, settings: { env }, params }, scale);
     const refAttempts = attemptsOver(ref, 0, 5);
-    const wrong = (reps: typeof ref): string => (reps.reduce((s, r) => s + r[4]!.wrongSkillsEver, 0) / reps.length).toFixed(2);
+    const wrong = (reps: typeof ref): string =>
+      (reps.reduce((s, r) => s + r[4]!.wrongSkillsEver, 0) / reps.length).toFixed(2);
     const row = [label, `${fmt(boot.mean(refAttempts))} (wrong ${wrong(ref)})`];
     for (const [, extra] of ARMS) {
       const reps = runArm({ label, settings: { env, ...extra }, params }, scale);
@@ -40,7 +41,11 @@ export function thresholdBySampleSize(scale: Scale): string {
     rows.push(row);
   }
   const header = ['world', 'share ≥ 0.85: attempts/task (wrong claims)', ...ARMS.map(([l]) => `${l} − share 0.85`)];
-  const example: Arm = { label: '', settings: { env: 'noisy-lock-v1', 'threshold-rule': 'lcb', threshold: '0.6' }, params: { q: '0.1' } };
+  const example: Arm = {
+    label: '',
+    settings: { env: 'noisy-lock-v1', 'threshold-rule': 'lcb', threshold: '0.6' },
+    params: { q: '0.1' },
+  };
   return [
     table(header, rows),
     '',

@@ -75,7 +75,11 @@ export class ConsistentPolicy implements GuessPolicy {
   private bans: ActionMask | null = null;
 
   /** `proposals`: rejection tries before the scan (default max(64, class size / 4)); tests pass 0 to force the scan. */
-  constructor(space: ActionSpace, cap: number, private readonly proposals?: number) {
+  constructor(
+    space: ActionSpace,
+    cap: number,
+    private readonly proposals?: number,
+  ) {
     this.n = space.positions;
     this.arity = space.arity;
     const initial = Math.max(1, Math.min(cap, 256));
@@ -153,7 +157,8 @@ export class ConsistentPolicy implements GuessPolicy {
       const need = this.scores[j]! - fixedMatches;
       if (need < 0 || need > nFree) return false;
       this.need[j] = need;
-      const size = this.logFact[nFree]! - this.logFact[need]! - this.logFact[nFree - need]! + (nFree - need) * this.logOther;
+      const size =
+        this.logFact[nFree]! - this.logFact[need]! - this.logFact[nFree - need]! + (nFree - need) * this.logOther;
       if (size < anchorLog) {
         anchorLog = size;
         anchor = j;

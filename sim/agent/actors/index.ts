@@ -10,12 +10,19 @@ import { PublishedPolicy } from './published.js';
 export { ACTOR_KINDS, type ActorKind, type GuessPolicy } from './policy.js';
 
 /** Why `kind` cannot play in this world, or null if it can. */
-export function actorSupport(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedback'>, space: ActionSpace): string | null {
+export function actorSupport(
+  kind: ActorKind,
+  spec: Pick<EnvSpec, 'id' | 'feedback'>,
+  space: ActionSpace,
+): string | null {
   if (kind === 'published') return null;
-  if (spec.feedback !== 'matches') return `'${kind}' reasons over position-match feedback, which ${spec.id} does not declare`;
+  if (spec.feedback !== 'matches')
+    return `'${kind}' reasons over position-match feedback, which ${spec.id} does not declare`;
   if (kind === 'consistent' && largestClassLog(space) > Math.log(CONSISTENT_CLASS_LIMIT) + 1e-9) {
-    return `'consistent' samples exactly only while a feedback class has at most ${CONSISTENT_CLASS_LIMIT} codes: ` +
-      `up to ${consistentMaxPositions(space.arity)} positions with ${space.arity} values (${spec.id} has ${space.positions})`;
+    return (
+      `'consistent' samples exactly only while a feedback class has at most ${CONSISTENT_CLASS_LIMIT} codes: ` +
+      `up to ${consistentMaxPositions(space.arity)} positions with ${space.arity} values (${spec.id} has ${space.positions})`
+    );
   }
   if (kind === 'optimal' && (space.arity !== 2 || space.positions > OPTIMAL_MAX_BITS)) {
     return `'optimal' is solved exactly only for binary locks up to ${OPTIMAL_MAX_BITS} bits (${spec.id} has ${space.positions} positions with ${space.arity} values)`;
@@ -24,7 +31,13 @@ export function actorSupport(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedba
 }
 
 /** The guess policy; `disabled` are values the published policy must never choose (circuit-broken tools). */
-export function actorFor(kind: ActorKind, spec: Pick<EnvSpec, 'id' | 'feedback'>, space: ActionSpace, cap: number, disabled: ActionMask | null = null): GuessPolicy {
+export function actorFor(
+  kind: ActorKind,
+  spec: Pick<EnvSpec, 'id' | 'feedback'>,
+  space: ActionSpace,
+  cap: number,
+  disabled: ActionMask | null = null,
+): GuessPolicy {
   const why = actorSupport(kind, spec, space);
   if (why !== null) throw new RangeError(`actor ${why}`);
   switch (kind) {

@@ -128,7 +128,8 @@ export class OptimalPolicy implements GuessPolicy {
 
   /** Whether code x holds a banned value at a free position. */
   private banned(x: number, freeMask: number, blocked: Uint8Array): boolean {
-    for (let p = 0; p < this.bits; p++) if (((freeMask >>> p) & 1) === 1 && blocked[p * 2 + ((x >>> p) & 1)] === 1) return true;
+    for (let p = 0; p < this.bits; p++)
+      if (((freeMask >>> p) & 1) === 1 && blocked[p * 2 + ((x >>> p) & 1)] === 1) return true;
     return false;
   }
 

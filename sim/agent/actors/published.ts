@@ -14,7 +14,10 @@ export class PublishedPolicy implements GuessPolicy {
   readonly remembers = false;
 
   /** `disabled`: values never to choose, even when exploring (tools the circuit breaker disabled). */
-  constructor(private readonly arity: number, private readonly disabled: ActionMask | null = null) {}
+  constructor(
+    private readonly arity: number,
+    private readonly disabled: ActionMask | null = null,
+  ) {}
 
   beginTask(): void {}
 

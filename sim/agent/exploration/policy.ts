@@ -25,7 +25,11 @@ export class FixedRate implements ExplorationPolicy {
 }
 
 export class DecayingRate implements ExplorationPolicy {
-  constructor(private readonly base: number, private readonly halflife: number, private readonly floor: number) {}
+  constructor(
+    private readonly base: number,
+    private readonly halflife: number,
+    private readonly floor: number,
+  ) {}
   get mayExplore(): boolean {
     return this.base > 0 || this.floor > 0;
   }
@@ -45,7 +49,10 @@ export class RefutationTriggered implements ExplorationPolicy {
   private sumRefuted = 0;
   private high = false;
 
-  constructor(private readonly base: number, private readonly cfg: ExplorationConfig) {
+  constructor(
+    private readonly base: number,
+    private readonly cfg: ExplorationConfig,
+  ) {
     this.tests = new Int32Array(cfg.window);
     this.refuted = new Int32Array(cfg.window);
   }

@@ -29,7 +29,9 @@ export class ExpelLifecycle extends BaseLifecycle {
 
   protected proposed(skill: Skill, confidence: number, evidence: number): void {
     const rules = this.config.expel;
-    const rival = this.library.skills.find((s) => s.context === skill.context && s.position === skill.position && s.value !== skill.value);
+    const rival = this.library.skills.find(
+      (s) => s.context === skill.context && s.position === skill.position && s.value !== skill.value,
+    );
     if (rival !== undefined) {
       this.votes[skill.slot] = this.votes[rival.slot]! + rules.edit;
       this.drop(rival);

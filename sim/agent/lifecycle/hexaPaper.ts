@@ -83,7 +83,8 @@ export class HexaPaperLifecycle extends BaseLifecycle {
     const after = this.evolver.countsOf(outcome.context);
     const touched: number[] = [];
     for (let i = 0; i < after.length; i++) {
-      if (after[i]! > this.before[i]!) touched.push(this.library.slotOf(scope, Math.floor(i / this.arity), i % this.arity));
+      if (after[i]! > this.before[i]!)
+        touched.push(this.library.slotOf(scope, Math.floor(i / this.arity), i % this.arity));
     }
     for (const skill of outcome.applied) touched.push(skill.slot);
     for (const slot of touched) {

@@ -8,7 +8,12 @@ import type { Lifecycle, LifecycleParts } from './lifecycle.js';
 import { PublishedLifecycle } from './published.js';
 import { pluginLifecycle } from '../plugins/build.js';
 
-export function makeLifecycle(parts: LifecycleParts, positions: number, arity: number, update: LibraryUpdate): Lifecycle {
+export function makeLifecycle(
+  parts: LifecycleParts,
+  positions: number,
+  arity: number,
+  update: LibraryUpdate,
+): Lifecycle {
   const slots = (parts.contexts + 1) * positions * arity;
   switch (parts.config.name) {
     case 'published':

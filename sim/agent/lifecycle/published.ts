@@ -9,7 +9,11 @@ import { BaseLifecycle, type LifecycleParts } from './lifecycle.js';
 export class PublishedLifecycle extends BaseLifecycle {
   protected override readonly readsTests = false;
 
-  constructor(parts: LifecycleParts, slots: number, private readonly update: LibraryUpdate) {
+  constructor(
+    parts: LifecycleParts,
+    slots: number,
+    private readonly update: LibraryUpdate,
+  ) {
     super(parts, slots);
   }
 

@@ -12,19 +12,34 @@ import { findPolicy, requireMembers } from './registry.js';
 
 export function pluginLifecycle(parts: LifecyclePluginParts): Lifecycle {
   const plugin = findPolicy('lifecycle', parts.config.name);
-  return requireMembers('lifecycle', plugin.name, plugin.create(parts), { evolve: 'function', beforeTask: 'function', afterTask: 'function', retired: 'number' });
+  return requireMembers('lifecycle', plugin.name, plugin.create(parts), {
+    evolve: 'function',
+    beforeTask: 'function',
+    afterTask: 'function',
+    retired: 'number',
+  });
 }
 
 export function pluginExploration(name: string, base: number): ExplorationPolicy {
   const plugin = findPolicy('exploration', name);
-  return requireMembers('exploration', plugin.name, plugin.create(base), { rate: 'function', observe: 'function', mayExplore: 'boolean' });
+  return requireMembers('exploration', plugin.name, plugin.create(base), {
+    rate: 'function',
+    observe: 'function',
+    mayExplore: 'boolean',
+  });
 }
 
 /** The extraction rule `rules.extraction` names, or null for the published rule. */
 export function extractionFor(rules: EvolverRules, positions: number, arity: number): ExtractionRule | null {
   if (rules.extraction === undefined) return null;
   const plugin = findPolicy('extraction', rules.extraction);
-  const made = plugin.create({ threshold: rules.threshold, minEvidence: rules.minEvidence, lcbZ: rules.lcbZ ?? 1.645, positions, arity });
+  const made = plugin.create({
+    threshold: rules.threshold,
+    minEvidence: rules.minEvidence,
+    lcbZ: rules.lcbZ ?? 1.645,
+    positions,
+    arity,
+  });
   return requireMembers('extraction', plugin.name, made, { extract: 'function' });
 }
 

@@ -16,7 +16,12 @@ export const BUILT_IN_POLICIES: Readonly<Record<PolicyKind, readonly string[]>> 
 };
 
 /** The function each kind must provide. */
-const ENTRY: Readonly<Record<PolicyKind, string>> = { lifecycle: 'create', exploration: 'create', extraction: 'create', ranking: 'compare' };
+const ENTRY: Readonly<Record<PolicyKind, string>> = {
+  lifecycle: 'create',
+  exploration: 'create',
+  extraction: 'create',
+  ranking: 'compare',
+};
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -56,7 +61,12 @@ export function findPolicy<K extends PolicyKind>(kind: K, name: string): PluginO
  * Check that what a plugin's factory returned has the members the runner reads, of the right type — once
  * per replicate, so a wrong module fails with its name rather than deep inside a run.
  */
-export function requireMembers<T>(kind: PolicyKind, name: string, made: T, members: Readonly<Record<string, 'function' | 'number' | 'boolean'>>): T {
+export function requireMembers<T>(
+  kind: PolicyKind,
+  name: string,
+  made: T,
+  members: Readonly<Record<string, 'function' | 'number' | 'boolean'>>,
+): T {
   for (const [member, type] of Object.entries(members)) {
     const value = typeof made === 'object' && made !== null ? (made as Record<string, unknown>)[member] : undefined;
     if (typeof value !== type) throw new TypeError(msg.policyMadeBadly(kind, name, member, type));

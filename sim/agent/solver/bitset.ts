@@ -71,7 +71,10 @@ export class SetTable {
   private mask: number;
   size = 0;
 
-  constructor(readonly width: number, capacity = 1024) {
+  constructor(
+    readonly width: number,
+    capacity = 1024,
+  ) {
     let cap = 16;
     while (cap < capacity * 2) cap *= 2;
     this.keys = new Uint32Array(cap * width);

@@ -15,7 +15,6 @@ import { fraction as rational, gcd, type Fraction as Rational } from '../../core
 /** Largest lock whose consistent-opener expectation is computed exactly (the candidate sets multiply). */
 export const CONSISTENT_MAX_BITS = 10;
 
-
 export interface ConsistentValue {
   /** Expected attempts when the truth is uniform over the set. */
   readonly expected: Rational;
@@ -32,8 +31,12 @@ export class ConsistentOpener {
   }
 
   /** `symmetry: false` sums over every guess (for tests: the value must not change). */
-  constructor(readonly bits: number, private readonly symmetry = true) {
-    if (bits < 1 || bits > CONSISTENT_MAX_BITS) throw new RangeError(`consistent opener: bits must be 1…${CONSISTENT_MAX_BITS}, got ${bits}`);
+  constructor(
+    readonly bits: number,
+    private readonly symmetry = true,
+  ) {
+    if (bits < 1 || bits > CONSISTENT_MAX_BITS)
+      throw new RangeError(`consistent opener: bits must be 1…${CONSISTENT_MAX_BITS}, got ${bits}`);
     this.table = new SetTable(wordsFor(bits), 4096);
   }
 

@@ -58,8 +58,13 @@ export class OptimalOpener {
    * `symmetry: false` searches every guess (for tests: the value must not change). `onProgress` hears the
    * number of sets solved every 8192 (the total is not known in advance).
    */
-  constructor(readonly bits: number, private readonly symmetry = true, private readonly onProgress?: (states: number) => void) {
-    if (bits < 1 || bits > OPTIMAL_MAX_BITS) throw new RangeError(`optimal opener: bits must be 1…${OPTIMAL_MAX_BITS}, got ${bits}`);
+  constructor(
+    readonly bits: number,
+    private readonly symmetry = true,
+    private readonly onProgress?: (states: number) => void,
+  ) {
+    if (bits < 1 || bits > OPTIMAL_MAX_BITS)
+      throw new RangeError(`optimal opener: bits must be 1…${OPTIMAL_MAX_BITS}, got ${bits}`);
     this.codes = 1 << bits;
     this.table = new SetTable(wordsFor(bits), 4096);
     this.lb = lowerBounds(bits, this.codes);
@@ -138,7 +143,9 @@ export class OptimalOpener {
       useful.push(r);
     }
     const member = (r: number): number => isMember[reps[r]!]!;
-    useful.sort((a, b) => lbTotal[a]! - lbTotal[b]! || lbDepth[a]! - lbDepth[b]! || member(b) - member(a) || reps[a]! - reps[b]!);
+    useful.sort(
+      (a, b) => lbTotal[a]! - lbTotal[b]! || lbDepth[a]! - lbDepth[b]! || member(b) - member(a) || reps[a]! - reps[b]!,
+    );
 
     let bestT = Infinity;
     let bestD = Infinity;
@@ -180,7 +187,6 @@ export class OptimalOpener {
     return this.store(set, bestT, bestD, bestG);
   }
 }
-
 
 /** The full set of codes of a `bits`-bit lock. */
 export function fullSet(bits: number): Uint32Array {

@@ -18,7 +18,11 @@ export class ToolRegistry {
   private readonly positions: number;
   private taskIndex = 0;
 
-  constructor(positions: number, private readonly arity: number, private readonly breaker: BreakerConfig) {
+  constructor(
+    positions: number,
+    private readonly arity: number,
+    private readonly breaker: BreakerConfig,
+  ) {
     this.positions = positions;
     this.disabled = new ActionMask(positions, arity);
     this.streak = new Int32Array(positions * arity);
@@ -53,7 +57,8 @@ export class ToolRegistry {
     const limit = this.breaker.failures;
     if (limit === 0) return;
     const failed = !feedback.solved && kind !== FAILURE.none;
-    const counts = failed && (this.breaker.counts === 'all' || kind === FAILURE.toolError || kind === FAILURE.toolUnavailable);
+    const counts =
+      failed && (this.breaker.counts === 'all' || kind === FAILURE.toolError || kind === FAILURE.toolUnavailable);
     for (let p = 0; p < this.positions; p++) {
       const i = p * this.arity + code[p]!;
       if (!failed) {

@@ -68,7 +68,9 @@ function estimateOf(weights: Float64Array): ProbabilityEstimate {
 
 /** A robust spread: min(sd, IQR/1.349), the sd alone when the quartiles coincide. */
 export function spread(xs: Float64Array): number {
-  const finite = Array.from(xs).filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const finite = Array.from(xs)
+    .filter((x) => Number.isFinite(x))
+    .sort((a, b) => a - b);
   const n = finite.length;
   if (n < 2) return 0;
   const sd = sampleSd(finite);
@@ -107,11 +109,31 @@ export function estimateArm(arm: ArmId, values: FigureValues): ArmEstimate {
   const hits = exactWeights.reduce((s, x) => s + x, 0);
   let rarest: FigureId | null = null;
   for (const [id, count] of marginal) if (rarest === null || count < marginal.get(rarest)!) rarest = id;
-  return { arm, n, hits, exact: estimateOf(exactWeights), smoothed: estimateOf(smoothedWeights), exactWeights, smoothedWeights, bandwidths, rarest };
+  return {
+    arm,
+    n,
+    hits,
+    exact: estimateOf(exactWeights),
+    smoothed: estimateOf(smoothedWeights),
+    exactWeights,
+    smoothedWeights,
+    bandwidths,
+    rarest,
+  };
 }
 
 /** An arm whose joint probability is known exactly (no Monte Carlo error, the same under every reading). */
 export function closedFormArm(arm: ArmId, p: number): ArmEstimate {
   const exact: ProbabilityEstimate = { p, se: 0, upper: null };
-  return { arm, n: 0, hits: 0, exact, smoothed: exact, exactWeights: null, smoothedWeights: null, bandwidths: new Map(), rarest: null };
+  return {
+    arm,
+    n: 0,
+    hits: 0,
+    exact,
+    smoothed: exact,
+    exactWeights: null,
+    smoothedWeights: null,
+    bandwidths: new Map(),
+    rarest: null,
+  };
 }

@@ -39,7 +39,8 @@ export interface PredictiveCheck {
 /** Figures the distance reads. */
 export const DISTANCE_FIGURES = FIGURES.filter((f) => f.impliedBy === undefined && f.claim === 'equals');
 
-const squared = (x: number, mean: number, sd: number): number => (sd > 0 ? ((x - mean) / sd) ** 2 : x === mean ? 0 : Infinity);
+const squared = (x: number, mean: number, sd: number): number =>
+  sd > 0 ? ((x - mean) / sd) ** 2 : x === mean ? 0 : Infinity;
 
 /** Replicate i of every arm is one simulated publication; the arms must come from separate random numbers. */
 export function predictiveCheck(values: FigureValues): PredictiveCheck {
@@ -54,7 +55,12 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
     for (let i = 0; i < n; i++) sims[i]! += squared(v[i]!, m, sd);
     const z2 = squared(f.published, m, sd);
     distance += z2;
-    contributions.push({ id: f.id, published: f.published, mean: m, z: sd > 0 ? (f.published - m) / sd : f.published === m ? 0 : Infinity });
+    contributions.push({
+      id: f.id,
+      published: f.published,
+      mean: m,
+      z: sd > 0 ? (f.published - m) / sd : f.published === m ? 0 : Infinity,
+    });
   }
   let farther = 0;
   for (let i = 0; i < n; i++) if (sims[i]! >= distance) farther++;
@@ -65,6 +71,8 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
     replicates: n,
     pValue: n === 0 ? NaN : farther / n,
     medianDistance: n === 0 ? NaN : (sorted[Math.floor((n - 1) / 2)]! + sorted[Math.ceil((n - 1) / 2)]!) / 2,
-    contributions: contributions.map((c) => ({ ...c, share: (c.z * c.z) / distance })).sort((a, b) => b.share - a.share),
+    contributions: contributions
+      .map((c) => ({ ...c, share: (c.z * c.z) / distance }))
+      .sort((a, b) => b.share - a.share),
   };
 }

@@ -84,7 +84,10 @@ export function chooseBases(estimates: readonly ArmEstimate[]): Map<ArmId, Basis
   return out;
 }
 
-export function readingLikelihood(arms: readonly { key: string; estimate: ArmEstimate }[], bases: ReadonlyMap<ArmId, Basis>): ReadingLikelihood {
+export function readingLikelihood(
+  arms: readonly { key: string; estimate: ArmEstimate }[],
+  bases: ReadonlyMap<ArmId, Basis>,
+): ReadingLikelihood {
   const terms = arms.map(({ key, estimate }) => ({ key, estimate, basis: bases.get(estimate.arm) ?? 'smoothed' }));
   return {
     arms: terms,

@@ -13,11 +13,18 @@ import { ROOT } from '../../helpers/cli.js';
 const failed = (check: EnvCheck): CheckName[] => check.results.filter((r) => r.status === 'fail').map((r) => r.name);
 
 /** lock-v1 with its world replaced. */
-function lockWith(id: string, make: (params: EnvParams) => Env, resolve: (params: EnvParams) => EnvParams = (p) => lockV1.resolve(p)): EnvSpec {
+function lockWith(
+  id: string,
+  make: (params: EnvParams) => Env,
+  resolve: (params: EnvParams) => EnvParams = (p) => lockV1.resolve(p),
+): EnvSpec {
   return { ...lockV1, id, resolve, create: (params) => make(params) };
 }
 
-const hidden = (params: EnvParams): Int32Array => Int32Array.from(String(lockV1.resolve(params).truth === 'random' ? '1011' : lockV1.resolve(params).truth), (c) => Number(c));
+const hidden = (params: EnvParams): Int32Array =>
+  Int32Array.from(String(lockV1.resolve(params).truth === 'random' ? '1011' : lockV1.resolve(params).truth), (c) =>
+    Number(c),
+  );
 
 class OffByOneScore extends LockEnv {
   override step(code: Int32Array): Feedback {
@@ -58,7 +65,9 @@ describe('the environment checker on broken worlds', () => {
   });
 
   it('names exactly solved-iff-truth for the broken example module', async () => {
-    const mod = (await import(pathToFileURL(join(ROOT, 'docs/examples/broken-world.mjs')).href)) as { default: unknown };
+    const mod = (await import(pathToFileURL(join(ROOT, 'docs/examples/broken-world.mjs')).href)) as {
+      default: unknown;
+    };
     const check = checkEnv(mod.default);
     expect(failed(check)).toEqual(['solved-iff-truth']);
     expect(firstFailure(check)?.detail).toMatch(/solved the task, but the truth is/);
@@ -66,7 +75,14 @@ describe('the environment checker on broken worlds', () => {
   });
 
   it('finds unseeded randomness (determinism)', () => {
-    const spec = lockWith('random-truth-v1', () => new LockEnv('random-truth-v1', Int32Array.from({ length: 12 }, () => (Math.random() < 0.5 ? 0 : 1))));
+    const spec = lockWith(
+      'random-truth-v1',
+      () =>
+        new LockEnv(
+          'random-truth-v1',
+          Int32Array.from({ length: 12 }, () => (Math.random() < 0.5 ? 0 : 1)),
+        ),
+    );
     expect(failed(checkEnv(spec))).toEqual(['determinism']);
   });
 
@@ -106,25 +122,37 @@ describe('the environment checker on broken worlds', () => {
   });
 
   it('finds unknown parameters accepted, and errors that name no parameter', () => {
-    const lenient = lockWith('lenient-v1', (p) => new LockEnv('lenient-v1', hidden(p)), (p) => lockV1.resolve({ bits: p.bits ?? 4 }));
+    const lenient = lockWith(
+      'lenient-v1',
+      (p) => new LockEnv('lenient-v1', hidden(p)),
+      (p) => lockV1.resolve({ bits: p.bits ?? 4 }),
+    );
     expect(failed(checkEnv(lenient))).toContain('unknown-parameter');
-    const anonymous = lockWith('anonymous-v1', (p) => new LockEnv('anonymous-v1', hidden(p)), (p) => {
-      try {
-        return lockV1.resolve(p);
-      } catch (e) {
-        throw new Error((e as Error).message);
-      }
-    });
+    const anonymous = lockWith(
+      'anonymous-v1',
+      (p) => new LockEnv('anonymous-v1', hidden(p)),
+      (p) => {
+        try {
+          return lockV1.resolve(p);
+        } catch (e) {
+          throw new Error((e as Error).message);
+        }
+      },
+    );
     const check = checkEnv(anonymous);
     expect(failed(check)).toEqual(['unknown-parameter', 'parameter-errors']);
     expect(check.results.find((r) => r.name === 'parameter-errors')?.detail).toMatch(/without naming a parameter/);
   });
 
   it('finds parameters left unset (resolve)', () => {
-    const spec = lockWith('unset-v1', (p) => new LockEnv('unset-v1', hidden(p)), (p) => {
-      lockV1.resolve(p);
-      return { ...p };
-    });
+    const spec = lockWith(
+      'unset-v1',
+      (p) => new LockEnv('unset-v1', hidden(p)),
+      (p) => {
+        lockV1.resolve(p);
+        return { ...p };
+      },
+    );
     expect(failed(checkEnv(spec))).toEqual(['resolve']);
   });
 

@@ -28,7 +28,8 @@ describe('histogram', () => {
           const values = Float64Array.from(xs);
           const bins = histogram(values, published, false);
           expect(bins.reduce((s, b) => s + b.share, 0)).toBeCloseTo(1, 9);
-          for (const v of xs) expect(bins.filter((b) => b.start <= v + 1e-9 && v < b.end + 1e-9).length).toBeGreaterThanOrEqual(1);
+          for (const v of xs)
+            expect(bins.filter((b) => b.start <= v + 1e-9 && v < b.end + 1e-9).length).toBeGreaterThanOrEqual(1);
           for (let i = 1; i < bins.length; i++) expect(bins[i]!.start).toBeGreaterThanOrEqual(bins[i - 1]!.end - 1e-9);
         },
       ),
@@ -37,7 +38,11 @@ describe('histogram', () => {
   });
 
   it('gives identical or nearly identical runs one bin', () => {
-    for (const xs of [[0.0173, 0.0173], [0, 5e-324], [12, 12, 12]]) {
+    for (const xs of [
+      [0.0173, 0.0173],
+      [0, 5e-324],
+      [12, 12, 12],
+    ]) {
       const bins = histogram(Float64Array.from(xs), null, false);
       expect(bins).toHaveLength(1);
       expect(bins[0]!.share).toBe(1);
@@ -47,7 +52,11 @@ describe('histogram', () => {
 
   it('bins small counts by unit, centred on the whole numbers', () => {
     const bins = histogram(Float64Array.from([0, 0, 1, 2, 2, 2]), 2, true);
-    expect(bins.map((b) => [b.start, b.end, b.share])).toEqual([[-0.5, 0.5, 2 / 6], [0.5, 1.5, 1 / 6], [1.5, 2.5, 3 / 6]]);
+    expect(bins.map((b) => [b.start, b.end, b.share])).toEqual([
+      [-0.5, 0.5, 2 / 6],
+      [0.5, 1.5, 1 / 6],
+      [1.5, 2.5, 3 / 6],
+    ]);
   });
 });
 
@@ -74,7 +83,10 @@ describe('figureSamples', () => {
     const renamed = data.groups.map((g) => ({ ...g, id: `arm-${g.id}` }));
     const width = data.table!.header.length;
     const extra = (id: string): string[] => [id, ...Array.from({ length: width - 1 }, () => '1')];
-    const { samples, skipped } = figureSamples({ ...data.table!, rows: [...data.table!.rows, extra('exploit.colour'), extra('mystery.final')] }, renamed);
+    const { samples, skipped } = figureSamples(
+      { ...data.table!, rows: [...data.table!.rows, extra('exploit.colour'), extra('mystery.final')] },
+      renamed,
+    );
     expect(samples.find((s) => s.id === 'separate.final')!.arm).toBe('arm-separate');
     expect(samples.find((s) => s.id === 'threshold90.skills')!.arm).toBe('arm-threshold90');
     expect(samples.find((s) => s.id === 'random.round1')!.arm).toBe('arm-random');

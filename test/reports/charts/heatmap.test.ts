@@ -13,7 +13,9 @@ let summary: Summary;
 
 beforeAll(() => {
   root = tempDir();
-  data = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9], topK: [1, 2] }, 3));
+  data = loadResultFolder(
+    sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9], topK: [1, 2] }, 3),
+  );
   summary = summarize(data, { seed: 1, resamples: 100 });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,7 +44,9 @@ describe('heat map', () => {
     }
     expect(new Set(tiles.map((t) => t.panel))).toEqual(new Set(['topK 1', 'topK 2']));
     expect((spec.facet as { field: string }).field).toBe('panel');
-    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'mean')!.color as { scale: { scheme: string } };
+    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'mean')!.color as {
+      scale: { scheme: string };
+    };
     expect(colour.scale.scheme).toBe('viridis');
   });
 

@@ -31,10 +31,14 @@ describe('learningCurveSpec', () => {
     expect(new Set(rows.map((r) => r.arm))).toEqual(new Set(palette.labels));
     expect(rows).toHaveLength(data.groups.length * 5);
     for (const r of rows) expect(Number(r.lo)).toBeLessThanOrEqual(Number(r.mean));
-    const marks = nodes(spec).map((n) => (n.mark as { type?: string } | undefined)?.type).filter(Boolean);
+    const marks = nodes(spec)
+      .map((n) => (n.mark as { type?: string } | undefined)?.type)
+      .filter(Boolean);
     expect(marks).toEqual(expect.arrayContaining(['area', 'line', 'rule', 'text']));
     // The same arm → colour mapping as every other chart (the shared palette).
-    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'arm')!.color as { scale: { range: string[] } };
+    const colour = nodes(spec).find((n) => (n.color as { field?: string } | undefined)?.field === 'arm')!.color as {
+      scale: { range: string[] };
+    };
     expect(colour.scale.range).toEqual(palette.colours);
   });
 
@@ -42,7 +46,8 @@ describe('learningCurveSpec', () => {
     const palette = paletteFor(data.groups.map((g) => g.id));
     const spec = learningCurveSpec(summary.groups, palette, []);
     expect(compileChart(spec).warnings).toEqual([]);
-    const dash = nodes(spec).find((n) => (n.strokeDash as { field?: string } | undefined)?.field === 'arm')!.strokeDash as { scale: { domain: string[]; range: number[][] } };
+    const dash = nodes(spec).find((n) => (n.strokeDash as { field?: string } | undefined)?.field === 'arm')!
+      .strokeDash as { scale: { domain: string[]; range: number[][] } };
     const at = (id: string): number => dash.scale.domain.indexOf(palette.labelOf(id));
     expect(dash.scale.range[at('consistent')]).not.toEqual(dash.scale.range[at('optimal')]);
     const lines = nodes(spec).filter((n) => (n.mark as { type?: string } | undefined)?.type === 'line');
@@ -54,17 +59,26 @@ describe('learningCurveSpec', () => {
 
   it('marks the exact analytic values 11.599, 7.446 and 3.987 as dashed reference lines', async () => {
     const references = await referenceLines(data);
-    const exact = await Promise.all([16, 8, 4].map((pool) => uniformGuessing({ space: 16, pool, explore: 0, cap: 20 })));
+    const exact = await Promise.all(
+      [16, 8, 4].map((pool) => uniformGuessing({ space: 16, pool, explore: 0, cap: 20 })),
+    );
     expect(references.map((r) => r.exact)).toEqual(exact.map((e) => e.expectedAttempts.exact));
     expect(references.map((r) => r.value.toFixed(3))).toEqual(['11.599', '7.446', '3.987']);
     const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), references);
     const rule = nodes(spec).find((n) => (n.mark as { type?: string } | undefined)?.type === 'rule')!;
     expect((rule.mark as { strokeDash?: number[] }).strokeDash).toBeDefined();
-    expect(dataRows(spec).filter((r) => 'exact' in r).map((r) => r.value)).toEqual(references.map((r) => r.value));
+    expect(
+      dataRows(spec)
+        .filter((r) => 'exact' in r)
+        .map((r) => r.value),
+    ).toEqual(references.map((r) => r.value));
   });
 
   it('leaves reference lines out when the groups play different worlds', async () => {
-    const mixed: ResultData = { ...data, groups: [data.groups[0]!, { ...data.groups[1]!, params: { ...data.groups[1]!.params, bits: '5' } }] };
+    const mixed: ResultData = {
+      ...data,
+      groups: [data.groups[0]!, { ...data.groups[1]!, params: { ...data.groups[1]!.params, bits: '5' } }],
+    };
     expect(await referenceLines(mixed)).toEqual([]);
     const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), []);
     expect(compileChart(spec).warnings).toEqual([]);

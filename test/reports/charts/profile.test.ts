@@ -40,11 +40,14 @@ describe('profileSpec', () => {
     const spec = profileSpec(summary.groups, 'runs', palette, data.swept, []);
     expect(compileChart(spec).warnings).toEqual([]);
     const rows = dataRows(spec);
-    for (const label of palette.labels) expect(Math.max(...rows.filter((r) => r.arm === label).map((r) => Number(r.share)))).toBe(1);
+    for (const label of palette.labels)
+      expect(Math.max(...rows.filter((r) => r.arm === label).map((r) => Number(r.share)))).toBe(1);
   });
 
   it('over sweep cells: one step per cell', () => {
-    const data = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9] }, 3));
+    const data = loadResultFolder(
+      sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.85, 0.9] }, 3),
+    );
     const summary = summarize(data, { seed: 1, resamples: 100 });
     const spec = profileSpec(summary.groups, 'cells', paletteFor(data.groups.map((g) => g.id)), data.swept, []);
     expect(compileChart(spec).warnings).toEqual([]);

@@ -9,7 +9,9 @@ import { runArms } from '../../../sim/reproduction/reproduction.js';
 describe('runs.csv of a reproduction', () => {
   it('is the tidy rows of every arm with a leading arm column, byte for byte', () => {
     const arms = runArms(hiddenOf(PUBLISHED_AGENT), 4, 3);
-    const rows = arms.flatMap((a) => a.replicates.flatMap((rounds, i) => replicateRows(a.config, i, rounds).map((r) => ({ arm: a.arm.id, ...r }))));
+    const rows = arms.flatMap((a) =>
+      a.replicates.flatMap((rounds, i) => replicateRows(a.config, i, rounds).map((r) => ({ arm: a.arm.id, ...r }))),
+    );
     const csv = armRunsCsv(arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })));
     expect(csv).toBe(toCsv(rows));
     const lines = csv.trimEnd().split('\n');

@@ -7,7 +7,9 @@ const fonts = findDejaVu();
 /** Ink width of `text` drawn by resvg with the same font file. */
 function inkWidth(text: string, file: string, size: number): number {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="300"><text x="10" y="200" font-family="DejaVu Sans" font-size="${size}">${text}</text></svg>`;
-  const box = new Resvg(svg, { font: { fontFiles: [file], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } }).getBBox();
+  const box = new Resvg(svg, {
+    font: { fontFiles: [file], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  }).getBBox();
   return box!.width;
 }
 
@@ -18,7 +20,11 @@ describe('FontMetrics', () => {
 
   it('gives the advance width resvg lays the text out with', () => {
     const { regular, bold } = fonts!;
-    for (const [file, text] of [[regular, 'Mean attempts per round'], [regular, 'Refutation rate (%)'], [bold, 'Learning curves 0123']] as const) {
+    for (const [file, text] of [
+      [regular, 'Mean attempts per round'],
+      [regular, 'Refutation rate (%)'],
+      [bold, 'Learning curves 0123'],
+    ] as const) {
       const metrics = FontMetrics.load(file);
       // Between two H's the side bearings cancel: ink(H s H) − ink(H H) is exactly the advance of s.
       const measured = inkWidth(`H${text}H`, file, 100) - inkWidth('HH', file, 100);

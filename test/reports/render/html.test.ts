@@ -19,7 +19,13 @@ beforeAll(async () => {
   root = tempDir();
   const data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 12, true));
   reportDir = join(root, 'report');
-  report = await buildReport(data, { seed: 1, resamples: 200, axes: null, source: 'fixtures/reproduce', outDir: reportDir });
+  report = await buildReport(data, {
+    seed: 1,
+    resamples: 200,
+    axes: null,
+    source: 'fixtures/reproduce',
+    outDir: reportDir,
+  });
   mkdirSync(reportDir);
   for (const [name, content] of report.files) writeFileSync(join(reportDir, name), content);
   html = report.files.get('index.html') as string;
@@ -40,7 +46,9 @@ describe('index.html', () => {
   it('opens with the verdict and the learning curves; what was run comes last', () => {
     const body = html.slice(html.indexOf('<body>') + '<body>'.length).trimStart();
     expect(body.startsWith('<header class="headline" id="headline">')).toBe(true);
-    const verdict = JSON.parse(readFileSync(join(root, 'reproduce', 'verdict.json'), 'utf8')) as { sentences: string[] };
+    const verdict = JSON.parse(readFileSync(join(root, 'reproduce', 'verdict.json'), 'utf8')) as {
+      sentences: string[];
+    };
     expect(verdict.sentences.length).toBeGreaterThanOrEqual(3);
     for (const s of verdict.sentences) expect(html).toContain(`<p>${escapeHtml(s)}</p>`);
     const at = (text: string): number => html.indexOf(text);
@@ -50,8 +58,20 @@ describe('index.html', () => {
   });
 
   it('names table columns in words, not as CSV fields', () => {
-    for (const raw of ['<th>ci95Low</th>', '<th>singleRun95High</th>', '<th>logLikelihoodSe</th>', '<th>exploitPatternShare</th>']) expect(html).not.toContain(raw);
-    for (const words of ['<th>95 % CI</th>', '<th>single runs: central 95 %</th>', '<th>log-likelihood</th>', '<th>posterior</th>']) expect(html).toContain(words);
+    for (const raw of [
+      '<th>ci95Low</th>',
+      '<th>singleRun95High</th>',
+      '<th>logLikelihoodSe</th>',
+      '<th>exploitPatternShare</th>',
+    ])
+      expect(html).not.toContain(raw);
+    for (const words of [
+      '<th>95 % CI</th>',
+      '<th>single runs: central 95 %</th>',
+      '<th>log-likelihood</th>',
+      '<th>posterior</th>',
+    ])
+      expect(html).toContain(words);
   });
 
   it('holds the published-vs-simulated table, the summary, the audit and the manifest', () => {
@@ -71,10 +91,20 @@ describe('index.html', () => {
 
 describe('index.html in a real browser (Debian chromium through playwright-core)', () => {
   it('renders every chart from disk with no console error and no network request', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`).toBe(true);
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`).toBe(
+      true,
+    );
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -88,7 +118,11 @@ describe('index.html in a real browser (Debian chromium through playwright-core)
       const url = pathToFileURL(join(reportDir, 'index.html')).href;
       await page.goto(url);
       // Page-side code as text: it runs in the browser, outside this file's (DOM-less) types.
-      await page.waitForFunction("[...document.querySelectorAll('.chart')].every((e) => e.dataset.rendered !== undefined)", null, { timeout: 30_000 });
+      await page.waitForFunction(
+        "[...document.querySelectorAll('.chart')].every((e) => e.dataset.rendered !== undefined)",
+        null,
+        { timeout: 30_000 },
+      );
       const charts = (await page.evaluate(`[...document.querySelectorAll('.chart')].map((e) => ({
         rendered: e.dataset.rendered,
         marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area path, svg .mark-rule line').length,
@@ -104,13 +138,17 @@ describe('index.html in a real browser (Debian chromium through playwright-core)
       }
       expect(charts[0]!.axisTitles).toContain('Mean attempts per task');
       // The headline is the first thing on the page, and at 1300 px nothing is wider than the page.
-      const first = (await page.evaluate("(() => { const e = document.body.firstElementChild; return { id: e.id, top: e.getBoundingClientRect().top, text: e.textContent }; })()")) as { id: string; top: number; text: string };
+      const first = (await page.evaluate(
+        '(() => { const e = document.body.firstElementChild; return { id: e.id, top: e.getBoundingClientRect().top, text: e.textContent }; })()',
+      )) as { id: string; top: number; text: string };
       expect(first.id).toBe('headline');
       expect(first.text).toContain('The verdict');
       const chartTop = (await page.evaluate("document.querySelector('.chart').getBoundingClientRect().top")) as number;
       expect(first.top).toBeLessThan(chartTop);
       await page.setViewportSize({ width: 1300, height: 900 });
-      const widths = (await page.evaluate("[...document.querySelectorAll('.table')].map((e) => [e.scrollWidth, e.clientWidth])")) as [number, number][];
+      const widths = (await page.evaluate(
+        "[...document.querySelectorAll('.table')].map((e) => [e.scrollWidth, e.clientWidth])",
+      )) as [number, number][];
       expect(widths.length).toBeGreaterThanOrEqual(3);
       for (const [scroll, client] of widths) expect(scroll).toBeLessThanOrEqual(client);
       expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1300);

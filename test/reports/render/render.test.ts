@@ -17,7 +17,11 @@ let spec: ChartSpec;
 beforeAll(async () => {
   root = tempDir();
   const data = loadResultFolder(runFolder(join(root, 'run'), 10));
-  spec = learningCurveSpec(summarize(data, { seed: 1, resamples: 100 }).groups, paletteFor(['run']), await referenceLines(data));
+  spec = learningCurveSpec(
+    summarize(data, { seed: 1, resamples: 100 }).groups,
+    paletteFor(['run']),
+    await referenceLines(data),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

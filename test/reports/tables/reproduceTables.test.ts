@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { verdict } from '../../../sim/reproduction/verdict.js';
-import { auditCsvRows, describeHidden, fmtBayesFactor, fmtLog, renderAudit, renderVerdict } from '../../../reports/tables/reproduceTables.js';
+import {
+  auditCsvRows,
+  describeHidden,
+  fmtBayesFactor,
+  fmtLog,
+  renderAudit,
+  renderVerdict,
+} from '../../../reports/tables/reproduceTables.js';
 import { entry } from '../../sim/reproduction/auditEntries.js';
 
 describe('audit and verdict text', () => {
-  const entries = [entry({ posterior: 0.6, tied: true }), entry({ hidden: { update: 'merge' }, posterior: 0.4, tied: true })];
+  const entries = [
+    entry({ posterior: 0.6, tied: true }),
+    entry({ hidden: { update: 'merge' }, posterior: 0.4, tied: true }),
+  ];
 
   it('names the open choices, the posterior of each value and what a true model would show', () => {
     const text = renderVerdict(verdict({ entries, check: null }));
@@ -26,8 +36,21 @@ describe('audit and verdict text', () => {
   it('audit.csv carries the likelihood, its error, the posterior and the Bayes factor; empty where not finite', () => {
     const rows = auditCsvRows([...entries, entry({ posterior: 0, log: -Infinity })]);
     expect(Object.keys(rows[0]!).slice(0, 15)).toEqual([
-      'rank', 'cadence', 'window', 'update', 'samples', 'exploreUnit', 'testUnit', 'testAt',
-      'logLikelihood', 'logLikelihoodSe', 'logLikelihoodUpper', 'posterior', 'logBayesFactor', 'logBayesFactorSe', 'tiedWithBest',
+      'rank',
+      'cadence',
+      'window',
+      'update',
+      'samples',
+      'exploreUnit',
+      'testUnit',
+      'testAt',
+      'logLikelihood',
+      'logLikelihoodSe',
+      'logLikelihoodUpper',
+      'posterior',
+      'logBayesFactor',
+      'logBayesFactorSe',
+      'tiedWithBest',
     ]);
     expect(rows[0]!.posterior).toBe(0.6);
     expect(rows[0]!.logLikelihood).toBeCloseTo(Math.log(0.6), 12);

@@ -7,7 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  loadResultFolder, PUBLISHED_AGENT, PUBLISHED_RUN, runExperiment, runSweep, writeRunFolder, writeSweepFolder, type RunConfig,
+  loadResultFolder,
+  PUBLISHED_AGENT,
+  PUBLISHED_RUN,
+  runExperiment,
+  runSweep,
+  writeRunFolder,
+  writeSweepFolder,
+  type RunConfig,
 } from '../../../scripts/api/index.js';
 import { hexa, ROOT, tempDir } from '../sweep/cli.js';
 
@@ -16,21 +23,36 @@ const base: RunConfig = { ...PUBLISHED_RUN, replicates: 6, seed: 3 };
 describe('the API', () => {
   it('is in the README verbatim', () => {
     const example = readFileSync(join(ROOT, 'docs', 'examples', 'api.mjs'), 'utf8');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('```js\n' + example + '```\n');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`js\n${example}\`\`\`\n`);
   });
 
   it('sweeps in process to the bytes hexa sweep writes', () => {
     const dir = tempDir('api-sweep');
-    const cli = hexa(['sweep', '--env', 'lock-v1,noisy-lock-v1', '--explore', '0,0.2', '--replicates', '6', '--seed', '3', '--out', join(dir, 'cli'), '--quiet']);
+    const cli = hexa([
+      'sweep',
+      '--env',
+      'lock-v1,noisy-lock-v1',
+      '--explore',
+      '0,0.2',
+      '--replicates',
+      '6',
+      '--seed',
+      '3',
+      '--out',
+      join(dir, 'cli'),
+      '--quiet',
+    ]);
     expect(cli.status, cli.stderr).toBe(0);
-    const configs = [base, { ...base, env: 'noisy-lock-v1', envParams: { bits: 4, truth: '1011', q: 0.1 } }].flatMap((c) =>
-      [0, 0.2].map((explore) => ({ ...c, agent: { ...PUBLISHED_AGENT, explore } })),
+    const configs = [base, { ...base, env: 'noisy-lock-v1', envParams: { bits: 4, truth: '1011', q: 0.1 } }].flatMap(
+      (c) => [0, 0.2].map((explore) => ({ ...c, agent: { ...PUBLISHED_AGENT, explore } })),
     );
     let progress = 0;
     const sweep = runSweep(configs.reverse(), (done) => (progress = done));
     expect(progress).toBe(4);
     writeSweepFolder(join(dir, 'api'), sweep);
-    expect(readFileSync(join(dir, 'api', 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'cli', 'results.csv'), 'utf8'));
+    expect(readFileSync(join(dir, 'api', 'results.csv'), 'utf8')).toBe(
+      readFileSync(join(dir, 'cli', 'results.csv'), 'utf8'),
+    );
     const data = loadResultFolder(join(dir, 'api'));
     expect([data.kind, data.groups.length, data.seed]).toEqual(['sweep', 4, 3]);
     expect([...data.swept].sort()).toEqual(['env', 'explore', 'q']);
@@ -41,7 +63,8 @@ describe('the API', () => {
     expect(hexa(['run', '--replicates', '6', '--seed', '3', '--out', join(dir, 'cli')]).status).toBe(0);
     writeRunFolder(join(dir, 'api'), runExperiment(base));
     expect(readFileSync(join(dir, 'api', 'runs.csv'), 'utf8')).toBe(readFileSync(join(dir, 'cli', 'runs.csv'), 'utf8'));
-    const manifest = (name: string): { kind: string; config: unknown } => JSON.parse(readFileSync(join(dir, name, 'manifest.json'), 'utf8')) as never;
+    const manifest = (name: string): { kind: string; config: unknown } =>
+      JSON.parse(readFileSync(join(dir, name, 'manifest.json'), 'utf8')) as never;
     expect(manifest('api').config).toEqual(manifest('cli').config);
     expect(loadResultFolder(join(dir, 'api')).groups).toHaveLength(1);
   });
@@ -50,11 +73,17 @@ describe('the API', () => {
     const dir = tempDir('api-refuse');
     const run = runExperiment({ ...base, replicates: 2 });
     writeRunFolder(join(dir, 'run'), run);
-    expect(() => writeRunFolder(join(dir, 'run'), run)).toThrow(/already exists \(pass \{ force: true \} to write into it\)/);
+    expect(() => writeRunFolder(join(dir, 'run'), run)).toThrow(
+      /already exists \(pass \{ force: true \} to write into it\)/,
+    );
     writeRunFolder(join(dir, 'run'), run, { force: true });
     expect(existsSync(join(dir, 'run', 'runs.csv'))).toBe(true);
     expect(() => runSweep([])).toThrow(/at least one configuration/);
-    expect(() => runSweep([base, { ...base, seed: 4, agent: { ...PUBLISHED_AGENT, explore: 0.1 } }])).toThrow(/same seed and replicate count/);
-    expect(() => runSweep([base, { ...base, agent: { ...PUBLISHED_AGENT } }])).toThrow(/two configurations are the same cell/);
+    expect(() => runSweep([base, { ...base, seed: 4, agent: { ...PUBLISHED_AGENT, explore: 0.1 } }])).toThrow(
+      /same seed and replicate count/,
+    );
+    expect(() => runSweep([base, { ...base, agent: { ...PUBLISHED_AGENT } }])).toThrow(
+      /two configurations are the same cell/,
+    );
   });
 });

@@ -11,16 +11,20 @@ import { describe, expect, it } from 'vitest';
 import { builtCli, ROOT, tempDir } from '../sweep/cli.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npm = (args: readonly string[], cwd: string): string => execFileSync(NPM, [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: readonly string[], cwd: string): string =>
+  execFileSync(NPM, [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A copy of the project with the current build as dist/ and some clutter, packed as npm would (no scripts). */
 function pack(): { tarball: string; files: string[] } {
   const stage = join(tempDir('pack'), 'hexa-sim');
   mkdirSync(stage);
-  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'schemas', 'docs', 'test/helpers']) cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'schemas', 'docs', 'test/helpers'])
+    cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
   cpSync(dirname(dirname(builtCli())), join(stage, 'dist'), { recursive: true });
   writeFileSync(join(stage, 'notes.txt'), 'lying around\n');
-  const [report] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dirname(stage)], stage)) as { filename: string; files: { path: string }[] }[];
+  const [report] = JSON.parse(
+    npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dirname(stage)], stage),
+  ) as { filename: string; files: { path: string }[] }[];
   return { tarball: join(dirname(stage), report!.filename), files: report!.files.map((f) => f.path) };
 }
 
@@ -34,25 +38,42 @@ interface LockEntry {
  * pins them, so `npm install --offline` needs nothing but the tarballs `npm ci` left in the npm cache.
  */
 function consumer(app: string, tarball: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const { version, dependencies, bin } = lock.packages['']!;
   const spec = `file:${relative(app, tarball)}`;
   const packages: Record<string, unknown> = {
     '': { name: 'app', dependencies: { 'hexa-sim': spec } },
     'node_modules/hexa-sim': { version, resolved: spec, dependencies, bin },
   };
-  for (const [path, entry] of Object.entries(lock.packages)) if (path !== '' && entry.dev !== true) packages[path] = entry;
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { 'hexa-sim': spec } }));
-  writeFileSync(join(app, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }));
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path !== '' && entry.dev !== true) packages[path] = entry;
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { 'hexa-sim': spec } }),
+  );
+  writeFileSync(
+    join(app, 'package-lock.json'),
+    JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }),
+  );
 }
 
 describe('the packed package', () => {
   const { tarball, files } = pack();
 
   it('ships the build, its declarations, the schema and the examples — nothing else', () => {
-    const allowed = /^(package\.json|README\.md|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json|docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/;
+    const allowed =
+      /^(package\.json|README\.md|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json|docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
-    for (const f of ['dist/scripts/api/index.js', 'dist/scripts/api/index.d.ts', 'dist/scripts/hexa.js', 'docs/examples/api.mjs', 'docs/examples/lock-world.mjs']) expect(files).toContain(f);
+    for (const f of [
+      'dist/scripts/api/index.js',
+      'dist/scripts/api/index.d.ts',
+      'dist/scripts/hexa.js',
+      'docs/examples/api.mjs',
+      'docs/examples/lock-world.mjs',
+    ])
+      expect(files).toContain(f);
   });
 
   it('installs into an empty folder and runs the README example, typed, with hexa report reading its folders', () => {
@@ -78,18 +99,55 @@ describe('the packed package', () => {
         '',
       ].join('\n'),
     );
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['typed.ts'] }));
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['typed.ts'],
+      }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+      { cwd: app, encoding: 'utf8' },
+    );
     // Exactly the planted error: the types resolve through `exports`, and they are checked.
-    expect(tsc.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^typed\.ts\(4,7\): error TS2322: Type 'number' is not assignable to type 'string'\.$/)]);
+    expect(tsc.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^typed\.ts\(4,7\): error TS2322: Type 'number' is not assignable to type 'string'\.$/),
+    ]);
 
-    const hexa = (args: readonly string[]): ReturnType<typeof spawnSync> => spawnSync(join(app, 'node_modules', '.bin', 'hexa'), args, { cwd: app, encoding: 'utf8' });
+    const hexa = (args: readonly string[]): ReturnType<typeof spawnSync> =>
+      spawnSync(join(app, 'node_modules', '.bin', 'hexa'), args, { cwd: app, encoding: 'utf8' });
     const report = hexa(['report', join('results', 'sweep')]);
     expect(report.status, String(report.stderr)).toBe(0);
     expect(readFileSync(join(app, 'results', 'sweep', 'report', 'summary.csv'), 'utf8')).toMatch(/^[a-zA-Z]/);
     // The shipped example world, on the installed CLI's worker threads.
-    const sweep = hexa(['sweep', '--env', 'node_modules/hexa-sim/docs/examples/lock-world.mjs', '--explore', '0,0.2', '--replicates', '4', '--workers', '2', '--out', 'sw', '--quiet']);
+    const sweep = hexa([
+      'sweep',
+      '--env',
+      'node_modules/hexa-sim/docs/examples/lock-world.mjs',
+      '--explore',
+      '0,0.2',
+      '--replicates',
+      '4',
+      '--workers',
+      '2',
+      '--out',
+      'sw',
+      '--quiet',
+    ]);
     expect(sweep.status, String(sweep.stderr)).toBe(0);
-    expect(readFileSync(join(app, 'sw', 'results.csv'), 'utf8').split('\n').filter((l) => l.includes(',js-lock-v1,'))).toHaveLength(2 * 4 * 5);
+    expect(
+      readFileSync(join(app, 'sw', 'results.csv'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes(',js-lock-v1,')),
+    ).toHaveLength(2 * 4 * 5);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bareLoop, benchAudit, benchReproduce, engine, benchConfig, handWrittenLoop, runEngineBench } from '../../../scripts/bench/bench.js';
+import {
+  bareLoop,
+  benchAudit,
+  benchReproduce,
+  engine,
+  benchConfig,
+  handWrittenLoop,
+  runEngineBench,
+} from '../../../scripts/bench/bench.js';
 import { handWrittenReplicate } from '../../../scripts/bench/handWritten.js';
 import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { envSpecOf } from '../../../sim/experiment/experiment.js';

@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DISTURBANCE_RESOLUTION, fastest, leastDisturbed, timeHexa, type WallRun } from '../../../scripts/bench/wall.js';
+import {
+  DISTURBANCE_RESOLUTION,
+  fastest,
+  leastDisturbed,
+  timeHexa,
+  type WallRun,
+} from '../../../scripts/bench/wall.js';
 import { speedupCeiling, startupFigure, sweepSpeedup } from '../../../scripts/bench/wallFigures.js';
 
 const run = (seconds: number, others?: number): WallRun => ({ seconds, cpuSeconds: seconds, others });

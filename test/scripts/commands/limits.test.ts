@@ -10,7 +10,10 @@ describe('hexa limits', () => {
     const doc = JSON.parse(r.stdout) as Record<string, unknown> & {
       optimal: { expected: string; worst: number };
       consistent: { expected: string };
-      random: { withReplacement: { capped: { expected: string; value: number }; uncapped: { expected: string } }; withoutReplacement: { uncapped: { expected: string } } };
+      random: {
+        withReplacement: { capped: { expected: string; value: number }; uncapped: { expected: string } };
+        withoutReplacement: { uncapped: { expected: string } };
+      };
     };
     expect(Object.keys(doc).slice(0, 4)).toEqual(['bits', 'cap', 'optimal', 'consistent']);
     expect(doc.bits).toBe(4);
@@ -30,8 +33,14 @@ describe('hexa limits', () => {
 
   it('bad input: one line naming the flag, exit 2, nothing on stdout', () => {
     for (const [args, pattern] of [
-      [['limits', '--bits', '9'], /^hexa: --bits: '9' is above 8, the largest lock whose optimal opener is solved exactly/],
-      [['run', '--actor', 'optimal', '--bits', '9'], /^hexa: --actor: 'optimal' is solved exactly only for binary locks up to 8 bits/],
+      [
+        ['limits', '--bits', '9'],
+        /^hexa: --bits: '9' is above 8, the largest lock whose optimal opener is solved exactly/,
+      ],
+      [
+        ['run', '--actor', 'optimal', '--bits', '9'],
+        /^hexa: --actor: 'optimal' is solved exactly only for binary locks up to 8 bits/,
+      ],
     ] as const) {
       const r = hexa(args);
       expect(r.status).toBe(2);
@@ -43,9 +52,15 @@ describe('hexa limits', () => {
 
   it('validates --actor, --mode and --prior-rounds before any work (the messages the CLI prints)', () => {
     const bad: [Record<string, string>, RegExp][] = [
-      [{ actor: 'consistent', bits: '23' }, /^--actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/],
+      [
+        { actor: 'consistent', bits: '23' },
+        /^--actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/,
+      ],
       [{ actor: 'clever' }, /^--actor: 'clever' is not one of published, consistent, optimal$/],
-      [{ actor: 'consistent', 'breaker-failures': '3' }, /^--actor: 'consistent' does not model a circuit breaker \(use --breaker-failures 0\)$/],
+      [
+        { actor: 'consistent', 'breaker-failures': '3' },
+        /^--actor: 'consistent' does not model a circuit breaker \(use --breaker-failures 0\)$/,
+      ],
       [{ mode: 'online-static', window: 'all' }, /^--mode and --window cannot be used together$/],
       [{ mode: 'offline-static', 'prior-rounds': 'x' }, /^--prior-rounds: 'x' is not a whole number$/],
     ];

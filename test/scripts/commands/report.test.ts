@@ -19,10 +19,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Names of everything under `dir`, recursively, with sizes and contents' first bytes (to see any change). */
 function snapshot(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => {
-    const path = join(e.parentPath, e.name);
-    return e.isFile() ? `${path}:${readFileSync(path).subarray(0, 64).toString('hex')}` : path;
-  }).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return e.isFile() ? `${path}:${readFileSync(path).subarray(0, 64).toString('hex')}` : path;
+    })
+    .sort();
 }
 
 describe('hexa report', () => {
@@ -38,7 +40,9 @@ describe('hexa report', () => {
     }
     expect(files).toContain('summary.csv');
     expect(files).toContain('index.html');
-    expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toMatch(/^cell,threshold,explore,versus,round,metric,statistic,/);
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toMatch(
+      /^cell,threshold,explore,versus,round,metric,statistic,/,
+    );
     const spec = JSON.parse(readFileSync(join(out, 'heatmap.vl.json'), 'utf8')) as { $schema: string };
     expect(spec.$schema).toContain('vega-lite');
   });
@@ -51,7 +55,8 @@ describe('hexa reproduce --report (npm start)', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Report: ${join(dir, 'report', 'index.html')}`);
     const files = readdirSync(join(dir, 'report'));
-    for (const chart of ['learning-curves', 'refutation-and-skills', 'single-runs', 'performance-profile']) expect(files).toContain(`${chart}.png`);
+    for (const chart of ['learning-curves', 'refutation-and-skills', 'single-runs', 'performance-profile'])
+      expect(files).toContain(`${chart}.png`);
     expect(readFileSync(join(dir, 'report', 'index.html'), 'utf8')).toContain('Published against simulated');
   });
 });
@@ -65,20 +70,58 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
     return dir;
   };
   const cases: [string, () => string[], RegExp][] = [
-    ['a folder that does not exist', () => ['report', join(root, 'missing')], /^hexa: DIR: '.*missing' is not a result folder \(it does not exist\)$/],
-    ['a folder without manifest.json', () => ['report', broken('nomanifest', (d) => rmSync(join(d, 'manifest.json')))], /no manifest\.json/],
-    ['a CSV with a missing column', () => ['report', broken('nocolumn', (d) => {
-      const text = readFileSync(join(d, 'runs.csv'), 'utf8').replace('meanAttempts', 'meanAttempt');
-      writeFileSync(join(d, 'runs.csv'), text);
-    })], /runs\.csv' lacks required column meanAttempts$/],
-    ['a torn row', () => ['report', broken('torn', (d) => {
-      const text = readFileSync(join(d, 'runs.csv'), 'utf8');
-      writeFileSync(join(d, 'runs.csv'), text.slice(0, text.length - 20));
-    })], /runs\.csv' line \d+: torn row/],
-    ['axes that are not swept', () => ['report', sweep, '--axes', 'explore,bits', '--out', join(root, 'never')], /^hexa: --axes: 'explore,bits' names bits, not a swept parameter/],
-    ['too few resamples', () => ['report', run, '--resamples', '5', '--out', join(root, 'never')], /^hexa: --resamples: '5' is below the minimum 100$/],
-    ['a bad seed', () => ['report', run, '--seed', 'x', '--out', join(root, 'never')], /^hexa: --seed: 'x' is not a whole number$/],
-    ['an output folder that exists', () => ['report', run, '--out', sweep], /^hexa: --out: '.*sweep' already exists \(use --force to replace it\)$/],
+    [
+      'a folder that does not exist',
+      () => ['report', join(root, 'missing')],
+      /^hexa: DIR: '.*missing' is not a result folder \(it does not exist\)$/,
+    ],
+    [
+      'a folder without manifest.json',
+      () => ['report', broken('nomanifest', (d) => rmSync(join(d, 'manifest.json')))],
+      /no manifest\.json/,
+    ],
+    [
+      'a CSV with a missing column',
+      () => [
+        'report',
+        broken('nocolumn', (d) => {
+          const text = readFileSync(join(d, 'runs.csv'), 'utf8').replace('meanAttempts', 'meanAttempt');
+          writeFileSync(join(d, 'runs.csv'), text);
+        }),
+      ],
+      /runs\.csv' lacks required column meanAttempts$/,
+    ],
+    [
+      'a torn row',
+      () => [
+        'report',
+        broken('torn', (d) => {
+          const text = readFileSync(join(d, 'runs.csv'), 'utf8');
+          writeFileSync(join(d, 'runs.csv'), text.slice(0, text.length - 20));
+        }),
+      ],
+      /runs\.csv' line \d+: torn row/,
+    ],
+    [
+      'axes that are not swept',
+      () => ['report', sweep, '--axes', 'explore,bits', '--out', join(root, 'never')],
+      /^hexa: --axes: 'explore,bits' names bits, not a swept parameter/,
+    ],
+    [
+      'too few resamples',
+      () => ['report', run, '--resamples', '5', '--out', join(root, 'never')],
+      /^hexa: --resamples: '5' is below the minimum 100$/,
+    ],
+    [
+      'a bad seed',
+      () => ['report', run, '--seed', 'x', '--out', join(root, 'never')],
+      /^hexa: --seed: 'x' is not a whole number$/,
+    ],
+    [
+      'an output folder that exists',
+      () => ['report', run, '--out', sweep],
+      /^hexa: --out: '.*sweep' already exists \(use --force to replace it\)$/,
+    ],
   ];
   it.each(cases)('%s', (_name, args, pattern) => {
     const argv = args();
@@ -100,6 +143,7 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
 describe('parseAxes', () => {
   it('takes two different swept parameters', () => {
     expect(parseAxes('threshold, explore', ['explore', 'threshold'])).toEqual({ x: 'threshold', y: 'explore' });
-    for (const bad of ['explore', 'explore,explore', 'explore,', 'a,b,c']) expect(() => parseAxes(bad, ['explore', 'threshold'])).toThrow(UsageError);
+    for (const bad of ['explore', 'explore,explore', 'explore,', 'a,b,c'])
+      expect(() => parseAxes(bad, ['explore', 'threshold'])).toThrow(UsageError);
   });
 });

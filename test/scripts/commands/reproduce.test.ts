@@ -10,18 +10,50 @@ const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));
 
 /** The row ids, in its order. */
 const IDS = [
-  'random.round1', 'random.round2', 'random.round3', 'random.round4', 'random.round5', 'exploit.round1', 'exploit.round2',
-  'exploit.firstSkillRound', 'exploit.final', 'exploit.skills', 'explore.final', 'explore.skills', 'separate.final',
-  'separate.skills', 'exploit.tests', 'exploit.refutations', 'exploit.refutationRate', 'threshold90.skills', 'threshold75.skills',
+  'random.round1',
+  'random.round2',
+  'random.round3',
+  'random.round4',
+  'random.round5',
+  'exploit.round1',
+  'exploit.round2',
+  'exploit.firstSkillRound',
+  'exploit.final',
+  'exploit.skills',
+  'explore.final',
+  'explore.skills',
+  'separate.final',
+  'separate.skills',
+  'exploit.tests',
+  'exploit.refutations',
+  'exploit.refutationRate',
+  'threshold90.skills',
+  'threshold75.skills',
 ];
 const ROW_KEYS = ['id', 'published', 'mean', 'ci95', 'analytic', 'singleRunPercentile', 'consistent'];
 
 describe('hexa reproduce', () => {
   it('--json follows the schema, and the result folder holds the tables, the runs and the manifest', () => {
     const dir = tmp();
-    const r = hexa(['reproduce', '--json', '--replicates', '40', '--audit-replicates', '60', '--seed', '3', '--out', join(dir, 'res')]);
+    const r = hexa([
+      'reproduce',
+      '--json',
+      '--replicates',
+      '40',
+      '--audit-replicates',
+      '60',
+      '--seed',
+      '3',
+      '--out',
+      join(dir, 'res'),
+    ]);
     expect(r.status, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; rows: Record<string, unknown>[]; bounds: Record<string, unknown>[]; verdict: Record<string, unknown> };
+    const doc = JSON.parse(r.stdout) as {
+      config: Record<string, unknown>;
+      rows: Record<string, unknown>[];
+      bounds: Record<string, unknown>[];
+      verdict: Record<string, unknown>;
+    };
     expect(Object.keys(doc)).toEqual(['config', 'rows', 'bounds', 'verdict']);
     expect(doc.config).toMatchObject({ seed: 3, replicates: 40 });
     expect(doc.rows.map((row) => row.id)).toEqual(IDS);
@@ -42,7 +74,15 @@ describe('hexa reproduce', () => {
     // The verdict: the best reading, its posterior, the readings tied with it, the pattern share, the headline.
     const v = doc.verdict;
     expect(Object.keys(v)).toEqual(expect.arrayContaining(['best', 'posterior', 'tied', 'patternShare', 'sentences']));
-    expect(Object.keys(v.best as object).sort()).toEqual(['cadence', 'exploreUnit', 'samples', 'testAt', 'testUnit', 'update', 'window']);
+    expect(Object.keys(v.best as object).sort()).toEqual([
+      'cadence',
+      'exploreUnit',
+      'samples',
+      'testAt',
+      'testUnit',
+      'update',
+      'window',
+    ]);
     expect(v.posterior as number).toBeGreaterThan(0);
     expect(v.posterior as number).toBeLessThanOrEqual(1);
     expect((v.tied as unknown[]).length).toBeGreaterThanOrEqual(1);
@@ -50,9 +90,21 @@ describe('hexa reproduce', () => {
     expect((v.sentences as string[]).length).toBeLessThanOrEqual(4);
 
     const res = join(dir, 'res');
-    expect(readdirSync(res).sort()).toEqual(['audit.csv', 'bounds.csv', 'manifest.json', 'paired.csv', 'runs.csv', 'table.csv', 'verdict.json']);
+    expect(readdirSync(res).sort()).toEqual([
+      'audit.csv',
+      'bounds.csv',
+      'manifest.json',
+      'paired.csv',
+      'runs.csv',
+      'table.csv',
+      'verdict.json',
+    ]);
     expect(JSON.parse(readFileSync(join(res, 'verdict.json'), 'utf8'))).toEqual(v);
-    const manifest = JSON.parse(readFileSync(join(res, 'manifest.json'), 'utf8')) as { kind: string; seed: number; config: unknown };
+    const manifest = JSON.parse(readFileSync(join(res, 'manifest.json'), 'utf8')) as {
+      kind: string;
+      seed: number;
+      config: unknown;
+    };
     expect(manifest.kind).toBe('reproduce');
     expect(manifest.seed).toBe(3);
     expect(manifest.config).toEqual(doc.config);
@@ -67,15 +119,31 @@ describe('hexa reproduce', () => {
       expect(b.gap as number).toBeCloseTo((doc.bounds[0]!.mean as number) - (b.mean as number), 9);
     }
     const bounds = readFileSync(join(res, 'bounds.csv'), 'utf8').trimEnd().split('\n');
-    expect(bounds[0]).toBe('id,what,published,exact,exactFraction,mean,ci95Low,ci95High,gap,gapCi95Low,gapCi95High,publishedGap');
+    expect(bounds[0]).toBe(
+      'id,what,published,exact,exactFraction,mean,ci95Low,ci95High,gap,gapCi95Low,gapCi95High,publishedGap',
+    );
     expect(bounds.slice(1).map((l) => l.split(',')[0])).toEqual(['exploit', 'consistent', 'optimal']);
     const table = readFileSync(join(res, 'table.csv'), 'utf8').trimEnd().split('\n');
     expect(table.slice(1).map((l) => l.split(',')[0])).toEqual(IDS);
 
     // Same flags, same bytes.
-    const again = hexa(['reproduce', '--json', '--replicates', '40', '--audit-replicates', '60', '--seed', '3', '--workers', '1', '--out', join(dir, 'again')]);
+    const again = hexa([
+      'reproduce',
+      '--json',
+      '--replicates',
+      '40',
+      '--audit-replicates',
+      '60',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+      '--out',
+      join(dir, 'again'),
+    ]);
     expect(again.stdout).toBe(r.stdout);
-    for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv', 'audit.csv', 'verdict.json']) expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
+    for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv', 'audit.csv', 'verdict.json'])
+      expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
   });
 
   it('--single shows one run per arm and no verdict; --audit prints the ranking; the text ends with the headline', () => {
@@ -84,17 +152,36 @@ describe('hexa reproduce', () => {
     expect(single.status, single.stderr).toBe(0);
     expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
     expect(single.stdout).toMatch(/exploit\.final\s+4\.2\s+\d+\.\d\d/);
-    expect(readFileSync(join(dir, 'single', 'runs.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 8 * 5);
+    expect(
+      readFileSync(join(dir, 'single', 'runs.csv'), 'utf8')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(1 + 8 * 5);
     expect(single.stdout).not.toContain('Verdict:');
     expect(readdirSync(join(dir, 'single'))).not.toContain('verdict.json');
 
-    const audit = hexa(['reproduce', '--audit', '--replicates', '6', '--audit-replicates', '30', '--workers', '1', '--out', join(dir, 'audit')]);
+    const audit = hexa([
+      'reproduce',
+      '--audit',
+      '--replicates',
+      '6',
+      '--audit-replicates',
+      '30',
+      '--workers',
+      '1',
+      '--out',
+      join(dir, 'audit'),
+    ]);
     expect(audit.status, audit.stderr).toBe(0);
     expect(audit.stdout).toContain('Audit of the hidden choices (128 readings');
     expect(audit.stdout).toMatch(/Identified by the figures \(posterior ≥ 0.95\): /);
-    const rows = readFileSync(join(dir, 'audit', 'audit.csv'), 'utf8').trimEnd().split('\n');
+    const rows = readFileSync(join(dir, 'audit', 'audit.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(rows).toHaveLength(1 + 128);
-    expect(rows[0]).toMatch(/^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,logLikelihood,logLikelihoodSe,logLikelihoodUpper,posterior,/);
+    expect(rows[0]).toMatch(
+      /^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,logLikelihood,logLikelihoodSe,logLikelihoodUpper,posterior,/,
+    );
     // The headline closes the output: three or four sentences under "Verdict:".
     const tail = audit.stdout.trimEnd().split('\n');
     const at = tail.lastIndexOf('Verdict:');
@@ -110,7 +197,11 @@ describe('hexa reproduce', () => {
       ['hidden choice', ['--cadence', 'weekly'], /^hexa: --cadence: 'weekly' is not one of task, round$/],
       ['one replicate', ['--replicates', '1'], /^hexa: --replicates: '1' is below the minimum 2$/],
       ['--single with --audit', ['--single', '--audit'], /^hexa: --single and --audit cannot be used together$/],
-      ['--single with --audit-replicates', ['--single', '--audit-replicates', '50'], /^hexa: --single and --audit-replicates cannot be used together$/],
+      [
+        '--single with --audit-replicates',
+        ['--single', '--audit-replicates', '50'],
+        /^hexa: --single and --audit-replicates cannot be used together$/,
+      ],
     ];
     for (const [name, args, pattern] of cases) {
       it(name, () => {
@@ -149,7 +240,11 @@ describe('hexa reproduce', () => {
         expect(() => reproduceSettings(argv), JSON.stringify(argv)).toThrow(UsageError);
         expect(() => reproduceSettings(argv)).toThrow(pattern);
       }
-      expect(reproduceSettings({ cadence: 'task', replicates: '7' })).toMatchObject({ hidden: { cadence: 'task' }, replicates: 7, seed: 1 });
+      expect(reproduceSettings({ cadence: 'task', replicates: '7' })).toMatchObject({
+        hidden: { cadence: 'task' },
+        replicates: 7,
+        seed: 1,
+      });
     });
   });
 });

@@ -32,7 +32,14 @@ describe('policy flags', () => {
   });
 
   it('set the lifecycle and its constants', () => {
-    const a = configFrom({ lifecycle: 'evobelief', 'evo-decay': '0.5', 'paper-bounds': '2/9', 'paper-rewards': '1/0.1', 'threshold-rule': 'lcb', 'lcb-z': '2' }).agent;
+    const a = configFrom({
+      lifecycle: 'evobelief',
+      'evo-decay': '0.5',
+      'paper-bounds': '2/9',
+      'paper-rewards': '1/0.1',
+      'threshold-rule': 'lcb',
+      'lcb-z': '2',
+    }).agent;
     expect(a.lifecycle.name).toBe('evobelief');
     expect(a.lifecycle.evobelief.decay).toBe(0.5);
     expect(a.lifecycle.paper.bounds).toEqual([2, 9]);
@@ -49,8 +56,14 @@ describe('policy flags', () => {
     [{ 'stale-halflife': 'soon' }, /^--stale-halflife: 'soon' is not a number$/],
     [{ 'paper-bounds': '3/3' }, /^--paper-bounds: '3\/3' is malformed: bounds must increase$/],
     [{ 'paper-bounds': '3//7' }, /^--paper-bounds: '3\/\/7' is malformed/],
-    [{ 'paper-rewards': '1/0.5' }, /^--paper-rewards: '1\/0.5' is malformed: has 2 rewards for 4 bounds of --paper-bounds$/],
-    [{ 'paper-min-confidence': '0.6', 'paper-max-confidence': '0.5' }, /^--paper-max-confidence: '0.5' is below the minimum 0.6$/],
+    [
+      { 'paper-rewards': '1/0.5' },
+      /^--paper-rewards: '1\/0.5' is malformed: has 2 rewards for 4 bounds of --paper-bounds$/,
+    ],
+    [
+      { 'paper-min-confidence': '0.6', 'paper-max-confidence': '0.5' },
+      /^--paper-max-confidence: '0.5' is below the minimum 0.6$/,
+    ],
     [{ exploration: 'sometimes' }, /^--exploration: 'sometimes' is not one of fixed, refutation, decay$/],
     [{ 'refute-low': '0.2', 'refute-high': '0.1' }, /^--refute-high: '0.1' is below the minimum 0.2$/],
     [{ 'refute-window': '0' }, /^--refute-window: '0' is below the minimum 1$/],
@@ -71,7 +84,15 @@ describe('policy flags', () => {
   it('every lifecycle runs from run settings on every registered world', () => {
     for (const env of envIds()) {
       for (const lc of ['published', 'evobelief', 'hexa-paper', 'expel', 'beta']) {
-        const config = configFrom({ env, lifecycle: lc, replicates: '2', rounds: '3', explore: '0.1', 'skill-scope': 'global', 'stale-halflife': '5' });
+        const config = configFrom({
+          env,
+          lifecycle: lc,
+          replicates: '2',
+          rounds: '3',
+          explore: '0.1',
+          'skill-scope': 'global',
+          'stale-halflife': '5',
+        });
         const rounds = runExperiment(config).rounds;
         expect(rounds, `${env} ${lc}`).toHaveLength(3);
         for (const r of rounds) expect(r.meanAttempts).toBeGreaterThanOrEqual(1);

@@ -13,14 +13,25 @@ describe('findings', () => {
   });
 
   it('names each arm as a hexa run command', () => {
-    expect(command({ label: '', settings: { env: 'drift-lock-v1', library: 'false', explore: '0.1' }, params: { every: '60' } }))
-      .toBe('hexa run --env drift-lock-v1 --no-library --explore 0.1 --param every=60');
+    expect(
+      command({
+        label: '',
+        settings: { env: 'drift-lock-v1', library: 'false', explore: '0.1' },
+        params: { every: '60' },
+      }),
+    ).toBe('hexa run --env drift-lock-v1 --no-library --explore 0.1 --param every=60');
   });
 
   it('every section runs at a small scale and prints its tables, deterministically', () => {
     const scale = { replicates: 4, seed: 3, resamples: 50 };
     const text = findings(scale, ['exploration', 'refutation', 'recovery', 'threshold', 'tools']);
-    for (const heading of ['Exploration under drift', 'refutation rate after a drift', 'Recovery after a drift', 'threshold tied to sample size', 'tool loop']) {
+    for (const heading of [
+      'Exploration under drift',
+      'refutation rate after a drift',
+      'Recovery after a drift',
+      'threshold tied to sample size',
+      'tool loop',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text.match(/^\| --- \|/gm)?.length).toBe(2 + 1 + 6 + 1 + 2);

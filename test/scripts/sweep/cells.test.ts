@@ -10,7 +10,14 @@ const flag = (name: string, text: string): AxisText => ({ kind: 'flag', name, te
 describe('cell ids', () => {
   it('depend on the resolved configuration, not on spelling, defaults or flag order', () => {
     const plain = planSweep(buildGrid([flag('explore', '0.1,0.2'), flag('cadence', 'task,round')]));
-    const spelled = planSweep(buildGrid([flag('cadence', 'task,round'), flag('threshold', '0.85'), flag('explore', '0.10,0.200'), flag('bits', '4')]));
+    const spelled = planSweep(
+      buildGrid([
+        flag('cadence', 'task,round'),
+        flag('threshold', '0.85'),
+        flag('explore', '0.10,0.200'),
+        flag('bits', '4'),
+      ]),
+    );
     expect(spelled.ids).toEqual(plain.ids);
     expect(spelled.gridId).toBe(plain.gridId);
     expect(new Set(plain.ids).size).toBe(4);
@@ -43,7 +50,13 @@ describe('sweep plan', () => {
     expect([...hex].sort()).toEqual(hex);
     hex.forEach((id, p) => expect(cellId(cellConfig(plan.grid, plan.combos[p]!))).toBe(id));
     const config = cellConfig(plan.grid, plan.combos[0]!);
-    expect(plan.columns).toEqual(['cell', ...Object.keys(configColumns(config)), 'replicate', 'round', ...METRIC_COLUMNS]);
+    expect(plan.columns).toEqual([
+      'cell',
+      ...Object.keys(configColumns(config)),
+      'replicate',
+      'round',
+      ...METRIC_COLUMNS,
+    ]);
   });
 
   it('splits cells into disjoint, covering, balanced shards', () => {

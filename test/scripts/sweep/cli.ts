@@ -70,7 +70,11 @@ export function hexaArgv(args: readonly string[], fromSources = false): string[]
 }
 
 export function hexa(args: readonly string[], options: CliOptions = {}): CliResult {
-  const r = spawnSync(process.execPath, hexaArgv(args, options.fromSources), { cwd: ROOT, env: { ...process.env, ...options.env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, hexaArgv(args, options.fromSources), {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -59,8 +59,12 @@ describe('sweep config file', () => {
   });
 
   it('names the key and the value of a bad entry', async () => {
-    expect(await errorOf({ explore: 'lots' })).toMatch(/key 'explore' = "lots": expected a number in \[0, 1\], a range, or a list/);
-    expect(await errorOf({ cadence: ['task', 'weekly'] })).toMatch(/key 'cadence' = \["task","weekly"\]: expected "task", "round"/);
+    expect(await errorOf({ explore: 'lots' })).toMatch(
+      /key 'explore' = "lots": expected a number in \[0, 1\], a range, or a list/,
+    );
+    expect(await errorOf({ cadence: ['task', 'weekly'] })).toMatch(
+      /key 'cadence' = \["task","weekly"\]: expected "task", "round"/,
+    );
     expect(await errorOf({ treshold: 0.9 })).toMatch(/key 'treshold' = 0.9: is not a sweep setting/);
     expect(await errorOf({ seed: [1, 2] })).toMatch(/key 'seed' = \[1,2\]: expected one non-negative integer/);
     expect(await errorOf({ params: { noise: { from: 0 } } })).toMatch(/key 'params.noise' = \{"from":0\}/);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalRange, formatDecimal, parseDecimalText, RangeSyntaxError, type Decimal } from '../../../scripts/sweep/decimal.js';
+import {
+  decimalRange,
+  formatDecimal,
+  parseDecimalText,
+  RangeSyntaxError,
+  type Decimal,
+} from '../../../scripts/sweep/decimal.js';
 
 const d = (text: string): Decimal => parseDecimalText(text)!;
 
@@ -35,14 +41,20 @@ describe('exact decimal ranges', () => {
 
   it('every value equals start + i·step exactly, as integers of the finest scale', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 }), (a, s, n, scale) => {
-        const unit = 10 ** scale;
-        const text = (k: number): string => formatDecimal({ units: BigInt(k), scale });
-        const values = decimalRange(d(text(a)), d(text(a + n * s)), d(text(s)), 1000);
-        expect(values).toHaveLength(n + 1);
-        values.forEach((v, i) => expect(Math.round(Number(v) * unit)).toBe(a + i * s));
-        values.forEach((v) => expect(v).toBe(formatDecimal(d(v))));
-      }),
+      fc.property(
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 4 }),
+        (a, s, n, scale) => {
+          const unit = 10 ** scale;
+          const text = (k: number): string => formatDecimal({ units: BigInt(k), scale });
+          const values = decimalRange(d(text(a)), d(text(a + n * s)), d(text(s)), 1000);
+          expect(values).toHaveLength(n + 1);
+          values.forEach((v, i) => expect(Math.round(Number(v) * unit)).toBe(a + i * s));
+          values.forEach((v) => expect(v).toBe(formatDecimal(d(v))));
+        },
+      ),
     );
   });
 });

@@ -15,16 +15,23 @@ describe('sweep tasks sized to the machine', () => {
   });
 
   it('parts cover the replicates exactly once, in order, none empty', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 64 }), (cells, replicates, workers) => {
-      const { parts, perTask } = chunking(cells, replicates, workers);
-      expect(parts).toBeGreaterThanOrEqual(1);
-      expect(parts).toBeLessThanOrEqual(replicates);
-      expect(perTask).toBeGreaterThanOrEqual(1);
-      if (parts > 1) expect(perTask).toBe(1);
-      const starts = Array.from({ length: parts }, (_, i) => partStart(i, parts, replicates));
-      expect(starts[0]).toBe(0);
-      for (let i = 1; i < parts; i++) expect(starts[i]!).toBeGreaterThan(starts[i - 1]!);
-      expect(starts[parts - 1]!).toBeLessThan(replicates);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 64 }),
+        (cells, replicates, workers) => {
+          const { parts, perTask } = chunking(cells, replicates, workers);
+          expect(parts).toBeGreaterThanOrEqual(1);
+          expect(parts).toBeLessThanOrEqual(replicates);
+          expect(perTask).toBeGreaterThanOrEqual(1);
+          if (parts > 1) expect(perTask).toBe(1);
+          const starts = Array.from({ length: parts }, (_, i) => partStart(i, parts, replicates));
+          expect(starts[0]).toBe(0);
+          for (let i = 1; i < parts; i++) expect(starts[i]!).toBeGreaterThan(starts[i - 1]!);
+          expect(starts[parts - 1]!).toBeLessThan(replicates);
+        },
+      ),
+    );
   });
 });

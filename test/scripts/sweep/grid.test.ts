@@ -73,15 +73,28 @@ describe('bad grids', () => {
     [[['cadence', 'task,weekly']], '--cadence'],
     [[['param:nosuch', '1,2']], '--param'],
     [[['param:truth', '1011,10x1']], '--truth'],
-    [[['top-k', '1:3'], ['explore', '0,2']], '--explore'],
+    [
+      [
+        ['top-k', '1:3'],
+        ['explore', '0,2'],
+      ],
+      '--explore',
+    ],
   ])('%j is refused naming %s', (entries, flag) => {
-    const grid = buildGrid(entries.map(([name, text]) => (name!.startsWith('param:') ? { kind: 'param', name: name!.slice(6), text: text! } : { kind: 'flag', name: name!, text: text! })));
+    const grid = buildGrid(
+      entries.map(([name, text]) =>
+        name!.startsWith('param:')
+          ? { kind: 'param', name: name!.slice(6), text: text! }
+          : { kind: 'flag', name: name!, text: text! },
+      ),
+    );
     expect(() => planSweep(grid)).toThrow(UsageError);
     expect(() => planSweep(grid)).toThrow(new RegExp(`^${flag}: `));
   });
 
   it('rejects a malformed --shard', () => {
-    for (const bad of ['3/3', '1', '-1/3', '1/0', 'a/b']) expect(() => parseShard(bad)).toThrow(/^--shard: .* is not i\/n/);
+    for (const bad of ['3/3', '1', '-1/3', '1/0', 'a/b'])
+      expect(() => parseShard(bad)).toThrow(/^--shard: .* is not i\/n/);
     expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
     expect(parseShard(undefined)).toEqual({ index: 0, count: 1 });
   });

@@ -7,7 +7,18 @@ import { UsageError } from '../../../sim/core/messages.js';
 import { mergeSweeps } from '../../../scripts/sweep/merge.js';
 import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
 
-const GRID = ['--explore', '0,0.1,0.2', '--top-k', '1:3', '--threshold', '0.8,0.9', '--tasks', '10', '--replicates', '2'];
+const GRID = [
+  '--explore',
+  '0,0.1,0.2',
+  '--top-k',
+  '1:3',
+  '--threshold',
+  '0.8,0.9',
+  '--tasks',
+  '10',
+  '--replicates',
+  '2',
+];
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
 const results = (dir: string): string => readFileSync(join(dir, 'results.csv'), 'utf8');
 
@@ -21,8 +32,22 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     root = tempDir('merge');
     whole = join(root, 'whole');
     expect(hexa(['sweep', ...GRID, '--out', whole, '--quiet']).status).toBe(0);
-    const argv = hexaArgv(['sweep', ...GRID, '--workers', '1', '--quiet', '--shard', '{}/3', '--out', join(root, 's{}')]);
-    execFileSync('parallel', ['--will-cite', '--halt', 'now,fail=1', '-j', '3', process.execPath, ...argv, ':::', '0', '1', '2'], { cwd: ROOT, stdio: 'pipe' });
+    const argv = hexaArgv([
+      'sweep',
+      ...GRID,
+      '--workers',
+      '1',
+      '--quiet',
+      '--shard',
+      '{}/3',
+      '--out',
+      join(root, 's{}'),
+    ]);
+    execFileSync(
+      'parallel',
+      ['--will-cite', '--halt', 'now,fail=1', '-j', '3', process.execPath, ...argv, ':::', '0', '1', '2'],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
   });
 
   it('merges three shards run under GNU parallel into the unsharded output, byte for byte', () => {
@@ -34,20 +59,39 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', cells: 18, done: 18, inputs: 3 });
     expect(results(out)).toBe(results(whole));
-    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { kind: string; shard: unknown; grid: { id: string } };
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      kind: string;
+      shard: unknown;
+      grid: { id: string };
+    };
     const w = JSON.parse(readFileSync(join(whole, 'manifest.json'), 'utf8')) as { grid: { id: string } };
     expect(m).toMatchObject({ kind: 'sweep', shard: { index: 0, count: 1 }, grid: { id: w.grid.id } });
   });
 
   it.each([
     ['a missing shard', () => [shard(0), shard(2)], /6 of 18 cells are missing \(shard 1\/3 not given\)/],
-    ['overlapping shards', () => [shard(0), shard(1), shard(2), shard(1)], /cell [0-9a-f]{16} is in both .* \(overlapping shards\)/],
-    ['a shard of another grid', () => [shard(0), shard(1), shard(2), join(root, 'other')], /are shards of different sweeps/],
-    ['a shard made by another version', () => [shard(0), shard(1), join(root, 'version')], /different sweeps \(the hexa-sim versions that ran them differ\)/],
+    [
+      'overlapping shards',
+      () => [shard(0), shard(1), shard(2), shard(1)],
+      /cell [0-9a-f]{16} is in both .* \(overlapping shards\)/,
+    ],
+    [
+      'a shard of another grid',
+      () => [shard(0), shard(1), shard(2), join(root, 'other')],
+      /are shards of different sweeps/,
+    ],
+    [
+      'a shard made by another version',
+      () => [shard(0), shard(1), join(root, 'version')],
+      /different sweeps \(the hexa-sim versions that ran them differ\)/,
+    ],
     ['an unfinished shard', () => [shard(0), shard(1), join(root, 'partial')], /'.*partial' has 1 unfinished cell/],
     ['a folder that is no sweep', () => [shard(0), root], /is not a finished sweep folder/],
   ])('refuses %s, writing nothing', (_what, inputs, message) => {
-    if (!statSafe(join(root, 'other'))) expect(hexa(['sweep', ...GRID, '--seed', '2', '--shard', '2/3', '--out', join(root, 'other'), '--quiet']).status).toBe(0);
+    if (!statSafe(join(root, 'other')))
+      expect(
+        hexa(['sweep', ...GRID, '--seed', '2', '--shard', '2/3', '--out', join(root, 'other'), '--quiet']).status,
+      ).toBe(0);
     if (!statSafe(join(root, 'partial'))) {
       cpSync(shard(2), join(root, 'partial'), { recursive: true });
       unlinkSync(join(root, 'partial', 'cells', readdirSync(join(root, 'partial', 'cells'))[0]!));

@@ -40,7 +40,8 @@ describe('kill and resume', () => {
     expect(afterFirst.length).toBeLessThan(total);
     expect(existsSync(join(dir, 'results.csv'))).toBe(false);
     // Whatever a killed sweep left is whole: each published cell equals the uninterrupted run's.
-    for (const f of afterFirst) expect(readFileSync(join(dir, 'cells', f), 'utf8')).toBe(readFileSync(join(reference, 'cells', f), 'utf8'));
+    for (const f of afterFirst)
+      expect(readFileSync(join(dir, 'cells', f), 'utf8')).toBe(readFileSync(join(reference, 'cells', f), 'utf8'));
 
     // Without --resume the folder is refused and left as it is.
     expect(hexa(['sweep', ...GRID, '--out', dir]).status).toBe(2);

@@ -12,7 +12,18 @@ function parse(csv: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i]!, v])));
 }
 
-const GRID = ['--explore', '0,0.2', '--threshold', '0.75,0.85', '--cadence', 'task,round', '--tasks', '10', '--replicates', '3'];
+const GRID = [
+  '--explore',
+  '0,0.2',
+  '--threshold',
+  '0.75,0.85',
+  '--cadence',
+  'task,round',
+  '--tasks',
+  '10',
+  '--replicates',
+  '3',
+];
 
 interface ManifestCell {
   id: string;
@@ -52,7 +63,11 @@ describe('hexa sweep', () => {
     const rows = parse(results(one));
     expect(rows).toHaveLength(8 * 3 * 5);
     expect(Object.keys(rows[0]!)[0]).toBe('cell');
-    const key = (r: Record<string, string>): [string, number, number] => [r.cell!, Number(r.replicate), Number(r.round)];
+    const key = (r: Record<string, string>): [string, number, number] => [
+      r.cell!,
+      Number(r.replicate),
+      Number(r.round),
+    ];
     const sorted = [...rows].sort((a, b) => {
       const [x, y] = [key(a), key(b)];
       return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
@@ -71,14 +86,34 @@ describe('hexa sweep', () => {
     }
   });
 
-  it("gives each cell exactly the rows hexa run gives for its settings", () => {
+  it('gives each cell exactly the rows hexa run gives for its settings', () => {
     const m = manifest(one);
-    const cell = m.cells.find((c) => c.values.explore === '0.2' && c.values.threshold === '0.75' && c.values.cadence === 'task')!;
+    const cell = m.cells.find(
+      (c) => c.values.explore === '0.2' && c.values.threshold === '0.75' && c.values.cadence === 'task',
+    )!;
     const csv = join(root, 'run.csv');
-    const r = hexa(['run', '--explore', '0.2', '--threshold', '0.75', '--cadence', 'task', '--tasks', '10', '--replicates', '3', '--csv', csv]);
+    const r = hexa([
+      'run',
+      '--explore',
+      '0.2',
+      '--threshold',
+      '0.75',
+      '--cadence',
+      'task',
+      '--tasks',
+      '10',
+      '--replicates',
+      '3',
+      '--csv',
+      csv,
+    ]);
     expect(r.status).toBe(0);
     const runRows = readFileSync(csv, 'utf8').trimEnd().split('\n').slice(1);
-    const sweepRows = results(one).trimEnd().split('\n').filter((l) => l.startsWith(`${cell.id},`)).map((l) => l.slice(cell.id.length + 1));
+    const sweepRows = results(one)
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith(`${cell.id},`))
+      .map((l) => l.slice(cell.id.length + 1));
     expect(sweepRows).toEqual(runRows);
   });
 
@@ -98,7 +133,17 @@ describe('hexa sweep', () => {
 
   it('takes the grid from --config, with flags overriding its keys', () => {
     const file = join(root, 'sweep.json');
-    writeFileSync(file, JSON.stringify({ explore: [0, 0.2], threshold: '0.75:0.85:0.1', cadence: ['task', 'round'], tasks: 10, replicates: 3, 'top-k': [1, 2, 3] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        explore: [0, 0.2],
+        threshold: '0.75:0.85:0.1',
+        cadence: ['task', 'round'],
+        tasks: 10,
+        replicates: 3,
+        'top-k': [1, 2, 3],
+      }),
+    );
     const dir = join(root, 'config');
     expect(sweep(dir, ['--config', file, '--top-k', '2', '--quiet']).status).toBe(0);
     expect(results(dir)).toBe(results(one));
@@ -109,7 +154,11 @@ describe('hexa sweep', () => {
     expect(sweep(dir, ['--param', 'truth=1011,0000', '--bits', '4', '--tasks', '5', '--quiet']).status).toBe(0);
     const rows = parse(results(dir));
     expect(new Set(rows.map((r) => r.truth))).toEqual(new Set(['1011', '0000']));
-    expect(manifest(dir).cells.map((c) => c.values['param:truth']).sort()).toEqual(['0000', '1011']);
+    expect(
+      manifest(dir)
+        .cells.map((c) => c.values['param:truth'])
+        .sort(),
+    ).toEqual(['0000', '1011']);
   });
 
   it('leaves an existing folder untouched without --resume or --force (exit 2)', () => {
@@ -179,8 +228,14 @@ describe('failures', () => {
     }
     // Cells run in parts (8 cells of 3 replicates on several workers): no part of a failed cell is left.
     expect(readdirSync(join(dir, 'cells')).filter((f) => f.includes('.part-'))).toEqual([]);
-    const kept = results(dir).split('\n').filter((l) => l !== '');
-    expect(kept).toEqual(results(reference).split('\n').filter((l) => l !== '' && !m.cells.some((c) => c.status === 'failed' && l.startsWith(c.id))));
+    const kept = results(dir)
+      .split('\n')
+      .filter((l) => l !== '');
+    expect(kept).toEqual(
+      results(reference)
+        .split('\n')
+        .filter((l) => l !== '' && !m.cells.some((c) => c.status === 'failed' && l.startsWith(c.id))),
+    );
     const resumed = sweep(dir, [...GRID, '--resume', '--quiet']);
     expect(resumed.status).toBe(0);
     expect(results(dir)).toBe(results(reference));
@@ -189,7 +244,9 @@ describe('failures', () => {
 
   it('--fail-fast stops at the first failure', () => {
     const dir = join(tempDir('failfast'), 'out');
-    const r = sweep(dir, ['--explore', '0:0.29:0.01', '--tasks', '5', '--workers', '1', '--fail-fast', '--quiet'], { HEXA_SWEEP_FAIL_WHEN: 'library=true' });
+    const r = sweep(dir, ['--explore', '0:0.29:0.01', '--tasks', '5', '--workers', '1', '--fail-fast', '--quiet'], {
+      HEXA_SWEEP_FAIL_WHEN: 'library=true',
+    });
     expect(r.status).toBe(1);
     const m = manifest(dir);
     expect(m.status).toBe('stopped');

@@ -35,9 +35,19 @@ function fixedActor(bits: number, skills: [number, number][], agent: Partial<Age
   const base = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(3, 0).stream('world'));
   const rec = recording(base);
   const library = new Library(bits, 2);
-  library.update(skills.map(([position, value]) => ({ position, value, confidence: 1, evidence: 10 })), 'replace');
+  library.update(
+    skills.map(([position, value]) => ({ position, value, confidence: 1, evidence: 10 })),
+    'replace',
+  );
   const retriever = new Retriever(bits, skills.length);
-  const actor = new Actor({ env: rec.env, agent: { ...PUBLISHED_AGENT, ...agent }, cap, goodScore: bits - 1, library, retriever });
+  const actor = new Actor({
+    env: rec.env,
+    agent: { ...PUBLISHED_AGENT, ...agent },
+    cap,
+    goodScore: bits - 1,
+    library,
+    retriever,
+  });
   return { actor, rec, base };
 }
 
@@ -72,7 +82,15 @@ describe('Actor', () => {
   });
 
   it('explores at the configured rate, per attempt', () => {
-    const { actor, rec } = fixedActor(8, [[0, 1], [1, 1]], { explore: 0.3 }, 20);
+    const { actor, rec } = fixedActor(
+      8,
+      [
+        [0, 1],
+        [1, 1],
+      ],
+      { explore: 0.3 },
+      20,
+    );
     const tally = new RoundTally();
     const key = new ReplicateKey(5, 0);
     let attempts = 0;
@@ -81,7 +99,7 @@ describe('Actor', () => {
       attempts += actor.runTask({ guess: key.stream('guess', 0, t), explore: key.stream('explore', 0, t) }, tally);
     }
     const rate = tally.explorations / attempts;
-    const se = Math.sqrt(0.3 * 0.7 / attempts);
+    const se = Math.sqrt((0.3 * 0.7) / attempts);
     expect(Math.abs(rate - 0.3)).toBeLessThan(4 * se);
   });
 
@@ -100,13 +118,20 @@ describe('Actor', () => {
 
   it('in a binary world submits bit words (one word through stepWord where the world has it), the same codes the per-position path submits', () => {
     for (const bits of [3, 32, 45]) {
-      const run = (bitParallel: boolean, oneWord = false): { codes: number[][]; perPosition: number; byWord: number } => {
+      const run = (
+        bitParallel: boolean,
+        oneWord = false,
+      ): { codes: number[][]; perPosition: number; byWord: number } => {
         const lock = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(2, 0).stream('world'));
         const codes: number[][] = [];
         let perPosition = 0;
         let byWord = 0;
         const env: Env = {
-          id: lock.id, space: lock.space, maxScore: lock.maxScore, truth: () => lock.truth(), reset: (t) => lock.reset(t),
+          id: lock.id,
+          space: lock.space,
+          maxScore: lock.maxScore,
+          truth: () => lock.truth(),
+          reset: (t) => lock.reset(t),
           step: (code) => {
             perPosition++;
             codes.push(Array.from(code));
@@ -127,8 +152,22 @@ describe('Actor', () => {
             : {}),
         };
         const library = new Library(bits, 2);
-        library.update([{ position: 1, value: 1, confidence: 1, evidence: 9 }, { position: bits - 1, value: 0, confidence: 1, evidence: 9 }], 'replace');
-        const actor = new Actor({ env, agent: { ...PUBLISHED_AGENT, explore: 0.25 }, cap: 20, goodScore: bits - 1, library, retriever: new Retriever(bits, 2), bitParallel });
+        library.update(
+          [
+            { position: 1, value: 1, confidence: 1, evidence: 9 },
+            { position: bits - 1, value: 0, confidence: 1, evidence: 9 },
+          ],
+          'replace',
+        );
+        const actor = new Actor({
+          env,
+          agent: { ...PUBLISHED_AGENT, explore: 0.25 },
+          cap: 20,
+          goodScore: bits - 1,
+          library,
+          retriever: new Retriever(bits, 2),
+          bitParallel,
+        });
         const key = new ReplicateKey(9, 1);
         for (let t = 0; t < 40; t++) {
           env.reset(task);

@@ -4,27 +4,37 @@ import fc from 'fast-check';
 import { Evolver } from '../../../sim/agent/evolver.js';
 
 const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));
-const rules = { minEvidence: PUBLISHED_AGENT.minEvidence, threshold: PUBLISHED_AGENT.threshold, window: 'all' as const, samples: 'all' as const };
+const rules = {
+  minEvidence: PUBLISHED_AGENT.minEvidence,
+  threshold: PUBLISHED_AGENT.threshold,
+  window: 'all' as const,
+  samples: 'all' as const,
+};
 
 describe('Evolver (published extraction)', () => {
   it('counts a task of one-word samples (observeWords) exactly as one sample at a time, kept apart or not, all or distinct', () => {
     const samples = fc.array(fc.tuple(fc.nat(15), fc.boolean()), { maxLength: 16 });
-    const setting = fc.record({ samples: fc.constantFrom('all' as const, 'distinct' as const), keepApart: fc.boolean() });
-    fc.assert(fc.property(fc.array(samples, { maxLength: 6 }), setting, (tasks, { samples: which, keepApart }) => {
-      const r = { ...rules, samples: which, minEvidence: 1, threshold: 0.5 };
-      const oneByOne = new Evolver(4, 2, r);
-      const batched = new Evolver(4, 2, r);
-      for (const task of tasks) {
-        const codes = Int32Array.from(task, ([w]) => w);
-        const routed = Uint8Array.from(task, ([, kept]) => (kept ? 1 : 0));
-        task.forEach(([w, kept]) => {
-          if (!keepApart || kept) oneByOne.observeBits(Int32Array.of(w));
-        });
-        batched.observeWords(codes, keepApart ? routed : null, codes.length);
-      }
-      expect(batched.evolve()).toEqual(oneByOne.evolve());
-      expect(batched.evidence).toBe(oneByOne.evidence);
-    }));
+    const setting = fc.record({
+      samples: fc.constantFrom('all' as const, 'distinct' as const),
+      keepApart: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(samples, { maxLength: 6 }), setting, (tasks, { samples: which, keepApart }) => {
+        const r = { ...rules, samples: which, minEvidence: 1, threshold: 0.5 };
+        const oneByOne = new Evolver(4, 2, r);
+        const batched = new Evolver(4, 2, r);
+        for (const task of tasks) {
+          const codes = Int32Array.from(task, ([w]) => w);
+          const routed = Uint8Array.from(task, ([, kept]) => (kept ? 1 : 0));
+          task.forEach(([w, kept]) => {
+            if (!keepApart || kept) oneByOne.observeBits(Int32Array.of(w));
+          });
+          batched.observeWords(codes, keepApart ? routed : null, codes.length);
+        }
+        expect(batched.evolve()).toEqual(oneByOne.evolve());
+        expect(batched.evidence).toBe(oneByOne.evidence);
+      }),
+    );
   });
 
   it('emits nothing below min evidence', () => {
@@ -45,7 +55,12 @@ describe('Evolver (published extraction)', () => {
     ev.observe(code('1011'));
     ev.observe(code('1011'));
     const claims = ev.evolve();
-    expect(claims.map((c) => [c.position, c.value])).toEqual([[0, 1], [1, 0], [2, 1], [3, 1]]);
+    expect(claims.map((c) => [c.position, c.value])).toEqual([
+      [0, 1],
+      [1, 0],
+      [2, 1],
+      [3, 1],
+    ]);
     for (const c of claims) {
       expect(c.confidence).toBeCloseTo(6 / 7, 15);
       expect(c.evidence).toBe(7);

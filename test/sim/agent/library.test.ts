@@ -5,37 +5,54 @@ import { Library } from '../../../sim/agent/library.js';
 import { packBits } from '../../../sim/core/bitCode.js';
 
 const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));
-const claim = (position: number, value: number, confidence = 0.9, evidence = 10) => ({ position, value, confidence, evidence });
+const claim = (position: number, value: number, confidence = 0.9, evidence = 10) => ({
+  position,
+  value,
+  confidence,
+  evidence,
+});
 
 describe('Library', () => {
   it('records a run of attempts handed over at once (recordWords) exactly as attempt by attempt, for every accounting', () => {
-    const attempts = fc.array(fc.tuple(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 5, maxLength: 5 }), fc.boolean()), { maxLength: 40 });
-    const accounting = fc.record({ testUnit: fc.constantFrom<TestUnit>('high', 'any'), testAt: fc.constantFrom<TestTiming>('record', 'evolve') });
-    fc.assert(fc.property(attempts, accounting, fc.integer({ min: 1, max: 40 }), (run, acc, every) => {
-      const oneByOne = new Library(5, 2, acc);
-      const batched = new Library(5, 2, acc);
-      for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
-      const words = new Int32Array(1);
-      const codes = new Int32Array(40);
-      let highs = 0;
-      let since = 0;
-      run.forEach(([values, high], i) => {
-        const c = Int32Array.from(values);
-        oneByOne.record(c, high);
-        packBits(c, words);
-        if (high) codes[highs++] = words[0]!;
-        since++;
-        // Hand over every `every` attempts, and at the end.
-        if ((i + 1) % every === 0 || i === run.length - 1) {
-          batched.recordWords(codes, highs, since);
-          highs = 0;
-          since = 0;
-        }
-      });
-      for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
-      const record = (lib: Library) => [lib.tests, lib.refutations, lib.skills.map((s) => [s.hits, s.refuted, s.agreed])];
-      expect(record(batched)).toEqual(record(oneByOne));
-    }));
+    const attempts = fc.array(
+      fc.tuple(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 5, maxLength: 5 }), fc.boolean()),
+      { maxLength: 40 },
+    );
+    const accounting = fc.record({
+      testUnit: fc.constantFrom<TestUnit>('high', 'any'),
+      testAt: fc.constantFrom<TestTiming>('record', 'evolve'),
+    });
+    fc.assert(
+      fc.property(attempts, accounting, fc.integer({ min: 1, max: 40 }), (run, acc, every) => {
+        const oneByOne = new Library(5, 2, acc);
+        const batched = new Library(5, 2, acc);
+        for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
+        const words = new Int32Array(1);
+        const codes = new Int32Array(40);
+        let highs = 0;
+        let since = 0;
+        run.forEach(([values, high], i) => {
+          const c = Int32Array.from(values);
+          oneByOne.record(c, high);
+          packBits(c, words);
+          if (high) codes[highs++] = words[0]!;
+          since++;
+          // Hand over every `every` attempts, and at the end.
+          if ((i + 1) % every === 0 || i === run.length - 1) {
+            batched.recordWords(codes, highs, since);
+            highs = 0;
+            since = 0;
+          }
+        });
+        for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
+        const record = (lib: Library) => [
+          lib.tests,
+          lib.refutations,
+          lib.skills.map((s) => [s.hits, s.refuted, s.agreed]),
+        ];
+        expect(record(batched)).toEqual(record(oneByOne));
+      }),
+    );
   });
 
   it('each high-score sample tests every skill and refutes those it disagrees with', () => {
@@ -54,7 +71,9 @@ describe('Library', () => {
     lib.update([claim(0, 1), claim(1, 0)], 'replace');
     lib.test(code('0000'));
     lib.update([claim(0, 1, 0.95, 20)], 'replace');
-    expect(lib.skills.map((s) => [s.position, s.value, s.confidence, s.evidence, s.hits, s.refuted])).toEqual([[0, 1, 0.95, 20, 1, 1]]);
+    expect(lib.skills.map((s) => [s.position, s.value, s.confidence, s.evidence, s.hits, s.refuted])).toEqual([
+      [0, 1, 0.95, 20, 1, 1],
+    ]);
     lib.update([claim(3, 1)], 'merge');
     expect(lib.skills.map((s) => s.position)).toEqual([0, 3]);
     lib.update([], 'replace');
@@ -100,7 +119,10 @@ describe('Library skill accounting', () => {
   });
 
   it("'evolve': the new library is tested against the attempts since the last evolution, once", () => {
-    for (const [unit, tests] of [['high', 2], ['any', 3]] as const) {
+    for (const [unit, tests] of [
+      ['high', 2],
+      ['any', 3],
+    ] as const) {
       const lib = make(unit, 'evolve');
       recordThree(lib);
       expect(lib.tests).toBe(0); // nothing counted before an evolution

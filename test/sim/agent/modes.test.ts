@@ -9,7 +9,14 @@ import type { RoundMetrics } from '../../../sim/core/metrics.js';
 import { applyMode, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../../../sim/agent/modes.js';
 
 const run = (agent: Partial<AgentConfig>, protocol: Partial<RunConfig> = {}): RoundMetrics[][] =>
-  runExperiment({ ...PUBLISHED_RUN, seed: 17, replicates: 12, rounds: 5, ...protocol, agent: applyMode({ ...PUBLISHED_AGENT, ...agent }) }).replicates;
+  runExperiment({
+    ...PUBLISHED_RUN,
+    seed: 17,
+    replicates: 12,
+    rounds: 5,
+    ...protocol,
+    agent: applyMode({ ...PUBLISHED_AGENT, ...agent }),
+  }).replicates;
 
 const attempts = (reps: RoundMetrics[][]): number[][] => reps.map((rounds) => rounds.map((r) => r.attempts));
 const mode = (m: LibraryMode, priorRounds = 3): Partial<AgentConfig> => ({ mode: m, priorRounds });
@@ -21,18 +28,43 @@ describe('library modes', () => {
   });
 
   it('dynamics set the hidden choices: static and evolving read all history, iterative only the round; evolving merges', () => {
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'online-static' })).toMatchObject({ window: 'all', update: 'replace' });
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'offline-iterative' })).toMatchObject({ window: 'round', update: 'replace' });
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'off2on-evolving' })).toMatchObject({ window: 'all', update: 'merge' });
+    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'online-static' })).toMatchObject({
+      window: 'all',
+      update: 'replace',
+    });
+    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'offline-iterative' })).toMatchObject({
+      window: 'round',
+      update: 'replace',
+    });
+    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'off2on-evolving' })).toMatchObject({
+      window: 'all',
+      update: 'merge',
+    });
     const custom = { ...PUBLISHED_AGENT, window: 'all' as const, update: 'merge' as const };
     expect(applyMode(custom)).toBe(custom);
   });
 
   it('sources set the prior batch and whether evaluation learns', () => {
-    expect(librarySchedule({ mode: 'offline-evolving', priorRounds: 4 })).toEqual({ priorRounds: 4, learnsOnline: false, freezesOnceBuilt: false });
-    expect(librarySchedule({ mode: 'off2on-static', priorRounds: 4 })).toEqual({ priorRounds: 4, learnsOnline: true, freezesOnceBuilt: true });
-    expect(librarySchedule({ mode: 'online-iterative', priorRounds: 4 })).toEqual({ priorRounds: 0, learnsOnline: true, freezesOnceBuilt: false });
-    expect(librarySchedule({ mode: 'none', priorRounds: 4 })).toEqual({ priorRounds: 0, learnsOnline: true, freezesOnceBuilt: false });
+    expect(librarySchedule({ mode: 'offline-evolving', priorRounds: 4 })).toEqual({
+      priorRounds: 4,
+      learnsOnline: false,
+      freezesOnceBuilt: false,
+    });
+    expect(librarySchedule({ mode: 'off2on-static', priorRounds: 4 })).toEqual({
+      priorRounds: 4,
+      learnsOnline: true,
+      freezesOnceBuilt: true,
+    });
+    expect(librarySchedule({ mode: 'online-iterative', priorRounds: 4 })).toEqual({
+      priorRounds: 0,
+      learnsOnline: true,
+      freezesOnceBuilt: false,
+    });
+    expect(librarySchedule({ mode: 'none', priorRounds: 4 })).toEqual({
+      priorRounds: 0,
+      learnsOnline: true,
+      freezesOnceBuilt: false,
+    });
   });
 
   it('online × iterative is the default setting; online × evolving is window all + merge', () => {
@@ -93,22 +125,41 @@ describe('library modes', () => {
       expect(frozenSeen, m).toBeGreaterThan(0);
     }
     // Without freezing the same history does change after the first skill.
-    expect(changes(run(mode('online-iterative'), { rounds: 8 }).map((rounds) => rounds.slice(rounds.findIndex((r) => r.skills > 0))))).toBe(true);
+    expect(
+      changes(
+        run(mode('online-iterative'), { rounds: 8 }).map((rounds) =>
+          rounds.slice(rounds.findIndex((r) => r.skills > 0)),
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('--mode and --prior-rounds flags', () => {
   it('set the mode, its window and update, and the effective prior rounds', () => {
-    expect(configFrom({ mode: 'offline-evolving' }).agent).toMatchObject({ mode: 'offline-evolving', priorRounds: 2, window: 'all', update: 'merge' });
-    expect(configFrom({ mode: 'off2on-static', 'prior-rounds': '5' }).agent).toMatchObject({ priorRounds: 5, window: 'all', update: 'replace' });
+    expect(configFrom({ mode: 'offline-evolving' }).agent).toMatchObject({
+      mode: 'offline-evolving',
+      priorRounds: 2,
+      window: 'all',
+      update: 'merge',
+    });
+    expect(configFrom({ mode: 'off2on-static', 'prior-rounds': '5' }).agent).toMatchObject({
+      priorRounds: 5,
+      window: 'all',
+      update: 'replace',
+    });
     expect(configFrom({ mode: 'online-iterative', 'prior-rounds': '5' }).agent.priorRounds).toBe(0);
     expect(configFrom({}).agent).toMatchObject({ mode: 'none', priorRounds: 0 });
   });
 
   it('refuse a mode together with the window or update flags it sets, and bad values', () => {
-    expect(() => configFrom({ mode: 'online-static', window: 'round' })).toThrow(new UsageError('--mode and --window cannot be used together'));
+    expect(() => configFrom({ mode: 'online-static', window: 'round' })).toThrow(
+      new UsageError('--mode and --window cannot be used together'),
+    );
     expect(() => configFrom({ mode: 'offline-evolving', update: 'merge' })).toThrow(UsageError);
     expect(() => configFrom({ mode: 'offline' })).toThrow(/--mode: 'offline' is not one of none, offline-static/);
-    expect(() => configFrom({ mode: 'offline-static', 'prior-rounds': '-1' })).toThrow(/--prior-rounds: '-1' is below the minimum 0/);
+    expect(() => configFrom({ mode: 'offline-static', 'prior-rounds': '-1' })).toThrow(
+      /--prior-rounds: '-1' is below the minimum 0/,
+    );
   });
 });

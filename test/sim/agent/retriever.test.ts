@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Library } from '../../../sim/agent/library.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
 
-const claim = (position: number, value: number, confidence: number, evidence: number) => ({ position, value, confidence, evidence });
+const claim = (position: number, value: number, confidence: number, evidence: number) => ({
+  position,
+  value,
+  confidence,
+  evidence,
+});
 
 describe('Retriever', () => {
   it('ranks by confidence, then evidence, and merges the top k', () => {

@@ -9,7 +9,12 @@ import { Library } from '../../../sim/agent/library.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
 import { covers, EVERY_CONTEXT } from '../../../sim/agent/skill.js';
 
-const rules = (scope: AgentConfig['scope']): AgentConfig => ({ ...PUBLISHED_AGENT, scope, minEvidence: 2, threshold: 0.8 });
+const rules = (scope: AgentConfig['scope']): AgentConfig => ({
+  ...PUBLISHED_AGENT,
+  scope,
+  minEvidence: 2,
+  threshold: 0.8,
+});
 
 describe('Evolver with contexts', () => {
   it('scopes claims to the context their evidence came from', () => {
@@ -18,7 +23,10 @@ describe('Evolver with contexts', () => {
     for (let i = 0; i < 3; i++) ev.observe(Int32Array.of(2), 2);
     ev.observe(Int32Array.of(1), 1);
     const claims = ev.evolve().map((c) => [c.context, c.value, c.confidence, c.evidence]);
-    expect(claims).toEqual([[0, 0, 1, 3], [2, 2, 1, 3]]);
+    expect(claims).toEqual([
+      [0, 0, 1, 3],
+      [2, 2, 1, 3],
+    ]);
   });
 
   it('pools contexts into every-context claims with scope global', () => {
@@ -34,18 +42,31 @@ describe('Evolver with contexts', () => {
     ev.forget(0, 0);
     expect(ev.evolve().map((c) => [c.position, c.value, c.evidence])).toEqual([[1, 0, 3]]);
     for (let i = 0; i < 2; i++) ev.observe(Int32Array.of(0, 0), 0);
-    expect(ev.evolve().map((c) => [c.position, c.value, c.evidence])).toEqual([[0, 0, 2], [1, 0, 5]]);
+    expect(ev.evolve().map((c) => [c.position, c.value, c.evidence])).toEqual([
+      [0, 0, 2],
+      [1, 0, 5],
+    ]);
   });
 });
 
 describe('Library and Retriever with contexts', () => {
-  const claim = (context: number, value: number, confidence = 1) => ({ context, position: 0, value, confidence, evidence: 5 });
+  const claim = (context: number, value: number, confidence = 1) => ({
+    context,
+    position: 0,
+    value,
+    confidence,
+    evidence: 5,
+  });
 
   it('a sample tests only the skills that apply in its context', () => {
     const lib = new Library(1, 4, undefined, { contexts: 3 });
     lib.update([claim(0, 0), claim(1, 1), claim(EVERY_CONTEXT, 2, 0.9)], 'replace');
     lib.test(Int32Array.of(1), 1);
-    expect(lib.skills.map((s) => [s.context, s.hits, s.refuted])).toEqual([[0, 0, 0], [1, 1, 0], [EVERY_CONTEXT, 1, 1]]);
+    expect(lib.skills.map((s) => [s.context, s.hits, s.refuted])).toEqual([
+      [0, 0, 0],
+      [1, 1, 0],
+      [EVERY_CONTEXT, 1, 1],
+    ]);
     const global = lib.skills[2]!;
     global.excluded = new Uint8Array(3);
     global.excluded[1] = 1;

@@ -54,18 +54,21 @@ describe('uniformGuessing against mathjs fractions, and beyond the exact bound',
       explore: fc.constantFrom('0', '0.05', '0.2', '0.5', '1', '0.001'),
       cap: fc.integer({ min: 1, max: 60 }),
     });
-    fc.assert(fc.property(setting, ({ space: [S, m], explore, cap }) => {
-      const e = math.fraction(explore);
-      const one = math.fraction(1);
-      const p = math.add(math.divide(e, math.fraction(S)), math.divide(math.subtract(one, e), math.fraction(m)));
-      const solve = math.subtract(one, math.pow(math.subtract(one, p), cap));
-      const expected = math.divide(solve, p);
-      const ratio = (f: unknown): string => math.format(f as never, { fraction: 'ratio' });
-      const a = uniformGuessing({ space: S, pool: m, explore, cap });
-      expect(a.hitProbability.exact).toBe(ratio(p));
-      expect(a.solveProbability.exact).toBe(ratio(solve));
-      expect(a.expectedAttempts.exact).toBe(ratio(expected));
-    }), { numRuns: 200, seed: 3 });
+    fc.assert(
+      fc.property(setting, ({ space: [S, m], explore, cap }) => {
+        const e = math.fraction(explore);
+        const one = math.fraction(1);
+        const p = math.add(math.divide(e, math.fraction(S)), math.divide(math.subtract(one, e), math.fraction(m)));
+        const solve = math.subtract(one, math.pow(math.subtract(one, p), cap));
+        const expected = math.divide(solve, p);
+        const ratio = (f: unknown): string => math.format(f as never, { fraction: 'ratio' });
+        const a = uniformGuessing({ space: S, pool: m, explore, cap });
+        expect(a.hitProbability.exact).toBe(ratio(p));
+        expect(a.solveProbability.exact).toBe(ratio(solve));
+        expect(a.expectedAttempts.exact).toBe(ratio(expected));
+      }),
+      { numRuns: 200, seed: 3 },
+    );
   });
 
   it('beyond the bound gives the value alone, in floating point, matching the exact value near the bound', () => {

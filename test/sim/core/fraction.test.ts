@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { add, div, fraction, fromDecimal, mul, ratioText, sub, toNumber } from '../../../sim/core/fraction.js';
 
-const small = fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 1000 })).map(([n, d]) => fraction(BigInt(n), BigInt(d)));
+const small = fc
+  .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 1000 }))
+  .map(([n, d]) => fraction(BigInt(n), BigInt(d)));
 
 describe('fractions on BigInt', () => {
   it('keeps lowest terms with a positive denominator, written n/d', () => {
@@ -22,15 +24,17 @@ describe('fractions on BigInt', () => {
   });
 
   it('adds, subtracts, multiplies and divides as the rationals do', () => {
-    fc.assert(fc.property(small, small, (a, b) => {
-      const close = (f: ReturnType<typeof fraction>, x: number): void => expect(toNumber(f)).toBeCloseTo(x, 9);
-      const [x, y] = [toNumber(a), toNumber(b)];
-      close(add(a, b), x + y);
-      close(sub(a, b), x - y);
-      close(mul(a, b), x * y);
-      if (b.n !== 0n) close(div(a, b), x / y);
-      expect(sub(add(a, b), b)).toEqual(a);
-    }));
+    fc.assert(
+      fc.property(small, small, (a, b) => {
+        const close = (f: ReturnType<typeof fraction>, x: number): void => expect(toNumber(f)).toBeCloseTo(x, 9);
+        const [x, y] = [toNumber(a), toNumber(b)];
+        close(add(a, b), x + y);
+        close(sub(a, b), x - y);
+        close(mul(a, b), x * y);
+        if (b.n !== 0n) close(div(a, b), x / y);
+        expect(sub(add(a, b), b)).toEqual(a);
+      }),
+    );
   });
 
   it('turns huge fractions into the nearest double', () => {

@@ -13,7 +13,9 @@ describe('ReplicateKey streams', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.nat(1e7), (seed, rep) => {
         const digest = createHash('sha256').update(`hexa-sim/v1/seed=${seed}/replicate=${rep}`).digest();
-        expect([...replicateKeyWords(seed, rep)]).toEqual(Array.from({ length: 8 }, (_, i) => digest.readUInt32LE(4 * i)));
+        expect([...replicateKeyWords(seed, rep)]).toEqual(
+          Array.from({ length: 8 }, (_, i) => digest.readUInt32LE(4 * i)),
+        );
       }),
       { numRuns: 500, seed: 3 },
     );
@@ -22,7 +24,9 @@ describe('ReplicateKey streams', () => {
   it('are a pure function of (seed, replicate, purpose, round, task)', () => {
     fc.assert(
       fc.property(fc.nat(1e6), fc.nat(1e4), fc.nat(50), fc.nat(1000), (seed, rep, round, task) => {
-        expect(draws(new ReplicateKey(seed, rep), 'guess', round, task)).toEqual(draws(new ReplicateKey(seed, rep), 'guess', round, task));
+        expect(draws(new ReplicateKey(seed, rep), 'guess', round, task)).toEqual(
+          draws(new ReplicateKey(seed, rep), 'guess', round, task),
+        );
       }),
       { numRuns: 50 },
     );

@@ -19,11 +19,19 @@ const LONG = 10_000;
 export const CASES: Readonly<Record<string, RunConfig>> = {
   published: PUBLISHED_RUN,
   exploreApart: { ...PUBLISHED_RUN, agent: { ...PUBLISHED_AGENT, explore: 0.2, routing: 'separate' } },
-  bits40: { ...PUBLISHED_RUN, envParams: { bits: 40, truth: 'random' }, agent: { ...PUBLISHED_AGENT, testAt: 'record', goodScore: 30 } },
+  bits40: {
+    ...PUBLISHED_RUN,
+    envParams: { bits: 40, truth: 'random' },
+    agent: { ...PUBLISHED_AGENT, testAt: 'record', goodScore: 30 },
+  },
 };
 
 async function sampledBytes(session: Session, config: RunConfig): Promise<number> {
-  await session.post('HeapProfiler.startSampling', { samplingInterval: INTERVAL, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: INTERVAL,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   for (let r = 0; r < REPLICATES; r++) runReplicate(config, lockV1, 100 + r);
   const { profile } = await session.post('HeapProfiler.stopSampling');
   let total = 0;
@@ -44,7 +52,8 @@ export async function bytesPerTask(config: RunConfig): Promise<number> {
   for (let r = 0; r < 3; r++) runReplicate(long, lockV1, r);
   for (let r = 0; r < 3; r++) runReplicate(short, lockV1, r);
   // The least of two samples each: whatever else the process does only adds.
-  const least = async (c: RunConfig): Promise<number> => Math.min(await sampledBytes(session, c), await sampledBytes(session, c));
+  const least = async (c: RunConfig): Promise<number> =>
+    Math.min(await sampledBytes(session, c), await sampledBytes(session, c));
   const perTask = ((await least(long)) - (await least(short))) / (REPLICATES * config.rounds * (LONG - SHORT));
   session.disconnect();
   return perTask;

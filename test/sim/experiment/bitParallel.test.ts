@@ -7,7 +7,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { findEnv } from '../../../envs/registry.js';
 import { Actor } from '../../../sim/agent/actor.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
-import { CADENCES, EXPLORE_UNITS, ROUTINGS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../../sim/agent/choices.js';
+import {
+  CADENCES,
+  EXPLORE_UNITS,
+  ROUTINGS,
+  SAMPLE_SETS,
+  TEST_TIMINGS,
+  TEST_UNITS,
+  UPDATES,
+  WINDOWS,
+} from '../../../sim/agent/choices.js';
 import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploration/config.js';
 import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/config.js';
 import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
@@ -17,9 +26,16 @@ import { runReplicate } from '../../../sim/experiment/replicate.js';
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 const world = fc.oneof(
-  fc.record({ env: fc.constant('lock-v1'), bits: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(31, 32, 33, 40, 64, 70)) }),
+  fc.record({
+    env: fc.constant('lock-v1'),
+    bits: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(31, 32, 33, 40, 64, 70)),
+  }),
   fc.record({ env: fc.constant('noisy-lock-v1'), bits: fc.integer({ min: 2, max: 10 }), q: fc.constantFrom(0.1, 0.3) }),
-  fc.record({ env: fc.constant('drift-lock-v1'), bits: fc.integer({ min: 2, max: 36 }), every: fc.constantFrom(7, 20) }),
+  fc.record({
+    env: fc.constant('drift-lock-v1'),
+    bits: fc.integer({ min: 2, max: 36 }),
+    every: fc.constantFrom(7, 20),
+  }),
 );
 
 const agent: fc.Arbitrary<AgentConfig> = fc
@@ -53,26 +69,37 @@ const agent: fc.Arbitrary<AgentConfig> = fc
 // A high score as a share of the positions (null: N − 1), so that wide locks have high-score samples too.
 const goodShare = fc.constantFrom(null, 0.5, 0.6, 0.75);
 
-const config = fc.record({ world, agent, goodShare, seed: fc.integer({ min: 0, max: 1000 }), cap: fc.integer({ min: 1, max: 30 }) }).map(
-  ({ world: w, agent: a, goodShare: share, seed, cap }): RunConfig => {
+const config = fc
+  .record({ world, agent, goodShare, seed: fc.integer({ min: 0, max: 1000 }), cap: fc.integer({ min: 1, max: 30 }) })
+  .map(({ world: w, agent: a, goodShare: share, seed, cap }): RunConfig => {
     const { env, ...params } = w;
     const spec = findEnv(env)!;
     const goodScore = share === null ? null : Math.max(1, Math.round(share * w.bits));
-    return { ...PUBLISHED_RUN, env, envParams: spec.resolve({ ...params, truth: 'random' }), rounds: 3, tasks: 12, cap, seed, agent: { ...a, goodScore } };
-  },
-);
+    return {
+      ...PUBLISHED_RUN,
+      env,
+      envParams: spec.resolve({ ...params, truth: 'random' }),
+      rounds: 3,
+      tasks: 12,
+      cap,
+      seed,
+      agent: { ...a, goodScore },
+    };
+  });
 
 // Task hooks that change nothing between a round's tasks (the published lifecycle without staleness, a fixed
 // exploration rate) and one evolution a round: the Actor then plans once a round and runs its tasks as a batch.
-const passive = config.map((c): RunConfig => ({
-  ...c,
-  agent: {
-    ...c.agent,
-    cadence: 'round',
-    lifecycle: { ...c.agent.lifecycle, name: 'published', staleHalflife: 0 },
-    exploration: { ...DEFAULT_EXPLORATION, name: 'fixed' },
-  },
-}));
+const passive = config.map(
+  (c): RunConfig => ({
+    ...c,
+    agent: {
+      ...c.agent,
+      cadence: 'round',
+      lifecycle: { ...c.agent.lifecycle, name: 'published', staleHalflife: 0 },
+      exploration: { ...DEFAULT_EXPLORATION, name: 'fixed' },
+    },
+  }),
+);
 
 describe('the bit-word path of binary worlds', () => {
   it('gives every replicate exactly what the per-position path gives, for any configuration', () => {

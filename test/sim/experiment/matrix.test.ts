@@ -19,20 +19,34 @@ describe('HExA matrix', () => {
     const seen: number[] = [];
     const cells = runMatrix(configFor, (done) => seen.push(done));
     expect(cells.map((c) => c.mode)).toEqual([
-      'offline-static', 'offline-iterative', 'offline-evolving',
-      'off2on-static', 'off2on-iterative', 'off2on-evolving',
-      'online-static', 'online-iterative', 'online-evolving',
+      'offline-static',
+      'offline-iterative',
+      'offline-evolving',
+      'off2on-static',
+      'off2on-iterative',
+      'off2on-evolving',
+      'online-static',
+      'online-iterative',
+      'online-evolving',
     ]);
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const online = cells.find((c) => c.mode === 'online-iterative')!;
-    expect({ runs: online.runs, successRate: online.successRate, meanAttempts: online.meanAttempts })
-      .toEqual(runMetrics(runExperiment(configFor('online-iterative')).replicates));
+    expect({ runs: online.runs, successRate: online.successRate, meanAttempts: online.meanAttempts }).toEqual(
+      runMetrics(runExperiment(configFor('online-iterative')).replicates),
+    );
   });
 
   it('hexa matrix --json: nine cells with mean and sd; refuses the flags a mode sets', () => {
     const r = hexa(['matrix', '--json', '--replicates', '5']);
     expect(r.status, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { cells: { mode: string; runs: number; successRate: { mean: number; sd: number }; meanAttempts: { mean: number; sd: number } }[] };
+    const doc = JSON.parse(r.stdout) as {
+      cells: {
+        mode: string;
+        runs: number;
+        successRate: { mean: number; sd: number };
+        meanAttempts: { mean: number; sd: number };
+      }[];
+    };
     expect(doc.cells).toHaveLength(9);
     for (const c of doc.cells) {
       expect(c.runs).toBe(5);

@@ -34,40 +34,77 @@ async function refusal(load: Promise<unknown>): Promise<string> {
 
 describe('loading plugin modules', () => {
   it('refuses a missing file, naming the flag and the path', async () => {
-    expect(await refusal(loadModule('env', join(dir, 'absent.mjs'), 'env'))).toBe(`--env: '${join(dir, 'absent.mjs')}' does not exist or is not a file`);
-    expect(await refusal(loadModule('lifecycle', dir, 'lifecycle'))).toMatch(/^--lifecycle: .* does not exist or is not a file$/);
+    expect(await refusal(loadModule('env', join(dir, 'absent.mjs'), 'env'))).toBe(
+      `--env: '${join(dir, 'absent.mjs')}' does not exist or is not a file`,
+    );
+    expect(await refusal(loadModule('lifecycle', dir, 'lifecycle'))).toMatch(
+      /^--lifecycle: .* does not exist or is not a file$/,
+    );
   });
 
   it('refuses a module without a default export', async () => {
-    expect(await refusal(loadModule('env', file('named.mjs', 'export const world = {};\n'), 'env'))).toMatch(/has no default export/);
+    expect(await refusal(loadModule('env', file('named.mjs', 'export const world = {};\n'), 'env'))).toMatch(
+      /has no default export/,
+    );
   });
 
   it('refuses a module that does not load, quoting the first line of the error', async () => {
-    expect(await refusal(loadModule('env', file('syntax.mjs', 'export default {\n'), 'env'))).toMatch(/could not be loaded: /);
-    expect(await refusal(loadModule('env', file('throws.mjs', "throw new Error('top level');\n"), 'env'))).toMatch(/could not be loaded: top level$/);
+    expect(await refusal(loadModule('env', file('syntax.mjs', 'export default {\n'), 'env'))).toMatch(
+      /could not be loaded: /,
+    );
+    expect(await refusal(loadModule('env', file('throws.mjs', "throw new Error('top level');\n"), 'env'))).toMatch(
+      /could not be loaded: top level$/,
+    );
   });
 
   it('refuses a default export of the wrong shape, saying what is wrong', async () => {
-    expect(await refusal(loadModule('env', file('shape.mjs', "export default { id: 'x-v1' };\n"), 'env'))).toMatch(/is not an EnvSpec or a list of them: 'summary' must be a non-empty string$/);
-    expect(await refusal(loadModule('env', file('empty.mjs', 'export default [];\n'), 'env'))).toMatch(/the list is empty$/);
-    expect(await refusal(loadModule('ranking', file('kind.mjs', "export default { kind: 'lifecycle', name: 'x', create() {} };\n"), 'ranking'))).toMatch(
-      /--ranking: .* is not a ranking policy: kind 'lifecycle' is not 'ranking'$/,
+    expect(await refusal(loadModule('env', file('shape.mjs', "export default { id: 'x-v1' };\n"), 'env'))).toMatch(
+      /is not an EnvSpec or a list of them: 'summary' must be a non-empty string$/,
     );
-    expect(await refusal(loadModule('lifecycle', file('builtin.mjs', "export default { kind: 'lifecycle', name: 'beta', create() {} };\n"), 'lifecycle'))).toMatch(
-      /name 'beta' is a built-in lifecycle/,
+    expect(await refusal(loadModule('env', file('empty.mjs', 'export default [];\n'), 'env'))).toMatch(
+      /the list is empty$/,
     );
-    expect(await refusal(loadModule('extraction', file('nofn.mjs', "export default { kind: 'extraction', name: 'e' };\n"), 'extraction'))).toMatch(/'create' must be a function$/);
+    expect(
+      await refusal(
+        loadModule(
+          'ranking',
+          file('kind.mjs', "export default { kind: 'lifecycle', name: 'x', create() {} };\n"),
+          'ranking',
+        ),
+      ),
+    ).toMatch(/--ranking: .* is not a ranking policy: kind 'lifecycle' is not 'ranking'$/);
+    expect(
+      await refusal(
+        loadModule(
+          'lifecycle',
+          file('builtin.mjs', "export default { kind: 'lifecycle', name: 'beta', create() {} };\n"),
+          'lifecycle',
+        ),
+      ),
+    ).toMatch(/name 'beta' is a built-in lifecycle/);
+    expect(
+      await refusal(
+        loadModule('extraction', file('nofn.mjs', "export default { kind: 'extraction', name: 'e' };\n"), 'extraction'),
+      ),
+    ).toMatch(/'create' must be a function$/);
   });
 
   it('refuses a broken world when checking, naming the world and the failed check', async () => {
     const message = await refusal(loadModule('env', example('broken-world.mjs'), 'env', { check: true }));
-    expect(message).toMatch(/^--env: '.*broken-world\.mjs': world 'broken-lock-v1' fails check 'solved-iff-truth': task \d+: code [01]+ solved the task/);
+    expect(message).toMatch(
+      /^--env: '.*broken-world\.mjs': world 'broken-lock-v1' fails check 'solved-iff-truth': task \d+: code [01]+ solved the task/,
+    );
     expect(findEnv('broken-lock-v1')).toBeUndefined();
   });
 
   it('refuses a world whose id is a built-in one', async () => {
-    const source = readFileSync(example('lock-world.mjs'), 'utf8').replace("const ID = 'js-lock-v1';", "const ID = 'lock-v1';");
-    expect(await refusal(loadModule('env', file('taken.mjs', source), 'env'))).toMatch(/environment id 'lock-v1' is already a built-in world/);
+    const source = readFileSync(example('lock-world.mjs'), 'utf8').replace(
+      "const ID = 'js-lock-v1';",
+      "const ID = 'lock-v1';",
+    );
+    expect(await refusal(loadModule('env', file('taken.mjs', source), 'env'))).toMatch(
+      /environment id 'lock-v1' is already a built-in world/,
+    );
   });
 
   it('loads a good world: hashed, registered under its id, loaded once', async () => {
@@ -80,8 +117,14 @@ describe('loading plugin modules', () => {
   });
 
   it('loads every world of a list, and policies under their names', async () => {
-    const two = file('two.mjs', `import lock from ${JSON.stringify(example('lock-world.mjs'))};\nexport default [{ ...lock, id: 'one-lock-v1' }, { ...lock, id: 'two-lock-v1' }];\n`);
-    expect((await loadModule('env', two, 'env', { check: true })).envs.map((s) => s.id)).toEqual(['one-lock-v1', 'two-lock-v1']);
+    const two = file(
+      'two.mjs',
+      `import lock from ${JSON.stringify(example('lock-world.mjs'))};\nexport default [{ ...lock, id: 'one-lock-v1' }, { ...lock, id: 'two-lock-v1' }];\n`,
+    );
+    expect((await loadModule('env', two, 'env', { check: true })).envs.map((s) => s.id)).toEqual([
+      'one-lock-v1',
+      'two-lock-v1',
+    ]);
     const policy = await loadModule('ranking', example('ranking.mjs'), 'ranking');
     expect(findPolicy('ranking', 'track-record')).toBe(policy.policy);
   });
@@ -90,8 +133,10 @@ describe('loading plugin modules', () => {
     const path = join(dir, 'changing.mjs');
     copyFileSync(example('exploration.mjs'), path);
     const [first] = await ensureModules([(await loadModule('exploration', path, 'exploration')).ref]);
-    writeFileSync(path, readFileSync(path, 'utf8') + '// edited\n');
-    expect(await refusal(ensureModules([first!.ref]))).toMatch(/^--exploration: '.*changing\.mjs' has changed \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/);
+    writeFileSync(path, `${readFileSync(path, 'utf8')}// edited\n`);
+    expect(await refusal(ensureModules([first!.ref]))).toMatch(
+      /^--exploration: '.*changing\.mjs' has changed \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/,
+    );
   });
 
   it('hands the checker a default export without judging it', async () => {

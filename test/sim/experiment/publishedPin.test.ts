@@ -11,7 +11,9 @@ import type { Row } from '../../../reports/csv/csv.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { PINNED_RUNS } from './publishedPinConfigs.js';
 
-const pinned = JSON.parse(readFileSync(new URL('../../fixtures/published-pin.json', import.meta.url), 'utf8')) as Record<string, string>;
+const pinned = JSON.parse(
+  readFileSync(new URL('../../fixtures/published-pin.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
 
 function project(rows: readonly Row[], columns: readonly string[]): Row[] {
   return rows.map((row) => {

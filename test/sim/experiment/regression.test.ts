@@ -13,7 +13,9 @@ interface Fixture {
   cases: Record<string, number[][][]>;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/lock-v1-regression.json', import.meta.url), 'utf8')) as Fixture;
+const fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/lock-v1-regression.json', import.meta.url), 'utf8'),
+) as Fixture;
 
 describe('lock-v1 no-regression (seeded runs pinned before refactoring)', () => {
   it('pins the same fields and cases', () => {

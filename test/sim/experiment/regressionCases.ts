@@ -33,6 +33,20 @@ export const REGRESSION_CASES: Readonly<Record<string, RunConfig>> = {
 
 /** The metric fields the Core simulator reported; the pinned fixture holds exactly these. */
 export const PINNED_FIELDS = [
-  'round', 'tasks', 'attempts', 'meanAttempts', 'solved', 'solveRate', 'skills', 'tasksWithSkills', 'constraintSize',
-  'tests', 'refutations', 'refutationRate', 'clashes', 'fallbacks', 'explorations', 'goodSamples',
+  'round',
+  'tasks',
+  'attempts',
+  'meanAttempts',
+  'solved',
+  'solveRate',
+  'skills',
+  'tasksWithSkills',
+  'constraintSize',
+  'tests',
+  'refutations',
+  'refutationRate',
+  'clashes',
+  'fallbacks',
+  'explorations',
+  'goodSamples',
 ] as const;

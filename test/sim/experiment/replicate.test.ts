@@ -27,11 +27,13 @@ describe('runReplicate', () => {
     // With the Evolver running at the end of each round, round 1 has no skills in either arm.
     const withLibrary = runExperiment({ ...config, agent: { ...PUBLISHED_AGENT, cadence: 'round' } });
     const control = runExperiment({ ...config, agent: { ...PUBLISHED_AGENT, library: false } });
-    for (let r = 0; r < config.replicates; r++) expect(withLibrary.replicates[r]![0]!.attempts).toBe(control.replicates[r]![0]!.attempts);
+    for (let r = 0; r < config.replicates; r++)
+      expect(withLibrary.replicates[r]![0]!.attempts).toBe(control.replicates[r]![0]!.attempts);
   });
 
   it('reports per-round accounting consistent with its definitions', () => {
-    for (const rounds of runExperiment({ ...config, agent: { ...PUBLISHED_AGENT, cadence: 'task', explore: 0.2 } }).replicates) {
+    for (const rounds of runExperiment({ ...config, agent: { ...PUBLISHED_AGENT, cadence: 'task', explore: 0.2 } })
+      .replicates) {
       for (const m of rounds) {
         expect(m.attempts).toBeGreaterThanOrEqual(m.tasks);
         expect(m.attempts).toBeLessThanOrEqual(m.tasks * config.cap);

@@ -3,7 +3,7 @@ import type { RoundMetrics } from '../../../sim/core/metrics.js';
 import { formatMeanSd, runMetrics } from '../../../sim/experiment/runMetrics.js';
 
 const round = (tasks: number, solved: number, attempts: number): RoundMetrics =>
-  ({ round: 1, tasks, attempts, meanAttempts: attempts / tasks, solved, solveRate: solved / tasks } as RoundMetrics);
+  ({ round: 1, tasks, attempts, meanAttempts: attempts / tasks, solved, solveRate: solved / tasks }) as RoundMetrics;
 
 describe('HExA run metrics', () => {
   it('scores each run over all its tasks, then mean ± sample sd over runs', () => {

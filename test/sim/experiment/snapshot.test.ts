@@ -16,16 +16,28 @@ function csvOf(config: RunConfig): string {
 
 describe('no-regression snapshot', () => {
   it('published arm, default hidden choices, seed 2026, 3 replicates', async () => {
-    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3 })).toMatchFileSnapshot('../../__snapshots__/published-seed2026.csv');
+    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3 })).toMatchFileSnapshot(
+      '../../__snapshots__/published-seed2026.csv',
+    );
   });
 
   it('published arm, the pre-audit hidden choices (window all, tests = high-score samples as recorded), seed 2026', async () => {
     const agent = { ...PUBLISHED_AGENT, window: 'all' as const, testUnit: 'high' as const, testAt: 'record' as const };
-    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3, agent })).toMatchFileSnapshot('../../__snapshots__/published-window-all-seed2026.csv');
+    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3, agent })).toMatchFileSnapshot(
+      '../../__snapshots__/published-window-all-seed2026.csv',
+    );
   });
 
   it('per-task evolution with 20 % exploration kept apart, seed 2026, 3 replicates', async () => {
-    const agent = { ...PUBLISHED_AGENT, cadence: 'task' as const, explore: 0.2, routing: 'separate' as const, update: 'merge' as const };
-    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3, agent })).toMatchFileSnapshot('../../__snapshots__/task-explore-separate-seed2026.csv');
+    const agent = {
+      ...PUBLISHED_AGENT,
+      cadence: 'task' as const,
+      explore: 0.2,
+      routing: 'separate' as const,
+      update: 'merge' as const,
+    };
+    await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3, agent })).toMatchFileSnapshot(
+      '../../__snapshots__/task-explore-separate-seed2026.csv',
+    );
   });
 });

@@ -14,7 +14,12 @@ describe('hexa limits figures', () => {
   });
 
   it('random guessing without replacement, capped below the space, matches a direct sum', async () => {
-    for (const [space, cap] of [[16n, 4], [16n, 16], [32n, 20], [5n, 3]] as const) {
+    for (const [space, cap] of [
+      [16n, 4],
+      [16n, 16],
+      [32n, 20],
+      [5n, 3],
+    ] as const) {
       // E[min(T, C)] with T uniform on 1 … S.
       let sum = 0;
       for (let t = 1; t <= Number(space); t++) sum += Math.min(t, cap);

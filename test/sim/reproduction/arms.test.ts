@@ -21,7 +21,7 @@ describe('arms of the published benchmark', () => {
     expect(agent('threshold75').threshold).toBe(0.75);
   });
 
-  it("effectiveKey merges settings a run ignores, and only those", () => {
+  it('effectiveKey merges settings a run ignores, and only those', () => {
     const exploit = findArm('exploit');
     const explore = findArm('explore');
     const random = findArm('random');

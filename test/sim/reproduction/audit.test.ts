@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARMS, HIDDEN_CHOICES, armConfig } from '../../../sim/reproduction/arms.js';
-import { auditGrid, auditJobs, auditPublication, contenders, SCREEN_MARGIN, type AuditEntry, type AuditResult } from '../../../sim/reproduction/audit.js';
+import {
+  auditGrid,
+  auditJobs,
+  auditPublication,
+  contenders,
+  SCREEN_MARGIN,
+  type AuditEntry,
+  type AuditResult,
+} from '../../../sim/reproduction/audit.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { compareReadings } from '../../../sim/reproduction/likelihood/posterior.js';
@@ -69,7 +77,8 @@ describe('audit of the hidden choices', () => {
 
   it('is deterministic, whatever the number of worker threads', async () => {
     const again = await auditPublication(5, REPLICATES, { workers: 2 });
-    const summary = (r: AuditResult): unknown[] => r.entries.map((e) => [key(e), e.rank, e.inside, e.patternShare, e.likelihood.joint.log, e.posterior]);
+    const summary = (r: AuditResult): unknown[] =>
+      r.entries.map((e) => [key(e), e.rank, e.inside, e.patternShare, e.likelihood.joint.log, e.posterior]);
     expect(summary(again)).toEqual(summary(inProcess));
     expect(again.check).toEqual(inProcess.check);
   });
@@ -104,7 +113,11 @@ describe('audit of the hidden choices', () => {
 
 describe('contenders after screening', () => {
   const reading = (log: number, se: number): ReadingLikelihood => ({
-    arms: [], joint: { log, se, upper: Number.isFinite(log) ? null : -5 }, exact: { log, se, upper: null }, smoothed: { log, se, upper: null }, tooRare: [],
+    arms: [],
+    joint: { log, se, upper: Number.isFinite(log) ? null : -5 },
+    exact: { log, se, upper: null },
+    smoothed: { log, se, upper: null },
+    tooRare: [],
   });
   it('keeps readings within the margin of the best allowing for Monte Carlo error, drops the rest and the inestimable', () => {
     const best = reading(-50, 0.5);

@@ -26,9 +26,31 @@ const PUBLISHED: Record<FigureId, number> = {
 };
 
 const round = (round: number, over: Partial<RoundMetrics> = {}): RoundMetrics => ({
-  round, tasks: 30, attempts: 300, meanAttempts: 10, solved: 30, solveRate: 1, skills: 0, skillsEver: 0, wrongSkillsEver: 0,
-  tasksWithSkills: 0, constraintSize: 0, tests: 0, refutations: 0, refutationRate: 0, clashes: 0, fallbacks: 0, explorations: 0,
-  goodSamples: 0, retired: 0, toolErrors: 0, paramErrors: 0, ambiguousQueries: 0, toolUnavailable: 0, breakerTrips: 0, ...over,
+  round,
+  tasks: 30,
+  attempts: 300,
+  meanAttempts: 10,
+  solved: 30,
+  solveRate: 1,
+  skills: 0,
+  skillsEver: 0,
+  wrongSkillsEver: 0,
+  tasksWithSkills: 0,
+  constraintSize: 0,
+  tests: 0,
+  refutations: 0,
+  refutationRate: 0,
+  clashes: 0,
+  fallbacks: 0,
+  explorations: 0,
+  goodSamples: 0,
+  retired: 0,
+  toolErrors: 0,
+  paramErrors: 0,
+  ambiguousQueries: 0,
+  toolUnavailable: 0,
+  breakerTrips: 0,
+  ...over,
 });
 
 describe('published figures', () => {
@@ -45,7 +67,14 @@ describe('published figures', () => {
 
   it('each figure is read from its own arm and round', () => {
     const rounds = [1, 2, 3, 4, 5].map((r) =>
-      round(r, { meanAttempts: 10 + r, tasksWithSkills: r >= 3 ? 5 : 0, skills: r - 1, skillsEver: r, tests: 10 * r, refutations: r }),
+      round(r, {
+        meanAttempts: 10 + r,
+        tasksWithSkills: r >= 3 ? 5 : 0,
+        skills: r - 1,
+        skillsEver: r,
+        tests: 10 * r,
+        refutations: r,
+      }),
     );
     const value = (id: FigureId): number => FIGURES.find((f) => f.id === id)!.value(rounds);
     expect(value('random.round4')).toBe(14);

@@ -7,7 +7,8 @@ import { runArm } from '../../../sim/reproduction/reproduction.js';
 import { findArm, type ArmId } from '../../../sim/reproduction/arms.js';
 import { t975 } from '../../../sim/core/stats.js';
 
-const rounds = (...means: number[]): RoundMetrics[] => means.map((meanAttempts, i) => ({ round: i + 1, meanAttempts }) as RoundMetrics);
+const rounds = (...means: number[]): RoundMetrics[] =>
+  means.map((meanAttempts, i) => ({ round: i + 1, meanAttempts }) as RoundMetrics);
 
 describe('paired differences', () => {
   it('computes the mean difference per round with a paired t-interval', () => {
@@ -18,7 +19,10 @@ describe('paired differences', () => {
     ]);
     const d = pairedDifferences(runs);
     expect(d.map((x) => x.id)).toEqual([
-      'exploit-explore.round1', 'exploit-explore.final', 'explore-separate.round1', 'explore-separate.final',
+      'exploit-explore.round1',
+      'exploit-explore.final',
+      'explore-separate.round1',
+      'explore-separate.final',
     ]);
     const final = d[1]!; // differences −2, −3, −1
     expect(final.mean).toBeCloseTo(-2, 12);
@@ -30,7 +34,11 @@ describe('paired differences', () => {
 
   it('on shared random numbers, is far tighter than an unpaired comparison', () => {
     const hidden = hiddenOf(PUBLISHED_AGENT);
-    const runs = new Map((['exploit', 'explore', 'separate'] as const).map((id) => [id, runArm(findArm(id), hidden, 3, 300).replicates] as const));
+    const runs = new Map(
+      (['exploit', 'explore', 'separate'] as const).map(
+        (id) => [id, runArm(findArm(id), hidden, 3, 300).replicates] as const,
+      ),
+    );
     const d = pairedDifferences(runs);
     // Round 1: no library yet, so exploring changes nothing — the arms are identical run by run.
     expect(d[0]!.mean).toBe(0);
@@ -41,7 +49,11 @@ describe('paired differences', () => {
   });
 
   it('refuses arms with different replicates', () => {
-    const runs = new Map<ArmId, RoundMetrics[][]>([['exploit', [rounds(1)]], ['explore', []], ['separate', []]]);
+    const runs = new Map<ArmId, RoundMetrics[][]>([
+      ['exploit', [rounds(1)]],
+      ['explore', []],
+      ['separate', []],
+    ]);
     expect(() => pairedDifferences(runs)).toThrow(/same replicates/);
   });
 });

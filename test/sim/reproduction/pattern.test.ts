@@ -30,8 +30,28 @@ describe('the published pattern', () => {
       { ...published, exploit: 5 }, // ≤ 5 holds
     ];
     const v = values(runs);
-    expect(runs.map((_, i) => showsPattern(v, i))).toEqual([true, false, false, false, false, false, false, false, true]);
-    expect(runs.map((_, i) => showsExploitPattern(v, i))).toEqual([true, false, false, false, false, true, true, true, true]);
+    expect(runs.map((_, i) => showsPattern(v, i))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(runs.map((_, i) => showsExploitPattern(v, i))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(patternShare(v)).toBeCloseTo(2 / 9, 12);
     expect(patternShare(v, showsExploitPattern)).toBeCloseTo(5 / 9, 12);
   });

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { analyticFor, figureRows, figureValues, runArms, uniformGuessingValue, type ArmResult, type FigureRow } from '../../../sim/reproduction/reproduction.js';
+import {
+  analyticFor,
+  figureRows,
+  figureValues,
+  runArms,
+  uniformGuessingValue,
+  type ArmResult,
+  type FigureRow,
+} from '../../../sim/reproduction/reproduction.js';
 import { findFigure } from '../../../sim/reproduction/figures.js';
 import type { ExactValue } from '../../../sim/core/analytics.js';
 
@@ -35,11 +43,18 @@ describe('reproduction table', () => {
     const withAnalytic = rows.filter((r) => r.analytic !== null).map((r) => r.figure.id);
     // round cadence: the library is empty throughout round 1, so exploitation's round 1 is uniform guessing too
     expect(hidden.cadence).toBe('round');
-    expect(withAnalytic).toEqual(['random.round1', 'random.round2', 'random.round3', 'random.round4', 'random.round5', 'exploit.round1']);
+    expect(withAnalytic).toEqual([
+      'random.round1',
+      'random.round2',
+      'random.round3',
+      'random.round4',
+      'random.round5',
+      'exploit.round1',
+    ]);
     expect(analyticFor(findFigure('exploit.round1'), { ...hidden, cadence: 'task' }, uniform)).toBeNull();
   });
 
-  it("random-control rows agree with 11.599 within 4 standard errors", () => {
+  it('random-control rows agree with 11.599 within 4 standard errors', () => {
     for (const r of rows.filter((r) => r.figure.arm === 'random' || r.figure.id === 'exploit.round1')) {
       expect(r.n).toBe(500);
       expect(Math.abs(r.mean - uniform.value), r.figure.id).toBeLessThan(4 * r.se);
@@ -52,7 +67,8 @@ describe('reproduction table', () => {
     for (const r of rows) {
       expect(r.placement, r.figure.id).not.toBeNull();
       const [lo, hi] = r.singleRun95!;
-      if (r.figure.claim === 'equals') expect(r.placement!.consistent).toBe(r.figure.published >= lo && r.figure.published <= hi);
+      if (r.figure.claim === 'equals')
+        expect(r.placement!.consistent).toBe(r.figure.published >= lo && r.figure.published <= hi);
       expect(r.placement!.percentile).toBeGreaterThanOrEqual(0);
       expect(r.placement!.percentile).toBeLessThanOrEqual(100);
     }
@@ -61,7 +77,8 @@ describe('reproduction table', () => {
   it('runs the arms on shared random numbers: without a library yet, exploitation is the random control', () => {
     const random = arms.find((a) => a.arm.id === 'random')!;
     const exploit = arms.find((a) => a.arm.id === 'exploit')!;
-    for (let i = 0; i < 50; i++) expect(exploit.replicates[i]![0]).toMatchObject({ attempts: random.replicates[i]![0]!.attempts });
+    for (let i = 0; i < 50; i++)
+      expect(exploit.replicates[i]![0]).toMatchObject({ attempts: random.replicates[i]![0]!.attempts });
   });
 
   it('is deterministic', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
-import { figureResults, PieceJoiner, runSimulation, splitJobs, type AuditJobResult } from '../../../sim/reproduction/simulationJobs.js';
+import {
+  figureResults,
+  PieceJoiner,
+  runSimulation,
+  splitJobs,
+  type AuditJobResult,
+} from '../../../sim/reproduction/simulationJobs.js';
 import { armConfig, findArm } from '../../../sim/reproduction/arms.js';
 import { armFigureValues } from '../../../sim/reproduction/reproduction.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
@@ -28,7 +34,8 @@ describe('simulations cut into pieces', () => {
       expect(own.map((p) => p.first)).toEqual([...own.map((p) => p.first)].sort((a, b) => a! - b!));
     }
     const joiner = new PieceJoiner(jobs, pieces);
-    for (const result of figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)]))).values()) joiner.add(result);
+    for (const result of figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)]))).values())
+      joiner.add(result);
     const joined = joiner.results();
     for (const job of jobs) expect(joined.get(job.key)).toEqual(runSimulation(job) as AuditJobResult);
   });

@@ -33,7 +33,10 @@ describe('verdict', () => {
   });
 
   it('moves with the posterior: a decisive audit identifies everything', () => {
-    const decisive = verdict({ entries: [entry({ posterior: 0.99 }), entry({ hidden: { update: 'merge' }, posterior: 0.01 })], check: null });
+    const decisive = verdict({
+      entries: [entry({ posterior: 0.99 }), entry({ hidden: { update: 'merge' }, posterior: 0.01 })],
+      check: null,
+    });
     expect(decisive.open).toEqual([]);
     expect(decisive.identified.update).toBe(base.update);
   });

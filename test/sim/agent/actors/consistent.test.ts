@@ -20,7 +20,9 @@ describe('consistent Actor', () => {
     it(`${bits} bits, no library: simulated mean within 4 standard errors of the exact expectation`, () => {
       const exact = new ConsistentOpener(bits).value(fullSet(bits)).expected;
       const want = Number(exact.n) / Number(exact.d);
-      const { mean, se } = meanAttempts(lockRun(bits, { actor: 'consistent', library: false }, { replicates: 400, seed: 20 + bits }));
+      const { mean, se } = meanAttempts(
+        lockRun(bits, { actor: 'consistent', library: false }, { replicates: 400, seed: 20 + bits }),
+      );
       expect(se).toBeGreaterThan(0);
       expect(Math.abs(mean - want)).toBeLessThan(4 * se);
     });
@@ -37,7 +39,12 @@ describe('consistent Actor', () => {
 
   /** Draw many first guesses after a fixed history; compare with the enumerated consistent set. */
   function checkUniform(
-    arity: number, truth: number[], history: number[][], fixed: [number, number], proposals: number | undefined, ban?: [number, number],
+    arity: number,
+    truth: number[],
+    history: number[][],
+    fixed: [number, number],
+    proposals: number | undefined,
+    ban?: [number, number],
   ): void {
     const positions = truth.length;
     const policy = new ConsistentPolicy({ positions, arity }, 20, proposals);
@@ -48,7 +55,8 @@ describe('consistent Actor', () => {
     for (let c = 0; c < arity ** positions; c++) {
       const code = Array.from({ length: positions }, (_, p) => Math.floor(c / arity ** p) % arity);
       if (ban !== undefined && code[ban[0]] === ban[1]) continue;
-      if (code[fixed[0]] === fixed[1] && history.every((h) => matches(h, code) === matches(h, truth))) consistent.push(code.join(''));
+      if (code[fixed[0]] === fixed[1] && history.every((h) => matches(h, code) === matches(h, truth)))
+        consistent.push(code.join(''));
     }
     expect(consistent.length).toBeGreaterThan(2);
     const counts = new Map<string, number>();
@@ -67,12 +75,33 @@ describe('consistent Actor', () => {
     for (const c of consistent) expect(Math.abs(counts.get(c)! - draws * p)).toBeLessThan(4 * sd);
   }
 
-  for (const [how, proposals] of [['by rejection', undefined], ['by exhaustive scan', 0]] as const) {
+  for (const [how, proposals] of [
+    ['by rejection', undefined],
+    ['by exhaustive scan', 0],
+  ] as const) {
     it(`draws uniformly among codes consistent with the records and the constraint, ${how} (2 values)`, () => {
-      checkUniform(2, [1, 0, 1, 1, 0], [[0, 0, 0, 0, 0], [1, 1, 1, 0, 0]], [0, 1], proposals);
+      checkUniform(
+        2,
+        [1, 0, 1, 1, 0],
+        [
+          [0, 0, 0, 0, 0],
+          [1, 1, 1, 0, 0],
+        ],
+        [0, 1],
+        proposals,
+      );
     });
     it(`draws uniformly among codes consistent with the records and the constraint, ${how} (3 values)`, () => {
-      checkUniform(3, [2, 0, 1, 1], [[0, 0, 0, 0], [2, 2, 1, 0]], [3, 1], proposals);
+      checkUniform(
+        3,
+        [2, 0, 1, 1],
+        [
+          [0, 0, 0, 0],
+          [2, 2, 1, 0],
+        ],
+        [3, 1],
+        proposals,
+      );
       checkUniform(3, [2, 0, 1, 1, 0], [[0, 1, 2, 0, 1]], [0, 2], proposals);
     });
     it(`avoids values the constraint bans (HExA mistakes), ${how}`, () => {
@@ -113,7 +142,8 @@ describe('consistent Actor', () => {
 
   it('says where it cannot be exact: binary worlds above 22 positions are refused', () => {
     expect(consistentMaxPositions(2)).toBe(22);
-    const space = (positions: number) => lockV1.create({ bits: positions, truth: 'random' }, new ReplicateKey(1, 0).stream('world')).space;
+    const space = (positions: number) =>
+      lockV1.create({ bits: positions, truth: 'random' }, new ReplicateKey(1, 0).stream('world')).space;
     expect(actorSupport('consistent', lockV1, space(22))).toBeNull();
     expect(actorSupport('consistent', lockV1, space(23))).toMatch(/^'consistent' .*22 positions/);
     expect(actorSupport('consistent', { id: 'x-v1' }, space(4))).toMatch(/position-match feedback/);
@@ -122,7 +152,11 @@ describe('consistent Actor', () => {
 
 describe('consistent Actor in the other position-match worlds', () => {
   it('mastermind-v1 (4 pegs, 6 colours, 1296 codes): solves every task in a handful of attempts', () => {
-    const config = { ...lockRun(4, { actor: 'consistent', library: false }, { replicates: 20, cap: 60 }), env: 'mastermind-v1', envParams: { pegs: 4, colours: 6, truth: 'random' } };
+    const config = {
+      ...lockRun(4, { actor: 'consistent', library: false }, { replicates: 20, cap: 60 }),
+      env: 'mastermind-v1',
+      envParams: { pegs: 4, colours: 6, truth: 'random' },
+    };
     const rounds = runExperiment(config).replicates.flat();
     for (const r of rounds) expect(r.solveRate).toBe(1);
     const mean = rounds.reduce((s, r) => s + r.meanAttempts, 0) / rounds.length;

@@ -17,7 +17,15 @@ describe('in-task reasoning against a wrong skill', () => {
       const library = new Library(4, 2);
       library.update([{ position: 0, value: 0, confidence: 0.9, evidence: 10 }], 'replace'); // the truth has 1 there
       const policy = actorFor(kind, lockV1, env.space, 20);
-      const actor = new Actor({ env, agent: { ...PUBLISHED_AGENT, actor: kind }, cap: 20, goodScore: 3, library, retriever: new Retriever(4, 2), policy });
+      const actor = new Actor({
+        env,
+        agent: { ...PUBLISHED_AGENT, actor: kind },
+        cap: 20,
+        goodScore: 3,
+        library,
+        retriever: new Retriever(4, 2),
+        policy,
+      });
       for (let task = 0; task < 20; task++) {
         const tally = new RoundTally();
         env.reset({ round: 0, task, taskIndex: task, stream: () => key.stream('env', 0, task) });

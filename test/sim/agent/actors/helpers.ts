@@ -23,7 +23,9 @@ export function lockRun(bits: number, agent: Partial<AgentConfig>, protocol: Par
 /** Mean attempts per task over replicates (each replicate's mean is one observation) and its standard error. */
 export function meanAttempts(config: RunConfig): { mean: number; se: number; maxRoundMean: number } {
   const result = runExperiment(config);
-  const perReplicate = result.replicates.map((rounds) => rounds.reduce((s, r) => s + r.attempts, 0) / (rounds.length * config.tasks));
+  const perReplicate = result.replicates.map(
+    (rounds) => rounds.reduce((s, r) => s + r.attempts, 0) / (rounds.length * config.tasks),
+  );
   const { mean, se } = meanInterval(perReplicate);
   return { mean, se, maxRoundMean: Math.max(...result.replicates.flat().map((r) => r.meanAttempts)) };
 }
@@ -33,7 +35,13 @@ export function taskAttempts(kind: ActorKind, truth: string, tasks: number, seed
   const key = new ReplicateKey(seed, 0);
   const env = lockV1.create({ bits: truth.length, truth }, key.stream('world'));
   const policy = actorFor(kind, lockV1, env.space, cap);
-  const actor = new Actor({ env, agent: { ...PUBLISHED_AGENT, actor: kind, library: false }, cap, goodScore: truth.length, policy });
+  const actor = new Actor({
+    env,
+    agent: { ...PUBLISHED_AGENT, actor: kind, library: false },
+    cap,
+    goodScore: truth.length,
+    policy,
+  });
   const out: number[] = [];
   const tally = new RoundTally();
   for (let task = 0; task < tasks; task++) {

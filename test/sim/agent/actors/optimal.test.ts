@@ -73,7 +73,8 @@ describe('optimal Actor', () => {
   });
 
   it('refuses worlds beyond the exact solver', () => {
-    const space = (bits: number) => lockV1.create({ bits, truth: 'random' }, new ReplicateKey(1, 0).stream('world')).space;
+    const space = (bits: number) =>
+      lockV1.create({ bits, truth: 'random' }, new ReplicateKey(1, 0).stream('world')).space;
     expect(actorSupport('optimal', lockV1, space(8))).toBeNull();
     expect(actorSupport('optimal', lockV1, space(9))).toMatch(/^'optimal' .*up to 8 bits/);
   });

@@ -26,7 +26,10 @@ describe('exploration policies', () => {
   });
 
   it('refutation: explores above 10 %, stops below 2 %, holds in between, over a sliding window of tasks', () => {
-    const p = new RefutationTriggered(0, cfg({ name: 'refutation', high: 0.25, refuteLow: 0.02, refuteHigh: 0.1, window: 3 }));
+    const p = new RefutationTriggered(
+      0,
+      cfg({ name: 'refutation', high: 0.25, refuteLow: 0.02, refuteHigh: 0.1, window: 3 }),
+    );
     expect(p.rate(0)).toBe(0);
     p.observe(0, 0); // nothing tested: no change
     expect(p.rate(1)).toBe(0);
@@ -43,9 +46,18 @@ describe('exploration policies', () => {
 
   it('refutation with both rates 0 is the fixed arm without exploration, draw for draw', () => {
     const spec = findEnv('drift-lock-v1')!;
-    const base: RunConfig = { ...PUBLISHED_RUN, env: spec.id, envParams: spec.resolve({ every: 40 }), replicates: 4, seed: 8 };
+    const base: RunConfig = {
+      ...PUBLISHED_RUN,
+      env: spec.id,
+      envParams: spec.resolve({ every: 40 }),
+      replicates: 4,
+      seed: 8,
+    };
     const fixed = runExperiment(base).replicates;
-    const refutation = runExperiment({ ...base, agent: { ...PUBLISHED_AGENT, exploration: cfg({ name: 'refutation', high: 0 }) } }).replicates;
+    const refutation = runExperiment({
+      ...base,
+      agent: { ...PUBLISHED_AGENT, exploration: cfg({ name: 'refutation', high: 0 }) },
+    }).replicates;
     expect(refutation).toEqual(fixed);
   });
 
@@ -54,8 +66,23 @@ describe('exploration policies', () => {
     // counted as high-score samples are recorded, so the window sees refutations as they happen.
     const spec = findEnv('noisy-lock-v1')!;
     const exploration = cfg({ name: 'refutation', high: 0.3, refuteHigh: 0.1, window: 30 });
-    const agent = { ...PUBLISHED_AGENT, threshold: 0.6, window: 'all' as const, testUnit: 'high' as const, testAt: 'record' as const, exploration };
-    const run = runExperiment({ ...PUBLISHED_RUN, env: spec.id, envParams: spec.resolve({ q: 0.3 }), rounds: 4, replicates: 20, seed: 4, agent });
+    const agent = {
+      ...PUBLISHED_AGENT,
+      threshold: 0.6,
+      window: 'all' as const,
+      testUnit: 'high' as const,
+      testAt: 'record' as const,
+      exploration,
+    };
+    const run = runExperiment({
+      ...PUBLISHED_RUN,
+      env: spec.id,
+      envParams: spec.resolve({ q: 0.3 }),
+      rounds: 4,
+      replicates: 20,
+      seed: 4,
+      agent,
+    });
     for (const rep of run.replicates) {
       expect(rep[0]!.explorations).toBe(0); // nothing tested yet in round 1 (no skills)
       for (const m of rep.slice(1)) {
@@ -63,7 +90,15 @@ describe('exploration policies', () => {
       }
     }
     // The same arm without the policy never explores.
-    const fixed = runExperiment({ ...PUBLISHED_RUN, env: spec.id, envParams: spec.resolve({ q: 0.3 }), rounds: 4, replicates: 20, seed: 4, agent: { ...agent, exploration: cfg({}) } });
+    const fixed = runExperiment({
+      ...PUBLISHED_RUN,
+      env: spec.id,
+      envParams: spec.resolve({ q: 0.3 }),
+      rounds: 4,
+      replicates: 20,
+      seed: 4,
+      agent: { ...agent, exploration: cfg({}) },
+    });
     expect(fixed.replicates.flat().every((m) => m.explorations === 0)).toBe(true);
   });
 });

@@ -49,7 +49,11 @@ describe('beta: Beta–Bernoulli estimates, retirement, scope splitting', () => 
     b.task(2, [...times(1, 1), ...times(3, 0)]);
     expect(b.library.skills).not.toContain(pooled);
     const children = b.library.skills.map((s) => [s.context, s.evidence]);
-    expect(children).toEqual([[0, 4], [1, 4], [2, 4]]);
+    expect(children).toEqual([
+      [0, 4],
+      [1, 4],
+      [2, 4],
+    ]);
     b.task(0, []);
     expect(b.skill(2, 0, 1).weight).toBeCloseTo(2 / 6, 12);
     // The pooled claim is not re-admitted afterwards.

@@ -53,7 +53,11 @@ describe('evobelief: validation, promotion, decay, narrowing, retirement', () =>
   });
 
   it('a rule spanning every context is narrowed to exclude the context of a counterexample', () => {
-    const b = bench('evobelief', { contexts: 3, scope: 'global', config: { evobelief: { trials: 2, promote: 0.8, decay: 0.8, retire: 0.4 } } });
+    const b = bench('evobelief', {
+      contexts: 3,
+      scope: 'global',
+      config: { evobelief: { trials: 2, promote: 0.8, decay: 0.8, retire: 0.4 } },
+    });
     b.lc.emit(0, 1, 1, 10, EVERY_CONTEXT);
     b.task(1, times(2, 1));
     const s = b.skill(EVERY_CONTEXT, 0, 1);
@@ -66,7 +70,10 @@ describe('evobelief: validation, promotion, decay, narrowing, retirement', () =>
   });
 
   it('a rule scoped to one context is only decayed (nothing to narrow)', () => {
-    const b = bench('evobelief', { contexts: 2, config: { evobelief: { trials: 1, promote: 0.8, decay: 0.8, retire: 0.4 } } });
+    const b = bench('evobelief', {
+      contexts: 2,
+      config: { evobelief: { trials: 1, promote: 0.8, decay: 0.8, retire: 0.4 } },
+    });
     b.lc.emit(0, 1, 1, 10, 1);
     b.task(1, times(1, 1));
     b.task(1, times(1, 0));

@@ -25,7 +25,10 @@ describe('expel: insight votes', () => {
   });
 
   it('REMOVE costs 3 once the list is full', () => {
-    const b = bench('expel', { positions: 2, config: { expel: { add: 5, agree: 1, edit: 1, remove: 1, removeFull: 3, cap: 2 } } });
+    const b = bench('expel', {
+      positions: 2,
+      config: { expel: { add: 5, agree: 1, edit: 1, remove: 1, removeFull: 3, cap: 2 } },
+    });
     b.lc.emit(0, 1, 0.9, 10);
     b.lc.emit(1, 0, 0.9, 10);
     b.task(0, [[0, 0]]); // refutes position 0 = 1 once, with 2 skills (full)

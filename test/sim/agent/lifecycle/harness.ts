@@ -20,17 +20,30 @@ export interface Bench {
 export function bench(
   name: LifecycleName,
   opts: {
-    contexts?: number; positions?: number; arity?: number; scope?: AgentConfig['scope']; config?: Partial<LifecycleConfig>;
+    contexts?: number;
+    positions?: number;
+    arity?: number;
+    scope?: AgentConfig['scope'];
+    config?: Partial<LifecycleConfig>;
     accounting?: Pick<AgentConfig, 'testUnit' | 'testAt'>;
   } = {},
 ): Bench {
   const { contexts = 1, positions = 1, arity = 2, scope = 'context' } = opts;
   const library = new Library(positions, arity, opts.accounting, { contexts });
-  const evolver = new Evolver(positions, arity, { ...PUBLISHED_AGENT, scope, minEvidence: 1, threshold: 0.5 }, contexts);
+  const evolver = new Evolver(
+    positions,
+    arity,
+    { ...PUBLISHED_AGENT, scope, minEvidence: 1, threshold: 0.5 },
+    contexts,
+  );
   const config: LifecycleConfig = { ...DEFAULT_LIFECYCLE, ...opts.config, name };
-  const lc = makeLifecycle({ library, evolver, contexts, config }, positions, arity, 'replace') as Lifecycle & ClaimSink;
+  const lc = makeLifecycle({ library, evolver, contexts, config }, positions, arity, 'replace') as Lifecycle &
+    ClaimSink;
   const b: Bench = {
-    library, evolver, lc, taskIndex: 0,
+    library,
+    evolver,
+    lc,
+    taskIndex: 0,
     task(context, samples, outcome = {}) {
       lc.beforeTask(b.taskIndex, context);
       for (const s of samples) library.test(Int32Array.from(s), context);

@@ -10,7 +10,9 @@ describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
   it('rewards a task by the attempts it used (SPEC §4)', () => {
     const solved = [1, 3, 4, 7, 8, 15, 16, 25, 40].map((a) => paperReward(rules, a, true));
     expect(solved).toEqual([1, 1, 0.75, 0.75, 0.5, 0.5, 0.25, 0.25, 0.25]);
-    expect([paperReward(rules, 9, false), paperReward(rules, 10, false), paperReward(rules, 20, false)]).toEqual([-0.75, -0.5, -0.5]);
+    expect([paperReward(rules, 9, false), paperReward(rules, 10, false), paperReward(rules, 20, false)]).toEqual([
+      -0.75, -0.5, -0.5,
+    ]);
   });
 
   it('confidence = clamp((mean reward of source tasks + 1) / 2); source tasks include tasks that support the claim', () => {
@@ -47,7 +49,10 @@ describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
     b.lc.emit(2, 1, 0.6, 5);
     expect(b.library.skills.map((s) => s.position)).toEqual([0, 1]);
     b.lc.emit(2, 0, 0.8, 5);
-    expect(b.library.skills.map((s) => [s.position, s.value])).toEqual([[0, 1], [2, 0]]);
+    expect(b.library.skills.map((s) => [s.position, s.value])).toEqual([
+      [0, 1],
+      [2, 0],
+    ]);
   });
 
   it('keeps at most `mistakes` mistakes, dropping the oldest', () => {

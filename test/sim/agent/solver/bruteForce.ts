@@ -17,7 +17,11 @@ function classes(bits: number, set: readonly number[], g: number): number[][] {
 }
 
 /** Least (total attempts over the set, then worst case), searching every guess. */
-export function bruteOptimal(bits: number, set: readonly number[], memo = new Map<string, [number, number]>()): [number, number] {
+export function bruteOptimal(
+  bits: number,
+  set: readonly number[],
+  memo = new Map<string, [number, number]>(),
+): [number, number] {
   if (set.length === 1) return [1, 1];
   const key = set.join(',');
   const hit = memo.get(key);

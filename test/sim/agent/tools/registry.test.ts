@@ -8,18 +8,39 @@ import { RoundTally } from '../../../../sim/core/metrics.js';
 import { DEFAULT_BREAKER, type BreakerConfig } from '../../../../sim/agent/tools/config.js';
 import { ToolRegistry } from '../../../../sim/agent/tools/registry.js';
 
-const call = (failure: FailureKind): Feedback => ({ score: failure === FAILURE.none ? 1 : 0, solved: failure === FAILURE.none, failure });
+const call = (failure: FailureKind): Feedback => ({
+  score: failure === FAILURE.none ? 1 : 0,
+  solved: failure === FAILURE.none,
+  failure,
+});
 const tool = (k: number): Int32Array => Int32Array.of(k);
 
 function registry(over: Partial<BreakerConfig> = {}): { reg: ToolRegistry; tally: RoundTally } {
-  return { reg: new ToolRegistry(1, 3, { ...DEFAULT_BREAKER, failures: 2, cooldown: 3, ...over }), tally: new RoundTally() };
+  return {
+    reg: new ToolRegistry(1, 3, { ...DEFAULT_BREAKER, failures: 2, cooldown: 3, ...over }),
+    tally: new RoundTally(),
+  };
 }
 
 describe('tool registry: failure taxonomy and circuit breaker', () => {
   it('counts failed calls by kind', () => {
     const { reg, tally } = registry({ failures: 0 });
-    for (const k of [FAILURE.toolError, FAILURE.toolError, FAILURE.paramError, FAILURE.ambiguousQuery, FAILURE.toolUnavailable, FAILURE.none]) reg.record(tool(0), call(k), tally);
-    expect([tally.toolErrors, tally.paramErrors, tally.ambiguousQueries, tally.toolUnavailable, tally.breakerTrips]).toEqual([2, 1, 1, 1, 0]);
+    for (const k of [
+      FAILURE.toolError,
+      FAILURE.toolError,
+      FAILURE.paramError,
+      FAILURE.ambiguousQuery,
+      FAILURE.toolUnavailable,
+      FAILURE.none,
+    ])
+      reg.record(tool(0), call(k), tally);
+    expect([
+      tally.toolErrors,
+      tally.paramErrors,
+      tally.ambiguousQueries,
+      tally.toolUnavailable,
+      tally.breakerTrips,
+    ]).toEqual([2, 1, 1, 1, 0]);
     expect(reg.isDisabled(0, 0)).toBe(false); // no breaker
   });
 
@@ -36,7 +57,10 @@ describe('tool registry: failure taxonomy and circuit breaker', () => {
   });
 
   it("does not count the caller's or the request's failures unless told to", () => {
-    for (const [counts, disabled] of [['tool', false], ['all', true]] as const) {
+    for (const [counts, disabled] of [
+      ['tool', false],
+      ['all', true],
+    ] as const) {
       const { reg, tally } = registry({ counts });
       reg.record(tool(2), call(FAILURE.paramError), tally);
       reg.record(tool(2), call(FAILURE.ambiguousQuery), tally);
@@ -77,7 +101,10 @@ describe('the breaker in a run (flaky-tools-v1)', () => {
   });
 
   it('calls unavailable tools less often; far less when a skill keeps pointing at a tool that is down', () => {
-    for (const [library, factor] of [[false, 1], [true, 0.5]] as const) {
+    for (const [library, factor] of [
+      [false, 1],
+      [true, 0.5],
+    ] as const) {
       const off = runExperiment(config(0, library)).replicates.flat();
       const on = runExperiment(config(3, library)).replicates.flat();
       const unavailable = (rows: typeof off): number => rows.reduce((s, m) => s + m.toolUnavailable, 0);

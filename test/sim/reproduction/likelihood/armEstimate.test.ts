@@ -60,7 +60,7 @@ describe('one arm: the joint probability of its published figures', () => {
 
   it('measures spread robustly: the sd of a normal sample, the IQR when outliers inflate the sd', () => {
     const xs = Float64Array.from({ length: 1000 }, (_, i) => i % 10);
-    expect(spread(xs)).toBeCloseTo(Math.min(Math.sqrt(8.25 * 1000 / 999), (7 - 2) / 1.349), 6);
+    expect(spread(xs)).toBeCloseTo(Math.min(Math.sqrt((8.25 * 1000) / 999), (7 - 2) / 1.349), 6);
     expect(spread(Float64Array.of(1, 1, 1, 1))).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ describe('normal tails', () => {
     expect(normalMass(-1, 1)).toBeCloseTo(0.6826894921370859, 7);
     expect(normalMass(5, 6)).toBeCloseTo(upperTail(5) - upperTail(6), 20);
     expect(normalMass(-6, -5)).toBeCloseTo(normalMass(5, 6), 20);
-    const phi = (z: number): number => Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+    const phi = (z: number): number => Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI);
     expect(normalMass(0.999, 1.001) / (0.002 * phi(1)) - 1).toBeLessThan(1e-6);
     expect(normalMass(1, 1)).toBe(0);
     expect(normalMass(2, 1)).toBe(0);

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { estimateArm } from '../../../../sim/reproduction/likelihood/armEstimate.js';
-import { compareReadings, differenceSe, posteriors, standings, tied } from '../../../../sim/reproduction/likelihood/posterior.js';
+import {
+  compareReadings,
+  differenceSe,
+  posteriors,
+  standings,
+  tied,
+} from '../../../../sim/reproduction/likelihood/posterior.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
-import { chooseBases, combine, readingLikelihood, type ReadingLikelihood } from '../../../../sim/reproduction/likelihood/reading.js';
+import {
+  chooseBases,
+  combine,
+  readingLikelihood,
+  type ReadingLikelihood,
+} from '../../../../sim/reproduction/likelihood/reading.js';
 import type { FigureId } from '../../../../sim/reproduction/figures.js';
 import { syntheticValues, type SyntheticReading } from './synthetic.js';
 
 const A: SyntheticReading = { space: 12, skills: [0.2, 0.7, 0.1] };
 const B: SyntheticReading = { space: 16, skills: [0.3, 0.4, 0.3] };
-const closedForm = (r: SyntheticReading): number => roundMeanMass(roundTotalDistribution(r.space, 20, 30), 30, 9.95, 10.05) * r.skills[1];
+const closedForm = (r: SyntheticReading): number =>
+  roundMeanMass(roundTotalDistribution(r.space, 20, 30), 30, 9.95, 10.05) * r.skills[1];
 
 /** Readings of one arm from per-run values, on the bases their estimates call for. */
 function readings(values: readonly Map<FigureId, Float64Array>[], keys: readonly string[]): ReadingLikelihood[] {
@@ -75,7 +87,10 @@ describe('ties', () => {
     expect(tied(x!, y!)).toBe(true);
     // The same runs with one run in fifty reading one skill more: a nearly identical reading.
     const shifted = new Map(values);
-    shifted.set('explore.skills', values.get('explore.skills')!.map((s, i) => (i % 50 === 0 ? s + 1 : s)));
+    shifted.set(
+      'explore.skills',
+      values.get('explore.skills')!.map((s, i) => (i % 50 === 0 ? s + 1 : s)),
+    );
     const [p, q] = readings([values, shifted], ['p', 'q']);
     const unpaired = Math.hypot(p!.joint.se, q!.joint.se);
     expect(differenceSe(p!, q!)).toBeGreaterThan(0);
@@ -85,10 +100,16 @@ describe('ties', () => {
 
 describe('combining arms', () => {
   it('adds log-probabilities with errors in quadrature; a zero arm leaves an upper bound', () => {
-    const c = combine([{ p: 0.5, se: 0.05, upper: null }, { p: 0.1, se: 0.02, upper: null }]);
+    const c = combine([
+      { p: 0.5, se: 0.05, upper: null },
+      { p: 0.1, se: 0.02, upper: null },
+    ]);
     expect(c.log).toBeCloseTo(Math.log(0.05), 12);
     expect(c.se).toBeCloseTo(Math.hypot(0.1, 0.2), 12);
-    const z = combine([{ p: 0.5, se: 0.05, upper: null }, { p: 0, se: 0, upper: 0.006 }]);
+    const z = combine([
+      { p: 0.5, se: 0.05, upper: null },
+      { p: 0, se: 0, upper: 0.006 },
+    ]);
     expect(z.log).toBe(-Infinity);
     expect(z.upper).toBeCloseTo(Math.log(0.5 * 0.006), 12);
   });

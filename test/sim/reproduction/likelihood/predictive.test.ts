@@ -6,7 +6,10 @@ import { DISTANCE_FIGURES, predictiveCheck } from '../../../../sim/reproduction/
 /** Standard normal draws by Box–Muller from a keyed stream. */
 function normals(seed: number, n: number): Float64Array {
   const s = new ReplicateKey(seed, 0).stream('guess');
-  return Float64Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(1 - s.quick())) * Math.cos(2 * Math.PI * s.quick()));
+  return Float64Array.from(
+    { length: n },
+    () => Math.sqrt(-2 * Math.log(1 - s.quick())) * Math.cos(2 * Math.PI * s.quick()),
+  );
 }
 
 /** Every figure independent normal around published + shift[id], sd 1. */

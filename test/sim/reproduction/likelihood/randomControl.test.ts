@@ -3,7 +3,12 @@ import { findArm } from '../../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
 import { hiddenOf } from '../../../../sim/reproduction/arms.js';
 import { figuresOf } from '../../../../sim/reproduction/figures.js';
-import { cappedGeometric, randomControlProbability, roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
+import {
+  cappedGeometric,
+  randomControlProbability,
+  roundMeanMass,
+  roundTotalDistribution,
+} from '../../../../sim/reproduction/likelihood/randomControl.js';
 import { windowOf } from '../../../../sim/reproduction/likelihood/windows.js';
 import { runArm } from '../../../../sim/reproduction/reproduction.js';
 
@@ -25,14 +30,18 @@ describe('the random control in closed form', () => {
     for (const [i, f] of figuresOf('random').entries()) {
       const w = windowOf(f);
       const p = roundMeanMass(dist, 30, w.lo, w.hi);
-      const share = arm.replicates.filter((rounds) => rounds[i]!.meanAttempts >= w.lo && rounds[i]!.meanAttempts < w.hi).length / n;
+      const share =
+        arm.replicates.filter((rounds) => rounds[i]!.meanAttempts >= w.lo && rounds[i]!.meanAttempts < w.hi).length / n;
       expect(Math.abs(share - p), f.id).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n));
     }
   });
 
   it('the joint probability of the five published rounds is their product', () => {
     const dist = roundTotalDistribution(16, 20, 30);
-    const product = figuresOf('random').reduce((p, f) => p * roundMeanMass(dist, 30, windowOf(f).lo, windowOf(f).hi), 1);
+    const product = figuresOf('random').reduce(
+      (p, f) => p * roundMeanMass(dist, 30, windowOf(f).lo, windowOf(f).hi),
+      1,
+    );
     expect(randomControlProbability()).toBe(product);
     // 12.7 means [12.65, 12.75): the round totals 380, 381 and 382.
     expect(roundMeanMass(dist, 30, 12.65, 12.75)).toBeCloseTo(dist[380]! + dist[381]! + dist[382]!, 15);

@@ -32,5 +32,8 @@ export function syntheticValues(reading: SyntheticReading, n: number, seed: numb
     const u = stream.quick();
     skills[i] = u < reading.skills[0] ? 0 : u < reading.skills[0] + reading.skills[1] ? 1 : 2;
   }
-  return new Map<FigureId, Float64Array>([['explore.final', final], ['explore.skills', skills]]);
+  return new Map<FigureId, Float64Array>([
+    ['explore.final', final],
+    ['explore.skills', skills],
+  ]);
 }
