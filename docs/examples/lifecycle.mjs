@@ -4,7 +4,7 @@
  * the high-score samples that disagree with it outnumber those that agree; its evidence is forgotten, so
  * the stale claim is not distilled again from it.
  *
- * Contract (hexa-sim's sim/agent/plugins/contracts.ts, README "Plugins"): the default export has
+ * Contract (hexa-sim's sim/agent/plugins/contracts.ts, docs/plugins.md): the default export has
  * kind 'lifecycle', a name, and create(parts) returning { retired, evolve(), beforeTask(), afterTask() }.
  */
 export default {

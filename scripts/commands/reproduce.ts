@@ -30,9 +30,9 @@ interface ReproduceArgs extends OutputArgs {
 }
 
 const DEFAULT_REPLICATES = 1000;
-/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (README, "The verdict"). */
+/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (docs/reproduction.md, "The verdict"). */
 export const DEFAULT_AUDIT_REPLICATES = 10_000;
-const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see README):";
+const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see docs/reproduction.md):";
 
 function hiddenOptions(): Record<string, Options> {
   const out: Record<string, Options> = {};

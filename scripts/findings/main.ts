@@ -1,5 +1,5 @@
 /**
- * `npm run findings`: the measured answers of the README's "Findings" section, as markdown on stdout.
+ * `npm run findings`: the measured answers of docs/findings-explained.md, as markdown on stdout.
  *
  *   node dist/scripts/findings/main.js [--replicates N] [--seed S] [--only exploration,refutation,recovery,threshold,tools]
  *

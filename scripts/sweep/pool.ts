@@ -28,7 +28,7 @@ function workerSource(): { filename: string; execArgv: string[] } {
  * The threads a sweep runs on: this one and `workers` − 1 worker threads (none for one worker), started
  * early so they load while the main thread prepares. This thread runs cells too, between taking the workers'
  * results in: a second worker thread would cost a second start and a second warm-up of the compiler, which on
- * two cores compete with the cells themselves (2 threads and this one: 1.59×; this one and 1 thread: see README).
+ * two cores compete with the cells themselves (2 threads and this one: 1.59×; this one and 1 thread: see docs/performance.md).
  */
 export interface SweepPool {
   readonly workers: number;

@@ -67,7 +67,7 @@ export interface AgentConfig {
 }
 
 /**
- * The published agent (SPEC §2). Its hidden choices are those the audit (`hexa reproduce --audit`, README)
+ * The published agent (SPEC §2). Its hidden choices are those the audit (`hexa reproduce --audit`, docs/reproduction.md)
  * finds most consistent with the published figures: the Evolver runs once a round on that round's samples
  * (every sample, not distinct codes), and a skill is tested by every attempt, counted when the Evolver
  * re-distils the library. The audit cannot tell replace from merge, nor exploration per attempt from per

@@ -10,7 +10,7 @@ import { ConsistentOpener, CONSISTENT_MAX_BITS } from '../agent/solver/consisten
 import { fullSet, OptimalOpener, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 import { randomGuessing } from './random.js';
 
-/** Largest lock `limits` computes (the optimal opener bounds it; see the README for timings). */
+/** Largest lock `limits` computes (the optimal opener bounds it; see docs/bounds.md for timings). */
 export const LIMITS_MAX_BITS = Math.min(OPTIMAL_MAX_BITS, CONSISTENT_MAX_BITS);
 
 export interface ExactFigure {

@@ -1,7 +1,7 @@
 /**
  * The public API against the command line: a sweep run in this process writes the results.csv `hexa sweep`
  * writes for the same grid, a run folder is `hexa run --out`'s, and `hexa report`'s reader takes both.
- * The README's API section is the example file, verbatim.
+ * The API page (docs/api.md) shows the example file verbatim.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,9 +21,9 @@ import { hexa, ROOT, tempDir } from '../sweep/cli.js';
 const base: RunConfig = { ...PUBLISHED_RUN, replicates: 6, seed: 3 };
 
 describe('the API', () => {
-  it('is in the README verbatim', () => {
+  it('is in docs/api.md verbatim', () => {
     const example = readFileSync(join(ROOT, 'docs', 'examples', 'api.mjs'), 'utf8');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`js\n${example}\`\`\`\n`);
+    expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toContain(`\`\`\`js\n${example}\`\`\`\n`);
   });
 
   it('sweeps in process to the bytes hexa sweep writes', () => {
