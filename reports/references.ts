@@ -3,7 +3,7 @@
  * codes, and among the codes left once one or two positions are known, without exploration. They apply
  * when every group plays the same world with the closed form (one solving code) and the same attempt cap.
  */
-import { findEnv } from '../envs/registry.js';
+import { findEnv } from '../sim/agent/moduleStore.js';
 import type { EnvParams } from '../envs/env.js';
 import { spaceSize } from '../sim/limits/anchors.js';
 import { uniformGuessing } from '../sim/core/analytics.js';

@@ -4,6 +4,8 @@
  * deficiencies), with each arm keeping its colour across charts.
  */
 import type { Config } from 'vega-lite';
+import { columnOf, placedParams } from '../../sim/core/params/read.js';
+import { RUN_PARAMS } from '../../sim/experiment/config.js';
 import type { ResultData } from '../resultFolder.js';
 
 /**
@@ -118,31 +120,15 @@ export const CONFIG: Config = {
   point: { size: 45, filled: true },
 };
 
-/** Axis titles in words, with units, for every run parameter. */
-const PARAMETER_TITLES: Readonly<Record<string, string>> = {
-  explore: 'Exploration rate (share of attempts)',
-  threshold: 'Evidence threshold (share of samples)',
-  topK: 'Skills merged into the constraint (top-k)',
-  minEvidence: 'Minimum evidence (high-score samples)',
-  goodScore: 'High-score cut-off (bits right)',
-  bits: 'Lock length (bits)',
-  cap: 'Attempt cap per task',
-  tasks: 'Tasks per round',
-  rounds: 'Rounds per replicate',
-  cadence: 'Evolver runs after each',
-  window: 'Samples the Evolver reads',
-  routing: 'Exploration samples',
-  update: 'Library update',
-  samples: 'High-score samples counted',
-  exploreUnit: 'Exploration decided per',
-  library: 'Skill library',
-  truth: 'Hidden code',
-  seed: 'Seed',
-  env: 'Environment',
-};
+/** Axis titles in words, with units, by CSV column (or, for a world's parameter, by its name): the declarations' labels. */
+const PARAMETER_TITLES: ReadonlyMap<string, string> = new Map(
+  placedParams(RUN_PARAMS).flatMap(({ param }) =>
+    param.label === undefined ? [] : [[columnOf(param) ?? param.flag, param.label] as const],
+  ),
+);
 
 export function parameterTitle(name: string): string {
-  return PARAMETER_TITLES[name] ?? name;
+  return PARAMETER_TITLES.get(name) ?? name;
 }
 
 /** A parameter value for charts: a number when the text is one (so scales sort numerically), else the text. */

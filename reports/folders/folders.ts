@@ -53,7 +53,7 @@ export function writeSweepFolder(dir: string, sweep: SweepResult, options: Folde
   const configs = sweep.cells.map((c) => c.config);
   const envParams = [...new Set(configs.flatMap((c) => Object.keys(c.envParams)))].sort();
   const plugins = PLUGIN_COLUMNS.filter((k) => configs.some((c) => c.agent[k] !== undefined));
-  const columns = sweepColumns(configs[0]!, envParams, plugins);
+  const columns = sweepColumns(envParams, plugins);
   const modules = new Map<string, ModuleRef>();
   for (const m of configs.flatMap((c) => c.modules ?? [])) modules.set(`${m.kind}\n${m.path}`, m);
   prepare(dir, options.force === true);

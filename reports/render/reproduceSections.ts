@@ -7,6 +7,7 @@ import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
 import { fmtBayesFactor } from '../tables/reproduceTables.js';
 import { cell, escapeHtml, table } from './htmlParts.js';
+import { HIDDEN_CHOICES } from '../../sim/reproduction/arms.js';
 
 export function headlineSection(verdict: FolderVerdict): string {
   const sentences = verdict.sentences.map((s) => `<p>${escapeHtml(s)}</p>`).join('\n');
@@ -64,15 +65,8 @@ ${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</sect
 /** Audit rows shown before "show all" (audit.csv is ranked, best first). */
 const AUDIT_SHOWN = 12;
 
-const CHOICES: readonly [string, string][] = [
-  ['cadence', 'cadence'],
-  ['window', 'window'],
-  ['update', 'update'],
-  ['samples', 'samples'],
-  ['exploreUnit', 'explore unit'],
-  ['testUnit', 'test unit'],
-  ['testAt', 'test at'],
-];
+/** The audit table's columns for the hidden choices: audit.csv's column and the table's heading. */
+const CHOICES: readonly [string, string][] = HIDDEN_CHOICES.map((c) => [c.key, c.label]);
 
 const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
 

@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseInteger, single } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';

@@ -5,7 +5,7 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+import type { ModuleRef, Run, RunConfig } from '../../sim/experiment/config.js';
 import { canonical, cellId } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import { sweepColumns } from '../../reports/csv/sweepColumns.js';
@@ -15,7 +15,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { cellCount, combination, sweptValues, type Grid } from './grid.js';
 
 /** The validated configuration of combination `index`; throws UsageError naming the flag. */
-export function cellConfig(grid: Grid, index: number): RunConfig {
+export function cellConfig(grid: Grid, index: number): Run {
   const c = combination(grid, index);
   return configFrom(c.settings, c.params);
 }
@@ -86,7 +86,6 @@ export function planSweep(grid: Grid): SweepPlan {
     }
   }
   const columns = sweepColumns(
-    first!,
     [...envParamNames].sort(),
     PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
   );

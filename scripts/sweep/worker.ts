@@ -3,7 +3,7 @@
  * rows (cells/<id>.csv, or a part file the main thread joins). Rows go straight to disk from here, so
  * the main thread only counts; a failure is returned, and recorded there.
  */
-import type { RunConfig } from '../../sim/experiment/config.js';
+import type { Run, RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
@@ -14,7 +14,8 @@ import { saveCellPart, saveCellRows } from './store.js';
 /** Replicates [from, to) of one cell: the whole cell, or one part of a cell split across workers. */
 export interface CellSlice {
   readonly id: string;
-  readonly config: RunConfig;
+  /** Normalized where the sweep was planned; it crosses to the worker as plain data. */
+  readonly config: Run;
   readonly from: number;
   readonly to: number;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync, chmo
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allEnvs } from '../../envs/registry.js';
+import { allEnvs } from '../../sim/agent/moduleStore.js';
 import { hexa } from '../helpers/cli.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-cli-'));
