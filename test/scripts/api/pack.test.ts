@@ -91,11 +91,12 @@ describe('the packed package', () => {
     writeFileSync(
       join(app, 'typed.ts'),
       [
-        "import { PUBLISHED_RUN, runExperiment, type RunConfig, type EnvSpec } from 'hexa-sim';",
-        'const config: RunConfig = { ...PUBLISHED_RUN, replicates: 2 };',
+        "import { normalizeRun, PUBLISHED_RUN, runExperiment, type EnvSpec, type Run } from 'hexa-sim';",
+        'const config: Run = normalizeRun({ ...PUBLISHED_RUN, replicates: 2 });',
         'const mean: number = runExperiment(config).rounds[0]!.meanAttempts;',
         "const bad: EnvSpec['id'] = 42;",
-        'export { mean, bad };',
+        'const unnormalized = runExperiment({ ...config, seed: 3 });',
+        'export { mean, bad, unnormalized };',
         '',
       ].join('\n'),
     );
@@ -118,9 +119,12 @@ describe('the packed package', () => {
       [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
       { cwd: app, encoding: 'utf8' },
     );
-    // Exactly the planted error: the types resolve through `exports`, and they are checked.
-    expect(tsc.stdout.trim().split('\n')).toEqual([
+    // Exactly the planted errors: the types resolve through `exports`, and they are checked (a changed copy of
+    // a normalized configuration is not one).
+    const errors = tsc.stdout.split('\n').filter((line) => /^typed\.ts\(/.test(line));
+    expect(errors).toEqual([
       expect.stringMatching(/^typed\.ts\(4,7\): error TS2322: Type 'number' is not assignable to type 'string'\.$/),
+      expect.stringMatching(/^typed\.ts\(5,36\): error TS2345: .* is not assignable to parameter of type 'Run'\.$/),
     ]);
 
     const hexa = (args: readonly string[]): ReturnType<typeof spawnSync> =>
