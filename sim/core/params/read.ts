@@ -98,7 +98,7 @@ function numbers(p: Extract<Param, { kind: 'numbers' }>, text: string): number[]
 
 /**
  * The value `text` gives a declaration. A policy's text is read as a built-in name here: a module file is
- * the caller's to look up (and a world's id too, which only the registry knows).
+ * the caller's to look up (and a world's id too, which only the module store knows).
  */
 export function parseParam(p: Param, text: string): number | string | boolean | readonly number[] {
   switch (p.kind) {
