@@ -76,17 +76,19 @@ describe('exploration policies', () => {
       testAt: 'record' as const,
       exploration,
     };
-    const run = runExperiment(
-      normalizeRun({
-        ...PUBLISHED_RUN,
-        env: spec.id,
-        envParams: spec.resolve({ q: 0.3 }),
-        rounds: 4,
-        replicates: 20,
-        seed: 4,
-        agent,
-      }),
-    );
+    const noisy = (a: typeof agent) =>
+      runExperiment(
+        normalizeRun({
+          ...PUBLISHED_RUN,
+          env: spec.id,
+          envParams: spec.resolve({ q: 0.3 }),
+          rounds: 4,
+          replicates: 20,
+          seed: 4,
+          agent: a,
+        }),
+      );
+    const run = noisy(agent);
     for (const rep of run.replicates) {
       expect(rep[0]!.explorations).toBe(0); // nothing tested yet in round 1 (no skills)
       for (const m of rep.slice(1)) {
@@ -94,17 +96,7 @@ describe('exploration policies', () => {
       }
     }
     // The same arm without the policy never explores.
-    const fixed = runExperiment(
-      normalizeRun({
-        ...PUBLISHED_RUN,
-        env: spec.id,
-        envParams: spec.resolve({ q: 0.3 }),
-        rounds: 4,
-        replicates: 20,
-        seed: 4,
-        agent: { ...agent, exploration: cfg({}) },
-      }),
-    );
+    const fixed = noisy({ ...agent, exploration: cfg({}) });
     expect(fixed.replicates.flat().every((m) => m.explorations === 0)).toBe(true);
   });
 });
