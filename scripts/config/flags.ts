@@ -21,6 +21,14 @@ export function parseDecimal(flag: string, text: string | number): number {
   return Number(s);
 }
 
+/** A decimal number within [min, max]. */
+export function parseDecimalIn(flag: string, text: string | number, min: number, max: number): number {
+  const n = parseDecimal(flag, text);
+  if (n < min) throw new UsageError(msg.below(flag, text, min));
+  if (n > max) throw new UsageError(msg.above(flag, text, max));
+  return n;
+}
+
 export function parseRate(flag: string, text: string | number): number {
   const n = parseDecimal(flag, text);
   if (!(n >= 0 && n <= 1)) throw new UsageError(msg.notRate(flag, text));

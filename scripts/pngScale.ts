@@ -1,0 +1,14 @@
+/** `--png-scale S`, for every command that writes chart PNGs: PNG pixels per SVG pixel. */
+import type { Options } from 'yargs';
+import { DEFAULT_PNG_SCALE, PNG_SCALE_RANGE } from '../reports/render/render.js';
+import { parseDecimalIn, single } from './config/flags.js';
+
+export const pngScaleOption: Options = {
+  type: 'string',
+  describe: `PNG pixels per SVG pixel, ${PNG_SCALE_RANGE[0]} to ${PNG_SCALE_RANGE[1]} [default: ${DEFAULT_PNG_SCALE}]`,
+};
+
+export function pngScaleFlag(value: unknown): number {
+  const text = single('png-scale', value);
+  return text === undefined ? DEFAULT_PNG_SCALE : parseDecimalIn('png-scale', text, ...PNG_SCALE_RANGE);
+}
