@@ -38,15 +38,17 @@ export function fitToWidth(spec: Readonly<Record<string, unknown>>, width: numbe
       }
       if (key === 'axis' && isView(value) && typeof value.labelLimit === 'number')
         value.labelLimit = Math.min(value.labelLimit, Math.max(90, Math.round(width * 0.4)));
+      // An x title is centred under the plot, which leaves the y axis its room.
+      if (key === 'x' && isView(value) && typeof value.title === 'string' && narrow)
+        value.title = wrap(value.title, 7.5, width - 24 - PANEL_AXES);
       limitLabels(value);
     }
   };
-  limitLabels(copy);
-
-  // Average glyph widths of DejaVu Sans at the title's 16 px bold and the subtitle's 12 px.
-  const wrap = (lines: unknown, charWidth: number): unknown => {
+  // Lines broken between words to fit `room` pixels, from the average glyph width of DejaVu Sans at the
+  // text's size: 10.5 px for the title (16 px bold), 7 for the subtitle (12 px), 7.5 for axis titles (13 px).
+  const wrap = (lines: unknown, charWidth: number, room = width - 24): unknown => {
     if (typeof lines !== 'string' && !Array.isArray(lines)) return lines;
-    const chars = Math.max(12, Math.floor((width - 24) / charWidth));
+    const chars = Math.max(12, Math.floor(room / charWidth));
     const out: string[] = [];
     for (const line of typeof lines === 'string' ? [lines] : (lines as unknown[]).map(String)) {
       let current = '';
@@ -60,6 +62,7 @@ export function fitToWidth(spec: Readonly<Record<string, unknown>>, width: numbe
     }
     return out;
   };
+  limitLabels(copy);
   if (isView(copy.title)) {
     copy.title.text = wrap(copy.title.text, 10.5);
     if (copy.title.subtitle !== undefined) copy.title.subtitle = wrap(copy.title.subtitle, 7);
