@@ -83,7 +83,7 @@ function headerOf(s: FigureSample): string[] {
 /** Whole-number axis ticks for unit bins: every value when few, else every k-th; never below the data. */
 export function countTicks(bins: readonly Bin[]): number[] | null {
   if (bins.length === 0) return null;
-  const lo = Math.ceil(bins[0]!.start);
+  const lo = Math.ceil(bins[0]!.start) + 0; // + 0: no "-0" tick when the first bin starts at -0.5
   const hi = Math.floor(bins.at(-1)!.end);
   const every = Math.max(1, Math.ceil((hi - lo + 1) / 6));
   const ticks: number[] = [];
