@@ -104,11 +104,12 @@ async function drawAll() {
     }
   }
 }
+// One pass at a time: a resize during a pass queues another after it.
+let passes = drawAll();
 let resizing;
 window.addEventListener('resize', () => {
   clearTimeout(resizing);
-  resizing = setTimeout(drawAll, 150);
+  resizing = setTimeout(() => (passes = passes.then(drawAll)), 150);
 });
-drawAll();
 </script>`;
 }

@@ -31,7 +31,8 @@ export function summarySection(data: ResultData, summary: Summary): string {
     'IQM [95 %]',
     'skills',
     'refutation rate % [95 %]',
-    ...(idColumn === null ? [] : [idColumn]),
+    // Beside a column of names the ids are just 'id'; a sweep's cells have only their id.
+    ...(idColumn === null ? [] : [named ? 'id' : idColumn]),
   ];
   const rows = bySweptValues(summary.groups, swept).map((s) => {
     const last = s.rounds.at(-1)!;
