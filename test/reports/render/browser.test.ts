@@ -124,6 +124,32 @@ describe.each(['reproduce', 'run', 'sweep'] as const)('the %s page in chromium',
   );
 });
 
+describe('on resizing the window', () => {
+  it('redraws the charts to the new width: a laptop window narrowed to a phone’s still fits', async () => {
+    const tab = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+    try {
+      await tab.goto(pathToFileURL(join(pages.sweep.dir, 'index.html')).href);
+      // Polled from here: the page's CSP forbids the eval that waitForFunction's own polling needs here.
+      const settled = async (): Promise<void> => {
+        const test = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.width === String(e.clientWidth))";
+        for (let waited = 0; !(await tab.evaluate(test)); waited += 200) {
+          if (waited > 60_000) throw new Error('the charts were not redrawn within a minute');
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      await settled();
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await new Promise((r) => setTimeout(r, 300)); // past the page's 150 ms debounce
+      await settled();
+      const m = (await tab.evaluate(MEASURE)) as Measured;
+      expect(m.pageWidth).toBeLessThanOrEqual(390);
+      for (const c of m.charts) expect(c.drawn).toBeLessThanOrEqual(c.client + 1);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
 describe('with JavaScript off', () => {
   it.each(['reproduce', 'run', 'sweep'] as const)(
     'the %s page shows every chart as its SVG, within a phone’s width',
