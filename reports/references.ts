@@ -6,7 +6,7 @@
  */
 import { findEnv } from '../envs/registry.js';
 import type { EnvParams } from '../envs/env.js';
-import { spaceSize } from '../sim/limits/anchors.js';
+import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
@@ -100,20 +100,17 @@ export function runAnchors(data: Pick<ResultData, 'groups'>): RunAnchor[] {
     const value = openerAnchor(actor, world.positions, world.cap);
     return value === null ? [] : [{ what: `the ${actor} opener`, value, baseline: false }];
   }
-  // As text: the closed form reads "0.2" as exactly 1/5.
-  const explore = params.explore ?? '0';
-  const topK = Number(params.topK ?? 0);
-  const maxFixed = library && Number.isInteger(topK) ? Math.min(topK, world.positions) : 0;
-  const out: RunAnchor[] = [];
-  for (let k = 0; k <= maxFixed; k++) {
-    const pool = world.space / BigInt(world.arity) ** BigInt(k);
-    const e = k === 0 ? '0' : explore;
-    const anchor = uniformGuessing({ space: world.space, pool, explore: e, cap: world.cap }).expectedAttempts;
-    const what =
-      k === 0
+  const settings = {
+    cap: world.cap,
+    agent: { library, topK: Number(params.topK ?? 0), explore: Number(params.explore ?? 0) },
+  };
+  // The same anchors as `hexa run` prints for this configuration.
+  return poolAnchors(settings, world.positions, world.arity).map((a) => ({
+    what:
+      a.fixed === 0
         ? 'random guessing'
-        : `${k} ${world.unit}${k > 1 ? 's' : ''} fixed by skills${Number(e) > 0 ? `, exploring ${e}` : ''}`;
-    out.push({ what, value: anchor, baseline: k === 0 });
-  }
-  return out;
+        : `${a.fixed} ${world.unit}${a.fixed > 1 ? 's' : ''} fixed by skills${settings.agent.explore > 0 ? `, exploring ${settings.agent.explore}` : ''}`,
+    value: a.anchor.expectedAttempts,
+    baseline: a.fixed === 0,
+  }));
 }
