@@ -148,8 +148,8 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
 }
 
 /**
- * summary.csv: one row per figure, the swept parameters first and the group's id last, groups in the order
- * of their swept values. `round` stays numeric: a figure of the whole run has it empty and `scope` says
+ * summary.csv: one row per figure, the swept parameters first and the group's id last, a sweep's cells in
+ * the order of their swept values. `round` stays numeric: a figure of the whole run has it empty and `scope` says
  * 'run' (per-round figures: 'round').
  */
 export function summaryRows(data: ResultData, summary: Summary): Row[] {
@@ -183,7 +183,9 @@ export function summaryRows(data: ResultData, summary: Summary): Row[] {
     });
     out.push(row);
   };
-  for (const s of bySweptValues(summary.groups, data.swept)) {
+  // A sweep's cells in the order of their values; a reproduction's arms keep their published order.
+  const groups = data.kind === 'sweep' ? bySweptValues(summary.groups, data.swept) : summary.groups;
+  for (const s of groups) {
     const { id, params, replicates } = s.group;
     const n = replicates.length;
     for (const r of s.rounds) {

@@ -60,6 +60,14 @@ describe('summarize', () => {
     expect(c).not.toEqual(a);
   });
 
+  it('keeps a reproduction’s arms in their published order, the arm id last', () => {
+    const rows = summaryRows(reproduce, summarize(reproduce, { seed: 1, resamples: 100 })).filter(
+      (r) => r.versus === '',
+    );
+    expect([...new Set(rows.map((r) => r.arm))]).toEqual(reproduce.groups.map((g) => g.id));
+    expect(Object.keys(rows[0]!).at(-1)).toBe('arm');
+  });
+
   it('writes one row per figure, the swept parameters first, the cell id last, cells in the order of their values', () => {
     const s = summarize(sweep, { seed: 1, resamples: 200 });
     const rows = summaryRows(sweep, s);
