@@ -60,7 +60,9 @@ export function chartSection(chart: Chart, index: number, svg: string | undefine
   const id = chartId(index);
   const fallback = svg === undefined ? '' : `\n<noscript><div class="static">${scopedSvg(svg, id)}</div></noscript>`;
   const n = chart.name;
-  return `<section><h2>${escapeHtml(chart.heading)}</h2><div class="chart" id="${id}"></div>${fallback}
+  // A single plot takes its column's width (fit.ts), up to about its print width: wider, it only stretches.
+  const single = typeof chart.spec.width === 'number' ? ' single' : '';
+  return `<section><h2>${escapeHtml(chart.heading)}</h2><div class="chart${single}" id="${id}"></div>${fallback}
 <p class="files">Files: <a href="${n}.png">${n}.png</a> · <a href="${n}.svg">${n}.svg</a> · <a href="${n}.vl.json">${n}.vl.json</a> (editable Vega-Lite)</p></section>`;
 }
 

@@ -75,7 +75,7 @@ h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bott
 .headline h1 { margin-top: 0.2em; } .headline p { font-size: 1.08em; max-width: 70em; margin: 0.5em 0 0.8em; } .headline .kicker { font-size: 0.85em; color: #555; margin: 0.6em 0 0; }
 .id { font-family: "DejaVu Sans Mono", monospace; font-size: 0.9em; color: #555; } .what, .wrap { white-space: normal; color: #444; font-size: 0.9em; } .wrap { display: inline-block; max-width: 24em; color: inherit; font-size: inherit; }
 .chart, .chart.vega-embed { display: block; width: 100%; max-width: 100%; overflow-x: auto; margin: 8px 0; } .files { font-size: 0.85em; color: #555; }
-.static svg { display: block; max-width: 100%; height: auto; }
+.chart.single { max-width: 880px; } .static svg { display: block; max-width: 100%; height: auto; }
 .table { overflow-x: auto; max-width: 100%; } table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: left; vertical-align: top; }
 td { font-variant-numeric: tabular-nums; white-space: nowrap; } tr.off td { background: #fdecea; } .ci { color: #666; font-size: 0.9em; }
