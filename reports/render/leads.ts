@@ -25,7 +25,9 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 type Facts = readonly (readonly [string, string])[];
 
 function factList(facts: Facts): string {
-  return `<dl class="lead">${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+  // "32.6 %" never breaks before its sign.
+  const keep = (html: string): string => html.replace(/ %/g, '&nbsp;%');
+  return `<dl class="lead">${facts.map(([k, v]) => `<dt>${keep(escapeHtml(k))}</dt><dd>${keep(v)}</dd>`).join('')}</dl>`;
 }
 
 function header(kicker: string, title: string, body: string, note = ''): string {

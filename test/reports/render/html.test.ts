@@ -26,6 +26,7 @@ const headline = (page: Page): string =>
   body(page)
     .slice(0, body(page).indexOf('</header>'))
     .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ');
 /** Rows of the first table after `heading`, as lists of cell texts. */
 function tableAfter(page: Page, heading: string): string[][] {
