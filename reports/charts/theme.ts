@@ -40,7 +40,8 @@ const SOLID: Stroke = { dash: [], width: 2.5 };
 /**
  * The published arms get fixed colours, so they read the same in every chart and every report. The two
  * openers end on the same exact 13/4, so one line would hide the other: the consistent opener is drawn wide
- * and solid, the optimal one narrow and dashed on top of it.
+ * and solid, the optimal one narrow and dotted on top of it, in wine (Tol's palette, as Okabe–Ito has no
+ * eighth colour that reads on white) so that neither looks like a dark-grey dashed reference line.
  */
 const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; stroke?: Stroke }>> = {
   random: { colour: '#000000', label: 'random control (no library)' },
@@ -51,7 +52,7 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; strok
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
   // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/reproduction/gap.ts).
   consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)', stroke: { dash: [], width: 6 } },
-  optimal: { colour: '#555555', label: 'optimal opener (in-task feedback)', stroke: { dash: [7, 4], width: 2 } },
+  optimal: { colour: '#882255', label: 'optimal opener (in-task feedback)', stroke: { dash: [2, 3], width: 2.5 } },
 };
 
 export const REFERENCE_COLOUR = '#555555';

@@ -111,6 +111,8 @@ export const msg = {
   folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
   folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
   paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
+  pngScaleWithoutReport: (value: unknown) =>
+    `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
