@@ -7,16 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  expectResumed,
-  finishedCells,
-  gridCells,
-  recipe,
-  recipeFolder,
-  shardSize,
-  sleep,
-  wholeSweep,
-} from './recipes.js';
+import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
 
 /** The Job's container command and completion count, as printed. */
 function printedJob(): { command: string[]; completions: number } {
@@ -47,8 +38,7 @@ const exited = (c: ChildProcess): Promise<number | null> =>
 describe('the Kubernetes recipe', () => {
   it('runs the container command for every index, one restarted after a kill, and merges to one sweep', async () => {
     const dir = recipeFolder('recipe-kubernetes');
-    const whole = wholeSweep(dir);
-    const cells = gridCells(dir);
+    const { results: whole, cells } = wholeSweep();
     const { command, completions } = printedJob();
     expect(command.join(' ')).toContain(`/${completions} `);
 

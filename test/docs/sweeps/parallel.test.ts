@@ -16,6 +16,6 @@ describe.skipIf(skip !== undefined)(`the GNU parallel recipe${skip === undefined
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     // Nothing but the merge's summary: no citation notice from parallel, no warning from npx.
     expect(run.stderr).toMatch(/^hexa merge: done: 3 folders, (\d+) cells, \1 done, 0 failed → .*\n$/);
-    expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(wholeSweep(dir));
+    expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(wholeSweep().results);
   });
 });

@@ -4,7 +4,18 @@
  * for the repository: `npx hexa` there runs the CLI built from the current sources, and `sweep.json` is the
  * page's grid.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { builtCli, hexa, ROOT, tempDir } from '../../scripts/sweep/cli.js';
@@ -33,17 +44,27 @@ export function recipeFolder(tag: string): string {
   return dir;
 }
 
-/** results.csv of one unsharded sweep of the page's grid, run in `dir` (into `dir/whole`). */
-export function wholeSweep(dir: string): string {
-  const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: dir });
-  expect(r.status, r.stderr).toBe(0);
-  return readFileSync(join(dir, 'whole', 'results.csv'), 'utf8');
-}
-
-/** How many cells the page's grid has (the unsharded sweep's manifest lists them). */
-export function gridCells(dir: string): number {
+/**
+ * results.csv of one unsharded sweep of the page's grid (and its cell count), by the current build: run once
+ * per build and grid into the git-ignored .vitest-cache/, which the recipe tests share.
+ */
+export function wholeSweep(): { results: string; cells: number } {
+  const key = createHash('sha256').update(builtCli()).update(recipe('sweep.json')).digest('hex').slice(0, 16);
+  const dir = join(ROOT, '.vitest-cache', `recipe-whole-${key}`);
+  if (!existsSync(dir)) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    mkdirSync(tmp, { recursive: true });
+    writeFileSync(join(tmp, 'sweep.json'), recipe('sweep.json'));
+    const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: tmp });
+    expect(r.status, r.stderr).toBe(0);
+    try {
+      renameSync(tmp, dir);
+    } catch {
+      rmSync(tmp, { recursive: true, force: true }); // another test file ran it first
+    }
+  }
   const manifest = JSON.parse(readFileSync(join(dir, 'whole', 'manifest.json'), 'utf8')) as { cells: unknown[] };
-  return manifest.cells.length;
+  return { results: readFileSync(join(dir, 'whole', 'results.csv'), 'utf8'), cells: manifest.cells.length };
 }
 
 /** Shard i of n holds every n-th cell from position i (--shard i/n). */

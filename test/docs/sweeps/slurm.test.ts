@@ -7,16 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectResumed,
-  finishedCells,
-  gridCells,
-  recipe,
-  recipeFolder,
-  shardSize,
-  sleep,
-  wholeSweep,
-} from './recipes.js';
+import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
 import { type SlurmCluster, slurmUnavailable, startSlurm } from './slurm.js';
 
 // CI runs as root with Slurm installed (.ci/run) and must run this; elsewhere it is skipped, saying why.
@@ -52,8 +43,7 @@ describe.skipIf(skip !== undefined)(`the Slurm recipe${skip === undefined ? '' :
   }, 60_000);
 
   it('runs the job array with a task requeued mid-run, merges in a dependent job, equals one sweep', async () => {
-    const whole = wholeSweep(dir);
-    const cells = gridCells(dir);
+    const { results: whole, cells } = wholeSweep();
     const { script, tasks, shards } = gridScript();
     expect(tasks).toBe(shards);
     writeFileSync(join(dir, 'grid.sh'), script);
