@@ -34,20 +34,26 @@ describe('outputs under folders that do not exist', () => {
     const merged = run(['merge', 's/t/grid-s0', 's/t/grid-s1', '--out', 'm/n/grid', '--quiet']);
     expect(merged.stderr).toBe('');
     expect(merged.status).toBe(0);
+    // --force on a folder that is not there yet is no different.
+    const forced = run(['merge', 's/t/grid-s0', 's/t/grid-s1', '--out', 'm/o/grid', '--force', '--quiet']);
+    expect(forced.stderr).toBe('');
+    expect(forced.status).toBe(0);
     const whole = run(['sweep', ...SMALL, '--out', 'w/x/grid']);
     expect(whole.status).toBe(0);
-    expect(readFileSync(join(cwd, 'm/n/grid/results.csv'), 'utf8')).toBe(
-      readFileSync(join(cwd, 'w/x/grid/results.csv'), 'utf8'),
-    );
+    const results = readFileSync(join(cwd, 'w/x/grid/results.csv'), 'utf8');
+    expect(readFileSync(join(cwd, 'm/n/grid/results.csv'), 'utf8')).toBe(results);
+    expect(readFileSync(join(cwd, 'm/o/grid/results.csv'), 'utf8')).toBe(results);
     const report = run(['report', 'm/n/grid', '--out', 'r/s/report', '--resamples', '200', '--quiet']);
     expect(report.status, report.stderr).toBe(0);
     expect(readdirSync(join(cwd, 'r/s/report'))).toContain('index.html');
   });
 
-  it('hexa reproduce --out', () => {
-    const r = run(['reproduce', '--single', '--out', 'p/q/rep', '--quiet']);
-    expect(r.status, r.stderr).toBe(0);
-    expect(readdirSync(join(cwd, 'p/q/rep'))).toContain('manifest.json');
+  it('hexa reproduce --out, with --force too', () => {
+    for (const out of ['p/q/rep', 'p/r/rep']) {
+      const r = run(['reproduce', '--single', '--out', out, '--quiet', ...(out === 'p/r/rep' ? ['--force'] : [])]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(readdirSync(join(cwd, out))).toContain('manifest.json');
+    }
   });
 });
 
