@@ -4,7 +4,7 @@
  * all at once, one killed mid-run and started again (restartPolicy: OnFailure) — then the printed merge.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
@@ -76,5 +76,6 @@ describe('the Kubernetes recipe', () => {
     const merge = spawnSync('sh', ['-e', '-c', recipe('kubernetes-merge')], { cwd: dir, encoding: 'utf8' });
     expect(merge.status, merge.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(whole);
+    rmSync(dir, { recursive: true, force: true }); // kept only when a check failed
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 /** The GNU parallel recipe of docs/sweeps.md, run as printed: three shards at once, merged, equal to one sweep. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recipe, recipeFolder, wholeSweep } from './recipes.js';
@@ -18,5 +18,6 @@ describe.skipIf(skip !== undefined)('the GNU parallel recipe', () => {
     // Nothing but the merge's summary: no citation notice from parallel, no warning from npx.
     expect(run.stderr).toMatch(/^hexa merge: done: 3 folders, (\d+) cells, \1 done, 0 failed → .*\n$/);
     expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(wholeSweep().results);
+    rmSync(dir, { recursive: true, force: true }); // kept only when a check failed
   });
 });

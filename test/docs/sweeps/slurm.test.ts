@@ -4,7 +4,7 @@
  * dependent job; the merged results equal an unsharded sweep byte for byte.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
@@ -61,11 +61,20 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
     const array = cluster.command('squeue', ['-h', '-n', 'hexa-grid', '-o', '%F']).trim().split('\n')[0]!;
     expect(array).toMatch(/^\d+$/);
 
+    // The jobs' own output (slurm-<job>_<task>.out in the submit folder) explains a failed task.
+    const outputs = (): string =>
+      readdirSync(dir)
+        .filter((f) => f.startsWith('slurm-'))
+        .map((f) => `== ${f}\n${readFileSync(join(dir, f), 'utf8')}`)
+        .join('\n');
+
     // Requeue a running task that has finished some of its cells and has at least two to go.
     const shardDir = (k: number): string => join(dir, 'out', `grid-s${k}`);
     let cut: { task: number; kept: Map<string, number> } | undefined;
     for (const end = Date.now() + 120_000; cut === undefined; await sleep(50)) {
       if (Date.now() > end) throw new Error(`no array task was caught mid-run\n${cluster.logs()}`);
+      if (cluster.command('squeue', ['-h', '-n', 'hexa-grid']).trim() === '')
+        throw new Error(`the array ended before a task could be requeued mid-run\n${outputs()}`);
       const running = cluster.command('squeue', ['-h', '-n', 'hexa-grid', '-t', 'R', '-o', '%K']).trim();
       for (const task of running === '' ? [] : running.split('\n').map(Number)) {
         const kept = finishedCells(shardDir(task));
@@ -83,8 +92,12 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
     // Slurm holds a requeued job for about two minutes; the test lets it start at once.
     cluster.command('scontrol', ['update', `JobId=${requeued}`, 'StartTime=now']);
 
-    for (const end = Date.now() + 180_000; cluster.command('squeue', ['-h']).trim() !== ''; await sleep(250))
-      if (Date.now() > end) throw new Error(`the jobs did not finish\n${cluster.logs()}`);
+    for (const end = Date.now() + 180_000; cluster.command('squeue', ['-h']).trim() !== ''; await sleep(250)) {
+      if (Date.now() > end) throw new Error(`the jobs did not finish\n${outputs()}\n${cluster.logs()}`);
+      const reason = cluster.command('squeue', ['-h', '-j', merge!, '-o', '%r']).trim();
+      if (reason === 'DependencyNeverSatisfied')
+        throw new Error(`an array task failed, so the merge cannot run\n${outputs()}`);
+    }
 
     const jobs = cluster.command('scontrol', ['-o', 'show', 'job', array]).trim().split('\n');
     expect(jobs).toHaveLength(tasks);
@@ -95,5 +108,6 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
 
     expectResumed(shardDir(cut.task), cut.kept, cutAt, shardSize(cells, cut.task, shards));
     expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(whole);
+    rmSync(dir, { recursive: true, force: true }); // kept only when a check failed
   }, 240_000);
 });

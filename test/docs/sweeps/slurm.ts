@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ export interface SlurmCluster {
   command(name: (typeof CLIENTS)[number], args: readonly string[]): string;
   /** The daemons' logs, for a failure message. */
   logs(): string;
-  /** Cancel every job, then stop the daemons (SIGTERM, then SIGKILL). */
+  /** Cancel every job, stop the daemons (SIGTERM, then SIGKILL), remove the cluster's folder. */
   stop(): Promise<void>;
 }
 
@@ -169,6 +169,7 @@ export async function startSlurm(): Promise<SlurmCluster> {
       const exited = (): boolean => children.every((c) => c.exitCode !== null || c.signalCode !== null);
       await until('the daemons stopped', exited, 10_000, logs).catch(killAll);
       process.removeListener('exit', killAll);
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
