@@ -31,7 +31,8 @@ export const msg = {
   unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
   unknownCommand: (name: string) => `unknown command ${show(name)} (see hexa --help)`,
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
-  outputNoDir: (flag: string, path: string) => `--${flag}: ${show(path)}: its folder does not exist`,
+  outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
+    `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
   outputNotWritable: (flag: string, path: string) => `--${flag}: ${show(path)} is not writable`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
