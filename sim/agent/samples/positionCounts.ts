@@ -33,20 +33,33 @@ export class PositionCounts {
   /** Count every sample of a batch in `group`. */
   add(group: number, batch: SampleBatch): void {
     const { codes, count } = batch;
+    const tallies = this.tallies;
+    if (tallies.length === 0 || batch.layout === 'values') {
+      for (let i = 0; i < batch.entries; i++) {
+        const times = batch.times(i);
+        if (times !== 0) this.addTimes(group, batch, i, times);
+      }
+      return;
+    }
+    // A small binary world: each code is one word (or an index counted by code), tallied in one tight loop.
+    const touched = this.touched;
+    const base = group << this.positions;
+    let pending = this.pending;
     if (batch.layout === 'byCode') {
-      for (let c = 0; c < codes.length; c++) if (codes[c] !== 0) this.addTimes(group, batch, c, codes[c]!);
-    } else if (batch.layout === 'bits' && this.tallies.length > 0) {
-      // One word a code: the whole list tallied in one tight loop.
-      const tallies = this.tallies;
-      const touched = this.touched;
-      const base = group << this.positions;
-      let pending = this.pending;
+      for (let c = 0; c < codes.length; c++) {
+        const times = codes[c]!;
+        if (times === 0) continue;
+        const i = base | c;
+        if (tallies[i] === 0) touched[pending++] = i;
+        tallies[i]! += times;
+      }
+    } else {
       for (let k = 0; k < count; k++) {
         const i = base | codes[k]!;
         if (tallies[i]!++ === 0) touched[pending++] = i;
       }
-      this.pending = pending;
-    } else for (let k = 0; k < count; k++) this.addTimes(group, batch, k, 1);
+    }
+    this.pending = pending;
   }
 
   /** Count entry i of a batch (sample i, or code i of a batch counted by code) `times` times in `group`. */
