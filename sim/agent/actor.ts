@@ -233,13 +233,11 @@ export class Actor {
     const code = this.code;
     const positions = code.length;
     const batch = (this.valueSamples ??= SampleBatch.values(positions, SAMPLE_BUFFER, this.facts.keepApart));
-    const { codes, routed, capacity } = batch;
 
     if (remembers) policy.beginTask(streams.guess, constraint);
     const rate = streams.exploreRate ?? agent.explore;
     const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
 
-    let highs = 0;
     let handedOver = 0;
     let used = cap;
     for (let attempt = 1; attempt <= cap; attempt++) {
@@ -254,15 +252,9 @@ export class Actor {
       if (tools !== undefined) tools.record(code, feedback, tally);
 
       // Reflect
-      if (feedback.score >= goodScore) {
-        const at = highs * positions;
-        for (let p = 0; p < positions; p++) codes[at + p] = code[p]!;
-        if (routed !== null) routed[highs] = exploring ? 0 : 1;
-        if (++highs === capacity) {
-          this.handOver(batch, highs, attempt - handedOver, context, tally);
-          handedOver = attempt;
-          highs = 0;
-        }
+      if (feedback.score >= goodScore && batch.push(code, !exploring)) {
+        this.handOver(batch, batch.count, attempt - handedOver, context, tally);
+        handedOver = attempt;
       }
       if (feedback.solved) {
         used = attempt;
@@ -271,7 +263,7 @@ export class Actor {
       }
       if (remembers) policy.observe(code, feedback.score);
     }
-    this.handOver(batch, highs, used - handedOver, context, tally);
+    this.handOver(batch, batch.count, used - handedOver, context, tally);
     tally.attempts += used;
     if (remembers && policy.abandonedConstraint) tally.fallbacks++;
     return used;
@@ -286,7 +278,6 @@ export class Actor {
     const { guess, explore } = streams;
     const guessBits = (this.guessBits ??= new Int32Array(bitWords(this.code.length)));
     const batch = (this.bitSamples ??= SampleBatch.bits(this.code.length, SAMPLE_BUFFER, this.facts.keepApart));
-    const { codes, routed, capacity } = batch;
     const words = guessBits.length;
     const last = this.lastWord;
     const fixed = constraint === null ? null : constraint.fixedBits;
@@ -295,7 +286,6 @@ export class Actor {
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
     const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
 
-    let highs = 0;
     let handedOver = 0;
     let used = cap;
     for (let attempt = 1; attempt <= cap; attempt++) {
@@ -309,15 +299,9 @@ export class Actor {
       guessBits[words - 1]! &= last;
 
       const feedback = env.stepBits!(guessBits);
-      if (feedback.score >= goodScore) {
-        const at = highs * words;
-        for (let i = 0; i < words; i++) codes[at + i] = guessBits[i]!;
-        if (routed !== null) routed[highs] = exploring ? 0 : 1;
-        if (++highs === capacity) {
-          this.handOver(batch, highs, attempt - handedOver, context, tally);
-          handedOver = attempt;
-          highs = 0;
-        }
+      if (feedback.score >= goodScore && batch.push(guessBits, !exploring)) {
+        this.handOver(batch, batch.count, attempt - handedOver, context, tally);
+        handedOver = attempt;
       }
       if (feedback.solved) {
         used = attempt;
@@ -325,7 +309,7 @@ export class Actor {
         break;
       }
     }
-    this.handOver(batch, highs, used - handedOver, context, tally);
+    this.handOver(batch, batch.count, used - handedOver, context, tally);
     tally.attempts += used;
     return used;
   }

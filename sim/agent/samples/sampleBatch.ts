@@ -79,16 +79,23 @@ export class SampleBatch {
     codes: readonly ArrayLike<number>[],
     options: { readonly context?: number; readonly attempts?: number; readonly routed?: readonly boolean[] } = {},
   ): SampleBatch {
-    const positions = codes[0]?.length ?? 0;
-    const batch = SampleBatch.values(positions, codes.length, options.routed !== undefined);
-    codes.forEach((code, k) => {
-      for (let p = 0; p < positions; p++) batch.codes[k * positions + p] = code[p]!;
-      if (batch.routed !== null) batch.routed[k] = options.routed![k] === false ? 0 : 1;
-    });
-    batch.count = codes.length;
+    const batch = SampleBatch.values(codes[0]?.length ?? 0, codes.length, options.routed !== undefined);
+    codes.forEach((code, k) => batch.push(code, options.routed?.[k] !== false));
     batch.attempts = options.attempts ?? codes.length;
     batch.context = options.context ?? 0;
     return batch;
+  }
+
+  /**
+   * Add a high-score sample to a listed batch, its code in the batch's layout (values, or bit words);
+   * `kept` false keeps it from the Evolver. Returns whether the batch is now full.
+   */
+  push(code: ArrayLike<number>, kept: boolean): boolean {
+    const stride = this.stride;
+    const at = this.count * stride;
+    for (let i = 0; i < stride; i++) this.codes[at + i] = code[i]!;
+    if (this.routed !== null) this.routed[this.count] = kept ? 1 : 0;
+    return ++this.count === this.capacity;
   }
 
   /** Entries to visit: its samples, or every code when counted by code. */

@@ -1,6 +1,18 @@
 /** The same binary samples as a batch in each layout, for tests that hold the layouts to one another. */
+import fc from 'fast-check';
 import { SampleBatch, SMALL_BITS } from '../../../../sim/agent/samples/sampleBatch.js';
-import { packBits } from '../../../../sim/core/bitCode.js';
+import { bitWords, packBits } from '../../../../sim/core/bitCode.js';
+
+/** A width of 1 … `maxPositions` and up to `maxCodes` binary codes of that width. */
+export const binaryCodes = (maxPositions: number, maxCodes: number): fc.Arbitrary<[number, number[][]]> =>
+  fc
+    .integer({ min: 1, max: maxPositions })
+    .chain((n) =>
+      fc.tuple(
+        fc.constant(n),
+        fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), { maxLength: maxCodes }),
+      ),
+    );
 
 export interface Layouts {
   readonly values: SampleBatch;
@@ -23,15 +35,17 @@ export function inEveryLayout(
   const values = SampleBatch.values(positions, codes.length, keepApart);
   const bits = SampleBatch.bits(positions, codes.length, keepApart);
   const byCode = positions <= SMALL_BITS && !keepApart ? SampleBatch.byCode(positions) : null;
+  const words = new Int32Array(bitWords(positions));
   codes.forEach((code, k) => {
-    values.codes.set(code, k * positions);
-    packBits(Int32Array.from(code), bits.codes.subarray(k * bits.stride, (k + 1) * bits.stride));
-    if (keepApart) values.routed![k] = bits.routed![k] = options.routed![k] ? 1 : 0;
-    if (byCode !== null) byCode.codes[bits.codes[k]!]!++;
+    const kept = options.routed?.[k] !== false;
+    values.push(code, kept);
+    packBits(Int32Array.from(code), words);
+    bits.push(words, kept);
+    if (byCode !== null) byCode.codes[words[0]!]!++;
   });
+  if (byCode !== null) byCode.count = codes.length;
   for (const batch of [values, bits, byCode]) {
     if (batch === null) continue;
-    batch.count = codes.length;
     batch.attempts = options.attempts ?? codes.length;
     batch.context = options.context ?? 0;
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PositionCounts } from '../../../../sim/agent/samples/positionCounts.js';
 import { SampleBatch, SMALL_BITS } from '../../../../sim/agent/samples/sampleBatch.js';
-import { inEveryLayout } from './layouts.js';
+import { binaryCodes, inEveryLayout } from './layouts.js';
 
 /** Counts of codes added one at a time, value by value, per (group, position, value). */
 function byHand(groups: number, positions: number, arity: number, added: readonly [number, number[]][]): Int32Array {
@@ -14,21 +14,15 @@ function byHand(groups: number, positions: number, arity: number, added: readonl
 
 describe('PositionCounts', () => {
   it('counts a batch in every layout (tallied by code when small) exactly as codes counted by hand', () => {
-    const run = fc
-      .integer({ min: 1, max: 40 })
-      .chain((n) =>
-        fc.tuple(
-          fc.constant(n),
-          fc.array(
-            fc.tuple(
-              fc.nat(2),
-              fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), { maxLength: 20 }),
-              fc.boolean(),
-            ),
-            { maxLength: 8 },
-          ),
-        ),
-      );
+    // Up to 8 batches of the same width, each in a group, settled or not after it.
+    const run = binaryCodes(40, 160).map(([n, codes]): [number, [number, number[][], boolean][]] => [
+      n,
+      Array.from({ length: Math.ceil(codes.length / 20) }, (_, b) => [
+        b % 3,
+        codes.slice(20 * b, 20 * b + 20),
+        b % 2 === 0,
+      ]),
+    ]);
     fc.assert(
       fc.property(run, ([n, batches]) => {
         const added = batches.flatMap(([group, codes]) => codes.map((c): [number, number[]] => [group, c]));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SampleBatch, SMALL_BITS } from '../../../../sim/agent/samples/sampleBatch.js';
-import { inEveryLayout } from './layouts.js';
+import { binaryCodes, inEveryLayout } from './layouts.js';
 
 /** A batch's samples as text, one per sample (an entry counted by code repeated), in entry order. */
 function samplesOf(batch: SampleBatch): string[] {
@@ -20,16 +20,8 @@ function samplesOf(batch: SampleBatch): string[] {
 
 describe('SampleBatch', () => {
   it('reads the same samples back from every layout (entry by entry, each standing for its times)', () => {
-    const run = fc
-      .integer({ min: 1, max: 40 })
-      .chain((n) =>
-        fc.tuple(
-          fc.constant(n),
-          fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), { maxLength: 20 }),
-        ),
-      );
     fc.assert(
-      fc.property(run, ([n, codes]) => {
+      fc.property(binaryCodes(40, 20), ([n, codes]) => {
         const written = codes.map((c) => c.join(''));
         const { values, bits, byCode } = inEveryLayout(n, codes);
         expect(samplesOf(values)).toEqual(written);
