@@ -172,13 +172,21 @@ export class Actor {
   }
 
   /**
+   * Whether `runBatch` may ever run a round here (the part of `loopFor`'s choice fixed for the Actor): a runner
+   * asks before it readies a round for a batch.
+   */
+  get batchesRounds(): boolean {
+    return this.facts.tasksIndependent && this.facts.oneWord;
+  }
+
+  /**
    * The one place the Actor picks how it runs attempts: for the task about to start in `context`, or
    * (`round`) for all of a round's tasks at once. A constraint that bans values needs the 'values' loop.
    */
   private loopFor(round: boolean, context: number): AttemptLoop {
     const f = this.facts;
     if (round) {
-      if (!f.tasksIndependent || !f.oneWord || this.bans(0)) return 'taskByTask';
+      if (!this.batchesRounds || this.bans(0)) return 'taskByTask';
       return f.small && !f.keepApart ? 'roundByCode' : 'roundOfWords';
     }
     if (!f.bitWords || this.bans(context)) return 'values';
@@ -206,10 +214,10 @@ export class Actor {
   /**
    * Run the next `tasks` tasks, which nothing changes between (a round of a world with one context, under
    * passive task hooks, evolving once a round), as one batch: planned once (counted for each), `begin(t)`
-   * readying task t's world and streams (and, for the first, `streams.exploreRate`), their samples handed
-   * over together when the batch ends (the library and the Evolver only sum them, and nothing reads them
-   * within a batch) — the same records and counts as `runTask` for each. Returns false, having run and
-   * counted nothing, when `loopFor` says they cannot run as a batch.
+   * readying task t's world and streams, their samples handed over together when the batch ends (the
+   * library and the Evolver only sum them, and nothing reads them within a batch) — the same records and
+   * counts as `runTask` for each. Returns false, having run and counted nothing, when `loopFor` says they
+   * cannot run as a batch.
    */
   runBatch(streams: TaskStreams, tally: RoundTally, tasks: number, begin: (task: number) => void): boolean {
     const loop = this.loopFor(true, 0);
@@ -317,10 +325,10 @@ export class Actor {
   /**
    * The 'word', 'roundOfWords' and 'roundByCode' loops: `runBitWords` for codes of at most 32 positions, one
    * word each — for one task, or for a round's `tasks` tasks one after another (`begin(t)` readies task t's
-   * world and streams first, and the first's exploration rate). The attempt loop only draws, scores and
-   * keeps a high-score sample's word in `samples` (listed, or counted by code); they go to the library and
-   * the Evolver when the last task ends or the batch fills, in one call each: the same records, since they
-   * are sums. Returns the last task's attempts.
+   * world and streams first). The attempt loop only draws, scores and keeps a high-score sample's word in
+   * `samples` (listed, or counted by code); they go to the library and the Evolver when the last task ends
+   * or the batch fills, in one call each: the same records, since they are sums. Returns the last task's
+   * attempts.
    */
   private runWords(
     world: WordWorld,
@@ -340,6 +348,7 @@ export class Actor {
     // A free position takes the draw's bit: (draw & keep) | values, nothing kept fixed without a constraint.
     const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;
     const values = constraint === null ? 0 : constraint.valueBits[0]!;
+    const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
 
     // Samples and attempts not handed over yet, carried from task to task within a batch.
@@ -348,8 +357,6 @@ export class Actor {
     let used = 0;
     for (let task = 0; task < tasks; task++) {
       if (begin !== null) begin(task);
-      // Read once a task is ready: a batch's rate is set as its first task begins.
-      const rate = streams.exploreRate ?? agent.explore;
       const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
       let handedOver = -held;
       let solved = false;

@@ -118,20 +118,22 @@ export function runReplicate(
     }
   };
   /**
-   * A round's tasks as the Actor's batch, planned once, no hooks between them — or false, having run nothing,
-   * when the Actor's choice of loop says they must run one by one (Actor.runBatch). The hooks are passive
-   * then, so the exploration rate is the same for every task: it is read once, as the first task begins.
+   * A round's tasks as the Actor's batch, planned once, no hooks between them (passive, so the exploration
+   * rate is the same for every task) — or false, having run nothing, when the Actor's choice of loop says they
+   * must run one by one (Actor.runBatch).
    */
-  const playBatch = (worldRound: number, keyRound: number): boolean =>
-    actor.runBatch(streams, tally, config.tasks, (task) => {
-      if (task === 0) streams.exploreRate = hooks.rate(worldRound * config.tasks);
-      beginTask(worldRound, keyRound, task);
-    });
-  /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
+  const playBatch = (worldRound: number, keyRound: number): boolean => {
+    streams.exploreRate = hooks.rate(worldRound * config.tasks);
+    return actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
+  };
+  /**
+   * One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound` — offered to the Actor
+   * as one batch where it runs rounds so (which loop runs is the Actor's choice), else task by task.
+   */
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    if (!playBatch(worldRound, keyRound)) playTasks(worldRound, keyRound);
+    if (!(actor.batchesRounds && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
   };
 
