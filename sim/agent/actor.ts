@@ -342,8 +342,12 @@ export class Actor {
   ): number {
     const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
-    const { codes, routed, capacity } = samples;
-    const byCode = samples.layout === 'byCode';
+    const { codes, routed } = samples;
+    // The counts by code (null for a list), and when a list is full (never, counted by code): locals derived
+    // from the array, which the compiler types exactly, not the batch's fields — comparing the count against a
+    // field each attempt made the loop slower.
+    const counts = samples.layout === 'byCode' ? codes : null;
+    const full = counts !== null ? -1 : codes.length;
     const last = this.lastWord;
     // A free position takes the draw's bit: (draw & keep) | values, nothing kept fixed without a constraint.
     const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;
@@ -371,13 +375,13 @@ export class Actor {
         // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
         // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
         const high = +(feedback.score >= goodScore);
-        if (byCode) codes[code]! += high;
+        if (counts !== null) counts[code]! += high;
         else {
           codes[highs] = code;
           if (routed !== null) routed[highs] = exploring ? 0 : 1;
         }
         highs += high;
-        if (highs === capacity) {
+        if (highs === full) {
           this.handOver(samples, highs, attempt - handedOver, context, tally);
           handedOver = attempt;
           highs = 0;
