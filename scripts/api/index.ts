@@ -35,11 +35,13 @@ export type { RoundMetrics } from '../../sim/core/metrics.js';
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
-export type { ActorParts, TaskStreams } from '../../sim/agent/actor.js';
+export type { ActorParts, AttemptLoop, TaskStreams } from '../../sim/agent/actor.js';
 export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
 export { Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
+export { SampleBatch, SMALL_BITS } from '../../sim/agent/samples/sampleBatch.js';
+export type { SampleLayout } from '../../sim/agent/samples/sampleBatch.js';
 export { Retriever } from '../../sim/agent/retriever.js';
 export type { SkillOrder } from '../../sim/agent/retriever.js';
 export { Constraint } from '../../sim/agent/constraint.js';

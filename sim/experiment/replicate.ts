@@ -60,6 +60,8 @@ export function runReplicate(
     env.failureTaxonomy === true || agent.breaker.failures > 0
       ? new ToolRegistry(positions, arity, agent.breaker)
       : undefined;
+  const exploration = makeExploration(agent.explore, agent.exploration);
+  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
   const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
   const actor = new Actor({
     env,
@@ -73,9 +75,8 @@ export function runReplicate(
     disabled: tools?.disabled,
     policy,
     bitParallel: options.bitParallel,
+    hooks,
   });
-  const exploration = makeExploration(agent.explore, agent.exploration);
-  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
 
   let frozen = false;
   const evolve = (): void => {
@@ -116,19 +117,23 @@ export function runReplicate(
       if (agent.cadence === 'task') evolve();
     }
   };
-  /** A round's tasks as the Actor's batch (see `batches`): planned once, no hooks between them; false if it cannot. */
+  /**
+   * A round's tasks as the Actor's batch, planned once, no hooks between them (passive, so the exploration
+   * rate is the same for every task) — or false, having run nothing, when the Actor's choice of loop says they
+   * must run one by one (Actor.runBatch).
+   */
   const playBatch = (worldRound: number, keyRound: number): boolean => {
     streams.exploreRate = hooks.rate(worldRound * config.tasks);
     return actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
   };
-  // Nothing changes between a round's tasks when the hooks are passive, the world has one context and the
-  // Evolver runs once a round: the Actor may then plan once and run them as a batch.
-  const batches = hooks.passive && agent.cadence === 'round' && env.context === undefined;
-  /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
+  /**
+   * One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound` — offered to the Actor
+   * as one batch where it runs rounds so (which loop runs is the Actor's choice), else task by task.
+   */
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    if (!(batches && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
+    if (!(actor.batchesRounds && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
   };
 

@@ -8,6 +8,7 @@ import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { Library } from '../../../sim/agent/library.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
 import { covers, EVERY_CONTEXT } from '../../../sim/agent/skill.js';
+import { SampleBatch } from '../../../sim/agent/samples/sampleBatch.js';
 
 const rules = (scope: AgentConfig['scope']): AgentConfig => ({
   ...PUBLISHED_AGENT,
@@ -19,9 +20,9 @@ const rules = (scope: AgentConfig['scope']): AgentConfig => ({
 describe('Evolver with contexts', () => {
   it('scopes claims to the context their evidence came from', () => {
     const ev = new Evolver(1, 4, rules('context'), 3);
-    for (let i = 0; i < 3; i++) ev.observe(Int32Array.of(0), 0);
-    for (let i = 0; i < 3; i++) ev.observe(Int32Array.of(2), 2);
-    ev.observe(Int32Array.of(1), 1);
+    for (let i = 0; i < 3; i++) ev.observe(SampleBatch.of([[0]], { context: 0 }));
+    for (let i = 0; i < 3; i++) ev.observe(SampleBatch.of([[2]], { context: 2 }));
+    ev.observe(SampleBatch.of([[1]], { context: 1 }));
     const claims = ev.evolve().map((c) => [c.context, c.value, c.confidence, c.evidence]);
     expect(claims).toEqual([
       [0, 0, 1, 3],
@@ -31,17 +32,17 @@ describe('Evolver with contexts', () => {
 
   it('pools contexts into every-context claims with scope global', () => {
     const ev = new Evolver(1, 4, rules('global'), 3);
-    for (let i = 0; i < 4; i++) ev.observe(Int32Array.of(0), i % 3);
-    ev.observe(Int32Array.of(3), 1);
+    for (let i = 0; i < 4; i++) ev.observe(SampleBatch.of([[0]], { context: i % 3 }));
+    ev.observe(SampleBatch.of([[3]], { context: 1 }));
     expect(ev.evolve().map((c) => [c.context, c.value, c.confidence])).toEqual([[EVERY_CONTEXT, 0, 0.8]]);
   });
 
   it('forgets one position of one scope, keeping the others', () => {
     const ev = new Evolver(2, 2, rules('context'), 1);
-    for (let i = 0; i < 3; i++) ev.observe(Int32Array.of(1, 0), 0);
+    for (let i = 0; i < 3; i++) ev.observe(SampleBatch.of([[1, 0]], { context: 0 }));
     ev.forget(0, 0);
     expect(ev.evolve().map((c) => [c.position, c.value, c.evidence])).toEqual([[1, 0, 3]]);
-    for (let i = 0; i < 2; i++) ev.observe(Int32Array.of(0, 0), 0);
+    for (let i = 0; i < 2; i++) ev.observe(SampleBatch.of([[0, 0]], { context: 0 }));
     expect(ev.evolve().map((c) => [c.position, c.value, c.evidence])).toEqual([
       [0, 0, 2],
       [1, 0, 5],
@@ -61,7 +62,7 @@ describe('Library and Retriever with contexts', () => {
   it('a sample tests only the skills that apply in its context', () => {
     const lib = new Library(1, 4, undefined, { contexts: 3 });
     lib.update([claim(0, 0), claim(1, 1), claim(EVERY_CONTEXT, 2, 0.9)], 'replace');
-    lib.test(Int32Array.of(1), 1);
+    lib.record(SampleBatch.of([[1]], { context: 1 }));
     expect(lib.skills.map((s) => [s.context, s.hits, s.refuted])).toEqual([
       [0, 0, 0],
       [1, 1, 0],
@@ -71,7 +72,7 @@ describe('Library and Retriever with contexts', () => {
     global.excluded = new Uint8Array(3);
     global.excluded[1] = 1;
     expect([covers(global, 0), covers(global, 1)]).toEqual([true, false]);
-    lib.test(Int32Array.of(1), 1);
+    lib.record(SampleBatch.of([[1]], { context: 1 }));
     expect(global.hits).toBe(1);
   });
 
