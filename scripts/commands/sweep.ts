@@ -12,7 +12,7 @@ import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/mod
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
-import type { Shard } from '../sweep/sweepManifest.js';
+import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 

@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { SweepPlan } from './cells.js';
-import { cellConfig, idAt, positionOf, shardPositions } from './cells.js';
+import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
@@ -24,7 +24,7 @@ import {
   ResultsWriter,
   saveCellFailure,
   scanCells,
-} from './store.js';
+} from './folder/store.js';
 import {
   countCells,
   statusOf,
@@ -32,7 +32,7 @@ import {
   type CellCounts,
   type Shard,
   type SweepStatus,
-} from './sweepManifest.js';
+} from './folder/manifest.js';
 import { runTask, type CellSlice, type SliceOutcome, type SweepTask } from './task.js';
 
 /**
@@ -72,8 +72,7 @@ export interface SweepOptions {
 
 /** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
 export function usefulWorkers(workers: number, plan: SweepPlan, cells: number): number {
-  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
-  return Math.max(1, Math.min(workers, cells * replicates));
+  return Math.max(1, Math.min(workers, cells * plan.replicates));
 }
 
 export interface SweepSummary extends CellCounts {
@@ -100,14 +99,14 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const skipped = countCells(positions, before).done;
   const pending = positions.length - skipped;
   // Replicates take one value in a sweep: every cell has as many.
-  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
+  const replicates = plan.replicates;
   const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending));
   const pendingAt = skipped === 0 ? positions : positions.filter((p) => before.status[p] !== DONE);
   function* tasks(): Generator<SweepTask> {
     for (const pieces of splitReplicates(pendingAt.length, () => replicates, pool.threads, SWEEP_SPLIT)) {
       const slices = pieces.map((piece) => {
         const p = pendingAt[piece.unit]!;
-        return { id: idAt(plan, p), config: cellConfig(plan.grid, plan.combos[p]!), piece };
+        return { id: idAt(plan, p), config: plan.configAt(p), piece };
       });
       yield { dir, columns: plan.columns, slices };
     }

@@ -10,7 +10,7 @@ import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
 import { cellPrefix } from '../../reports/csv/sweepColumns.js';
 import type { Piece } from '../../sim/core/parallel/split.js';
-import { saveCellPart, saveCellRows } from './store.js';
+import { saveCellPart, saveCellRows } from './folder/store.js';
 
 /** Some replicates of one cell (`piece`): the whole cell, or one part of a cell split across threads. */
 export interface CellSlice {

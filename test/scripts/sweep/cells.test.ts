@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
 import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
-import { cellConfig, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import { idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
@@ -48,8 +48,8 @@ describe('sweep plan', () => {
     expect(plan.ids).toHaveLength(24);
     const hex = Array.from(plan.ids, (_, p) => idAt(plan, p));
     expect([...hex].sort()).toEqual(hex);
-    hex.forEach((id, p) => expect(cellId(cellConfig(plan.grid, plan.combos[p]!))).toBe(id));
-    const config = cellConfig(plan.grid, plan.combos[0]!);
+    hex.forEach((id, p) => expect(cellId(plan.configAt(p))).toBe(id));
+    const config = plan.configAt(0);
     expect(plan.columns).toEqual([
       'cell',
       ...Object.keys(configColumns(config)),
