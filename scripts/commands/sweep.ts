@@ -107,7 +107,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('workers', {
         type: 'string',
         group: 'Sweep:',
-        describe: 'threads running cells, this one among them [default: number of cores]',
+        describe: 'threads running cells, this one among them [default: the cores available]',
       })
       .option('shard', {
         type: 'string',
