@@ -86,9 +86,13 @@ export function planSweep(grid: Grid): SweepPlan {
 /**
  * The plan of a sweep given as a list of configurations (same seed and replicate count): the cells, ids,
  * columns and grid id `hexa sweep` would have for the same cells. Its manifest lists for each cell the
- * configuration columns that differ between cells. Throws RangeError on a repeated cell.
+ * configuration columns that differ between cells. Throws RangeError on none, mixed seeds or replicate counts,
+ * or a repeated cell.
  */
 export function planConfigs(configs: readonly RunConfig[]): SweepPlan {
+  const first = configs[0];
+  if (configs.some((c) => c.seed !== first?.seed || c.replicates !== first.replicates))
+    throw new RangeError(msg.sweepMixed());
   const own = configs.map((c) => configColumns(c));
   const keys = [...new Set(own.flatMap((c) => Object.keys(c)))];
   // Laid out as results.csv lays them out ('published' where a cell uses no policy module).
@@ -101,9 +105,7 @@ export function planConfigs(configs: readonly RunConfig[]): SweepPlan {
     configs.length,
     (i) => configs[i]!,
     valuesAt,
-    (_, b) => {
-      return new RangeError(msg.sweepRepeatedCell(cellId(configs[b]!)));
-    },
+    (_, b) => new RangeError(msg.sweepRepeatedCell(cellId(configs[b]!))),
   );
 }
 
