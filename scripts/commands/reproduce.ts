@@ -10,9 +10,11 @@ import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
-import { parseChoice, parseInteger, single } from '../config/flags.js';
+import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld } from '../reproduceReport.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -150,6 +152,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         type: 'boolean',
         describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)',
       })
+      .option('png-scale', pngScaleOption)
       .option('env', {
         type: 'string',
         describe:
@@ -182,6 +185,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     if (audit && argv.env !== undefined) throw new UsageError(msg.conflicting('audit', 'env'));
     if (argv.auditReplicates !== undefined && argv.env !== undefined)
       throw new UsageError(msg.conflicting('audit-replicates', 'env'));
+    const pngScale = pngScaleFlag(argv['png-scale']);
+    if (argv['png-scale'] !== undefined && argv.report !== true)
+      throw new UsageError(msg.pngScaleWithoutReport(argv['png-scale']));
     const world = await otherWorld(argv);
     const outText = single('out', argv.out);
     const force = argv.force === true;
@@ -236,6 +242,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         resamples: DEFAULT_RESAMPLES,
         axes: null,
         source: dir,
+        pngScale,
       });
       reportLine = `\nReport: ${join(reportDir, 'index.html')}`;
     }

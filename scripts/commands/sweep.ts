@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
-import { parseInteger, single } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
@@ -43,9 +44,9 @@ export function parseShard(text: string | undefined): Shard {
  */
 function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
-  for (const f of RUN_FLAGS) {
-    const text = flagText(f.name, argv[f.name]);
-    if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
+  for (const p of RUN_FLAGS) {
+    const text = flagText(p, argv[p.flag]);
+    if (text !== undefined) out.push({ kind: 'flag', name: p.flag, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
   return out.map((e) =>

@@ -5,7 +5,7 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+import type { ModuleRef, Run } from '../../sim/experiment/config.js';
 import { canonical, cellId } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import { configColumns } from '../../reports/csv/rows.js';
@@ -16,7 +16,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { cellCount, combination, sweptValues, type Grid } from './grid.js';
 
 /** The validated configuration of combination `index`; throws UsageError naming the flag. */
-export function cellConfig(grid: Grid, index: number): RunConfig {
+export function cellConfig(grid: Grid, index: number): Run {
   const c = combination(grid, index);
   return configFrom(c.settings, c.params);
 }
@@ -43,7 +43,7 @@ export interface SweepPlan {
   /** The plugin modules its cells use (empty without plugins), once each. */
   readonly modules: readonly ModuleRef[];
   /** The configuration of the cell at canonical position `p`. */
-  configAt(p: number): RunConfig;
+  configAt(p: number): Run;
   /** What the manifest lists for the cell at position `p`: the values of what is swept. */
   valuesAt(p: number): Record<string, string>;
 }
@@ -70,7 +70,7 @@ export function positionOf(plan: SweepPlan, id: string): number {
 
 /** Expand and validate every cell of a grid, sort by id, reject two combinations that are one cell. */
 export function planSweep(grid: Grid): SweepPlan {
-  const configAt = (combo: number): RunConfig => cellConfig(grid, combo);
+  const configAt = (combo: number): Run => cellConfig(grid, combo);
   return planCells(
     grid,
     cellCount(grid),
@@ -89,7 +89,7 @@ export function planSweep(grid: Grid): SweepPlan {
  * configuration columns that differ between cells. Throws RangeError on none, mixed seeds or replicate counts,
  * or a repeated cell.
  */
-export function planConfigs(configs: readonly RunConfig[]): SweepPlan {
+export function planConfigs(configs: readonly Run[]): SweepPlan {
   const first = configs[0];
   if (configs.some((c) => c.seed !== first?.seed || c.replicates !== first.replicates))
     throw new RangeError(msg.sweepMixed());
@@ -116,7 +116,7 @@ export function planConfigs(configs: readonly RunConfig[]): SweepPlan {
 function planCells(
   grid: Grid | null,
   count: number,
-  configOf: (combo: number) => RunConfig,
+  configOf: (combo: number) => Run,
   valuesOf: (combo: number) => Record<string, string>,
   repeated: (a: number, b: number) => Error,
 ): SweepPlan {
@@ -124,7 +124,7 @@ function planCells(
   const envParamNames = new Set<string>();
   const pluginColumns = new Set<string>();
   const modules = new Map<string, ModuleRef>();
-  let first: RunConfig | undefined;
+  let first: Run | undefined;
   for (let i = 0; i < count; i++) {
     const config = configOf(i);
     first ??= config;
@@ -140,7 +140,6 @@ function planCells(
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);
   const columns = sweepColumns(
-    first,
     [...envParamNames].sort(),
     PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
   );

@@ -3,6 +3,7 @@
  * to an unsharded run's. Everything is checked before anything is written: every input is a finished
  * shard of the same grid, no cell is in two inputs, and together they hold every cell.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
@@ -124,7 +125,7 @@ export function mergeSweeps(dirs: readonly string[], outPath: string, force: boo
 
   const out = checkOutputDir('out', outPath, force);
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
-  if (force) clearSweepFiles(out);
+  if (force && existsSync(out)) clearSweepFiles(out);
 
   const started = new Date();
   ensureCellsDir(out);

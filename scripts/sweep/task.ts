@@ -3,7 +3,7 @@
  * their rows (cells/<id>.csv, or a part file the main thread joins). Rows go straight to disk from the thread
  * that made them, so the main thread only counts; a failure is returned, and recorded there.
  */
-import type { RunConfig } from '../../sim/experiment/config.js';
+import type { Run, RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { ensureModules } from '../../sim/experiment/modules.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
@@ -15,7 +15,8 @@ import { saveCellPart, saveCellRows } from './folder/store.js';
 /** Some replicates of one cell (`piece`): the whole cell, or one part of a cell split across threads. */
 export interface CellSlice {
   readonly id: string;
-  readonly config: RunConfig;
+  /** Normalized where the sweep was planned; it crosses to the worker as plain data. */
+  readonly config: Run;
   readonly piece: Piece;
 }
 

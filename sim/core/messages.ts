@@ -31,7 +31,8 @@ export const msg = {
   unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
   unknownCommand: (name: string) => `unknown command ${show(name)} (see hexa --help)`,
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
-  outputNoDir: (flag: string, path: string) => `--${flag}: ${show(path)}: its folder does not exist`,
+  outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
+    `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
   outputNotWritable: (flag: string, path: string) => `--${flag}: ${show(path)} is not writable`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
@@ -113,6 +114,8 @@ export const msg = {
   folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
   folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
   paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
+  pngScaleWithoutReport: (value: unknown) =>
+    `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>

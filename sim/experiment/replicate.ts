@@ -7,40 +7,22 @@
  * timeline, is not reported, and draws its own streams (round keys −1, −2, …), so evaluation round r draws
  * the same numbers in every mode and comparisons between modes stay paired.
  */
-import { contextsOf, type EnvSpec, type TaskContext, type WorldPurpose } from '../../envs/env.js';
+import { contextsOf, type EnvSpec } from '../../envs/env.js';
+import { SeededTask } from '../../envs/task.js';
 import { Actor, type TaskStreams } from '../agent/actor.js';
 import { actorFor } from '../agent/actors/index.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './config.js';
 import { Evolver } from '../agent/evolver.js';
 import { Library } from '../agent/library.js';
 import { makeExploration } from '../agent/exploration/make.js';
 import { makeLifecycle } from '../agent/lifecycle/make.js';
 import { RoundTally, type RoundMetrics } from '../core/metrics.js';
-import { applyMode, librarySchedule } from '../agent/modes.js';
+import { librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
-import { AleaStream, ReplicateKey, type Stream } from '../core/rng.js';
+import { ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
-
-/**
- * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
- * one stream object, made at its first request and re-keyed at each (nothing allocated per task): valid
- * until the next task. Most worlds ask for none.
- */
-class TaskSlot implements TaskContext {
-  round = 0;
-  task = 0;
-  taskIndex = 0;
-  /** The round that keys the task's streams (differs from `round` only with a prior batch). */
-  keyRound = 0;
-  private readonly streams: Partial<Record<WorldPurpose, AleaStream>> = {};
-  constructor(private readonly key: ReplicateKey) {}
-  stream(purpose: WorldPurpose = 'env'): Stream {
-    const stream = (this.streams[purpose] ??= new AleaStream(0, 0, 0));
-    return this.key.rekey(stream, purpose, this.keyRound, this.task);
-  }
-}
 
 /** How a replicate runs, not what it computes. */
 export interface ReplicateOptions {
@@ -49,7 +31,7 @@ export interface ReplicateOptions {
 }
 
 export function runReplicate(
-  config: RunConfig,
+  config: Run,
   spec: EnvSpec,
   replicate: number,
   options: ReplicateOptions = {},
@@ -57,7 +39,7 @@ export function runReplicate(
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
-  const agent = applyMode(config.agent);
+  const agent = config.agent;
   const schedule = librarySchedule(agent);
   const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
 
@@ -105,7 +87,7 @@ export function runReplicate(
   };
 
   const tally = new RoundTally();
-  const slot = new TaskSlot(key);
+  const slot = new SeededTask(key, config.tasks);
   // One pair of streams re-keyed for every task: nothing is allocated per task.
   const streams: TaskStreams = {
     guess: key.stream('guess'),

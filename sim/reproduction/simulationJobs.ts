@@ -5,7 +5,7 @@
  * deterministic, so the result does not depend on which thread runs which job, or in what order.
  */
 import { armConfig, findArm, type ArmId, type HiddenChoices } from './arms.js';
-import type { RunConfig } from '../experiment/config.js';
+import type { Run } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
@@ -30,7 +30,7 @@ export interface AuditJob {
 export interface RunJob {
   readonly kind: 'run';
   readonly key: string;
-  readonly config: RunConfig;
+  readonly config: Run;
 }
 
 export type SimulationJob = AuditJob | RunJob;

@@ -17,6 +17,7 @@ import {
   type RunConfig,
 } from '../../../scripts/api/index.js';
 import { hexa, ROOT, tempDir } from '../sweep/cli.js';
+import { normalizeRun } from '../../../sim/experiment/config.js';
 
 const base: RunConfig = { ...PUBLISHED_RUN, replicates: 6, seed: 3 };
 
@@ -47,7 +48,7 @@ describe('the API', () => {
       (c) => [0, 0.2].map((explore) => ({ ...c, agent: { ...PUBLISHED_AGENT, explore } })),
     );
     let progress = 0;
-    const sweep = runSweep(configs.reverse(), (done) => (progress = done));
+    const sweep = runSweep(configs.reverse().map(normalizeRun), (done) => (progress = done));
     expect(progress).toBe(4);
     writeSweepFolder(join(dir, 'api'), sweep);
     expect(readFileSync(join(dir, 'api', 'results.csv'), 'utf8')).toBe(
@@ -65,7 +66,7 @@ describe('the API', () => {
     const configs = [0.75, 0.85].flatMap((threshold) =>
       [0, 0.2].map((explore) => ({ ...base, replicates: 5, agent: { ...PUBLISHED_AGENT, explore, threshold } })),
     );
-    writeSweepFolder(join(dir, 'api'), runSweep(configs));
+    writeSweepFolder(join(dir, 'api'), runSweep(configs.map(normalizeRun)));
     const cells = (name: string): string[] => readdirSync(join(dir, name, 'cells')).sort();
     expect(cells('api')).toEqual(cells('cli'));
     for (const f of cells('cli'))
@@ -98,7 +99,7 @@ describe('the API', () => {
   it('writes the run folder hexa run --out writes', () => {
     const dir = tempDir('api-run');
     expect(hexa(['run', '--replicates', '6', '--seed', '3', '--out', join(dir, 'cli')]).status).toBe(0);
-    writeRunFolder(join(dir, 'api'), runExperiment(base));
+    writeRunFolder(join(dir, 'api'), runExperiment(normalizeRun(base)));
     expect(readFileSync(join(dir, 'api', 'runs.csv'), 'utf8')).toBe(readFileSync(join(dir, 'cli', 'runs.csv'), 'utf8'));
     const manifest = (name: string): { kind: string; config: unknown } =>
       JSON.parse(readFileSync(join(dir, name, 'manifest.json'), 'utf8')) as never;
@@ -108,7 +109,7 @@ describe('the API', () => {
 
   it('refuses a folder that exists unless forced, and sweeps that cannot be paired', () => {
     const dir = tempDir('api-refuse');
-    const run = runExperiment({ ...base, replicates: 2 });
+    const run = runExperiment(normalizeRun({ ...base, replicates: 2 }));
     writeRunFolder(join(dir, 'run'), run);
     expect(() => writeRunFolder(join(dir, 'run'), run)).toThrow(
       /already exists \(pass \{ force: true \} to write into it\)/,
@@ -116,10 +117,10 @@ describe('the API', () => {
     writeRunFolder(join(dir, 'run'), run, { force: true });
     expect(existsSync(join(dir, 'run', 'runs.csv'))).toBe(true);
     expect(() => runSweep([])).toThrow(/at least one configuration/);
-    expect(() => runSweep([base, { ...base, seed: 4, agent: { ...PUBLISHED_AGENT, explore: 0.1 } }])).toThrow(
-      /same seed and replicate count/,
-    );
-    expect(() => runSweep([base, { ...base, agent: { ...PUBLISHED_AGENT } }])).toThrow(
+    expect(() =>
+      runSweep([base, { ...base, seed: 4, agent: { ...PUBLISHED_AGENT, explore: 0.1 } }].map(normalizeRun)),
+    ).toThrow(/same seed and replicate count/);
+    expect(() => runSweep([base, { ...base, agent: { ...PUBLISHED_AGENT } }].map(normalizeRun))).toThrow(
       /two configurations are the same cell/,
     );
   });

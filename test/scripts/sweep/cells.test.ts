@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
-import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
@@ -60,7 +60,9 @@ describe('sweep plan', () => {
     // The manifest's values: the configuration columns that differ between cells.
     expect(Object.keys(list.valuesAt(0)).sort()).toEqual(['env', 'explore', 'q']);
     expect(() => planConfigs([...configs, configs[0]!])).toThrow(/same cell/);
-    expect(() => planConfigs([configs[0]!, { ...configs[1]!, seed: 5 }])).toThrow(/same seed and replicate count/);
+    expect(() => planConfigs([configs[0]!, normalizeRun({ ...configs[1]!, seed: 5 })])).toThrow(
+      /same seed and replicate count/,
+    );
     expect(() => planConfigs([])).toThrow(/at least one configuration/);
   });
 

@@ -1,8 +1,8 @@
 /** Skills with a scope: the Library, Evolver and Retriever keep contexts apart, or pool them. */
 import { describe, expect, it } from 'vitest';
-import { findEnv } from '../../../envs/registry.js';
+import { findEnv } from '../../../sim/agent/moduleStore.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
 import { Evolver } from '../../../sim/agent/evolver.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { Library } from '../../../sim/agent/library.js';
@@ -99,8 +99,8 @@ describe('api-contract-v1: context-scoped skills recover from a contract change,
   });
 
   it('per-API skills end near one judgment per task; a pooled skill stays stale for order_api', () => {
-    const scoped = runExperiment(config('context')).rounds.at(-1)!;
-    const pooled = runExperiment(config('global')).rounds.at(-1)!;
+    const scoped = runExperiment(normalizeRun(config('context'))).rounds.at(-1)!;
+    const pooled = runExperiment(normalizeRun(config('global'))).rounds.at(-1)!;
     expect(scoped.meanAttempts).toBeLessThan(1.1);
     expect(scoped.skills).toBe(3);
     // Pooled: "code 0 for every API" sends every order_api judgment to the old code, so order_api tasks
