@@ -37,8 +37,7 @@ import {
   type OpenerId,
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
-import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
-import { runJobs } from '../sim/reproduction/workerPool.js';
+import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -137,7 +136,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         alongside: [...armJobs, ...openerJobs],
       })
     : null;
-  const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
+  const runs: ReadonlyMap<string, SimulationResult> =
+    result?.runs ?? new Map([...armJobs, ...openerJobs].map((job) => [job.key, runSimulation(job)]));
   const arms: ArmResult[] = ARMS.map((arm, i) => ({
     arm,
     config: armJobs[i]!.config,

@@ -91,7 +91,8 @@ export { ensureModules, loadModule } from '../../sim/experiment/modules.js';
 export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js';
 
 // Result folders for `hexa report`.
-export { writeRunFolder, writeSweepFolder } from '../../reports/folders/folders.js';
+export { writeRunFolder } from '../../reports/folders/folders.js';
+export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
 export type { FolderOptions } from '../../reports/folders/folders.js';
 export { loadResultFolder } from '../../reports/resultFolder.js';
 export type { ResultData } from '../../reports/resultFolder.js';

@@ -196,7 +196,7 @@ export interface AuditBench extends Timing {
 /** The audit of every combination of the hidden choices, in this process. */
 export async function benchAudit(replicates = 1000, workers?: number): Promise<AuditBench> {
   const { runAudit } = await import('../../sim/reproduction/audit.js');
-  const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
+  const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
   const used = workers ?? defaultWorkers();
   let combinations = 0;
   const timing = await timed(async () => {

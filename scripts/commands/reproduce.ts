@@ -144,7 +144,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('workers', {
         type: 'string',
-        describe: 'worker threads for the audit [default: the number of cores, at most 8]',
+        describe: 'threads for the audit, this one among them [default: the cores available]',
       })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
@@ -201,7 +201,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
 
     const startedAt = new Date();
     const { executeReproduce } = await import('../reproduceReport.js');
-    const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
+    const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
     const report = await executeReproduce({
       ...settings,

@@ -19,7 +19,7 @@ import {
   saveCellFailure,
   scanCells,
   type CellStates,
-} from './store.js';
+} from './folder/store.js';
 import {
   countCells,
   readSweepManifest,
@@ -28,7 +28,7 @@ import {
   type CellCounts,
   type SweepManifestHead,
   type SweepStatus,
-} from './sweepManifest.js';
+} from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
 
@@ -50,6 +50,7 @@ function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   return dirs.map((dir) => {
     const head = readSweepManifest(dir);
     if (head === undefined || head.status === 'running') throw new UsageError(msg.mergeNotSweep(dir));
+    if (head.grid.axes === undefined) throw new UsageError(msg.mergeNoGrid(dir));
     return { dir, head };
   });
 }
@@ -117,7 +118,7 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
 export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {
   const heads = readInputs(dirs);
   checkSameSweep(heads);
-  const plan = planSweep({ axes: heads[0]!.head.grid.axes });
+  const plan = planSweep({ axes: heads[0]!.head.grid.axes ?? [] });
   if (plan.gridId !== heads[0]!.head.grid.id) throw new UsageError(msg.mergeVersion(heads[0]!.dir));
   const inputs: Input[] = heads.map((h) => ({ ...h, states: scanCells(h.dir, plan, false) }));
   const owner = assignCells(inputs, plan);

@@ -63,6 +63,8 @@ export const msg = {
   mergeNoInput: () => 'merge: name at least one sweep folder to merge',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
+  mergeNoGrid: (path: string) =>
+    `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
   mergeMismatch: (path: string, other: string, what: string) =>

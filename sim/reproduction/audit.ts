@@ -16,17 +16,21 @@
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import {
-  PieceJoiner,
-  splitJobs,
+  auditPieces,
+  joinFigureValues,
+  simulationPool,
   type AuditJob,
   type AuditJobResult,
   type RunJob,
   type RunJobResult,
+  type SimulationJob,
+  type SimulationResult,
 } from './simulationJobs.js';
 import { FIGURES, findFigure, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
-import { SimulationThreads } from './workerPool.js';
+import type { WorkerPool } from '../core/parallel/pool.js';
+import { PartJoiner, type Piece } from '../core/parallel/split.js';
 import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
@@ -207,7 +211,7 @@ export function contenders(readings: readonly ReadingLikelihood[]): number[] {
 
 /** What the audit keeps between its stages: the threads, and the per-simulation scores already computed. */
 interface AuditState {
-  readonly threads: SimulationThreads;
+  readonly pool: WorkerPool<SimulationJob, SimulationResult>;
   readonly estimates: Estimates;
   readonly memo: ScoreMemo;
 }
@@ -226,26 +230,40 @@ async function simulate(
   alongside: readonly RunJob[] = [],
 ): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const split = splitJobs(jobs, state.threads.threads);
-  const joiner = new PieceJoiner(jobs, split);
+  const pieces = auditPieces(jobs, state.pool.threads);
+  const pieceOf = new Map<SimulationJob, Piece>(pieces.map(({ job, piece }) => [job, piece]));
+  const joiner = new PartJoiner<AuditJobResult>();
+  const wholes = new Map<string, AuditJobResult>();
   const runs = new Map<string, RunJobResult>();
   // Longest first, so the stage ends on short pieces and no thread waits long for the other's last one.
-  const longestFirst = [...split].sort((a, b) => b.replicates - a.replicates);
-  await state.threads.run(
-    [...alongside, ...longestFirst],
-    options.onProgress && ((done, total) => options.onProgress!(done, total, stage)),
-    (result) => {
-      if ('replicates' in result) return void runs.set(result.key, result);
-      const done = joiner.add(result);
-      if (done === null) return;
-      state.estimates.of(done.job.arm, done.job.key, done.whole);
-      for (const [id, values] of done.whole.values) {
-        state.memo.ranges.of(values);
-        state.memo.place(values, findFigure(id));
-      }
+  const longestFirst = pieces.map((p) => p.job).sort((a, b) => b.replicates - a.replicates);
+  const all: readonly SimulationJob[] = [...alongside, ...longestFirst];
+  let done = 0;
+  await state.pool.run(
+    all,
+    (job, result) => {
+      if (job.kind === 'run' && 'replicates' in result) runs.set(job.key, result);
+      else if (job.kind === 'figures' && 'values' in result) {
+        const piece = pieceOf.get(job)!;
+        const parts = joiner.add(piece, result);
+        if (parts !== null) {
+          const whole = jobs[piece.unit]!;
+          const joined = joinFigureValues(whole, parts);
+          wholes.set(whole.key, joined);
+          state.estimates.of(whole.arm, whole.key, joined);
+          for (const [id, values] of joined.values) {
+            state.memo.ranges.of(values);
+            state.memo.place(values, findFigure(id));
+          }
+        }
+      } else throw new Error(`simulation ${job.key} returned the wrong kind of result`);
+      options.onProgress?.(++done, all.length, stage);
     },
+    // This thread leaves the runs kept whole (the longest jobs) to the workers: while it is busy with one,
+    // the workers wait on its event loop once their queue runs dry.
+    { here: (job) => job.kind !== 'run' },
   );
-  const results = joiner.results();
+  const results = new Map(jobs.map((job) => [job.key, wholes.get(job.key)!]));
   return { sims: keys.map((k) => ({ keys: k, results })), runs };
 }
 
@@ -255,11 +273,11 @@ export async function auditPublication(
   replicates: number,
   options: AuditOptions = {},
 ): Promise<AuditResult> {
-  const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
+  const pool = simulationPool(Math.max(1, options.workers ?? 1));
   try {
-    return await auditOn(seed, replicates, options, { threads, estimates: new Estimates(), memo: new ScoreMemo() });
+    return await auditOn(seed, replicates, options, { pool, estimates: new Estimates(), memo: new ScoreMemo() });
   } finally {
-    await threads.close();
+    await pool.close();
   }
 }
 
