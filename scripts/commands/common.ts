@@ -37,3 +37,12 @@ export function humanOutput(argv: OutputArgs): boolean {
 export function showsProgress(argv: OutputArgs): boolean {
   return process.stderr.isTTY === true && humanOutput(argv);
 }
+
+/** `--library-db FILE.sqlite`: every skill's life, written as a SQLite database (docs/library-db.md). */
+export function withLibraryDb<T>(y: Argv<T>, what: string): Argv<T & { 'library-db'?: string }> {
+  return y.option('library-db', {
+    type: 'string',
+    group: OUTPUT_GROUP,
+    describe: `write every skill's life (${what}) to FILE.sqlite, a SQLite database (see hexa library)`,
+  }) as Argv<T & { 'library-db'?: string }>;
+}

@@ -42,6 +42,19 @@ export interface Skill {
   readonly byContext: Int32Array | null;
 }
 
+/** A skill as a saved library keeps it: its claim, standing and test record (`Library.restore`). */
+export interface SkillRecord {
+  readonly context: number;
+  readonly position: number;
+  readonly value: number;
+  readonly confidence: number;
+  readonly weight: number;
+  readonly evidence: number;
+  readonly hits: number;
+  readonly agreed: number;
+  readonly refuted: number;
+}
+
 /** A distilled candidate before it enters the library. */
 export interface SkillClaim {
   /** The context the evidence came from, or EVERY_CONTEXT when contexts are pooled (absent: 0). */

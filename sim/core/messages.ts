@@ -133,6 +133,22 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE)
+  notSkillDb: (flag: string, path: string, reason: string) =>
+    `--${flag}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
+  skillDbCells: (flag: string, path: string, cells: readonly string[]) =>
+    `--${flag}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
+  skillDbNoCell: (flag: string, path: string, cell: string) =>
+    `--${flag}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
+  skillDbNoReplicate: (flag: string, path: string, replicate: string, replicates: number) =>
+    `--${flag}: ${show(path)}: replicate ${show(replicate)} is not one of 0 … ${replicates - 1}`,
+  libraryOtherWorld: (flag: string, value: string, saved: string, now: string) =>
+    `--${flag}: ${show(value)} was learned in a world of ${saved}; ${now} cannot use it`,
+  libraryWithoutPrior: (mode: string) =>
+    `--library-from: mode '${mode}' learns online from an empty library; use an offline or off2on mode, or none`,
+  libraryWithoutLibrary: () => '--library-from: the random control (--no-library) has no library to start from',
+  libraryChanged: (path: string, was: string, now: string) =>
+    `--library-from: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,

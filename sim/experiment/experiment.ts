@@ -3,7 +3,7 @@ import type { EnvSpec } from '../../envs/env.js';
 import { findEnv } from '../agent/moduleStore.js';
 import type { Run, RunConfig } from './config.js';
 import type { RoundMetrics } from '../core/metrics.js';
-import { runReplicate } from './replicate.js';
+import { runReplicate, type ReplicateOptions } from './replicate.js';
 import { meanInterval, type Interval } from '../core/stats.js';
 
 export interface RoundSummary {
@@ -37,10 +37,10 @@ export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
   return spec;
 }
 
-export function runExperiment(config: Run, firstReplicate = 0): ExperimentResult {
+export function runExperiment(config: Run, firstReplicate = 0, options: ReplicateOptions = {}): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
-  for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r));
+  for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r, options));
   return { config, replicates, rounds: summarizeRounds(replicates) };
 }
 

@@ -13,13 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
 import { envSpecProblem } from '../../envs/define.js';
 import type { PolicyPlugin } from '../agent/plugins/contracts.js';
-import {
-  moduleStore,
-  policyProblem,
-  type LoadedModule,
-  type ModuleKind,
-  type ModuleRef,
-} from '../agent/moduleStore.js';
+import { moduleStore, policyProblem, type CodeKind, type LoadedModule, type ModuleRef } from '../agent/moduleStore.js';
 import { msg, UsageError } from '../core/messages.js';
 
 export type { LoadedModule } from '../agent/moduleStore.js';
@@ -59,7 +53,7 @@ function readModule(flag: string, path: string): { full: string; sha256: string 
 export async function importModule(
   flag: string,
   path: string,
-  kind: ModuleKind,
+  kind: CodeKind,
 ): Promise<{ ref: ModuleRef; exported: unknown }> {
   const { full, sha256 } = readModule(flag, path);
   return { ref: { kind, path: full, sha256 }, exported: await importDefault(flag, path, full, sha256) };
@@ -104,7 +98,7 @@ async function worldsOf(flag: string, path: string, exported: unknown, check: bo
   return specs;
 }
 
-function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, exported: unknown): PolicyPlugin {
+function policyOf(flag: string, path: string, kind: Exclude<CodeKind, 'env'>, exported: unknown): PolicyPlugin {
   const problem = policyProblem(kind, exported);
   if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, `a ${kind} policy`, problem));
   const plugin = exported as PolicyPlugin;
@@ -120,7 +114,7 @@ function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, 
 export async function loadModule(
   flag: string,
   path: string,
-  kind: ModuleKind,
+  kind: CodeKind,
   options: LoadOptions = {},
 ): Promise<LoadedModule> {
   const { full, sha256 } = readModule(flag, path);
@@ -141,6 +135,10 @@ export async function loadModule(
 /** Make sure the modules a configuration names are loaded, with the content it was made with (workers, merge). */
 export async function ensureModules(refs: readonly ModuleRef[] | undefined): Promise<LoadedModule[]> {
   const out: LoadedModule[] = [];
-  for (const ref of refs ?? []) out.push(await loadModule(ref.kind, ref.path, ref.kind, { sha256: ref.sha256 }));
+  for (const ref of refs ?? []) {
+    // A saved library is data: the replicate reads it when it starts (libraryDb/savedLibrary.ts), checking its hash.
+    if (ref.kind === 'library') continue;
+    out.push(await loadModule(ref.kind, ref.path, ref.kind, { sha256: ref.sha256 }));
+  }
   return out;
 }
