@@ -74,9 +74,11 @@ export class SkillDbWriter {
     });
   }
 
-  /** A cell of the run (a run's one configuration, a sweep's cell, an arm); returns its id. */
-  addCell(config: Run, label: string | null = null): string {
-    const id = cellId(config);
+  /**
+   * A cell of the run (a run's one configuration, a sweep's cell, an arm), under its id (default: the
+   * configuration's cell id) and a label (an arm's name, a sweep cell's swept values); returns the id.
+   */
+  addCell(config: Run, label: string | null = null, id = cellId(config)): string {
     if (this.cells.has(id)) return id;
     const spec = envSpecOf(config);
     const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
@@ -117,10 +119,10 @@ export class SkillDbWriter {
     this.held = [];
   }
 
-  /** Forget a cell's replicates (a sweep cell that failed after some of its parts were in). */
+  /** Forget a cell (a sweep cell that failed, perhaps after some of its parts were in). */
   dropCell(cell: string): void {
     this.flush();
-    for (const table of ['runs', 'skills', 'skill_rounds', 'evolutions'])
+    for (const table of ['cells', 'runs', 'skills', 'skill_rounds', 'evolutions'])
       this.db.prepare(`DELETE FROM ${table} WHERE cell = ?`).run(cell);
   }
 

@@ -26,13 +26,16 @@ import { SkillRecorder, type ReplicateHistory } from '../agent/history/recorder.
 import { savedSkillsFor } from './libraryDb/savedLibrary.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 
+/** The history of a replicate without a library: its rounds only. */
+const noHistory = (replicate: number): ReplicateHistory => ({ replicate, skills: [], rounds: [], evolutions: [] });
+
 /** How a replicate runs, not what it computes. */
 export interface ReplicateOptions {
   /** false: binary worlds take the per-position path too (the result is the same; tests compare them). */
   readonly bitParallel?: boolean;
   /**
-   * Given: the replicate's skill history is recorded and handed here, with its rounds, when it ends (a run
-   * with a library; without one there is nothing to record).
+   * Given: the replicate's skill history is recorded and handed here, with its rounds, when it ends (empty
+   * without a library).
    */
   readonly onHistory?: (history: ReplicateHistory, rounds: readonly RoundMetrics[]) => void;
 }
@@ -205,6 +208,6 @@ export function runReplicate(
       breakerTrips: tally.breakerTrips,
     });
   }
-  if (recorder !== undefined) options.onHistory!(recorder.history(replicate), rounds);
+  options.onHistory?.(recorder?.history(replicate) ?? noHistory(replicate), rounds);
   return rounds;
 }
