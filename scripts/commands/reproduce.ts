@@ -13,10 +13,10 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { checkOutputDir, checkOutputFile, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld } from '../reproduceReport.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, showsProgress, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -123,7 +123,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   describe:
     'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
-    withOutputFlags(y, '{config, rows, bounds, verdict}')
+    withLibraryDb(withOutputFlags(y, '{config, rows, bounds, verdict}'), 'each arm × replicate of the table')
       .option('replicates', {
         type: 'string',
         describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
@@ -198,11 +198,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     } else {
       dir = checkOutputDir('out', outText, force);
     }
+    const dbText = single('library-db', argv['library-db']);
+    const libraryDb = dbText === undefined ? undefined : checkOutputFile('library-db', dbText, force);
 
     const startedAt = new Date();
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
+    const { libraryDbEntry } = await import('../../reports/folders/folders.js');
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -210,6 +213,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
       ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
+      ...(libraryDb !== undefined ? { libraryDb } : {}),
     });
 
     const files = report.files();
@@ -219,6 +223,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
+      ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
       ...(report.verdict !== null
         ? {
             audit: {

@@ -72,10 +72,7 @@ function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisTex
 }
 
 /** The skill database of a sweep, its meta naming the grid. */
-async function sweepDb(
-  path: string,
-  plan: SweepPlan,
-): Promise<{ writer: SkillDbWriter; path: string }> {
+async function sweepDb(path: string, plan: SweepPlan): Promise<{ writer: SkillDbWriter; path: string }> {
   const { SkillDbWriter } = await import('../../reports/skillDb/writer.js');
   makeParentFolders(path);
   const config = { grid: plan.gridId, axes: plan.grid?.axes ?? [], replicates: plan.replicates };
