@@ -15,6 +15,7 @@ import { matrixCommand } from './commands/matrix.js';
 import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
+import { libraryCommand } from './commands/library.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { EXIT_STATUS } from './commands/common.js';
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     .command(checkEnvCommand)
     .command(benchCommand)
     .command(reportCommand)
+    .command(libraryCommand)
     .command(limitsCommand)
     .command(matrixCommand)
     .demandCommand(1, 'name a command (see hexa --help)')

@@ -133,15 +133,18 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
-  // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE)
-  notSkillDb: (flag: string, path: string, reason: string) =>
-    `--${flag}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
-  skillDbCells: (flag: string, path: string, cells: readonly string[]) =>
-    `--${flag}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
-  skillDbNoCell: (flag: string, path: string, cell: string) =>
-    `--${flag}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
-  skillDbNoReplicate: (flag: string, path: string, replicate: string, replicates: number) =>
-    `--${flag}: ${show(path)}: replicate ${show(replicate)} is not one of 0 … ${replicates - 1}`,
+  // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
+  // flag (--library-from) or the argument (FILE) that named the file
+  skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
+  notSkillDb: (where: string, path: string, reason: string) =>
+    `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
+  skillDbCells: (where: string, path: string, cells: readonly string[]) =>
+    `${where}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
+  skillDbNoCell: (where: string, path: string, cell: string) =>
+    `${where}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
+  skillDbNoReplicate: (where: string, path: string, replicate: string, replicates: number) =>
+    `${where}: ${show(path)}: replicate ${show(replicate)} is not one of 0 … ${replicates - 1}`,
+  sqlWithoutQuestion: () => '--sql: prints the SQL of a question; give --question too',
   libraryOtherWorld: (flag: string, value: string, saved: string, now: string) =>
     `--${flag}: ${show(value)} was learned in a world of ${saved}; ${now} cannot use it`,
   libraryWithoutPrior: (mode: string) =>

@@ -50,44 +50,52 @@ export function splitLibraryValue(text: string): { readonly file: string; readon
   return hash > 0 ? { file: text.slice(0, hash), selector: text.slice(hash + 1) } : { file: text, selector: undefined };
 }
 
-/** Open a skill database for reading, refusing a file that is not one of this schema's version. */
-export function openSkillDb(flag: string, file: string): Database {
+/**
+ * Open a skill database for reading, refusing a file that is not one of this schema's version; `where` names
+ * what gave the file in messages (`--library-from`, `FILE`).
+ */
+export function openSkillDb(where: string, file: string): Database {
   let db: Database;
   try {
-    if (!statSync(file).isFile()) throw new UsageError(msg.moduleMissing(flag, file));
+    if (!statSync(file).isFile()) throw new UsageError(msg.skillDbMissing(where, file));
     db = openDatabase(file, { readonly: true, fileMustExist: true });
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(msg.moduleMissing(flag, file));
+    throw new UsageError(msg.skillDbMissing(where, file));
   }
   try {
     const app = db.pragma('application_id', { simple: true });
     const version = db.pragma('user_version', { simple: true });
-    if (app !== APPLICATION_ID) throw new UsageError(msg.notSkillDb(flag, file, 'not written by --library-db'));
+    if (app !== APPLICATION_ID) throw new UsageError(msg.notSkillDb(where, file, 'not written by --library-db'));
     if (version !== SCHEMA_VERSION)
-      throw new UsageError(msg.notSkillDb(flag, file, `schema version ${version}; this one reads ${SCHEMA_VERSION}`));
+      throw new UsageError(msg.notSkillDb(where, file, `schema version ${version}; this one reads ${SCHEMA_VERSION}`));
     return db;
   } catch (e) {
     db.close();
     if (e instanceof UsageError) throw e;
-    throw new UsageError(msg.notSkillDb(flag, file, 'not a SQLite database'));
+    throw new UsageError(msg.notSkillDb(where, file, 'not a SQLite database'));
   }
 }
 
 /** The cell a selector names (its id, or its label), or the only one. */
-export function chooseCell(flag: string, file: string, cells: readonly CellRow[], name: string | undefined): CellRow {
+export function chooseCell<C extends Pick<CellRow, 'cell' | 'label'>>(
+  where: string,
+  file: string,
+  cells: readonly C[],
+  name: string | undefined,
+): C {
   if (name === undefined) {
     if (cells.length === 1) return cells[0]!;
     throw new UsageError(
       msg.skillDbCells(
-        flag,
+        where,
         file,
         cells.map((c) => c.label ?? c.cell),
       ),
     );
   }
   const cell = cells.find((c) => c.cell === name) ?? cells.find((c) => c.label === name);
-  if (cell === undefined) throw new UsageError(msg.skillDbNoCell(flag, file, name));
+  if (cell === undefined) throw new UsageError(msg.skillDbNoCell(where, file, name));
   return cell;
 }
 
@@ -98,10 +106,15 @@ export function cellRows(db: Database): CellRow[] {
 }
 
 /** A replicate number as the selector gives it, checked against the cell. */
-export function replicateOf(flag: string, file: string, cell: CellRow, text: string | undefined): number {
+export function replicateOf(
+  where: string,
+  file: string,
+  cell: Pick<CellRow, 'replicates'>,
+  text: string | undefined,
+): number {
   if (text === undefined) return 0;
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n < cell.replicates)) throw new UsageError(msg.skillDbNoReplicate(flag, file, text, cell.replicates));
+  if (!(n < cell.replicates)) throw new UsageError(msg.skillDbNoReplicate(where, file, text, cell.replicates));
   return n;
 }
 
@@ -113,7 +126,8 @@ export function readSavedLibrary(flag: string, text: string, sha256?: string): S
   const { file, selector } = splitLibraryValue(text);
   const full = resolve(file);
   const sha = fileSha256(full);
-  if (sha === null) throw new UsageError(msg.moduleMissing(flag, file));
+  const where = `--${flag}`;
+  if (sha === null) throw new UsageError(msg.skillDbMissing(where, file));
   if (sha256 !== undefined && sha !== sha256) throw new UsageError(msg.libraryChanged(file, sha256, sha));
   const slash = selector?.lastIndexOf('/') ?? -1;
   const cellName = selector !== undefined && slash >= 0 ? selector.slice(0, slash) : undefined;
@@ -121,11 +135,11 @@ export function readSavedLibrary(flag: string, text: string, sha256?: string): S
   const known = loaded.get(`${full}#${selector ?? ''}\n${sha}`);
   if (known !== undefined) return known;
 
-  const db = openSkillDb(flag, file);
+  const db = openSkillDb(where, file);
   try {
     const cells = cellRows(db);
-    const cell = chooseCell(flag, file, cells, cellName);
-    const replicate = replicateOf(flag, file, cell, replicateText);
+    const cell = chooseCell(where, file, cells, cellName);
+    const replicate = replicateOf(where, file, cell, replicateText);
     const skills = db
       .prepare(
         `SELECT context, position, value, confidence, weight, evidence, hits, agreed, refuted FROM skills
