@@ -12,7 +12,7 @@ import { ReplicateKey } from '../../sim/core/rng.js';
 import { cellId } from '../../sim/experiment/cellId.js';
 import type { Run } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
-import { schemaStatements, SCHEMA_VERSION, type MetaKey } from '../../sim/experiment/libraryDb/schema.js';
+import { INDEXES, schemaStatements, SCHEMA_VERSION, type MetaKey } from '../../sim/experiment/libraryDb/schema.js';
 import { openDatabase, type Database, type Statement } from '../../sim/experiment/libraryDb/sqlite.js';
 import { packageVersion } from '../manifest.js';
 import { publishDatabase } from './publish.js';
@@ -198,6 +198,8 @@ export class SkillDbWriter {
       config: JSON.stringify(this.provenance.config),
     };
     for (const [key, value] of Object.entries(meta)) this.insert.meta.run(key, value);
+    // Built once the rows are in: faster than keeping them up to date row by row.
+    for (const index of INDEXES) this.db.exec(index);
     try {
       return publishDatabase(this.db, this.path);
     } finally {

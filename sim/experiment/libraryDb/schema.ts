@@ -110,12 +110,11 @@ export const INDEXES = [
 export const META_KEYS = ['schema', 'hexaSim', 'command', 'seed', 'config'] as const;
 export type MetaKey = (typeof META_KEYS)[number];
 
-/** The statements that make an empty database of this version. */
+/** The statements that make an empty database of this version; its INDEXES come once the rows are in. */
 export function schemaStatements(): string[] {
   return [
     `PRAGMA application_id = ${APPLICATION_ID}`,
     `PRAGMA user_version = ${SCHEMA_VERSION}`,
     ...Object.values(TABLES),
-    ...INDEXES,
   ];
 }
