@@ -15,8 +15,8 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
   describe: 'exact bounds for the N-bit lock: optimal and consistent openers, random guessing',
   builder: (y: Argv) =>
     withOutputFlags(y, '{bits, optimal: {expected, worst}, consistent: {expected}, random: {…}}')
-      .option('bits', { type: 'string', describe: 'lock length N [default: 4]' })
-      .option('cap', { type: 'string', describe: 'attempt cap for the capped random figures [default: 20]' })
+      .option('bits', { type: 'number', describe: 'lock length N [default: 4]' })
+      .option('cap', { type: 'number', describe: 'attempt cap for the capped random figures [default: 20]' })
       .example('hexa limits --bits 4', 'optimal 13/4 (worst case 5), consistent 13/4, random 11.599 (cap 20)')
       .example(
         'hexa limits --bits 6 --json',

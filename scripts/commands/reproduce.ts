@@ -125,14 +125,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, rows, bounds, verdict}')
       .option('replicates', {
-        type: 'string',
+        type: 'number',
         describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
       })
       .option('audit-replicates', {
-        type: 'string',
+        type: 'number',
         describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
       })
-      .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
+      .option('seed', { type: 'number', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
         type: 'boolean',
         describe: "one replicate at the article's scale: how far one 30-task run wanders",
@@ -143,7 +143,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
           'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)',
       })
       .option('workers', {
-        type: 'string',
+        type: 'number',
         describe: 'worker threads for the audit [default: the number of cores, at most 8]',
       })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })

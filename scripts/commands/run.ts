@@ -3,6 +3,8 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { single, STDIO } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 
 interface RunArgs extends OutputArgs {
   csv?: string;
@@ -19,7 +21,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(runFlagOptions())
       .option('csv', {
         type: 'string',
-        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE',
+        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE (- for stdout)',
       })
       .option('out', {
         type: 'string',
@@ -39,7 +41,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
     const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
-    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
+    const csvText = single('csv', argv.csv);
+    const csvToStdout = csvText === STDIO;
+    if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
+    const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
@@ -53,7 +58,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
+    // stdout carries one thing: the CSV when it was asked for there, else the JSON or the table.
+    if (csvToStdout) process.stdout.write(report.csv());
+    else if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);
   },
 };

@@ -10,7 +10,7 @@
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
-import { SECTIONS, type Param } from '../../sim/core/params/declaration.js';
+import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';
 import { AGENT_PARAMS } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PROTOCOL_PARAMS, RUN_PARAMS, WORLD_PARAMS, type Run } from '../../sim/experiment/config.js';
@@ -29,20 +29,25 @@ export const RUN_FLAGS: readonly Param[] = placedParams(RUN_PARAMS)
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
 
+/** The kinds whose flag takes one number (listed as [number] in the help; `numbers` takes several joined by '/'). */
+const NUMBER_KINDS: readonly ParamKind[] = ['integer', 'decimal', 'rate', 'share'];
+
 /**
- * yargs option definitions for the run flags, all read as text and validated by `configFrom`. With
- * `lists` (hexa sweep), every flag but the single-valued ones also accepts a list or range, so a boolean
- * is text there too (`--library true,false`; `--no-library` still gives false).
+ * yargs option definitions for the run flags, all read as text (numbers too: see `numbersAsText`) and
+ * validated by `configFrom`. With `lists` (hexa sweep), every flag but the single-valued ones also accepts a
+ * list or range, so it is text in the help as well, and a boolean is text there too (`--library true,false`;
+ * `--no-library` still gives false).
  */
 export function runFlagOptions(lists = false): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const p of RUN_FLAGS) {
     const group = SECTIONS[p.section];
     const def = defaultText(p);
+    const describe = def === undefined ? p.help : `${p.help} [default: ${def}]`;
     out[p.flag] =
       p.kind === 'boolean' && !lists
         ? { type: 'boolean', group, describe: p.help }
-        : { type: 'string', group, describe: def === undefined ? p.help : `${p.help} [default: ${def}]` };
+        : { type: !lists && NUMBER_KINDS.includes(p.kind) ? 'number' : 'string', group, describe };
   }
   out.param = {
     type: 'string',

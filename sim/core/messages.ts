@@ -11,6 +11,8 @@ export class UsageError extends Error {
   }
 }
 
+import { orList } from './params/suggest.js';
+
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
 
 export const msg = {
@@ -28,8 +30,17 @@ export const msg = {
     `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
   envParam: (flag: string, detail: string) => `--${flag}: ${detail}`,
   badParam: (value: string) => `--param: ${show(value)} is not of the form name=value`,
-  unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
-  unknownCommand: (name: string) => `unknown command ${show(name)} (see hexa --help)`,
+  unknownFlag: (flags: readonly { flag: string; suggestions: readonly string[] }[], command?: string) =>
+    `unknown flag${flags.length > 1 ? 's' : ''} ${flags
+      .map((f) => (f.suggestions.length === 0 ? f.flag : `${f.flag} (did you mean ${orList(f.suggestions)}?)`))
+      .join(', ')} (see hexa${command === undefined ? '' : ` ${command}`} --help)`,
+  unknownCommand: (name: string, suggestions: readonly string[], commands: readonly string[]) =>
+    suggestions.length > 0
+      ? `unknown command ${show(name)} (did you mean ${orList(suggestions)}?)`
+      : `unknown command ${show(name)} (commands: ${commands.join(', ')})`,
+  checkEnvNoTarget: () =>
+    'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
+  reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
@@ -37,6 +48,7 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge
@@ -60,7 +72,7 @@ export const msg = {
       : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
-  mergeNoInput: () => 'merge: name at least one sweep folder to merge',
+  mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
   mergeUnfinished: (path: string, pending: number) =>
