@@ -51,10 +51,14 @@ export interface ReproduceOptions {
   /** Replicates per arm for each reading the audit refines. */
   readonly auditReplicates: number;
   readonly workers: number;
-  readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** After each simulation: of the arms (without the audit), or of the audit's stages (the arms run alongside). */
+  readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
 }
+
+/** The stages of a reproduction whose simulations are counted for its progress. */
+export type ReproduceStage = 'arms' | 'screen' | 'refine';
 
 export interface OtherWorld {
   readonly run: BenchmarkWorld;
@@ -133,11 +137,13 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
-        onProgress: options.onAuditProgress,
+        onProgress: options.onProgress,
         alongside: [...armJobs, ...openerJobs],
       })
     : null;
-  const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
+  const runs: ReadonlyMap<string, SimulationResult> =
+    result?.runs ??
+    (await runJobs([...armJobs, ...openerJobs], 1, (done, total) => options.onProgress?.(done, total, 'arms')));
   const arms: ArmResult[] = ARMS.map((arm, i) => ({
     arm,
     config: armJobs[i]!.config,

@@ -17,7 +17,8 @@ export interface RunReport {
   csv(): string;
 }
 
-export async function executeRun(config: Run): Promise<RunReport> {
+/** `onReplicate(done, total)` after each replicate. */
+export async function executeRun(config: Run, onReplicate?: (done: number, total: number) => void): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
@@ -27,7 +28,7 @@ export async function executeRun(config: Run): Promise<RunReport> {
     !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
       ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
       : null;
-  const result = runExperiment(config);
+  const result = runExperiment(config, 0, onReplicate);
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined

@@ -15,8 +15,8 @@ import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
-import type { OtherWorld } from '../reproduceReport.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -107,16 +107,12 @@ export function reproduceSettings(argv: Record<string, unknown>): {
   };
 }
 
-function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
-  return (done, total, stage) => {
-    const width = 30;
-    const filled = Math.round((done / total) * width);
-    const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
-    process.stderr.write(
-      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`,
-    );
-  };
-}
+/** What each stage of the reproduction counts, for its progress line. */
+const STAGES: Readonly<Record<ReproduceStage, string>> = {
+  arms: 'simulations (the arms and openers)',
+  screen: 'simulations (audit: every reading screened)',
+  refine: 'simulations (audit: the leading readings refined)',
+};
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
@@ -200,6 +196,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     }
 
     const startedAt = new Date();
+    const progress = await progressOf(argv, 'reproduce');
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
     const { makeManifest } = await import('../../reports/manifest.js');
@@ -209,8 +206,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       audit,
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
-      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
+      onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
     });
+    progress.end();
 
     const files = report.files();
     mkdirSync(dir, { recursive: true });

@@ -2,7 +2,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -48,7 +48,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
-    const report = await executeRun(config);
+    const progress = await progressOf(argv, 'run');
+    const report = await executeRun(config, (done, total) => progress.update(done, total, 'replicates'));
+    progress.end();
     if (csvPath !== undefined) {
       makeParentFolders(csvPath);
       writeFileAtomic(csvPath, report.csv());
