@@ -9,6 +9,7 @@
  */
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
+import { resolveEnvParams } from '../../envs/params.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
 import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';
@@ -146,7 +147,7 @@ function worldParams(spec: EnvSpec, settings: RunSettings, extra: Readonly<Recor
   const raw: Record<string, string> = { ...extra };
   for (const flag of TO_WORLD) if (settings[flag] !== undefined) raw[flag] = settings[flag];
   try {
-    return spec.resolve(raw);
+    return resolveEnvParams(spec, raw);
   } catch (e) {
     const error = paramErrorOf(e);
     if (error === null) throw e;

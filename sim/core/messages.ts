@@ -13,6 +13,16 @@ export class UsageError extends Error {
 
 import { orList } from './params/suggest.js';
 
+/** " from 1", " up to 8", " in 1 … 8", or nothing: a declared parameter's bounds for a sentence. */
+const boundsText = (p: { min?: number; max?: number }): string =>
+  p.min !== undefined && p.max !== undefined
+    ? ` in ${p.min} … ${p.max}`
+    : p.min !== undefined
+      ? ` of at least ${p.min}`
+      : p.max !== undefined
+        ? ` of at most ${p.max}`
+        : '';
+
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
 
 export const msg = {
@@ -158,7 +168,9 @@ export const msg = {
   /** The environment checker (envs/check/): what each check asserts, and what it found. */
   envCheck: {
     describe: {
-      contract: 'has the EnvSpec fields: versioned id, summary, documented parameters, resolve and create',
+      contract: 'has the EnvSpec fields: versioned id, summary, documented parameters, create (and resolve, if any)',
+      declared:
+        'declared defaults are values of their kind, kept by resolve; resolved values are of their declared kind',
       resolve: 'resolves parameters deterministically, every one filled in, idempotently',
       'unknown-parameter': 'rejects an unknown parameter, naming it',
       'parameter-errors': 'rejects bad parameter values, naming the parameter',
@@ -176,7 +188,18 @@ export const msg = {
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',
     resolveUnstable: () => 'resolve gave different results for the same parameters',
     resolveNotIdempotent: () => 'resolve(resolve(p)) differs from resolve(p)',
-    notFilledIn: (name: string) => `resolve left parameter '${name}' unset`,
+    notFilledIn: (name: string) =>
+      `parameter '${name}' has no value: declare a default, or fill it in resolve() (derived from the others)`,
+    kindInt: (p: { kind: string; min?: number; max?: number }) => `an integer${boundsText(p)}`,
+    kindNumber: (p: { kind: string; min?: number; max?: number }) =>
+      p.kind === 'rate' ? `a rate in [0, 1]${boundsText(p)}` : `a finite number${boundsText(p)}`,
+    kindString: () => 'a string',
+    badDefault: (name: string, value: unknown, expected: string) =>
+      `parameter '${name}' declares default ${JSON.stringify(value)}, which is not ${expected}`,
+    defaultChanged: (name: string, declared: unknown, resolved: unknown) =>
+      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ${JSON.stringify(resolved)}`,
+    resolvedBadKind: (name: string, value: unknown, expected: string) =>
+      `resolve() gives parameter '${name}' the value ${JSON.stringify(value)}, which is not ${expected}`,
     nondeterministic: (at: number) =>
       `two runs with seed 11 differ at observation ${at} (unseeded randomness or state shared between instances?)`,
     badSpace: (positions: unknown, arity: unknown) =>
