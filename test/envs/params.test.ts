@@ -29,7 +29,7 @@ const message = (run: () => unknown): string => {
   try {
     run();
   } catch (e) {
-    return (e as Error & { param?: string }).param + ': ' + (e as Error).message;
+    return `${(e as Error & { param?: string }).param}: ${(e as Error).message}`;
   }
   return 'accepted';
 };
