@@ -51,6 +51,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const progress = await progressOf(argv, 'run');
     const report = await executeRun(config, (done, total) => progress.update(done, total, 'replicates'));
     progress.end();
+    if (argv.quiet !== true && config.modules?.some((m) => m.kind !== 'env') === true) {
+      const { unchangedPolicyWarnings } = await import('../unchangedPolicy.js');
+      for (const line of unchangedPolicyWarnings(config, report.result)) process.stderr.write(`hexa: ${line}\n`);
+    }
     if (csvPath !== undefined) {
       makeParentFolders(csvPath);
       writeFileAtomic(csvPath, report.csv());

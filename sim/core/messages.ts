@@ -137,6 +137,10 @@ export const msg = {
   pngScaleWithoutReport: (value: unknown) =>
     `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
+  policyUnchanged: (flag: string, path: string, name: string, rule: string, replicates: number) =>
+    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as --${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)`,
+  typescriptModule: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ${path.replace(/#.*$/, '')} --format=esm --outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
     `--${flag}: ${show(path)} could not be loaded: ${reason}`,
