@@ -6,6 +6,13 @@ import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './com
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
+/**
+ * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
+ * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
+ * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
+ */
+export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
+
 interface RunArgs extends OutputArgs {
   csv?: string;
   out?: string;
@@ -18,7 +25,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, runs, rounds}')
-      .options(runFlagOptions())
+      .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
       .option('csv', {
         type: 'string',
         describe: 'write tidy rows (replicate × round, every parameter a column) to FILE (- for stdout)',
@@ -28,7 +35,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
       })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
-      .example('hexa run', 'the published pure-exploitation arm, one replicate')
+      .example('hexa run', 'the published pure-exploitation arm, 200 replicates: the mean per round with its interval')
+      .example('hexa run --replicates 1 --seed 7', 'one run, as the article reports it: it may or may not learn')
       .example(
         'hexa run --replicates 1000 --explore 0.2 --routing separate',
         '20 % exploration kept away from the Evolver',
@@ -39,7 +47,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'an 8-bit lock, rows to CSV',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
+    const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvText = single('csv', argv.csv);
     const csvToStdout = csvText === STDIO;

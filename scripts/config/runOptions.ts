@@ -37,13 +37,16 @@ const NUMBER_KINDS: readonly ParamKind[] = ['integer', 'decimal', 'rate', 'share
  * yargs option definitions for the run flags, all read as text (numbers too: see `numbersAsText`) and
  * validated by `configFrom`. With `lists` (hexa sweep), every flag but the single-valued ones also accepts a
  * list or range, so it is text in the help as well, and a boolean is text there too (`--library true,false`;
- * `--no-library` still gives false).
+ * `--no-library` still gives false). `defaults` are a command's own defaults for some flags, shown in their help.
  */
-export function runFlagOptions(lists = false): Record<string, Options> {
+export function runFlagOptions(
+  lists = false,
+  defaults: Readonly<Record<string, string>> = {},
+): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const p of RUN_FLAGS) {
     const group = SECTIONS[p.section];
-    const def = defaultText(p);
+    const def = defaults[p.flag] ?? defaultText(p);
     const describe = def === undefined ? p.help : `${p.help} [default: ${def}]`;
     out[p.flag] =
       p.kind === 'boolean' && !lists
