@@ -82,10 +82,7 @@ export async function executeRun(config: Run, onReplicate?: (done: number, total
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
         for (const a of anchors) {
-          const what =
-            a.fixed === 0
-              ? 'no constraint (random control)'
-              : `${a.fixed} position${a.fixed > 1 ? 's' : ''} fixed, pool ${a.pool}, explore ${config.agent.explore}`;
+          const what = a.fixed === 0 ? anchorWords(a) : `${anchorWords(a)}, explore ${config.agent.explore}`;
           lines.push(`  ${what}: ${a.anchor.expectedAttempts.value.toFixed(3)}`);
         }
       }
@@ -165,4 +162,11 @@ function describeLearning(config: Run, result: ExperimentResult, random: number 
     `Learning: ${share} started tasks with skills by round ${last}; in round ${last} they average ` +
       `${fmt(l.finalLearned, 2)} attempts, the ${others} that never did ${fmt(l.finalOthers, 2)}${baseline}.`,
   ];
+}
+
+/** An anchor's pool in words: "no constraint (random control)", "2 positions fixed, pool 4". */
+export function anchorWords(a: PoolAnchor): string {
+  return a.fixed === 0
+    ? 'no constraint (random control)'
+    : `${a.fixed} position${a.fixed > 1 ? 's' : ''} fixed, pool ${a.pool}`;
 }

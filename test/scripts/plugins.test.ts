@@ -119,7 +119,14 @@ describe('a module world under hexa reproduce', () => {
     expect(hexa(['reproduce', '--replicates', '30', '--out', join(dir, 'lock')]).status).toBe(0);
     const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
     expect(js.status, js.stderr).toBe(0);
-    expect(js.stdout).toMatch(/^The published 4-bit-lock benchmark \(in js-lock-v1, /);
+    // The world's own figures and exact anchors, no published column, and why there is no audit.
+    expect(js.stdout).toMatch(/^The published benchmark's arms in js-lock-v1 bits=4 truth=1011 \(/);
+    const header = js.stdout.split('\n').find((line) => line.startsWith('figure'))!;
+    expect(header.split(/\s{2,}/)).toEqual(['figure', 'mean', '95% CI', 'exact', 'single runs 95%']);
+    expect(js.stdout).not.toMatch(/published gap|pctile/);
+    expect(js.stdout).toContain('Exact expected attempts, uniform guessing in js-lock-v1 (16 codes, cap 20):');
+    expect(js.stdout).toContain('  2 positions fixed, pool 4: 3.987; with 20 % exploration 4.666');
+    expect(js.stdout).toMatch(/No audit and no verdict: .*\n.*published 4-bit lock's/);
     for (const file of ['table.csv', 'paired.csv', 'bounds.csv'])
       expect(readFileSync(join(dir, 'js', file), 'utf8'), file).toBe(readFileSync(join(dir, 'lock', file), 'utf8'));
     const runs = readFileSync(join(dir, 'js', 'runs.csv'), 'utf8');
