@@ -260,7 +260,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           renderPaired(paired),
         );
       }
-      if (world !== undefined && world.exactRandomControl) lines.push('', ...worldAnchorLines(world, arms));
+      if (world?.exactRandomControl === true) lines.push('', ...worldAnchorLines(world, arms));
       lines.push(
         '',
         'Bounds: the published library against agents that use the feedback inside a task (no library; exact values from',
