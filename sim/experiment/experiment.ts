@@ -37,10 +37,18 @@ export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
   return spec;
 }
 
-export function runExperiment(config: Run, firstReplicate = 0): ExperimentResult {
+/** `onReplicate(done, total)` after each replicate (a long run's progress). */
+export function runExperiment(
+  config: Run,
+  firstReplicate = 0,
+  onReplicate?: (done: number, total: number) => void,
+): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
-  for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r));
+  for (let r = 0; r < config.replicates; r++) {
+    replicates.push(runReplicate(config, spec, firstReplicate + r));
+    onReplicate?.(r + 1, config.replicates);
+  }
   return { config, replicates, rounds: summarizeRounds(replicates) };
 }
 
