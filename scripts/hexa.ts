@@ -3,7 +3,7 @@
  * The `hexa` command line. Heavy modules (the simulator, its reports, worker pools) load inside command handlers,
  * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2.
  */
-import yargs from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './commands/bench.js';
 import { envsCommand } from './commands/envs.js';
@@ -18,29 +18,38 @@ import { mergeCommand } from './commands/merge.js';
 import { libraryCommand } from './commands/library.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { EXIT_STATUS } from './commands/common.js';
+import { packageVersion } from '../reports/manifest.js';
+import { unknownCommand, usageLine } from './usageErrors.js';
+import { declaredFlags, joinDashValues, numbersAsText } from './config/flags.js';
 
 function fail(message: string): never {
   process.stderr.write(`hexa: ${message}\n`);
   process.exit(2);
 }
 
-/** yargs' own complaints, reworded to one line that names the flag. */
-function usageLine(yargsMessage: string): string {
-  const unknown = /^Unknown arguments?: (.*)$/.exec(yargsMessage);
-  if (unknown) {
-    const names = unknown[1]!
-      .split(', ')
-      .map((n) => (n.length > 1 ? `--${n}` : `-${n}`))
-      .join(', ');
-    return msg.unknownFlag(names);
-  }
-  const unknownCmd = /^Unknown command: (.*)$/.exec(yargsMessage);
-  if (unknownCmd) return msg.unknownCommand(unknownCmd[1]!);
-  const suggestion = /^Did you mean (.*)\?$/.exec(yargsMessage);
-  const typed = hideBin(process.argv).find((a) => !a.startsWith('-'));
-  if (suggestion && typed !== undefined) return `${msg.unknownCommand(typed)}; did you mean ${suggestion[1]}?`;
-  return yargsMessage.split('\n')[0]!;
-}
+const COMMANDS = [
+  reproduceCommand,
+  runCommand,
+  sweepCommand,
+  mergeCommand,
+  envsCommand,
+  checkEnvCommand,
+  benchCommand,
+  reportCommand,
+  libraryCommand,
+  limitsCommand,
+  matrixCommand,
+] as const;
+
+/** The command names, as typed (`check-env <targets..>` → `check-env`), and yargs' own `completion`. */
+const COMMAND_NAMES = [...COMMANDS.map((c) => String(c.command).split(' ')[0]!), 'completion'];
+
+/** What each command with positional arguments says when they are missing. */
+const MISSING: Readonly<Record<string, string>> = {
+  merge: msg.mergeNoInput(),
+  'check-env': msg.checkEnvNoTarget(),
+  report: msg.reportNoDir(),
+};
 
 /** The part of yargs' internals that `skipHelpCache` touches (yargs 18, pinned). */
 interface YargsInternals {
@@ -58,25 +67,30 @@ function skipHelpCache(cli: object): void {
 }
 
 async function main(): Promise<void> {
-  const cli = yargs(hideBin(process.argv))
+  const args = joinDashValues(hideBin(process.argv));
+  const typed = args[0]?.startsWith('-') === false ? args[0] : undefined;
+  if (typed !== undefined && !COMMAND_NAMES.includes(typed)) fail(unknownCommand(typed, COMMAND_NAMES));
+  let cli = yargs(args)
     .scriptName('hexa')
-    .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
-    .command(reproduceCommand)
-    .command(runCommand)
-    .command(sweepCommand)
-    .command(mergeCommand)
-    .command(envsCommand)
-    .command(checkEnvCommand)
-    .command(benchCommand)
-    .command(reportCommand)
-    .command(libraryCommand)
-    .command(limitsCommand)
-    .command(matrixCommand)
+    .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).');
+  for (const command of COMMANDS) {
+    const { builder } = command as CommandModule;
+    cli = cli.command({
+      ...(command as CommandModule),
+      builder: (y: Argv) =>
+        numbersAsText(typeof builder === 'function' ? (builder(y) as Argv) : y.options(builder ?? {})),
+    });
+  }
+  cli = cli
+    .completion('completion', 'print a shell completion script (bash or zsh): hexa completion >> ~/.bashrc')
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
-    .recommendCommands()
+    .help('help')
+    .alias('help', 'h')
+    .version(packageVersion())
+    .alias('version', 'V')
+    .example('hexa run', 'the published agent, 200 replicates: the mean per round with 95 % intervals')
     .example('hexa reproduce', 'the published benchmark beside the simulator (npm start)')
-    .example('hexa run --replicates 1000', 'the published exploitation arm, 1000 replicates')
     .example('hexa run --no-library --replicates 4000', 'the random control')
     .example(
       'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
@@ -92,7 +106,9 @@ async function main(): Promise<void> {
     .fail((message, error) => {
       if (error instanceof UsageError) fail(error.message);
       if (error) throw error;
-      fail(usageLine(message ?? 'bad command line'));
+      const flags = declaredFlags(cli);
+      const missing = typed === undefined ? undefined : MISSING[typed];
+      fail(usageLine(message ?? 'bad command line', { command: typed, flags, ...(missing ? { missing } : {}) }));
     });
   skipHelpCache(cli);
   try {

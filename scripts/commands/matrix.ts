@@ -7,7 +7,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface MatrixArgs extends OutputArgs {
   [flag: string]: unknown;
@@ -53,11 +53,12 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
     const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');
     for (const mode of LIBRARY_MODES) if (mode !== 'none') configFrom(cellSettings(mode), params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
-    const progress = showsProgress(argv)
-      ? (done: number, total: number) =>
-          process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
-      : undefined;
-    const cells = runMatrix((mode) => configFrom(cellSettings(mode), params), progress);
+    const progress = await progressOf(argv, 'matrix');
+    const cells = runMatrix(
+      (mode) => configFrom(cellSettings(mode), params),
+      (done, total) => progress.update(done, total, 'cells'),
+    );
+    progress.end();
     const savedIn = (c: (typeof cells)[number]): Record<string, unknown> => {
       const from = c.config.agent.libraryFrom;
       const ref = c.config.modules?.find((m) => m.kind === 'library');

@@ -2,7 +2,16 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import { single, STDIO } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
+
+/**
+ * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
+ * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
+ * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
+ */
+export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 interface RunArgs extends OutputArgs {
   csv?: string;
@@ -17,10 +26,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, '{config, runs, rounds}'), 'each replicate')
-      .options(runFlagOptions())
+      .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
       .option('csv', {
         type: 'string',
-        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE',
+        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE (- for stdout)',
       })
       .option('out', {
         type: 'string',
@@ -30,7 +39,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'boolean',
         describe: 'replace an existing --csv or --library-db file or --out folder',
       })
-      .example('hexa run', 'the published pure-exploitation arm, one replicate')
+      .example('hexa run', 'the published pure-exploitation arm, 200 replicates: the mean per round with its interval')
+      .example('hexa run --replicates 1 --seed 7', 'one run, as the article reports it: it may or may not learn')
       .example(
         'hexa run --replicates 1000 --explore 0.2 --routing separate',
         '20 % exploration kept away from the Evolver',
@@ -42,15 +52,24 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'every skill in a database, then a drifting lock started from replicate 0’s library',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
+    const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
-    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
+    const csvText = single('csv', argv.csv);
+    const csvToStdout = csvText === STDIO;
+    if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
+    const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
-    const dbFlag = argv['library-db'];
-    const dbPath = dbFlag === undefined ? undefined : checkOutputFile('library-db', String(dbFlag), force);
+    const dbText = single('library-db', argv['library-db']);
+    const dbPath = dbText === undefined ? undefined : checkOutputFile('library-db', dbText, force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
-    const report = await executeRun(config, dbPath);
+    const progress = await progressOf(argv, 'run');
+    const report = await executeRun(config, dbPath, (done, total) => progress.update(done, total, 'replicates'));
+    progress.end();
+    if (argv.quiet !== true && config.modules?.some((m) => m.kind !== 'env' && m.kind !== 'library') === true) {
+      const { unchangedPolicyWarnings } = await import('../unchangedPolicy.js');
+      for (const line of unchangedPolicyWarnings(config, report.result)) process.stderr.write(`hexa: ${line}\n`);
+    }
     if (csvPath !== undefined) {
       makeParentFolders(csvPath);
       writeFileAtomic(csvPath, report.csv());
@@ -60,7 +79,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true, libraryDb: report.libraryDb });
     }
-    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
+    // stdout carries one thing: the CSV when it was asked for there, else the JSON or the table.
+    if (csvToStdout) process.stdout.write(report.csv());
+    else if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);
   },
 };

@@ -118,7 +118,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('config', {
         type: 'string',
         group: 'Sweep:',
-        describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys',
+        describe: 'grid as JSON (schema: schemas/sweep.schema.json; - for stdin); flags override its keys',
       })
       .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })
       .option('resume', {
@@ -132,7 +132,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: "replace the sweep in --out (deletes only a sweep's own files there)",
       })
       .option('workers', {
-        type: 'string',
+        type: 'number',
         group: 'Sweep:',
         describe: 'threads running cells, this one among them [default: the cores available]',
       })

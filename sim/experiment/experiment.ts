@@ -37,10 +37,18 @@ export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
   return spec;
 }
 
-export function runExperiment(config: Run, firstReplicate = 0, options: ReplicateOptions = {}): ExperimentResult {
+export interface ExperimentOptions extends ReplicateOptions {
+  /** `onReplicate(done, total)` after each replicate (a long run's progress). */
+  readonly onReplicate?: (done: number, total: number) => void;
+}
+
+export function runExperiment(config: Run, firstReplicate = 0, options: ExperimentOptions = {}): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
-  for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r, options));
+  for (let r = 0; r < config.replicates; r++) {
+    replicates.push(runReplicate(config, spec, firstReplicate + r, options));
+    options.onReplicate?.(r + 1, config.replicates);
+  }
   return { config, replicates, rounds: summarizeRounds(replicates) };
 }
 

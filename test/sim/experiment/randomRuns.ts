@@ -11,6 +11,7 @@ import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploratio
 import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/config.js';
 import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
+import { resolveEnvParams } from '../../../envs/params.js';
 
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
@@ -67,7 +68,7 @@ export const randomRun = fc
     return normalizeRun({
       ...PUBLISHED_RUN,
       env,
-      envParams: spec.resolve({ ...params, truth: 'random' }),
+      envParams: resolveEnvParams(spec, { ...params, truth: 'random' }),
       rounds: 3,
       tasks: 12,
       cap,
