@@ -95,7 +95,7 @@ export const TABLES = {
   claims INTEGER NOT NULL,
   entered INTEGER NOT NULL,
   kept INTEGER NOT NULL,
-  left INTEGER NOT NULL,
+  exited INTEGER NOT NULL,
   PRIMARY KEY (cell, replicate, round, task)
 ) WITHOUT ROWID`,
 } as const;
