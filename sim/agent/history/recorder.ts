@@ -7,21 +7,11 @@
  */
 import type { Evolver } from '../evolver.js';
 import type { Library } from '../library.js';
-import type { Skill } from '../skill.js';
+import type { Skill, SkillStanding } from '../skill.js';
 import { UNKNOWN, type ExitReason, type SkillObserver } from './observer.js';
 
 /** How a skill first came into the library: distilled by the Evolver, or restored from a saved library. */
 export type SkillOrigin = 'evolved' | 'loaded';
-
-/** A skill's standing and whole test record (a saved record restored included), at the replicate's end. */
-export interface SkillStanding {
-  readonly confidence: number;
-  readonly weight: number;
-  readonly evidence: number;
-  readonly hits: number;
-  readonly agreed: number;
-  readonly refuted: number;
-}
 
 /** One skill of a replicate: a claim, from its first entry to its last exit (if it left). */
 export interface SkillLife {
@@ -43,7 +33,10 @@ export interface SkillLife {
   exitRound: number | null;
   exitTask: number | null;
   exitReason: ExitReason | null;
-  /** Filled when the history is taken. */
+  /**
+   * Its standing and whole test record (a saved record restored included) at the replicate's end, filled when the
+   * history is taken.
+   */
   final: SkillStanding;
 }
 
