@@ -161,6 +161,8 @@ export const msg = {
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
   // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
   // flag (--library-from) or the argument (FILE) that named the file
+  sqliteMissing: (version: string) =>
+    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: npm install -E better-sqlite3@${version}`,
   skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
   notSkillDb: (where: string, path: string, reason: string) =>
     `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
