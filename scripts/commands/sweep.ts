@@ -46,7 +46,7 @@ export function parseShard(text: string | undefined): Shard {
  * The grid's text per dimension: config file first, command line over it. Module files are made absolute,
  * so the manifest's grid names the same files wherever a resume or a merge runs.
  */
-function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
+export function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
   for (const p of RUN_FLAGS) {
     const text = flagText(p, argv[p.flag]);

@@ -51,6 +51,7 @@ export const msg = {
   checkEnvNoTarget: () =>
     'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
   reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
+  libraryNoFile: () => 'library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,

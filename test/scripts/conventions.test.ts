@@ -80,6 +80,9 @@ describe('mistyped names', () => {
       'hexa: check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
     );
     expect(refusal(['report'])).toBe('hexa: report: name the result folder to report on (hexa report DIR)');
+    expect(refusal(['library'])).toBe(
+      'hexa: library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
+    );
   });
 });
 
