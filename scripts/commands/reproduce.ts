@@ -13,10 +13,10 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, checkOutputFile, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
-import { humanOutput, progressOf, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -194,8 +194,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     } else {
       dir = checkOutputDir('out', outText, force);
     }
-    const dbText = single('library-db', argv['library-db']);
-    const libraryDb = dbText === undefined ? undefined : checkOutputFile('library-db', dbText, force);
+    const libraryDb = libraryDbPath(argv, force);
 
     const startedAt = new Date();
     const progress = await progressOf(argv, 'reproduce');

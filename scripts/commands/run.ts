@@ -2,7 +2,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, progressOf, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -59,8 +59,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
     const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
-    const dbText = single('library-db', argv['library-db']);
-    const dbPath = dbText === undefined ? undefined : checkOutputFile('library-db', dbText, force);
+    const dbPath = libraryDbPath(argv, force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const progress = await progressOf(argv, 'run');

@@ -12,13 +12,13 @@ import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputFile, defaultOutputDir, makeParentFolders } from '../output.js';
+import { defaultOutputDir, makeParentFolders } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
 import type { SweepPlan } from '../sweep/cells.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
-import { withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import { libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
 
 interface SweepArgs extends OutputArgs {
   config?: string;
@@ -176,10 +176,9 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/
     const dir = checkSweepDir(out, mode, plan, shard);
-    const dbFlag = single('library-db', argv['library-db']);
     // A resumed sweep rebuilds its database whole, from every cell, so the one it wrote before may be replaced.
     const replaceDb = argv.force === true || argv.resume === true;
-    const dbPath = dbFlag === undefined ? undefined : checkOutputFile('library-db', dbFlag, replaceDb);
+    const dbPath = libraryDbPath(argv, replaceDb);
     const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
     // Start the threads now: they load while the folder is prepared and scanned.
     const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));

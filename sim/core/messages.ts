@@ -59,6 +59,7 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  notToStdout: (flag: string, what: string) => `--${flag}: writes ${what}, a file, not to stdout (-); name a file`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,

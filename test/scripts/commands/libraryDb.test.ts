@@ -4,7 +4,7 @@
  * and after a resume; an existing file refused in one line, and kept.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,15 @@ describe('hexa run --library-db', () => {
       /^hexa: --library-db: '.*exists\.sqlite' already exists \(use --force to replace it\)$/,
     );
     expect(readFileSync(db, 'utf8')).toBe('keep me');
+  });
+
+  it('refuses - (stdout) in one line: a database is a file', () => {
+    for (const command of ['run', 'sweep', 'reproduce']) {
+      const r = hexa([command, '--library-db', '-', '--out', join(dir, `stdout-${command}`)]);
+      expect(r.status, command).toBe(2);
+      expect(r.stderr).toBe('hexa: --library-db: writes a SQLite database, a file, not to stdout (-); name a file\n');
+      expect(existsSync(join(dir, `stdout-${command}`)), command).toBe(false);
+    }
   });
 });
 
