@@ -28,15 +28,6 @@ export interface LoadOptions {
 
 const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
-/** SHA-256 (hex) of a file's bytes, or null when it cannot be read. */
-export function fileSha256(path: string): string | null {
-  try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex');
-  } catch {
-    return null;
-  }
-}
-
 function readModule(flag: string, path: string): { full: string; sha256: string } {
   const full = resolve(path);
   let bytes: Buffer;

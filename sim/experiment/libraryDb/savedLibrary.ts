@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import type { SkillRecord } from '../../agent/skill.js';
 import { msg, UsageError } from '../../core/messages.js';
 import type { ModuleRef } from '../../agent/moduleStore.js';
-import { fileSha256 } from '../modules.js';
+import { fileSha256 } from '../moduleRefs.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 import { openDatabase, type Database } from './sqlite.js';
 
