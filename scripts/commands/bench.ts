@@ -57,8 +57,10 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
     const runs = argv.runs === undefined ? 3 : parseInteger('runs', argv.runs, 1, 100);
     const markdown = single('markdown', argv.markdown);
-    const { readBenchPage, withBenchFigures, writeBenchPage } = await import('../bench/page.js');
-    const page = markdown === undefined ? undefined : readBenchPage('markdown', markdown);
+    const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
+      '../../reports/render/generatedRegion.js'
+    );
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'bench');
     const { runBenchSuite, renderBench } = await import('../bench/suite.js');
     const r = await runBenchSuite({
       seconds,
@@ -72,8 +74,12 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
     const lines = renderBench(r);
     process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${lines}\n`);
     if (markdown !== undefined && page !== undefined) {
-      const on = { date: new Date(), cores: r.cores, load: r.load, command: `hexa ${process.argv.slice(2).join(' ')}` };
-      writeBenchPage(markdown, withBenchFigures(page, lines.split('\n'), on));
+      const body = lines
+        .split('\n')
+        .map((line) => `- ${line}`)
+        .join('\n');
+      const command = `hexa ${process.argv.slice(2).join(' ')}`;
+      writeGeneratedPage(markdown, withGeneratedRegion(page, 'bench', body, { date: new Date(), command }));
     }
   },
 };
