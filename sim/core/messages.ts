@@ -60,6 +60,9 @@ export const msg = {
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
   notToStdout: (flag: string, what: string) => `--${flag}: writes ${what}, a file, not to stdout (-); name a file`,
+  pageUnreadable: (flag: string, path: string) => `--${flag}: ${show(path)} is not a readable file`,
+  pageNoMarkers: (flag: string, path: string, region: string) =>
+    `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
