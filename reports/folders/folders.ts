@@ -5,7 +5,7 @@
  * unless `force`.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import type { RoundMetrics } from '../../sim/core/metrics.js';
 import { msg } from '../../sim/core/messages.js';
 import type { RunConfig } from '../../sim/experiment/config.js';
@@ -18,6 +18,20 @@ export interface FolderOptions {
   readonly force?: boolean;
   /** When the work began, for the manifest (default: now). */
   readonly startedAt?: Date;
+  /** A skill database the run wrote (`--library-db`), named in the manifest with its SHA-256. */
+  readonly libraryDb?: PublishedDb;
+}
+
+/** A skill database as written: its path and the SHA-256 of its bytes. */
+export interface PublishedDb {
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** How a manifest names a skill database: relative to the folder when it is inside it. */
+export function libraryDbEntry(dir: string, db: PublishedDb): { readonly file: string; readonly sha256: string } {
+  const inside = relative(dir, db.path);
+  return { file: inside.startsWith('..') || isAbsolute(inside) ? db.path : inside, sha256: db.sha256 };
 }
 
 /** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
@@ -42,6 +56,10 @@ export function writeRunFolder(
   writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
   writeJson(
     join(dir, 'manifest.json'),
-    makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
+    makeManifest('run', run.config.seed, startedAt, {
+      config: run.config,
+      files: { runs: 'runs.csv' },
+      ...(options.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, options.libraryDb) } : {}),
+    }),
   );
 }

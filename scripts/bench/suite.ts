@@ -8,9 +8,11 @@ import { disturbance, loadAverage } from './wall.js';
 import {
   auditSpeedup,
   ceilingText,
+  libraryDbFigure,
   startupFigure,
   sweepSpeedup,
   SHORT_SWEEP,
+  type LibraryDbFigure,
   type SpeedupFigure,
   type StartupFigure,
 } from './wallFigures.js';
@@ -22,6 +24,8 @@ export interface BenchOptions {
   readonly reproduce: boolean;
   readonly audit: boolean;
   readonly sweep: boolean;
+  /** Time the exploitation arm with and without --library-db. */
+  readonly libraryDb: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -37,6 +41,7 @@ export interface BenchSuite {
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
   readonly sweep?: SpeedupFigure;
+  readonly libraryDb?: LibraryDbFigure;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -59,6 +64,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
     const sweep =
       o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    if (o.libraryDb) step('the exploitation arm with and without --library-db…');
+    const libraryDb = o.libraryDb ? libraryDbFigure(join(dir, 'library-db'), o.runs) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -68,6 +75,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
       ...(sweep !== undefined ? { sweep } : {}),
+      ...(libraryDb !== undefined ? { libraryDb } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -109,5 +117,12 @@ export function renderBench(r: BenchSuite): string {
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
   if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));
+  if (r.libraryDb !== undefined) {
+    const d = r.libraryDb;
+    lines.push(
+      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) against ${d.without.seconds.toFixed(2)} s ` +
+        `without (${disturbance(d.without)}): ${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
+    );
+  }
   return lines.join('\n');
 }

@@ -16,7 +16,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
-import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -119,7 +119,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   describe:
     'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
   builder: (y: Argv) =>
-    withOutputFlags(y, '{config, rows, bounds, verdict}')
+    withLibraryDb(withOutputFlags(y, '{config, rows, bounds, verdict}'), 'each arm × replicate of the table')
       .option('replicates', {
         type: 'number',
         describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
@@ -194,12 +194,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     } else {
       dir = checkOutputDir('out', outText, force);
     }
+    const libraryDb = libraryDbPath(argv, force);
 
     const startedAt = new Date();
     const progress = await progressOf(argv, 'reproduce');
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
+    const { libraryDbEntry } = await import('../../reports/folders/folders.js');
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -207,6 +209,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
       onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
+      ...(libraryDb !== undefined ? { libraryDb } : {}),
     });
     progress.end();
 
@@ -217,6 +220,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
+      ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
       ...(report.verdict !== null
         ? {
             audit: {

@@ -107,7 +107,7 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
   const input = heads[0]!;
   const refs = input.head.modules ?? [];
   if (refs.length === 0) return;
-  const { fileSha256 } = await import('../../sim/experiment/modules.js');
+  const { fileSha256 } = await import('../../sim/experiment/moduleRefs.js');
   for (const ref of refs) {
     const now = fileSha256(ref.path);
     if (now !== ref.sha256) throw new UsageError(msg.mergeModuleChanged(input.dir, ref.path, ref.sha256, now));

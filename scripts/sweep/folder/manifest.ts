@@ -70,6 +70,8 @@ export function writeSweepManifest(
   startedAt: Date,
   status: SweepStatus,
   states?: CellStates,
+  /** More the manifest says (the skill database a sweep wrote). */
+  extra: Readonly<Record<string, unknown>> = {},
 ): void {
   const head = makeManifest('sweep', plan.seed, startedAt, {
     status,
@@ -82,6 +84,7 @@ export function writeSweepManifest(
       results: 'results.csv',
       cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)',
     },
+    ...extra,
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),
   });
   writeFileAtomicStreamed(join(dir, MANIFEST), (fd) => {
