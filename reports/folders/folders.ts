@@ -12,6 +12,7 @@ import type { RunConfig } from '../../sim/experiment/config.js';
 import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
 import { writeFileAtomic } from './atomic.js';
+import { checksumsOf } from '../store/checksums.js';
 
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
@@ -42,6 +43,10 @@ export function writeRunFolder(
   writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
   writeJson(
     join(dir, 'manifest.json'),
-    makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
+    makeManifest('run', run.config.seed, startedAt, {
+      config: run.config,
+      files: { runs: 'runs.csv' },
+      checksums: checksumsOf(dir, ['runs.csv']),
+    }),
   );
 }

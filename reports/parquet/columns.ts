@@ -25,8 +25,7 @@ export type EnvParamKind = 'integer' | 'number' | 'string';
 
 /** Widen a world parameter's kind by one more value (numbers stay numbers only while every value is one). */
 export function envParamKind(before: EnvParamKind | undefined, value: unknown): EnvParamKind {
-  const own: EnvParamKind =
-    typeof value === 'number' ? (Number.isSafeInteger(value) ? 'integer' : 'number') : 'string';
+  const own: EnvParamKind = typeof value === 'number' ? (Number.isSafeInteger(value) ? 'integer' : 'number') : 'string';
   if (before === undefined || before === own) return own;
   return before === 'string' || own === 'string' ? 'string' : 'number';
 }
@@ -69,7 +68,7 @@ export function typedColumn(name: string, envKinds: Readonly<Record<string, EnvP
 }
 
 /** A configuration or metric value as the column holds it (null for what `nullText` stands for). */
-export function valueOf(column: TypedColumn, cell: Cell | undefined): Cell | bigint | null {
+export function typedValue(column: TypedColumn, cell: Cell | undefined): Cell | bigint | null {
   if (cell === undefined || (column.nullText !== undefined && cell === column.nullText)) return null;
   switch (column.kind) {
     case 'string':

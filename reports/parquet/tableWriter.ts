@@ -11,7 +11,7 @@ import { HashingWriter } from '../store/checksums.js';
 import { syncFolder, temporaryOf } from '../store/durable.js';
 import { zstdCompress } from './zstd.js';
 import type { Cell } from '../csv/csv.js';
-import { valueOf, type ColumnKind, type TypedColumn } from './columns.js';
+import { typedValue, type ColumnKind, type TypedColumn } from './columns.js';
 
 /** Rows a row group holds: large enough for zstd and readers to work well, small enough to keep memory flat. */
 export const ROW_GROUP_ROWS = 1 << 16;
@@ -97,7 +97,7 @@ export class ParquetTableWriter {
 
   /** Column `j`'s value in the row being filled, as the CSV has it (text) or as the configuration does. */
   set(j: number, cell: Cell | undefined): void {
-    const value = valueOf(this.columns[j]!, cell);
+    const value = typedValue(this.columns[j]!, cell);
     (this.buffers[j] as (Cell | bigint | null)[])[this.filled] = value;
   }
 

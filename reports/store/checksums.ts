@@ -1,17 +1,24 @@
 /**
- * SHA-256 of output files: computed while a file is written (`HashingWriter`) or read back (`sha256File`), listed
- * in the manifest and in a `SHA256SUMS` file beside the outputs, in the format `sha256sum -c SHA256SUMS` checks
- * (the manifest itself among them, since it cannot hold its own checksum).
+ * SHA-256 of output files, as manifests record them (`checksums`: file name → its SHA-256, bytes and, for a
+ * table, rows): computed while a file is written (`HashingWriter`) or read back (`fileRecord`). A reader checks
+ * a file against its record (`verifyFile`) before trusting it — a results file cut short, or changed after it
+ * was written, no longer matches. Nothing here knows a folder's layout, so any file written beside results (a
+ * database, say) can be recorded and checked the same way.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeDurableFile } from './durable.js';
 
-export const SUMS = 'SHA256SUMS';
+/** What a manifest records of one output file. */
+export interface FileRecord {
+  readonly sha256: string;
+  readonly bytes: number;
+  /** Data rows (without the header), for a table. */
+  readonly rows?: number;
+}
 
-/** File name → SHA-256 (hex), as the manifest's `checksums` lists them. */
-export type Checksums = Readonly<Record<string, string>>;
+/** File name → its record, as a manifest's `checksums` lists them. */
+export type Checksums = Readonly<Record<string, FileRecord>>;
 
 /** One read buffer for every file: no garbage per file. */
 const readBuffer = Buffer.allocUnsafe(1 << 16);
@@ -36,30 +43,38 @@ export function sha256File(path: string, range?: { readonly start: number; reado
   return hash.digest('hex');
 }
 
-/** The checksums of the named files of `dir` that exist. */
-export function checksumsOf(dir: string, names: Iterable<string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) if (existsSync(join(dir, name))) out[name] = sha256File(join(dir, name));
+/** The record of a file of `dir`, read back (sha256 and bytes). */
+export function fileRecord(dir: string, name: string): FileRecord {
+  const path = join(dir, name);
+  return { sha256: sha256File(path), bytes: statSync(path).size };
+}
+
+/** The records of the named files of `dir` that exist, by name. */
+export function checksumsOf(dir: string, names: Iterable<string>): Record<string, FileRecord> {
+  const out: Record<string, FileRecord> = {};
+  for (const name of names) if (existsSync(join(dir, name))) out[name] = fileRecord(dir, name);
   return out;
 }
 
-/** Write `SHA256SUMS` for the named files of `dir` (sorted by name), durably. */
-export function writeSums(dir: string, names: Iterable<string>): void {
-  const sums = checksumsOf(dir, names);
-  const lines = Object.keys(sums)
-    .sort()
-    .map((name) => `${sums[name]}  ${name}\n`);
-  writeDurableFile(join(dir, SUMS), lines.join(''));
+/** Why a file does not match its record (its size first: cheap, and what a cut changes), or null when it does. */
+export function verifyFile(dir: string, name: string, record: FileRecord): string | null {
+  const path = join(dir, name);
+  if (!existsSync(path)) return 'it is missing';
+  const bytes = statSync(path).size;
+  if (bytes !== record.bytes) return `it has ${bytes} bytes, the manifest records ${record.bytes}`;
+  if (sha256File(path) !== record.sha256) return 'its SHA-256 differs from the one the manifest records';
+  return null;
 }
 
-/** The checksums `SHA256SUMS` lists, or undefined without one. */
-export function readSums(dir: string): Record<string, string> | undefined {
-  const path = join(dir, SUMS);
-  if (!existsSync(path)) return undefined;
-  const out: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line);
-    if (m !== null) out[m[2]!] = m[1]!;
+/** The `checksums` a manifest records, keeping only well-formed entries (an old manifest has none). */
+export function recordedChecksums(manifest: Readonly<Record<string, unknown>>): Checksums {
+  const raw = manifest.checksums;
+  const out: Record<string, FileRecord> = {};
+  if (typeof raw !== 'object' || raw === null) return out;
+  for (const [name, r] of Object.entries(raw as Record<string, unknown>)) {
+    const rec = r as Partial<FileRecord> | null;
+    if (rec !== null && typeof rec?.sha256 === 'string' && typeof rec.bytes === 'number')
+      out[name] = { sha256: rec.sha256, bytes: rec.bytes, ...(typeof rec.rows === 'number' ? { rows: rec.rows } : {}) };
   }
   return out;
 }

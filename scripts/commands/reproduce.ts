@@ -203,6 +203,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
+    const { checksumsOf } = await import('../../reports/store/checksums.js');
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -219,6 +220,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
+      checksums: checksumsOf(dir, Object.keys(files)),
       ...(report.verdict !== null
         ? {
             audit: {

@@ -155,6 +155,10 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
     let summary: SweepSummary;
     try {
+      // One writer per folder: a second sweep, resume or merge into it is refused before anything is touched.
+      mkdirSync(dir, { recursive: true });
+      const { lockFolder } = await import('../../reports/store/lock.js');
+      lockFolder(dir);
       prepareSweepDir(dir, mode);
       const { progressMode } = await import('../sweep/progress.js');
       summary = await executeSweep({

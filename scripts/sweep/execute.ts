@@ -9,6 +9,7 @@
  * Either way the files are the same.
  */
 import { mkdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
@@ -18,9 +19,11 @@ import {
   assembleResults,
   DONE,
   dropCellParts,
+  FAILED,
   ensureCellsDir,
   finishedFiles,
   joinCellParts,
+  RESULTS,
   ResultsWriter,
   saveCellFailure,
   scanCells,
@@ -87,6 +90,28 @@ export interface SweepSummary extends CellCounts {
   readonly failures: readonly { readonly id: string; readonly error: string }[];
 }
 
+/**
+ * SIGINT or SIGTERM while cells run: `record` leaves the manifest saying `stopped` (the finished cells' files are
+ * whole, so --resume continues), then the process ends as the signal would have ended it (128 + its number).
+ */
+function onStopSignal(record: () => void): { remove(): void } {
+  const handler = (signal: NodeJS.Signals): void => {
+    try {
+      record();
+    } finally {
+      process.exit(128 + (constants.signals[signal] ?? 0));
+    }
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return {
+    remove: () => {
+      process.removeListener('SIGINT', handler);
+      process.removeListener('SIGTERM', handler);
+    },
+  };
+}
+
 export async function executeSweep(options: SweepOptions): Promise<SweepSummary> {
   const { dir, plan, shard } = options;
   const started = new Date();
@@ -118,12 +143,23 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const progress = await startProgress(options.progress, positions.length, skipped);
   const results = new ResultsWriter(dir, plan.columns, plan, positions);
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
+  // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
+  const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
+  const stopOnSignal = onStopSignal(() => {
+    progress.stop();
+    results.abandon();
+    writeSweepManifest(dir, plan, shard, positions, started, 'stopped', live);
+  });
   let ran = 0;
   const cellEnded = (id: string, outcome: SliceOutcome): void => {
     ran++;
     if (!outcome.ok) saveCellFailure(dir, id, outcome.error);
     progress.cell(outcome.ok ? outcome.attempts : 0);
-    results.cellEnded(positionOf(plan, id), outcome.ok);
+    const p = positionOf(plan, id);
+    live.status[p] = outcome.ok ? DONE : FAILED;
+    if (outcome.ok) live.errors.delete(p);
+    else live.errors.set(p, outcome.error);
+    results.cellEnded(p, outcome.ok);
   };
   const sliceEnded = ({ id, piece }: CellSlice, outcome: SliceOutcome): void => {
     if (piece.parts === 1) return cellEnded(id, outcome);
@@ -153,6 +189,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     results.abandon();
     throw e;
   } finally {
+    stopOnSignal.remove();
     progress.stop();
     await pool.close();
   }
@@ -161,8 +198,12 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const counts = countCells(positions, after);
   const status = statusOf(counts);
   // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
-  if (results.finish() !== counts.done) assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
-  writeSweepManifest(dir, plan, shard, positions, started, status, after);
+  const written = results.finish();
+  const sum =
+    written.cells === counts.done
+      ? written.sum
+      : assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
+  writeSweepManifest(dir, plan, shard, positions, started, status, after, { [RESULTS]: sum });
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return {
     out: dir,
