@@ -1,14 +1,14 @@
 /**
  * One writer per folder, and signals leave a true record: a second sweep into a folder being written gets one
  * line and exit 2 while the first goes on untouched; SIGINT and SIGTERM leave the manifest `stopped`, never
- * `running`, and the folder resumable.
+ * `running`, with the cells that finished (resuming from there is resume.test.ts's).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hexa, hexaSpawn, tempDir } from './cli.js';
 
-const GRID = ['--explore', '0:0.05:0.01', '--tasks', '40', '--replicates', '1500', '--workers', '1', '--quiet'];
+const GRID = ['--explore', '0:0.23:0.01', '--tasks', '40', '--replicates', '1500', '--workers', '1', '--quiet'];
 
 const finished = (dir: string): number =>
   existsSync(join(dir, 'cells'))
@@ -23,7 +23,7 @@ async function until(test: () => boolean): Promise<void> {
 
 describe('one writer, and stopping', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`refuses a second writer while one runs; ${signal} leaves "stopped"; --resume finishes`, async () => {
+    it(`refuses a second writer while one runs; ${signal} leaves "stopped" with the cells finished`, async () => {
       const dir = join(tempDir('stop'), 'sweep');
       const child = hexaSpawn(['sweep', ...GRID, '--out', dir]);
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -34,15 +34,18 @@ describe('one writer, and stopping', () => {
       expect(second.status).toBe(2);
       expect(second.stderr.trim().split('\n')).toHaveLength(1);
       expect(second.stderr).toContain(`is being written by pid ${child.pid}`);
-      expect(hexa(['merge', dir, '--out', dir]).status).toBe(2);
 
       child.kill(signal);
       expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(status(dir)).toBe('stopped');
       expect(existsSync(join(dir, '.hexa.lock'))).toBe(false);
-      const r = hexa(['sweep', ...GRID, '--out', dir, '--resume', '--json']);
-      expect(r.status).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', done: 6 });
+      // A cell a worker was writing as the signal came may be on disk without being counted: it verifies on resume.
+      const { summary } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+        summary: { cells: number; done: number; failed: number };
+      };
+      expect(summary).toMatchObject({ cells: 24, failed: 0 });
+      expect(summary.done).toBeGreaterThanOrEqual(2);
+      expect(summary.done).toBeLessThanOrEqual(finished(dir));
     });
   }
 });
