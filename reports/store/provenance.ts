@@ -50,22 +50,32 @@ const git = (root: string, args: readonly string[]): string =>
     .toString()
     .trim();
 
-let checkout: { readonly commit: string | null; readonly dirty?: boolean } | undefined;
+export interface Checkout {
+  readonly commit: string | null;
+  readonly dirty?: boolean;
+}
 
-/** hexa-sim's commit and dirty flag, when its folder is a checkout's root (git is asked once per process). */
-export function ownCheckout(): { readonly commit: string | null; readonly dirty?: boolean } {
-  if (checkout !== undefined) return checkout;
-  checkout = { commit: null };
+/**
+ * The commit and dirty flag of the git checkout whose root is `folder`; no commit when `folder` is not a
+ * checkout's root (inside another repository, or none) or git is missing.
+ */
+export function checkoutOf(folder: string): Checkout {
   try {
-    const root = realpathSync(packageRoot());
-    if (realpathSync(git(root, ['rev-parse', '--show-toplevel'])) === root) {
-      const commit = git(root, ['rev-parse', 'HEAD']);
-      if (/^[0-9a-f]{40,64}$/.test(commit))
-        checkout = { commit, dirty: git(root, ['status', '--porcelain', '--untracked-files=no']) !== '' };
-    }
+    const root = realpathSync(folder);
+    if (realpathSync(git(root, ['rev-parse', '--show-toplevel'])) !== root) return { commit: null };
+    const commit = git(root, ['rev-parse', 'HEAD']);
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) return { commit: null };
+    return { commit, dirty: git(root, ['status', '--porcelain', '--untracked-files=no']) !== '' };
   } catch {
-    // no git, or not a checkout: no commit
+    return { commit: null };
   }
+}
+
+let checkout: Checkout | undefined;
+
+/** hexa-sim's own commit and dirty flag (git is asked once per process). */
+export function ownCheckout(): Checkout {
+  checkout ??= checkoutOf(packageRoot());
   return checkout;
 }
 
