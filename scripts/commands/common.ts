@@ -5,6 +5,8 @@
  * goes to stdout: quiet silences chatter, not the result asked for).
  */
 import type { Argv } from 'yargs';
+import { msg, UsageError } from '../../sim/core/messages.js';
+import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 export const EXIT_STATUS =
   'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line on stderr naming the flag and the value, nothing written).';
@@ -36,4 +38,18 @@ export function humanOutput(argv: OutputArgs): boolean {
 /** Progress on stderr: only on a terminal, and never with --quiet or --json. */
 export function showsProgress(argv: OutputArgs): boolean {
   return process.stderr.isTTY === true && humanOutput(argv);
+}
+
+/** `--format`: which result tables a folder gets (see reports/parquet/sweepTables.ts for the default's reason). */
+export const FORMAT_OPTION = {
+  type: 'string',
+  describe: 'result tables: parquet (typed, zstd; results.parquet + cells.parquet/.csv), csv (results.csv), or both',
+  default: DEFAULT_FORMAT,
+} as const;
+
+export function parseFormat(text: string | undefined): ResultFormat {
+  const value = text ?? DEFAULT_FORMAT;
+  if (!(RESULT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(msg.notOneOf('format', value, RESULT_FORMATS));
+  return value as ResultFormat;
 }

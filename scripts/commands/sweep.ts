@@ -15,7 +15,7 @@ import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
-import { withOutputFlags, type OutputArgs } from './common.js';
+import { FORMAT_OPTION, parseFormat, withOutputFlags, type OutputArgs } from './common.js';
 
 interface SweepArgs extends OutputArgs {
   config?: string;
@@ -25,6 +25,7 @@ interface SweepArgs extends OutputArgs {
   workers?: string;
   shard?: string;
   failFast?: boolean;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -116,6 +117,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge',
       })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
+      .option('format', { ...FORMAT_OPTION, group: 'Sweep:' })
       .example(
         'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
         '3 × 8 cells, 100 replicates each',
@@ -132,6 +134,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
+    const format = parseFormat(single('format', argv.format));
     const workersText = single('workers', argv.workers);
     const { buildGrid } = await import('../sweep/grid.js');
     const { planSweep } = await import('../sweep/cells.js');
@@ -167,6 +170,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         shard,
         workers,
         failFast: argv.failFast === true,
+        format,
         progress: progressMode(argv.quiet === true),
         pool,
       });

@@ -15,6 +15,7 @@ import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
+import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 import {
   assembleResults,
   DONE,
@@ -23,7 +24,6 @@ import {
   ensureCellsDir,
   finishedFiles,
   joinCellParts,
-  RESULTS,
   ResultsWriter,
   saveCellFailure,
   scanCells,
@@ -69,6 +69,8 @@ export interface SweepOptions {
   readonly workers: number;
   readonly failFast: boolean;
   readonly progress: ProgressMode;
+  /** Which result tables to write (results.csv, the Parquet tables, or both). */
+  readonly format: ResultFormat;
   /** Threads already started (`startPool`), so they loaded while the folder was prepared; else started here. */
   readonly pool?: SweepPool;
 }
@@ -141,7 +143,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const joiner = new PartJoiner<SliceOutcome>();
   const failedCells = new Set<string>();
   const progress = await startProgress(options.progress, positions.length, skipped);
-  const results = new ResultsWriter(dir, plan.columns, plan, positions);
+  const results = new ResultsWriter(dir, plan, positions, options.format);
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
   // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
   const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
@@ -199,11 +201,11 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const status = statusOf(counts);
   // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
   const written = results.finish();
-  const sum =
+  const checksums =
     written.cells === counts.done
-      ? written.sum
-      : assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
-  writeSweepManifest(dir, plan, shard, positions, started, status, after, { [RESULTS]: sum });
+      ? written.checksums
+      : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
+  writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums);
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return {
     out: dir,

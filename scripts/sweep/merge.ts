@@ -16,7 +16,6 @@ import {
   doneFile,
   ensureCellsDir,
   finishedFiles,
-  RESULTS,
   saveCellFailure,
   scanCells,
   type CellStates,
@@ -33,6 +32,7 @@ import {
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
 import { lockFolder } from '../../reports/store/lock.js';
+import { DEFAULT_FORMAT, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 interface Input {
   readonly dir: string;
@@ -117,7 +117,12 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
   await preloadRefs(refs);
 }
 
-export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {
+export function mergeSweeps(
+  dirs: readonly string[],
+  outPath: string,
+  force: boolean,
+  format: ResultFormat = DEFAULT_FORMAT,
+): MergeSummary {
   const heads = readInputs(dirs);
   checkSameSweep(heads);
   const plan = planSweep({ axes: heads[0]!.head.grid.axes ?? [] });
@@ -135,7 +140,7 @@ export function mergeSweeps(dirs: readonly string[], outPath: string, force: boo
   mkdirSync(out, { recursive: true });
   const lock = lockFolder(out);
   try {
-    return writeMerged(out, force, plan, inputs, owner);
+    return writeMerged(out, force, format, plan, inputs, owner);
   } finally {
     lock.release();
   }
@@ -144,6 +149,7 @@ export function mergeSweeps(dirs: readonly string[], outPath: string, force: boo
 function writeMerged(
   out: string,
   force: boolean,
+  format: ResultFormat,
   plan: SweepPlan,
   inputs: readonly Input[],
   owner: Int32Array,
@@ -162,7 +168,7 @@ function writeMerged(
   const all = Array.from({ length: plan.ids.length }, (_, p) => p);
   const counts = countCells(all, states);
   const status = statusOf(counts);
-  const sum = assembleResults(out, plan.columns, finishedFiles(out, plan, all, states));
-  writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states, { [RESULTS]: sum });
+  const checksums = assembleResults(out, plan, format, finishedFiles(out, plan, all, states));
+  writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states, checksums);
   return { out, status, gridId: plan.gridId, inputs: inputs.length, ...counts };
 }

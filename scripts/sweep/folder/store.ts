@@ -30,7 +30,8 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { toCsv } from '../../../reports/csv/csv.js';
-import { HashingWriter } from '../../../reports/store/checksums.js';
+import { HashingWriter, type Checksums } from '../../../reports/store/checksums.js';
+import { SweepTables, writesCsv, writesParquet, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { syncFolder, temporaryOf, writeDurable, writeDurableFile } from '../../../reports/store/durable.js';
 import { idAt, positionOf, type SweepPlan } from '../cells.js';
 import { readCellRows, writeCellFile, type CellSum, type RowSource } from './cellFile.js';
@@ -45,7 +46,7 @@ const FAILED_FILE = new RegExp(`^(${ID})\\.failed$`);
 const PART_FILE = new RegExp(`^${ID}\\.part-\\d+\\.csv$`);
 const TEMP_FILE = new RegExp(`^${ID}\\.(csv|failed|part-\\d+\\.csv)\\.tmp-\\d+$`);
 /** Top-level files a sweep writes (and their temporaries); `--force` deletes only these. */
-const OWN_TOP = /^(manifest\.json|results\.csv)(\.tmp-\d+)?$/;
+const OWN_TOP = /^(manifest\.json|results\.csv|results\.parquet|cells\.parquet|cells\.csv)(\.tmp-\d+)?$/;
 
 export const cellsDir = (dir: string): string => join(dir, CELLS);
 export const doneFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.csv`);
@@ -177,16 +178,25 @@ export type ResultsSum = CellSum;
  */
 export function assembleResults(
   dir: string,
-  columns: readonly string[],
+  plan: SweepPlan,
+  format: ResultFormat,
   sources: Iterable<string | undefined>,
-): ResultsSum {
-  let sum: ResultsSum | undefined;
-  writeDurable(join(dir, RESULTS), (fd) => {
-    const out = new ResultsOut(fd, columns);
-    for (const file of sources) if (file !== undefined) out.append(file);
-    sum = out.sum();
-  });
-  return sum!;
+): Checksums {
+  const tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+  try {
+    let sum: ResultsSum | undefined;
+    const fill = (fd: number | undefined): void => {
+      const out = new ResultsOut(fd, plan.columns, tables);
+      for (const file of sources) if (file !== undefined) out.append(file);
+      sum = out.sum();
+    };
+    if (writesCsv(format)) writeDurable(join(dir, RESULTS), fill);
+    else fill(undefined);
+    return { ...(writesCsv(format) ? { [RESULTS]: sum! } : {}), ...tables?.finish() };
+  } catch (e) {
+    tables?.abandon();
+    throw e;
+  }
 }
 
 /**
@@ -199,22 +209,33 @@ function copyRows(file: string, each: (chunk: Buffer) => void): CellSum {
   return sum;
 }
 
-/** results.csv's bytes going out: the header, then cells' rows, counted and hashed as they are written. */
+/**
+ * The cells' rows going out: to results.csv (the header, then the rows, counted and hashed as they are written;
+ * no file with `--format parquet`) and to the typed tables when there are any.
+ */
 class ResultsOut {
-  private readonly out: HashingWriter;
+  private readonly out: HashingWriter | undefined;
   private rows = 0;
 
-  constructor(fd: number, columns: readonly string[]) {
-    this.out = new HashingWriter(fd);
-    this.out.write(toCsvHeader(columns));
+  constructor(
+    fd: number | undefined,
+    columns: readonly string[],
+    private readonly tables: SweepTables | undefined,
+  ) {
+    this.out = fd === undefined ? undefined : new HashingWriter(fd);
+    this.out?.write(toCsvHeader(columns));
   }
 
   append(file: string): void {
-    this.rows += copyRows(file, (chunk) => this.out.write(chunk)).rows;
+    this.rows += copyRows(file, (chunk) => {
+      this.out?.write(chunk);
+      this.tables?.add(chunk);
+    }).rows;
+    this.tables?.endCell();
   }
 
   sum(): ResultsSum {
-    return { rows: this.rows, bytes: this.out.bytes, sha256: this.out.digest() };
+    return { rows: this.rows, bytes: this.out?.bytes ?? 0, sha256: this.out?.digest() ?? '' };
   }
 }
 
@@ -228,21 +249,23 @@ export class ResultsWriter {
   private readonly ended: Uint8Array;
   private next = 0;
   private readonly tmp: string;
-  private readonly fd: number;
+  private readonly fd: number | undefined;
+  private readonly tables: SweepTables | undefined;
   private readonly out: ResultsOut;
   /** Cells whose rows are in. */
   private written = 0;
 
   constructor(
     private readonly dir: string,
-    columns: readonly string[],
     private readonly plan: SweepPlan,
     private readonly order: readonly number[],
+    private readonly format: ResultFormat,
   ) {
     this.ended = new Uint8Array(plan.ids.length);
     this.tmp = temporaryOf(join(dir, RESULTS));
-    this.fd = openSync(this.tmp, 'w');
-    this.out = new ResultsOut(this.fd, columns);
+    this.fd = writesCsv(format) ? openSync(this.tmp, 'w') : undefined;
+    this.tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+    this.out = new ResultsOut(this.fd, plan.columns, this.tables);
   }
 
   /** The cell at `position` has ended: with its rows file written, or without rows. */
@@ -259,22 +282,32 @@ export class ResultsWriter {
    * Every cell has had its chance: those that never ended (fail-fast) are left out. Flushes results.csv to the
    * disk and renames it into place; returns how many cells' rows it holds, and its sum.
    */
-  finish(): { readonly cells: number; readonly sum: ResultsSum } {
+  finish(): { readonly cells: number; readonly checksums: Checksums } {
     for (; this.next < this.order.length; this.next++)
       if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
-    try {
-      fsyncSync(this.fd);
-    } finally {
-      closeSync(this.fd);
+    const tables = this.tables?.finish();
+    if (this.fd !== undefined) {
+      try {
+        fsyncSync(this.fd);
+      } finally {
+        closeSync(this.fd);
+      }
+      const path = join(this.dir, RESULTS);
+      renameSync(this.tmp, path);
+      syncFolder(dirname(path));
     }
-    const path = join(this.dir, RESULTS);
-    renameSync(this.tmp, path);
-    syncFolder(dirname(path));
-    return { cells: this.written, sum: this.out.sum() };
+    const csv: Checksums = writesCsv(this.format) ? { [RESULTS]: this.out.sum() } : {};
+    return { cells: this.written, checksums: { ...csv, ...tables } };
   }
 
   abandon(): void {
-    closeSync(this.fd);
+    this.tables?.abandon();
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
     if (existsSync(this.tmp)) unlinkSync(this.tmp);
   }
 

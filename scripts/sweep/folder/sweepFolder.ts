@@ -9,34 +9,31 @@ import { cellPrefix } from '../../../reports/csv/sweepColumns.js';
 import type { SweepResult } from '../../../sim/experiment/sweep.js';
 import { idAt, planConfigs } from '../cells.js';
 import { lockFolder } from '../../../reports/store/lock.js';
+import { DEFAULT_FORMAT, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { countCells, statusOf, writeSweepManifest } from './manifest.js';
-import {
-  assembleResults,
-  clearSweepFiles,
-  ensureCellsDir,
-  finishedFiles,
-  RESULTS,
-  saveCellRows,
-  scanCells,
-} from './store.js';
+import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCellRows, scanCells } from './store.js';
 
 /**
  * An in-process sweep's folder: cells/<id>.csv, results.csv (the columns and rows of `hexa sweep`) and
  * manifest.json (kind 'sweep'). A folder that exists is refused unless `force`, which replaces only the
  * files a sweep writes there.
  */
-export function writeSweepFolder(dir: string, sweep: SweepResult, options: FolderOptions = {}): void {
+export function writeSweepFolder(
+  dir: string,
+  sweep: SweepResult,
+  options: FolderOptions & { readonly format?: ResultFormat } = {},
+): void {
   const startedAt = options.startedAt ?? new Date();
   prepareFolder(dir, options.force === true);
   const lock = lockFolder(dir);
   try {
-    writeCells(dir, sweep, startedAt, options.force === true);
+    writeCells(dir, sweep, startedAt, options.force === true, options.format ?? DEFAULT_FORMAT);
   } finally {
     lock.release();
   }
 }
 
-function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boolean): void {
+function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boolean, format: ResultFormat): void {
   const plan = planConfigs(sweep.cells.map((c) => c.config));
   if (force) clearSweepFiles(dir);
   ensureCellsDir(dir);
@@ -49,7 +46,7 @@ function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boo
     saveCellRows(dir, id, (emit) => cell.replicates.forEach((rounds, r) => emit(replicateCsvLines(prefix, r, rounds))));
   }
   const states = scanCells(dir, plan);
-  const sum = assembleResults(dir, plan.columns, finishedFiles(dir, plan, all, states));
+  const checksums = assembleResults(dir, plan, format, finishedFiles(dir, plan, all, states));
   const status = statusOf(countCells(all, states));
-  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states, { [RESULTS]: sum });
+  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states, checksums);
 }
