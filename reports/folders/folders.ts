@@ -13,12 +13,16 @@ import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
 import { writeFileAtomic } from './atomic.js';
 import { checksumsOf } from '../store/checksums.js';
+import { envKindsOf, writeParquetOfCsv } from '../parquet/csvTable.js';
+import { DEFAULT_FORMAT, writesCsv, writesParquet, type ResultFormat } from '../parquet/sweepTables.js';
 
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
   readonly force?: boolean;
   /** When the work began, for the manifest (default: now). */
   readonly startedAt?: Date;
+  /** Which tables to write: the CSV, typed Parquet, or both (the default). */
+  readonly format?: ResultFormat;
 }
 
 /** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
@@ -39,14 +43,19 @@ export function writeRunFolder(
   options: FolderOptions = {},
 ): void {
   const startedAt = options.startedAt ?? new Date();
+  const format = options.format ?? DEFAULT_FORMAT;
   prepareFolder(dir, options.force === true);
-  writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
+  const csv = runCsv(run.config, run.replicates);
+  if (writesCsv(format)) writeFileAtomic(join(dir, 'runs.csv'), csv);
+  const parquet = writesParquet(format)
+    ? { 'runs.parquet': writeParquetOfCsv(join(dir, 'runs.parquet'), csv, envKindsOf([run.config.envParams])) }
+    : {};
   writeJson(
     join(dir, 'manifest.json'),
     makeManifest('run', run.config.seed, startedAt, {
       config: run.config,
       files: { runs: 'runs.csv' },
-      checksums: checksumsOf(dir, ['runs.csv']),
+      checksums: { ...checksumsOf(dir, writesCsv(format) ? ['runs.csv'] : []), ...parquet },
     }),
   );
 }

@@ -2,12 +2,14 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { FORMAT_OPTION, humanOutput, parseFormat, withOutputFlags, type OutputArgs } from './common.js';
+import { single } from '../config/flags.js';
 
 interface RunArgs extends OutputArgs {
   csv?: string;
   out?: string;
   force?: boolean;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -23,7 +25,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('out', {
         type: 'string',
-        describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
+        describe: 'write a result folder DIR: runs.csv, runs.parquet + manifest.json (for hexa report)',
+      })
+      .option('format', {
+        ...FORMAT_OPTION,
+        describe: "the --out folder's tables: parquet (runs.parquet), csv (runs.csv), or both",
       })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
       .example('hexa run', 'the published pure-exploitation arm, one replicate')
@@ -37,6 +43,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'an 8-bit lock, rows to CSV',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    const format = parseFormat(single('format', argv.format));
     const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
@@ -51,7 +58,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     if (outDir !== undefined) {
       const { writeRunFolder } = await import('../../reports/folders/folders.js');
       // The folder was checked before the run (exists only with --force).
-      writeRunFolder(outDir, report.result, { startedAt, force: true });
+      writeRunFolder(outDir, report.result, { startedAt, force: true, format });
     }
     if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);

@@ -5,31 +5,13 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvFields } from '../../../reports/parquet/sweepTables.js';
 import { hexa, tempDir } from '../../scripts/sweep/cli.js';
+import { expectEqualToCsv, query } from './duck.js';
 
 const GRID = ['--env', 'lock-v1,noisy-lock-v1', '--param', 'truth=0110', '--explore', '0,0.1', '--bits', '4'];
-
-type Value = string | number | bigint | boolean | null;
-
-async function query(sql: string): Promise<{ names: string[]; types: string[]; rows: Value[][] }> {
-  const db = await DuckDBInstance.create(':memory:');
-  const c = await db.connect();
-  const r = await c.runAndReadAll(sql);
-  const names = r.columnNames();
-  const types = r.columnTypes().map((t) => t.toString());
-  const rows = r.getRows() as Value[][];
-  c.closeSync();
-  return { names, types, rows };
-}
-
-/** The CSV text a typed value stands for, as hexa writes it. */
-function text(v: Value): string {
-  return v === null ? '' : String(v);
-}
 
 describe('sweep Parquet tables', () => {
   let dir: string;
@@ -47,14 +29,7 @@ describe('sweep Parquet tables', () => {
        JOIN read_parquet('${join(dir, 'cells.parquet')}') c USING (cell) ORDER BY cell, replicate, round`,
     );
     expect(names).toEqual(header);
-    expect(rows.length).toBe(csv.length - 1);
-    const auto = new Set(header.filter((h, j) => csv.slice(1).some((row) => row[j] === 'auto') && h !== ''));
-    rows.forEach((row, i) =>
-      row.forEach((v, j) => {
-        const want = csv[i + 1]![j]!;
-        expect(v === null && auto.has(header[j]!) ? 'auto' : text(v), `${header[j]} row ${i + 1}`).toBe(want);
-      }),
-    );
+    expect(expectEqualToCsv(csv, rows)).toEqual([]);
   });
 
   it('types the columns: truth as text, counts as integers, rates as doubles, flags as booleans', async () => {
