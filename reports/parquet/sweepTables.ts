@@ -63,6 +63,9 @@ export function csvFields(line: string): string[] {
   }
 }
 
+/** Cells a row group of cells.parquet holds: its rows are wide (every configuration column), and few. */
+const CELL_GROUP_ROWS = 4096;
+
 export class SweepTables {
   private readonly results: ParquetTableWriter;
   private readonly cells: ParquetTableWriter;
@@ -84,7 +87,7 @@ export class SweepTables {
     const typed = (names: readonly string[]) => names.map((n) => typedColumn(n, envKinds));
     this.results = new ParquetTableWriter(join(dir, RESULTS_PARQUET), typed(this.rowFields.map((j) => columns[j]!)));
     const config = columns.slice(0, this.configEnd);
-    this.cells = new ParquetTableWriter(join(dir, CELLS_PARQUET), typed(config));
+    this.cells = new ParquetTableWriter(join(dir, CELLS_PARQUET), typed(config), CELL_GROUP_ROWS);
     this.cellsCsvTmp = temporaryOf(join(dir, CELLS_CSV));
     this.cellsCsv = new HashingWriter(openSync(this.cellsCsvTmp, 'w'));
     this.cellsCsv.write(`${config.map((c) => csvField(c)).join(',')}\n`);
@@ -108,17 +111,22 @@ export class SweepTables {
   }
 
   private row(line: string): void {
-    const fields = csvFields(line);
     if (this.firstOfCell) {
       this.firstOfCell = false;
+      const fields = csvFields(line);
       for (let j = 0; j < this.configEnd; j++) this.cells.set(j, fields[j]);
       this.cells.endRow();
       this.cellsCsv.write(`${line.slice(0, prefixLength(line, this.configEnd))}\n`);
     }
-    this.rowFields.forEach((f, k) => {
-      if (k === 0) this.results.set(0, fields[f]);
-      else this.results.setNumber(k, Number(fields[f]));
-    });
+    // The row's own columns: the cell id, which leads it, and the numbers that end it (never quoted), read from
+    // the end so the configuration between them is not split again for every row.
+    let end = line.length;
+    for (let k = this.rowFields.length - 1; k >= 1; k--) {
+      const comma = line.lastIndexOf(',', end - 1);
+      this.results.setNumber(k, Number(line.slice(comma + 1, end)));
+      end = comma;
+    }
+    this.results.set(0, line.slice(0, line.indexOf(',')));
     this.results.endRow();
   }
 
