@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
+import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import {
   auditSpeedup,
   ceilingText,
@@ -22,6 +23,8 @@ export interface BenchOptions {
   readonly reproduce: boolean;
   readonly audit: boolean;
   readonly sweep: boolean;
+  /** The sweep store's writers: rows/s and bytes a row of CSV and Parquet, the Parquet writer's memory. */
+  readonly store: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -37,6 +40,7 @@ export interface BenchSuite {
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
   readonly sweep?: SpeedupFigure;
+  readonly store?: StoreBench;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -59,6 +63,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
     const sweep =
       o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    if (o.store) step('sweep store: CSV and Parquet writers…');
+    const store = o.store ? benchStore(join(dir, 'store')) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -68,6 +74,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
       ...(sweep !== undefined ? { sweep } : {}),
+      ...(store !== undefined ? { store } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -109,5 +116,6 @@ export function renderBench(r: BenchSuite): string {
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
   if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));
+  if (r.store !== undefined) lines.push(...storeLines(r.store));
   return lines.join('\n');
 }

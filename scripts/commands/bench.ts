@@ -14,6 +14,7 @@ interface BenchArgs extends OutputArgs {
   reproduce?: boolean;
   audit?: boolean;
   sweep?: boolean;
+  store?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -46,6 +47,12 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         type: 'boolean',
         default: true,
         describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)',
+      })
+      .option('store', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 cells (--no-store to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -58,6 +65,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       reproduce: argv.reproduce !== false,
       audit: argv.audit !== false,
       sweep: argv.sweep !== false,
+      store: argv.store !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${renderBench(r)}\n`);
