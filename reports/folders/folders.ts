@@ -12,6 +12,9 @@ import type { RunConfig } from '../../sim/experiment/config.js';
 import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
 import { writeFileAtomic } from './atomic.js';
+import { checksumsOf } from '../store/checksums.js';
+import { envKindsOf, writeParquetOfCsv } from '../parquet/csvTable.js';
+import { DEFAULT_FORMAT, writesCsv, writesParquet, type ResultFormat } from '../parquet/sweepTables.js';
 
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
@@ -20,6 +23,8 @@ export interface FolderOptions {
   readonly startedAt?: Date;
   /** A skill database the run wrote (`--library-db`), named in the manifest with its SHA-256. */
   readonly libraryDb?: PublishedDb;
+  /** Which tables to write: the CSV, typed Parquet, or both (the default). */
+  readonly format?: ResultFormat;
 }
 
 /** A skill database as written: its path and the SHA-256 of its bytes. */
@@ -52,14 +57,20 @@ export function writeRunFolder(
   options: FolderOptions = {},
 ): void {
   const startedAt = options.startedAt ?? new Date();
+  const format = options.format ?? DEFAULT_FORMAT;
   prepareFolder(dir, options.force === true);
-  writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
+  const csv = runCsv(run.config, run.replicates);
+  if (writesCsv(format)) writeFileAtomic(join(dir, 'runs.csv'), csv);
+  const parquet = writesParquet(format)
+    ? { 'runs.parquet': writeParquetOfCsv(join(dir, 'runs.parquet'), csv, envKindsOf([run.config.envParams])) }
+    : {};
   writeJson(
     join(dir, 'manifest.json'),
     makeManifest('run', run.config.seed, startedAt, {
       config: run.config,
       files: { runs: 'runs.csv' },
       ...(options.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, options.libraryDb) } : {}),
+      checksums: { ...checksumsOf(dir, writesCsv(format) ? ['runs.csv'] : []), ...parquet },
     }),
   );
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
+import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import {
   auditSpeedup,
   ceilingText,
@@ -26,6 +27,8 @@ export interface BenchOptions {
   readonly sweep: boolean;
   /** Time the exploitation arm with and without --library-db. */
   readonly libraryDb: boolean;
+  /** The sweep store's writers: rows/s and bytes a row of CSV and Parquet, the Parquet writer's memory. */
+  readonly store: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -42,6 +45,7 @@ export interface BenchSuite {
   readonly audit?: SpeedupFigure;
   readonly sweep?: SpeedupFigure;
   readonly libraryDb?: LibraryDbFigure;
+  readonly store?: StoreBench;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -66,6 +70,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
     if (o.libraryDb) step('the exploitation arm with and without --library-db…');
     const libraryDb = o.libraryDb ? libraryDbFigure(join(dir, 'library-db'), o.runs) : undefined;
+    if (o.store) step('sweep store: CSV and Parquet writers…');
+    const store = o.store ? benchStore(join(dir, 'store')) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -76,6 +82,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(audit !== undefined ? { audit } : {}),
       ...(sweep !== undefined ? { sweep } : {}),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
+      ...(store !== undefined ? { store } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -124,5 +131,6 @@ export function renderBench(r: BenchSuite): string {
         `without (${disturbance(d.without)}): ${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
     );
   }
+  if (r.store !== undefined) lines.push(...storeLines(r.store));
   return lines.join('\n');
 }

@@ -18,6 +18,7 @@ interface BenchArgs extends OutputArgs {
   sweep?: boolean;
   'library-db'?: boolean;
   markdown?: string;
+  store?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -59,6 +60,12 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .option('markdown', {
         type: 'string',
         describe: 'also write the figures into FILE between its bench:begin and bench:end lines (npm run bench)',
+      })
+      .option('store', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 cells (--no-store to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -77,6 +84,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       audit: argv.audit !== false,
       sweep: argv.sweep !== false,
       libraryDb: argv['library-db'] !== false,
+      store: argv.store !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     const lines = renderBench(r);

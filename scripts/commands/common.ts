@@ -9,6 +9,7 @@ import type { ProgressReporter } from '../progressLine.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputFile } from '../output.js';
+import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 export const EXIT_STATUS =
   'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line on stderr naming the flag and the value, nothing written).';
@@ -64,4 +65,18 @@ export function libraryDbPath(argv: object, force: boolean): string | undefined 
   if (text === undefined) return undefined;
   if (text === STDIO) throw new UsageError(msg.notToStdout('library-db', 'a SQLite database'));
   return checkOutputFile('library-db', text, force);
+}
+
+/** `--format`: which result tables a folder gets (see reports/parquet/sweepTables.ts for the default's reason). */
+export const FORMAT_OPTION = {
+  type: 'string',
+  describe: 'result tables: parquet (typed, zstd; results.parquet + cells.parquet/.csv), csv (results.csv), or both',
+  default: DEFAULT_FORMAT,
+} as const;
+
+export function parseFormat(text: string | undefined): ResultFormat {
+  const value = text ?? DEFAULT_FORMAT;
+  if (!(RESULT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(msg.notOneOf('format', value, RESULT_FORMATS));
+  return value as ResultFormat;
 }

@@ -2,7 +2,16 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, progressOf, libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import {
+  FORMAT_OPTION,
+  humanOutput,
+  libraryDbPath,
+  parseFormat,
+  progressOf,
+  withLibraryDb,
+  withOutputFlags,
+  type OutputArgs,
+} from './common.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -18,6 +27,7 @@ interface RunArgs extends OutputArgs {
   'library-db'?: string;
   out?: string;
   force?: boolean;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -33,7 +43,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('out', {
         type: 'string',
-        describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
+        describe: 'write a result folder DIR: runs.csv, runs.parquet + manifest.json (for hexa report)',
+      })
+      .option('format', {
+        ...FORMAT_OPTION,
+        describe: "the --out folder's tables: parquet (runs.parquet), csv (runs.csv), or both",
       })
       .option('force', {
         type: 'boolean',
@@ -52,6 +66,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'every skill in a database, then a drifting lock started from replicate 0’s library',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    const format = parseFormat(single('format', argv.format));
     const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvText = single('csv', argv.csv);
@@ -76,7 +91,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     if (outDir !== undefined) {
       const { writeRunFolder } = await import('../../reports/folders/folders.js');
       // The folder was checked before the run (exists only with --force).
-      writeRunFolder(outDir, report.result, { startedAt, force: true, libraryDb: report.libraryDb });
+      writeRunFolder(outDir, report.result, { startedAt, force: true, libraryDb: report.libraryDb, format });
     }
     // stdout carries one thing: the CSV when it was asked for there, else the JSON or the table.
     if (csvToStdout) process.stdout.write(report.csv());

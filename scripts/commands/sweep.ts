@@ -18,7 +18,14 @@ import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
 import type { SweepPlan } from '../sweep/cells.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
-import { libraryDbPath, withLibraryDb, withOutputFlags, type OutputArgs } from './common.js';
+import {
+  FORMAT_OPTION,
+  libraryDbPath,
+  parseFormat,
+  withLibraryDb,
+  withOutputFlags,
+  type OutputArgs,
+} from './common.js';
 
 interface SweepArgs extends OutputArgs {
   config?: string;
@@ -29,6 +36,7 @@ interface SweepArgs extends OutputArgs {
   shard?: string;
   failFast?: boolean;
   'library-db'?: string;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -142,6 +150,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge',
       })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
+      .option('format', { ...FORMAT_OPTION, group: 'Sweep:' })
       .example(
         'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
         '3 × 8 cells, 100 replicates each',
@@ -158,6 +167,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
+    const format = parseFormat(single('format', argv.format));
     const workersText = single('workers', argv.workers);
     const { buildGrid } = await import('../sweep/grid.js');
     const { planSweep } = await import('../sweep/cells.js');
@@ -184,6 +194,10 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
     let summary: SweepSummary;
     try {
+      // One writer per folder: a second sweep, resume or merge into it is refused before anything is touched.
+      mkdirSync(dir, { recursive: true });
+      const { lockFolder } = await import('../../reports/store/lock.js');
+      lockFolder(dir);
       prepareSweepDir(dir, mode);
       const { progressMode } = await import('../sweep/progress.js');
       const libraryDb = dbPath === undefined ? undefined : await sweepDb(dbPath, plan);
@@ -193,6 +207,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         shard,
         workers,
         failFast: argv.failFast === true,
+        format,
         progress: progressMode(argv.quiet === true),
         pool,
         ...(libraryDb !== undefined ? { libraryDb } : {}),

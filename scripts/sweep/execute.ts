@@ -9,15 +9,18 @@
  * Either way the files are the same.
  */
 import { mkdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
+import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 import {
   assembleResults,
   DONE,
   dropCellParts,
+  FAILED,
   ensureCellsDir,
   finishedFiles,
   joinCellParts,
@@ -74,6 +77,8 @@ export interface SweepOptions {
   readonly workers: number;
   readonly failFast: boolean;
   readonly progress: ProgressMode;
+  /** Which result tables to write (results.csv, the Parquet tables, or both). */
+  readonly format: ResultFormat;
   /** Threads already started (`startPool`), so they loaded while the folder was prepared; else started here. */
   readonly pool?: SweepPool;
   /**
@@ -99,6 +104,28 @@ export interface SweepSummary extends CellCounts {
   readonly skipped: number;
   readonly seconds: number;
   readonly failures: readonly { readonly id: string; readonly error: string }[];
+}
+
+/**
+ * SIGINT or SIGTERM while cells run: `record` leaves the manifest saying `stopped` (the finished cells' files are
+ * whole, so --resume continues), then the process ends as the signal would have ended it (128 + its number).
+ */
+function onStopSignal(record: () => void): { remove(): void } {
+  const handler = (signal: NodeJS.Signals): void => {
+    try {
+      record();
+    } finally {
+      process.exit(128 + (constants.signals[signal] ?? 0));
+    }
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return {
+    remove: () => {
+      process.removeListener('SIGINT', handler);
+      process.removeListener('SIGTERM', handler);
+    },
+  };
 }
 
 export async function executeSweep(options: SweepOptions): Promise<SweepSummary> {
@@ -134,14 +161,25 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const failedCells = new Set<string>();
   const dbFailed = new Set<string>();
   const progress = await startProgress(options.progress, positions.length, skipped);
-  const results = new ResultsWriter(dir, plan.columns, plan, positions);
+  const results = new ResultsWriter(dir, plan, positions, options.format);
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
+  // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
+  const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
+  const stopOnSignal = onStopSignal(() => {
+    progress.stop();
+    results.abandon();
+    writeSweepManifest(dir, plan, shard, positions, started, 'stopped', live);
+  });
   let ran = 0;
   const cellEnded = (id: string, outcome: SliceOutcome): void => {
     ran++;
     if (!outcome.ok) saveCellFailure(dir, id, outcome.error);
     progress.cell(outcome.ok ? outcome.attempts : 0);
-    results.cellEnded(positionOf(plan, id), outcome.ok);
+    const p = positionOf(plan, id);
+    live.status[p] = outcome.ok ? DONE : FAILED;
+    if (outcome.ok) live.errors.delete(p);
+    else live.errors.set(p, outcome.error);
+    results.cellEnded(p, outcome.ok);
   };
   const sliceEnded = ({ id, piece, rows }: CellSlice, outcome: SliceOutcome): void => {
     if (db !== undefined) {
@@ -181,6 +219,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     db?.abandon();
     throw e;
   } finally {
+    stopOnSignal.remove();
     progress.stop();
     await pool.close();
   }
@@ -189,10 +228,14 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const counts = countCells(positions, after);
   const status = statusOf(counts);
   // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
-  if (results.finish() !== counts.done) assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
+  const written = results.finish();
+  const checksums =
+    written.cells === counts.done
+      ? written.checksums
+      : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
   const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
   const extra = published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) };
-  writeSweepManifest(dir, plan, shard, positions, started, status, after, extra);
+  writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return {
     out: dir,

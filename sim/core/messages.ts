@@ -87,6 +87,8 @@ export const msg = {
       : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
+  folderLocked: (path: string, who: string, lock: string) =>
+    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
@@ -94,6 +96,8 @@ export const msg = {
     `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
+  mergeUnverified: (path: string, id: string, count: number) =>
+    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify (cut or changed since written); run hexa sweep … --resume there to run again what does not`,
   mergeMismatch: (path: string, other: string, what: string) =>
     `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
   mergeOverlap: (id: string, a: string, b: string) =>
@@ -105,6 +109,8 @@ export const msg = {
     `merge: ${missing} of ${total} cells are missing${shards}`,
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  resultsUnverified: (dir: string, file: string, why: string) =>
+    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed after it was written — rerun, or resume the sweep`,
   csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
   csvMissingColumns: (file: string, columns: readonly string[]) =>
     `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,

@@ -96,6 +96,7 @@ describe('hexa reproduce', () => {
       'manifest.json',
       'paired.csv',
       'runs.csv',
+      'runs.parquet',
       'table.csv',
       'verdict.json',
     ]);
