@@ -17,11 +17,23 @@ import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { EXIT_STATUS } from './commands/common.js';
+import { exitWith } from './failure.js';
+
+/** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
+const DEBUG = hideBin(process.argv).includes('--debug');
 
 function fail(message: string): never {
-  process.stderr.write(`hexa: ${message}\n`);
-  process.exit(2);
+  exitWith(new UsageError(message), false);
 }
+
+// Whatever escapes (a failure in a callback, a worker's event): one line too, never a raw trace.
+process.on('uncaughtException', (e) => exitWith(e, DEBUG));
+process.on('unhandledRejection', (e) => exitWith(e, DEBUG));
+// A reader that went away (`hexa run --json | head -1`) is not an error of the run's.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  exitWith(e, DEBUG);
+});
 
 /** yargs' own complaints, reworded to one line that names the flag. */
 function usageLine(yargsMessage: string): string {
@@ -70,6 +82,7 @@ async function main(): Promise<void> {
     .command(reportCommand)
     .command(limitsCommand)
     .command(matrixCommand)
+    .option('debug', { type: 'boolean', global: true, describe: 'on an error, print its stack trace too' })
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .recommendCommands()
@@ -88,16 +101,14 @@ async function main(): Promise<void> {
     .epilogue(`Every run is seeded: the same flags and --seed give byte-identical output.\n${EXIT_STATUS}`)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
-      if (error instanceof UsageError) fail(error.message);
-      if (error) throw error;
+      if (error) exitWith(error, DEBUG);
       fail(usageLine(message ?? 'bad command line'));
     });
   skipHelpCache(cli);
   try {
     await cli.parseAsync();
   } catch (e) {
-    if (e instanceof UsageError) fail(e.message);
-    throw e;
+    exitWith(e, DEBUG);
   }
 }
 

@@ -3,7 +3,8 @@ import { poolAnchors, type PoolAnchor } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
 import type { Run, RunConfig } from '../sim/experiment/config.js';
-import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
+import { envSpecOf, type ExperimentResult } from '../sim/experiment/experiment.js';
+import { runExperiments } from '../sim/experiment/watched.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
@@ -27,7 +28,7 @@ export async function executeRun(config: Run): Promise<RunReport> {
     !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
       ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
       : null;
-  const result = runExperiment(config);
+  const [result] = await runExperiments([config]);
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined

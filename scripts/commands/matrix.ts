@@ -4,6 +4,7 @@
  * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -31,8 +32,10 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       .example(
         'hexa matrix --actor consistent --prior-rounds 1 --replicates 200',
         'with in-task reasoning and a one-round prior batch',
-      ) as unknown as Argv<MatrixArgs>,
+      )
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<MatrixArgs>,
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
+    applyStepTimeout(argv);
     const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
     // Validate every cell's configuration before any work.
@@ -43,7 +46,7 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       ? (done: number, total: number) =>
           process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
       : undefined;
-    const cells = runMatrix((mode) => configFrom({ ...settings, mode }, params), progress);
+    const cells = await runMatrix((mode) => configFrom({ ...settings, mode }, params), progress);
     if (argv.json === true) {
       const doc = {
         config: {

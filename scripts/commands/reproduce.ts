@@ -7,6 +7,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
@@ -172,8 +173,10 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .example(
         'hexa reproduce --env ./docs/examples/lock-world.mjs',
         'the benchmark in a plugin world (lock-v1 written in JavaScript)',
-      ) as unknown as Argv<ReproduceArgs>,
+      )
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
+    applyStepTimeout(argv);
     const settings = reproduceSettings(argv);
     const isSingle = argv.single === true;
     const audit = argv.audit === true;

@@ -1,5 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
@@ -32,11 +33,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         '20 % exploration kept away from the Evolver',
       )
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
-      .example(
-        'hexa run --bits 8 --replicates 200 --csv out/lock8.csv',
-        'an 8-bit lock, rows to CSV',
-      ) as unknown as Argv<RunArgs>,
+      .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV')
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    applyStepTimeout(argv);
     const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);

@@ -11,6 +11,32 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * Plugin code that threw, returned what its contract forbids, or did not return in time, while a command
+ * ran: the CLI prints `hexa: <message>` (one line naming the module, the hook and what happened) and exits 1.
+ */
+export class PluginError extends Error {
+  constructor(
+    /** The module file (or, for a world registered from code, the world's id). */
+    readonly module: string,
+    /** The hook, as `world 'my-lock-v1' step()`. */
+    readonly hook: string,
+    readonly detail: string,
+    /** Where in the work it happened, outermost first (`replicate 3`, `round 2`, `task 7`). */
+    readonly where: readonly string[] = [],
+  ) {
+    super(`${module}: ${hook}: ${detail}${where.length === 0 ? '' : ` (${where.join(', ')})`}`);
+    this.name = 'PluginError';
+  }
+
+  /** The same error, with where it happened in the enclosing work (`replicate 3`) put first. */
+  within(outer: string): PluginError {
+    const e = new PluginError(this.module, this.hook, this.detail, [outer, ...this.where]);
+    if (this.stack !== undefined) e.stack = this.stack;
+    return e;
+  }
+}
+
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
 
 export const msg = {
@@ -133,6 +159,18 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  /** What plugin code did at run time (the detail of a PluginError). */
+  plugin: {
+    threw: (e: unknown) => `threw ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`,
+    notFeedback: (value: unknown) => `returned ${show(value)}, not a feedback object {score, solved}`,
+    badScore: (score: unknown, max: number) => `returned score ${show(score)}, not an integer in 0 … ${max}`,
+    badSolved: (solved: unknown) => `returned solved ${show(solved)}, not true or false`,
+    badFailure: (failure: unknown) => `returned failure ${show(failure)}, not a FAILURE kind (0 … 4)`,
+    badShape: (what: string) => `made a world that ${what}`,
+    badRate: (rate: unknown) => `returned ${show(rate)}, not a rate in [0, 1]`,
+    notNumber: (value: unknown) => `returned ${show(value)}, not a number`,
+    timedOut: (seconds: number) => `did not return within ${seconds} s (stopped; --step-timeout sets the limit)`,
+  },
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
@@ -162,6 +200,9 @@ export const msg = {
     },
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
+    timedOut: (seconds: number) =>
+      `did not finish within ${seconds} s: a call into the world never returned (stopped; --step-timeout sets the limit)`,
+    afterTimeout: () => 'not run: an earlier check was stopped',
     needsDeterminism: () => 'not run: the world is not deterministic, so two runs cannot be compared',
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',
     resolveUnstable: () => 'resolve gave different results for the same parameters',

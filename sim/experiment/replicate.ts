@@ -23,6 +23,7 @@ import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
 import { ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
+import { PluginError } from '../core/messages.js';
 
 /** How a replicate runs, not what it computes. */
 export interface ReplicateOptions {
@@ -36,6 +37,15 @@ export function runReplicate(
   replicate: number,
   options: ReplicateOptions = {},
 ): RoundMetrics[] {
+  try {
+    return playReplicate(config, spec, replicate, options);
+  } catch (e) {
+    // Plugin code that failed: say which replicate, beside the round and task the guard names.
+    throw e instanceof PluginError ? e.within(`replicate ${replicate}`) : e;
+  }
+}
+
+function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: ReplicateOptions): RoundMetrics[] {
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
