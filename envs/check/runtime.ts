@@ -50,7 +50,11 @@ function shapeProblem(env: Env): string | null {
   return null;
 }
 
-/** One world of a module, its calls guarded. */
+/**
+ * One world of a module, its calls guarded. The fast methods are methods of the class (not closures made per
+ * world), so that a call site sees one function however many replicates make worlds, and the compiler can
+ * inline it; subclasses add `stepBits` and `stepWord` where the world has them.
+ */
 class GuardedEnv implements Env {
   readonly id: string;
   readonly space: Env['space'];
@@ -58,11 +62,11 @@ class GuardedEnv implements Env {
   readonly contexts?: number;
   readonly failureTaxonomy?: boolean;
   readonly goodScore?: number;
-  stepBits?(words: Int32Array): Feedback;
-  stepWord?(word: number): Feedback;
   context?(): number;
   truthIn?(context: number): Int32Array;
   describeClaim?(context: number, position: number, value: number): string;
+  /** The heartbeat's slots: [0] the counter, [1] the hook running (sim/core/guard/heartbeat.ts). */
+  protected readonly cells: Int32Array;
   private readonly stepMark: number;
   private readonly resetMark: number;
   private readonly truthMark: number;
@@ -71,8 +75,8 @@ class GuardedEnv implements Env {
   private task = 0;
 
   constructor(
-    private readonly inner: Env,
-    private readonly guard: HookGuard,
+    protected readonly inner: Env,
+    protected readonly guard: HookGuard,
   ) {
     this.id = inner.id;
     this.space = { positions: inner.space.positions, arity: inner.space.arity };
@@ -80,49 +84,10 @@ class GuardedEnv implements Env {
     if (inner.contexts !== undefined) this.contexts = inner.contexts;
     if (inner.failureTaxonomy !== undefined) this.failureTaxonomy = inner.failureTaxonomy;
     if (inner.goodScore !== undefined) this.goodScore = inner.goodScore;
+    this.cells = guard.beat.cells;
     this.stepMark = guard.mark('step()');
     this.resetMark = guard.mark('reset()');
     this.truthMark = guard.mark('truth()');
-    const cells = guard.beat.cells;
-    const max = inner.maxScore;
-    // The bit-word methods, as `step` below: mark, call, unmark, then the fast check; a failure kind (which
-    // these binary worlds seldom give) or a fault goes to `accept`.
-    if (typeof inner.stepBits === 'function') {
-      const mark = guard.mark('stepBits()');
-      this.stepBits = (words: Int32Array): Feedback => {
-        guard.enter(mark);
-        cells[0]!++;
-        let f: Feedback;
-        try {
-          f = inner.stepBits!(words);
-        } catch (e) {
-          cells[0]!++;
-          throw guard.threw(mark, e, this.where());
-        }
-        cells[0]!++;
-        if (f !== null && typeof f === 'object' && f.score >>> 0 === f.score && f.score <= max)
-          if ((f.solved === true || f.solved === false) && f.failure === undefined) return f;
-        return this.accept(mark, f);
-      };
-    }
-    if (typeof inner.stepWord === 'function') {
-      const mark = guard.mark('stepWord()');
-      this.stepWord = (word: number): Feedback => {
-        guard.enter(mark);
-        cells[0]!++;
-        let f: Feedback;
-        try {
-          f = inner.stepWord!(word);
-        } catch (e) {
-          cells[0]!++;
-          throw guard.threw(mark, e, this.where());
-        }
-        cells[0]!++;
-        if (f !== null && typeof f === 'object' && f.score >>> 0 === f.score && f.score <= max)
-          if ((f.solved === true || f.solved === false) && f.failure === undefined) return f;
-        return this.accept(mark, f);
-      };
-    }
     if (typeof inner.context === 'function') {
       const mark = guard.mark('context()');
       this.context = () => this.checked(mark, () => inner.context!());
@@ -138,50 +103,56 @@ class GuardedEnv implements Env {
     }
   }
 
+  /**
+   * Once a task, so written out as the steps are (a closure and a nested guard cost a short task much). On the
+   * way out the heartbeat names the world's step, which the task's attempts call next.
+   */
   reset(task: TaskContext): void {
     this.round = task.round;
     this.task = task.task;
-    this.checked(this.resetMark, () => this.inner.reset(task));
+    this.guard.enter(this.resetMark);
+    try {
+      this.inner.reset(task);
+    } catch (e) {
+      throw this.threw(this.resetMark, e);
+    }
+    this.guard.leave(this.stepMark);
   }
 
   /**
-   * Mark the heartbeat (naming the hook only when another one ran last), call, unmark, check. A score is an
-   * integer in 0 … maxScore exactly when (score >>> 0) === score and score <= maxScore.
+   * Count the step in the heartbeat, call, check: a score is an integer in 0 … maxScore exactly when
+   * (score >>> 0) === score and score <= maxScore.
    */
   step(code: Int32Array): Feedback {
-    const guard = this.guard;
-    const cells = guard.beat.cells;
-    const mark = this.stepMark;
-    guard.enter(mark);
-    cells[0]!++;
+    this.cells[0]! += 2;
     let f: Feedback;
     try {
       f = this.inner.step(code);
     } catch (e) {
-      cells[0]!++;
-      throw guard.threw(mark, e, this.where());
+      throw this.threw(this.stepMark, e);
     }
-    cells[0]!++;
-    if (f !== null && typeof f === 'object' && f.score >>> 0 === f.score && f.score <= this.maxScore) {
+    const score = f?.score;
+    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') {
       const failure = f.failure;
-      if (
-        (f.solved === true || f.solved === false) &&
-        (failure === undefined || (failure >>> 0 === failure && failure <= MAX_FAILURE))
-      )
-        return f;
+      if (failure === undefined || (failure >>> 0 === failure && failure <= MAX_FAILURE)) return f;
     }
-    return this.accept(mark, f);
+    return this.accept(this.stepMark, f);
   }
 
   truth(): Int32Array {
     return this.checked(this.truthMark, () => this.inner.truth());
   }
 
-  /** Feedback that failed the fast check: a failure kind the bit-word methods leave to this, or a fault. */
-  private accept(mark: number, f: Feedback): Feedback {
+  /** Feedback that failed the fast check: a fault, named. */
+  protected accept(mark: number, f: Feedback): Feedback {
     const problem = feedbackProblem(f, this.maxScore);
     if (problem === null) return f;
     throw this.guard.error(mark, problem, this.where());
+  }
+
+  /** What the world threw (the job fails with it; the heartbeat is left to the next call's count). */
+  protected threw(mark: number, e: unknown): PluginError {
+    return this.guard.threw(mark, e, this.where());
   }
 
   private where(): string[] {
@@ -196,6 +167,51 @@ class GuardedEnv implements Env {
       throw e instanceof PluginError && e.where.length === 0 ? e.within(this.where().join(', ')) : e;
     }
   }
+}
+
+/**
+ * A guarded binary world that takes bit words: `step`'s guard for `stepBits`. The bit-word loops never read a
+ * failure kind (they run without a tool registry), so none is checked.
+ */
+class GuardedBitsEnv extends GuardedEnv {
+  private readonly bitsMark = this.guard.mark('stepBits()');
+
+  stepBits(words: Int32Array): Feedback {
+    this.cells[0]! += 2;
+    let f: Feedback;
+    try {
+      f = this.inner.stepBits!(words);
+    } catch (e) {
+      throw this.threw(this.bitsMark, e);
+    }
+    const score = f?.score;
+    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') return f;
+    return this.accept(this.bitsMark, f);
+  }
+}
+
+/** … and one-word codes: `step`'s guard for `stepWord` too. */
+class GuardedWordEnv extends GuardedBitsEnv {
+  private readonly wordMark = this.guard.mark('stepWord()');
+
+  stepWord(word: number): Feedback {
+    this.cells[0]! += 2;
+    let f: Feedback;
+    try {
+      f = this.inner.stepWord!(word);
+    } catch (e) {
+      throw this.threw(this.wordMark, e);
+    }
+    const score = f?.score;
+    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') return f;
+    return this.accept(this.wordMark, f);
+  }
+}
+
+/** The guard for a world, with the fast methods the world has (the Actor picks its loop by them). */
+function guarded(env: Env, guard: HookGuard): Env {
+  if (typeof env.stepBits !== 'function') return new GuardedEnv(env, guard);
+  return typeof env.stepWord === 'function' ? new GuardedWordEnv(env, guard) : new GuardedBitsEnv(env, guard);
 }
 
 /**
@@ -225,7 +241,7 @@ export function guardSpec(spec: EnvSpec, module: string): EnvSpec {
       const env = own.call(createMark, () => spec.create(params, world));
       const problem = shapeProblem(env);
       if (problem !== null) throw own.error(createMark, msg.plugin.badShape(problem));
-      return new GuardedEnv(env, own);
+      return guarded(env, own);
     },
   };
 }

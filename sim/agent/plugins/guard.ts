@@ -107,17 +107,15 @@ export function guardedCompare(
   guard: HookGuard,
 ): (a: Skill, b: Skill) => number {
   const mark = guard.mark('compare()');
-  const cells = guard.beat.cells;
   return (a, b) => {
-    guard.enter(mark);
-    cells[0]!++;
+    const outer = guard.enter(mark);
     let order: number;
     try {
       order = compare(a, b);
     } catch (e) {
       throw guard.threw(mark, e);
     } finally {
-      cells[0]!++;
+      guard.leave(outer);
     }
     if (typeof order !== 'number') throw guard.error(mark, msg.plugin.notNumber(order));
     return order;

@@ -1,17 +1,16 @@
 /**
- * Calls into one plugin (a world of a module file, a policy module): each hook gets a mark, under which the
+ * Calls into one plugin (a world of a module file, a policy module): each hook has a number, under which the
  * thread's heartbeat names it while it runs (heartbeat.ts), and whatever it throws becomes a PluginError
  * naming the module, the hook and the message, with the plugin's own stack kept for `--debug`.
  */
 import { isAbsolute, relative } from 'node:path';
 import { msg, PluginError } from '../messages.js';
-import { nextMark, threadHeartbeat, type Heartbeat } from './heartbeat.js';
+import { hookMark, threadHeartbeat, type Heartbeat } from './heartbeat.js';
 
 export class HookGuard {
   readonly beat: Heartbeat = threadHeartbeat();
-  /** Each mark's hook (`world 'my-lock-v1' step()`), and the name a timeout reports (`module: hook`). */
+  /** Each mark's hook, as `world 'my-lock-v1' step()`. */
   private readonly hooks = new Map<number, string>();
-  private readonly names = new Map<number, string>();
 
   /** `module` names the file as the user sees it; `owner` the plugin in it (`world 'my-lock-v1'`). */
   constructor(
@@ -19,17 +18,11 @@ export class HookGuard {
     readonly owner: string,
   ) {}
 
-  /** A mark for one of the plugin's hooks (`step()`). */
+  /** The mark of one of the plugin's hooks (`step()`). */
   mark(hook: string): number {
-    const mark = nextMark();
+    const mark = hookMark(`${this.module}: ${this.owner} ${hook}`);
     this.hooks.set(mark, `${this.owner} ${hook}`);
-    this.names.set(mark, `${this.module}: ${this.owner} ${hook}`);
     return mark;
-  }
-
-  /** Name the hook in the heartbeat, if another one was named last (the fast paths call this, then count). */
-  enter(mark: number): void {
-    if (this.beat.cells[1] !== mark) this.beat.mark(mark, this.names.get(mark)!);
   }
 
   /** A PluginError for the hook under `mark`; `cause` (what the plugin threw) keeps its stack for --debug. */
@@ -49,17 +42,31 @@ export class HookGuard {
    * reported as the hook's (unless `passes` says the error is the caller's to handle, as a parameter error).
    */
   call<T>(mark: number, run: () => T, passes?: (e: unknown) => boolean): T {
-    const cells = this.beat.cells;
-    this.enter(mark);
-    cells[0]!++;
+    const outer = this.enter(mark);
     try {
       return run();
     } catch (e) {
       if (passes?.(e) === true) throw e;
       throw this.threw(mark, e);
     } finally {
-      cells[0]!++;
+      this.leave(outer);
     }
+  }
+
+  /** Into the hook under `mark`: counted (odd now) and named; returns the mark to restore on the way out. */
+  enter(mark: number): number {
+    const cells = this.beat.cells;
+    const outer = cells[1]!;
+    cells[1] = mark;
+    cells[0]!++;
+    return outer;
+  }
+
+  /** Out of a hook: counted (even again), and `mark` (what ran before it, or a world's step) named. */
+  leave(mark: number): void {
+    const cells = this.beat.cells;
+    cells[0]!++;
+    cells[1] = mark;
   }
 }
 

@@ -18,7 +18,7 @@
  * fails) — so there each worker registers tsx's hooks itself, then imports its entry.
  */
 import { Worker } from 'node:worker_threads';
-import { Heartbeat, HEARTBEAT_BYTES } from '../guard/heartbeat.js';
+import { Heartbeat, HEARTBEAT_BYTES, isHookNote, type HookNote } from '../guard/heartbeat.js';
 import { msg } from '../messages.js';
 
 export interface PoolOptions {
@@ -54,8 +54,9 @@ interface Thread<Job> {
   readonly worker: Worker;
   /** Jobs posted to it and not yet answered, oldest first (a worker answers in order). */
   readonly held: Job[];
-  /** Under `watch`: its heartbeat, the count last seen and since when (ms). */
+  /** Under `watch`: its heartbeat, the names of its hooks by number, the count last seen and since when (ms). */
   readonly beat: Heartbeat | null;
+  readonly hooks: Map<number, string>;
   seen: number;
   since: number;
 }
@@ -132,31 +133,38 @@ export class WorkerPool<Job, Result> {
       worker,
       held: [],
       beat: buffer === null ? null : new Heartbeat(buffer),
+      hooks: new Map(),
       seen: 0,
       since: Date.now(),
     };
-    worker.on('message', (message: Reply<Result>) => this.current?.reply(thread, message));
+    worker.on('message', (message: Reply<Result> | HookNote) => {
+      if (isHookNote(message)) thread.hooks.set(message.hook[0], message.hook[1]);
+      else this.current?.reply(thread, message);
+    });
     worker.on('error', (e: Error) => this.lose(thread, e));
     worker.on('exit', (code: number) => this.lose(thread, new Error(`worker thread exited with code ${code}`)));
     return thread;
   }
 
   /**
-   * The watch, every quarter of the limit: a worker holding jobs whose heartbeat count is odd (inside a hook)
-   * and has not moved for the limit is stopped and replaced.
+   * The watch, every quarter of the limit: a worker holding jobs whose heartbeat has not moved for the limit
+   * while it was in plugin code (inside a hook, or stepping a plugin world: see heartbeat.ts) is stopped and
+   * replaced.
    */
   private watch(): void {
     const limit = this.watchMs!;
     const now = Date.now();
     for (const thread of this.workers) {
-      const count = thread.beat!.cells[0]!;
-      if (thread.held.length === 0 || (count & 1) === 0 || count !== thread.seen) {
+      const [count, mark] = [thread.beat!.cells[0]!, thread.beat!.cells[1]!];
+      const inPlugin = (count & 1) === 1 || mark !== 0;
+      if (thread.held.length === 0 || !inPlugin || count !== thread.seen) {
         thread.seen = count;
         thread.since = now;
         continue;
       }
       if (now - thread.since < limit) continue;
-      const error = new Error(`${thread.beat!.hookName()}: ${msg.plugin.timedOut(limit / 1000)}`);
+      const hook = thread.hooks.get(mark) ?? 'plugin code';
+      const error = new Error(`${hook}: ${msg.plugin.timedOut(limit / 1000)}`);
       this.workers = this.workers.filter((t) => t !== thread);
       thread.worker.removeAllListeners();
       void thread.worker.terminate();

@@ -4,7 +4,7 @@
  * every result while this thread works on the next job it holds.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { beatInto } from '../guard/heartbeat.js';
+import { beatInto, restBeat } from '../guard/heartbeat.js';
 import type { Reply } from './pool.js';
 
 /** Serve the pool's jobs with `run`; `transfer` names buffers of a result to hand over instead of copying. */
@@ -16,7 +16,7 @@ export function serveJobs<Job, Result>(
   if (port === null) throw new Error('serveJobs runs in a worker thread');
   // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made.
   const heartbeat = (workerData as { heartbeat?: unknown } | null)?.heartbeat;
-  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat);
+  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.postMessage(note));
   const waiting: Job[] = [];
   let busy = false;
   const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.postMessage(reply, buffers);
@@ -24,7 +24,9 @@ export function serveJobs<Job, Result>(
     busy = true;
     for (let job = waiting.shift(); job !== undefined; job = waiting.shift()) {
       try {
+        restBeat();
         const result = await run(job);
+        restBeat();
         answer({ result }, transfer(result));
       } catch (e) {
         answer(e instanceof Error ? { error: e.message, stack: e.stack } : { error: String(e) });
