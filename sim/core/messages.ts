@@ -118,6 +118,8 @@ export const msg = {
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
   actorUnsupported: (reason: string) => `--actor: ${reason}`,
+  goodAboveMax: (value: unknown, max: number, env: string) =>
+    `--good-score: ${show(value)} is above ${max}, the max score of world '${env}' (no feedback could reach it)`,
   actorWithBreaker: (actor: string) =>
     `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
