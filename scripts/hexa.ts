@@ -68,8 +68,23 @@ function skipHelpCache(cli: object): void {
   if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = (): void => {};
 }
 
+/**
+ * `--csv -` (stdout): yargs takes a lone `-` for a stray argument, not a flag's value, so the pair is
+ * given to it as `--csv=-`.
+ */
+function joinDashValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--csv' && args[i + 1] === '-') {
+      out.push('--csv=-');
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
-  const cli = yargs(hideBin(process.argv))
+  const cli = yargs(joinDashValues(hideBin(process.argv)))
     .scriptName('hexa')
     .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).')
     .command(reproduceCommand)

@@ -11,7 +11,7 @@ import { msg } from '../../sim/core/messages.js';
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
-import { writeFileAtomic } from './atomic.js';
+import { publishFolder, writeFileAtomic } from './atomic.js';
 
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
@@ -20,12 +20,17 @@ export interface FolderOptions {
   readonly startedAt?: Date;
 }
 
-/** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
-export function prepareFolder(dir: string, force: boolean): void {
+/** Refuse a file, or a folder that exists unless `force`. */
+function refuseFolder(dir: string, force: boolean): void {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new Error(msg.folderIsFile(dir));
     if (!force) throw new Error(msg.folderExists(dir));
   }
+}
+
+/** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
+export function prepareFolder(dir: string, force: boolean): void {
+  refuseFolder(dir, force);
   mkdirSync(dir, { recursive: true });
 }
 
@@ -38,10 +43,13 @@ export function writeRunFolder(
   options: FolderOptions = {},
 ): void {
   const startedAt = options.startedAt ?? new Date();
-  prepareFolder(dir, options.force === true);
-  writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
-  writeJson(
-    join(dir, 'manifest.json'),
-    makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
-  );
+  refuseFolder(dir, options.force === true);
+  // Both files at once (a temporary folder renamed into place): a failed write leaves no half a folder.
+  publishFolder(dir, (staging) => {
+    writeFileAtomic(join(staging, 'runs.csv'), runCsv(run.config, run.replicates));
+    writeJson(
+      join(staging, 'manifest.json'),
+      makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
+    );
+  });
 }

@@ -1,6 +1,9 @@
 /** `hexa merge DIR… --out DIR`: join the shard folders of one sweep (see hexa sweep --shard). */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { single } from '../config/flags.js';
+import { clearSweepFiles } from '../sweep/folder/store.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -8,6 +11,24 @@ interface MergeArgs extends OutputArgs {
   dirs?: string[];
   out?: string;
   force?: boolean;
+}
+
+/**
+ * A merge that fails after it began writing (a full disk) removes what it started: the folder it made, or —
+ * in a folder it replaced with --force — the sweep files it wrote. A refusal (bad input) has written nothing.
+ */
+function undoOnFailure<T>(out: string, merge: () => T): T {
+  const full = resolve(out);
+  const existed = existsSync(full);
+  try {
+    return merge();
+  } catch (e) {
+    if (!(e instanceof UsageError) && existsSync(full)) {
+      if (existed) clearSweepFiles(full);
+      else rmSync(full, { recursive: true, force: true });
+    }
+    throw e;
+  }
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -25,7 +46,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
     const dirs = (argv.dirs ?? []).map(String);
     await loadMergeModules(dirs);
-    const s = mergeSweeps(dirs, out, argv.force === true);
+    const s = undoOnFailure(out, () => mergeSweeps(dirs, out, argv.force === true));
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(

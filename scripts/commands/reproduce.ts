@@ -14,7 +14,7 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld } from '../reproduceReport.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
@@ -216,9 +216,6 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     });
 
     const files = report.files();
-    mkdirSync(dir, { recursive: true });
-    for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],
@@ -233,7 +230,12 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
           }
         : {}),
     });
-    writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The folder's files appear at once (a temporary folder renamed into place), the manifest among them.
+    publishFolder(dir, (staging) => {
+      for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
+      writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    });
+    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
 
     let reportLine = '';
     if (argv.report === true) {

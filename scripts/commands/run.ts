@@ -3,6 +3,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
 interface RunArgs extends OutputArgs {
@@ -20,7 +21,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(runFlagOptions())
       .option('csv', {
         type: 'string',
-        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE',
+        describe: "write tidy rows (replicate × round, every parameter a column) to FILE ('-': stdout)",
       })
       .option('out', {
         type: 'string',
@@ -39,8 +40,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
     applyStepTimeout(argv);
     const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
     const force = argv.force === true;
-    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
+    // `--csv -`: the rows on stdout.
+    const csvText = argv.csv === undefined ? undefined : String(argv.csv);
+    const csvPath = csvText === undefined || csvText === '-' ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
+    if (csvText === '-' && argv.json === true) throw new UsageError(msg.conflicting('csv -', 'json'));
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const report = await executeRun(config);
@@ -53,7 +57,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
+    // Rows on stdout stand in for the table (one document on stdout).
+    if (csvText === '-') process.stdout.write(report.csv());
+    else if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);
   },
 };

@@ -60,6 +60,16 @@ export const msg = {
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
   outputNotWritable: (flag: string, path: string) => `--${flag}: ${show(path)} is not writable`,
+  outputLinkLoop: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} is a loop of symbolic links; fix or remove the link, or choose another path`,
+  outputDanglingLink: (flag: string, path: string, target: string) =>
+    `--${flag}: ${show(path)} is a symbolic link to ${show(target)}, which does not exist; make that folder or choose another path`,
+  outputNameTooLong: (flag: string, path: string, max: number) =>
+    `--${flag}: ${show(path)}: a name in the path is longer than ${max} bytes; choose a shorter name`,
+  outputProtected: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; --force never replaces it, choose a folder of its own`,
+  outputNotOurs: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's own or empty folders, choose another path`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
