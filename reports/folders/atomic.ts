@@ -104,8 +104,15 @@ export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void
     if (!special) renameSync(tmp, target);
   } catch (e) {
     if (!special && existsSync(tmp)) unlinkSync(tmp);
-    throw e;
+    throw named(e, target);
   }
+}
+
+/** A system error from a write on a descriptor names no file: name the one being written (for its message). */
+function named(e: unknown, path: string): unknown {
+  if (e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && !('path' in e))
+    Object.assign(e, { path });
+  return e;
 }
 
 /**
@@ -133,6 +140,10 @@ export function publishFolder(dir: string, fill: (staging: string) => void): voi
     rmdirSync(staging);
   } catch (e) {
     rmSync(staging, { recursive: true, force: true });
+    // The message names the folder the user asked for, not the temporary one.
+    const path = (e as { path?: unknown }).path;
+    if (typeof path === 'string' && path.startsWith(staging))
+      Object.assign(e as object, { path: target + path.slice(staging.length) });
     throw e;
   }
 }
