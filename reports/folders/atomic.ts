@@ -56,7 +56,9 @@ export function writeTarget(path: string): string {
     try {
       link = lstatSync(p).isSymbolicLink();
     } catch (e) {
-      if ((e as { code?: unknown }).code === 'ENOENT') return p;
+      // Not there, or under a file (ENOTDIR): the checks and the write itself say which.
+      const code = (e as { code?: unknown }).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return p;
       throw e;
     }
     if (!link) return p;
