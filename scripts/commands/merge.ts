@@ -3,7 +3,6 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { single } from '../config/flags.js';
-import { clearSweepFiles } from '../sweep/folder/store.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -17,7 +16,7 @@ interface MergeArgs extends OutputArgs {
  * A merge that fails after it began writing (a full disk) removes what it started: the folder it made, or —
  * in a folder it replaced with --force — the sweep files it wrote. A refusal (bad input) has written nothing.
  */
-function undoOnFailure<T>(out: string, merge: () => T): T {
+function undoOnFailure<T>(out: string, clearSweepFiles: (dir: string) => void, merge: () => T): T {
   const full = resolve(out);
   const existed = existsSync(full);
   try {
@@ -46,7 +45,9 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
     const dirs = (argv.dirs ?? []).map(String);
     await loadMergeModules(dirs);
-    const s = undoOnFailure(out, () => mergeSweeps(dirs, out, argv.force === true));
+    // Loaded here, as the merge itself: `hexa --help` loads no sweep machinery.
+    const { clearSweepFiles } = await import('../sweep/folder/store.js');
+    const s = undoOnFailure(out, clearSweepFiles, () => mergeSweeps(dirs, out, argv.force === true));
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(
