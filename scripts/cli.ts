@@ -87,6 +87,7 @@ export function buildCli(argv: readonly string[], options: CliOptions): Argv {
   }
   cli = cli
     .completion('completion', 'print a shell completion script (bash or zsh): hexa completion >> ~/.bashrc')
+    .option('debug', { type: 'boolean', global: true, describe: 'on an error, print its stack trace too' })
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()
     .exitProcess(options.run)

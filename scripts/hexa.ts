@@ -1,24 +1,36 @@
 #!/usr/bin/env node
 /**
  * The `hexa` command line. Heavy modules (the simulator, its reports, worker pools) load inside command handlers,
- * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2.
+ * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2; work that failed: one line, exit 1;
+ * a stack trace only with --debug (scripts/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
-import { UsageError } from '../sim/core/messages.js';
 import { buildCli } from './cli.js';
+import { exitWith } from './failure.js';
+
+/** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
+const DEBUG = hideBin(process.argv).includes('--debug');
 
 function fail(message: string): never {
   process.stderr.write(`hexa: ${message}\n`);
   process.exit(2);
 }
 
+// Whatever escapes (a failure in a callback, a worker's event): one line too, never a raw trace.
+process.on('uncaughtException', (e) => exitWith(e, DEBUG));
+process.on('unhandledRejection', (e) => exitWith(e, DEBUG));
+// A reader that went away (`hexa run --json | head -1`) is not an error of the run's.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  exitWith(e, DEBUG);
+});
+
 async function main(): Promise<void> {
   const cli = buildCli(hideBin(process.argv), { run: true, fail });
   try {
     await cli.parseAsync();
   } catch (e) {
-    if (e instanceof UsageError) fail(e.message);
-    throw e;
+    exitWith(e, DEBUG);
   }
 }
 

@@ -3,7 +3,9 @@ import { poolAnchors, type PoolAnchor } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { formatMeanSd, learning, runMetrics } from '../sim/experiment/runMetrics.js';
 import type { Run, RunConfig } from '../sim/experiment/config.js';
-import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
+import { envSpecOf, type ExperimentResult } from '../sim/experiment/experiment.js';
+import { callsPlugins, runExperiments } from '../sim/experiment/watched.js';
+import { runExperiment } from '../sim/experiment/experiment.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
@@ -40,7 +42,10 @@ export async function executeRun(
       ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
       : null;
   const recorded = libraryDb === undefined ? null : await recordedRun(config, libraryDb, onReplicate);
-  const result = recorded?.result ?? runExperiment(config, 0, { onReplicate });
+  // A run calling plugin code runs on a watched worker thread (its progress comes at the end).
+  const result =
+    recorded?.result ??
+    (callsPlugins(config) ? (await runExperiments([config]))[0]! : runExperiment(config, 0, { onReplicate }));
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined

@@ -1,12 +1,11 @@
 /**
  * Writing a report folder, shared by `hexa report` and `hexa reproduce --report`: build everything in
- * memory from an already validated result folder, then write the files (atomically, one by one).
+ * memory from an already validated result folder, then write the files (into a temporary folder renamed into place).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HeatmapAxes } from '../reports/charts/heatmap.js';
 import type { ResultData } from '../reports/resultFolder.js';
-import { writeFileAtomic } from './output.js';
+import { publishFolder, writeFileAtomic } from './output.js';
 
 export const DEFAULT_RESAMPLES = 2000;
 
@@ -24,8 +23,10 @@ export interface WriteReportOptions {
 export async function writeReport(data: ResultData, outDir: string, options: WriteReportOptions): Promise<string[]> {
   const { buildReport } = await import('../reports/report.js');
   const report = await buildReport(data, { ...options, outDir });
-  mkdirSync(outDir, { recursive: true });
-  for (const [name, content] of report.files) writeFileAtomic(join(outDir, name), content);
+  // All at once: a report that fails half-way (a full disk) leaves no partial report behind.
+  publishFolder(outDir, (staging) => {
+    for (const [name, content] of report.files) writeFileAtomic(join(staging, name), content);
+  });
   const { hasReportFont } = await import('../reports/render/render.js');
   if (!(await hasReportFont()))
     process.stderr.write(

@@ -6,6 +6,7 @@
 import type { EnvParams, EnvSpec } from '../env.js';
 import { envSpecProblem } from '../define.js';
 import { msg } from '../../sim/core/messages.js';
+import { DeadlineExceeded, withinDeadline } from '../../sim/core/guard/deadline.js';
 import {
   agreesWithDeclaration,
   bitsAgree,
@@ -27,6 +28,11 @@ export interface CheckOptions {
   readonly badText?: Readonly<Record<string, readonly EnvParams[]>>;
   /** Combinations that must be rejected although each value is valid alone. */
   readonly badCombinations?: readonly EnvParams[];
+  /**
+   * Stop a check that has not finished after this many seconds (a world whose step() never returns), and
+   * skip the rest; absent: no limit. The command line passes `--step-timeout`.
+   */
+  readonly deadlineSeconds?: number;
 }
 
 export type CheckName = keyof typeof msg.envCheck.describe;
@@ -128,19 +134,32 @@ export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
     'bit-words': () => overSets(sets, (p) => bitsAgree(spec, p)),
   };
   const results: CheckResult[] = [];
+  const limit = options.deadlineSeconds;
+  // A check stopped by the deadline leaves the world's code interrupted midway: the rest are not run.
+  let stopped = false;
+  const bounded = <T>(run: () => T): T => (limit === undefined ? run() : withinDeadline(limit, run));
   for (const name of CHECK_NAMES) {
-    if (name === 'solved-iff-truth' && !spec.exactRandomControl)
+    if (stopped) results.push(result(name, 'skip', msg.envCheck.afterTimeout()));
+    else if (name === 'solved-iff-truth' && !spec.exactRandomControl)
       results.push(result(name, 'skip', msg.envCheck.manySolvingCodes()));
     // Retention is found by comparing two runs, which only a deterministic world makes meaningful.
     else if (name === 'no-retained-code' && results.some((r) => r.name === 'determinism' && r.status === 'fail'))
       results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
-    else if (name === 'bit-words' && !attemptBool(() => takesBitWords(spec, {})))
-      results.push(result(name, 'skip', msg.envCheck.noBitWords()));
-    else if (name === 'bit-words' && results.some((r) => r.name === 'determinism' && r.status === 'fail'))
-      results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
     else {
-      const problem = outcome[name]();
-      results.push(problem === null ? result(name, 'pass') : result(name, 'fail', problem));
+      try {
+        if (name === 'bit-words' && !bounded(() => attemptBool(() => takesBitWords(spec, {}))))
+          results.push(result(name, 'skip', msg.envCheck.noBitWords()));
+        else if (name === 'bit-words' && results.some((r) => r.name === 'determinism' && r.status === 'fail'))
+          results.push(result(name, 'skip', msg.envCheck.needsDeterminism()));
+        else {
+          const problem = bounded(outcome[name]);
+          results.push(problem === null ? result(name, 'pass') : result(name, 'fail', problem));
+        }
+      } catch (e) {
+        if (!(e instanceof DeadlineExceeded)) throw e;
+        stopped = true;
+        results.push(result(name, 'fail', msg.envCheck.timedOut(e.seconds)));
+      }
     }
   }
   return { id: spec.id, ok: results.every((r) => r.status !== 'fail'), results };

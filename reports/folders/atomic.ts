@@ -1,24 +1,101 @@
 /**
  * Files are written to a temporary sibling and renamed into place, so a reader never sees a torn file —
- * not even after the process is killed mid-write.
+ * not even after the process is killed mid-write. A path that is a symbolic link is written through: the
+ * file it points to is replaced, the link stays (a rename onto the link itself would replace it with a
+ * regular file). What is not a regular file (a device such as /dev/stdout, a pipe) is written as it is.
  */
-import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
-/** Write a whole file atomically (temporary sibling, then rename). */
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+/** As the system counts them before it gives up with ELOOP. */
+const MAX_LINKS = 40;
+
+/** The error the system gives for a link loop, for a loop found while following links here. */
+function loopError(path: string): Error {
+  return Object.assign(new Error(`ELOOP: too many symbolic links encountered, '${path}'`), {
+    code: 'ELOOP',
+    syscall: 'open',
+    path,
+  });
+}
+
+/**
+ * Where a write to `path` lands: the path itself, or — for a symbolic link — the end of its chain of links
+ * (which may not exist yet: a dangling link). Throws ELOOP for a loop.
+ */
+export function writeTarget(path: string): string {
+  const full = resolve(path);
   try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
+    const s = statSync(full);
+    // A device or a pipe (/dev/stdout, whose links end in the process's own descriptors) is opened as named.
+    return s.isFile() || s.isDirectory() ? realpathSync(full) : full;
   } catch (e) {
-    if (existsSync(tmp)) unlinkSync(tmp);
-    throw e;
+    const code = (e as { code?: unknown }).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
   }
+  // Nothing there yet, or a dangling link: follow the links by hand to the name that is missing.
+  let p = full;
+  for (let hops = 0; ; hops++) {
+    let link: boolean;
+    try {
+      link = lstatSync(p).isSymbolicLink();
+    } catch (e) {
+      // Not there, or under a file (ENOTDIR): the checks and the write itself say which.
+      const code = (e as { code?: unknown }).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return p;
+      throw e;
+    }
+    if (!link) return p;
+    if (hops === MAX_LINKS) throw loopError(path);
+    p = resolve(dirname(p), readlinkSync(p));
+  }
+}
+
+/**
+ * The temporary beside `target`, named as the sweep folder's readers expect (`NAME.tmp-PID`): the output
+ * checks leave room for the suffix under the system's limit on a name (TEMP_SUFFIX_BYTES).
+ */
+const temporaryFor = (target: string): string => `${target}.tmp-${process.pid}`;
+
+/** The longest suffix `temporaryFor` adds (a pid has at most 10 digits). */
+export const TEMP_SUFFIX_BYTES = '.tmp-'.length + 10;
+
+/** Whether `target` exists and is something other than a regular file or folder (a device, a pipe). */
+function isSpecial(target: string): boolean {
+  try {
+    const s = statSync(target);
+    return !s.isFile() && !s.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Write a whole file atomically (temporary sibling, then rename), through a link if `path` is one. */
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  writeFileAtomicStreamed(path, (fd) => writeFileSync(fd, content));
 }
 
 /** Like writeFileAtomic, for content too large to hold in memory: `fill` writes to the open temporary. */
 export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+  const target = writeTarget(path);
+  const special = isSpecial(target);
+  const tmp = special ? target : temporaryFor(target);
   try {
     const fd = openSync(tmp, 'w');
     try {
@@ -26,9 +103,57 @@ export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
+    if (!special) renameSync(tmp, target);
   } catch (e) {
-    if (existsSync(tmp)) unlinkSync(tmp);
+    if (!special && existsSync(tmp)) unlinkSync(tmp);
+    throw named(e, target);
+  }
+}
+
+/** A system error from a write on a descriptor names no file: name the one being written (for its message). */
+function named(e: unknown, path: string): unknown {
+  if (e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && !('path' in e))
+    Object.assign(e, { path });
+  return e;
+}
+
+/**
+ * Make a folder's files appear at once: `fill` writes them into a temporary folder beside `dir`, which is
+ * then renamed to `dir` — or, when `dir` exists (a replaced result folder), whose files are each renamed
+ * into it. On a failure the temporary folder is removed and `dir` is as it was. A link to a folder is
+ * written through.
+ */
+export function publishFolder(dir: string, fill: (staging: string) => void): void {
+  const target = writeTarget(dir);
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = temporaryFor(target);
+  mkdirSync(staging);
+  try {
+    fill(staging);
+    if (!existsSync(target)) {
+      renameSync(staging, target);
+      return;
+    }
+    for (const name of readdirSync(staging)) {
+      const into = join(target, name);
+      if (isLink(into)) writeFileAtomic(into, readFileSync(join(staging, name)));
+      else renameSync(join(staging, name), into);
+    }
+    rmdirSync(staging);
+  } catch (e) {
+    rmSync(staging, { recursive: true, force: true });
+    // The message names the folder the user asked for, not the temporary one.
+    const path = (e as { path?: unknown }).path;
+    if (typeof path === 'string' && path.startsWith(staging))
+      Object.assign(e as object, { path: target + path.slice(staging.length) });
     throw e;
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }

@@ -11,7 +11,7 @@ import { msg } from '../../sim/core/messages.js';
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
-import { writeFileAtomic } from './atomic.js';
+import { publishFolder, writeFileAtomic } from './atomic.js';
 import { checksumsOf } from '../store/checksums.js';
 import { envKindsOf, writeParquetOfCsv } from '../parquet/csvTable.js';
 import { DEFAULT_FORMAT, writesCsv, writesParquet, type ResultFormat } from '../parquet/sweepTables.js';
@@ -39,12 +39,17 @@ export function libraryDbEntry(dir: string, db: PublishedDb): { readonly file: s
   return { file: inside.startsWith('..') || isAbsolute(inside) ? db.path : inside, sha256: db.sha256 };
 }
 
-/** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
-export function prepareFolder(dir: string, force: boolean): void {
+/** Refuse a file, or a folder that exists unless `force`. */
+function refuseFolder(dir: string, force: boolean): void {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new Error(msg.folderIsFile(dir));
     if (!force) throw new Error(msg.folderExists(dir));
   }
+}
+
+/** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
+export function prepareFolder(dir: string, force: boolean): void {
+  refuseFolder(dir, force);
   mkdirSync(dir, { recursive: true });
 }
 
@@ -58,19 +63,22 @@ export function writeRunFolder(
 ): void {
   const startedAt = options.startedAt ?? new Date();
   const format = options.format ?? DEFAULT_FORMAT;
-  prepareFolder(dir, options.force === true);
-  const csv = runCsv(run.config, run.replicates);
-  if (writesCsv(format)) writeFileAtomic(join(dir, 'runs.csv'), csv);
-  const parquet = writesParquet(format)
-    ? { 'runs.parquet': writeParquetOfCsv(join(dir, 'runs.parquet'), csv, envKindsOf([run.config.envParams])) }
-    : {};
-  writeJson(
-    join(dir, 'manifest.json'),
-    makeManifest('run', run.config.seed, startedAt, {
-      config: run.config,
-      files: { runs: 'runs.csv' },
-      ...(options.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, options.libraryDb) } : {}),
-      checksums: { ...checksumsOf(dir, writesCsv(format) ? ['runs.csv'] : []), ...parquet },
-    }),
-  );
+  refuseFolder(dir, options.force === true);
+  // All files at once (a temporary folder renamed into place): a failed write leaves no half a folder.
+  publishFolder(dir, (staging) => {
+    const csv = runCsv(run.config, run.replicates);
+    if (writesCsv(format)) writeFileAtomic(join(staging, 'runs.csv'), csv);
+    const parquet = writesParquet(format)
+      ? { 'runs.parquet': writeParquetOfCsv(join(staging, 'runs.parquet'), csv, envKindsOf([run.config.envParams])) }
+      : {};
+    writeJson(
+      join(staging, 'manifest.json'),
+      makeManifest('run', run.config.seed, startedAt, {
+        config: run.config,
+        files: { runs: 'runs.csv' },
+        ...(options.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, options.libraryDb) } : {}),
+        checksums: { ...checksumsOf(staging, writesCsv(format) ? ['runs.csv'] : []), ...parquet },
+      }),
+    );
+  });
 }

@@ -4,8 +4,9 @@
  * run; this shows the whole report instead of the first failure.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import type { EnvCheck } from '../../envs/check/checker.js';
-import type { EnvParams } from '../../envs/env.js';
+import { paramErrorOf, type EnvParams } from '../../envs/env.js';
 import type { ModuleRef } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { envParamsFromArgv } from '../config/runOptions.js';
@@ -23,19 +24,42 @@ interface Checked {
   readonly check: EnvCheck;
 }
 
+/**
+ * The user's `--param` set is input, not part of the world under test: a value the world rejects naming the
+ * parameter (`bits=abc`) is refused before any check runs, as `hexa run` refuses it. A world that is no
+ * EnvSpec, or throws otherwise, is left to the checks to report.
+ */
+function refuseBadVariants(world: unknown, variants: readonly EnvParams[]): void {
+  const resolve = (world as { resolve?: unknown } | null)?.resolve;
+  if (typeof resolve !== 'function') return;
+  const id = String((world as { id?: unknown }).id);
+  for (const variant of variants) {
+    try {
+      resolve.call(world, variant);
+    } catch (e) {
+      const error = paramErrorOf(e);
+      if (error !== null) throw new UsageError(msg.envParam('param', `${id}: ${error.message}`));
+    }
+  }
+}
+
 async function checkTarget(target: string, variants: readonly EnvParams[]): Promise<Checked[]> {
   const { checkEnv } = await import('../../envs/check/checker.js');
   refuseTypeScript('env', target);
+  const { stepTimeoutSeconds } = await import('../../sim/core/guard/deadline.js');
+  const deadlineSeconds = stepTimeoutSeconds();
   if (!isModulePath(target)) {
     const { findEnv, envIds } = await import('../../sim/agent/moduleStore.js');
     const spec = findEnv(target);
     if (spec === undefined) throw new UsageError(msg.checkEnvUnknown(target, envIds()));
-    return [{ target, module: null, check: checkEnv(spec, { variants }) }];
+    refuseBadVariants(spec, variants);
+    return [{ target, module: null, check: checkEnv(spec, { variants, deadlineSeconds }) }];
   }
   const { importModule } = await import('../../sim/experiment/modules.js');
   const { ref, exported } = await importModule('env', target, 'env');
   const worlds = Array.isArray(exported) ? (exported as unknown[]) : [exported];
-  return worlds.map((w) => ({ target, module: ref, check: checkEnv(w, { variants }) }));
+  for (const w of worlds) refuseBadVariants(w, variants);
+  return worlds.map((w) => ({ target, module: ref, check: checkEnv(w, { variants, deadlineSeconds }) }));
 }
 
 function render(all: readonly Checked[]): string {
@@ -73,10 +97,10 @@ export const checkEnvCommand: CommandModule<object, CheckEnvArgs> = {
       })
       .example('hexa check-env ./docs/examples/lock-world.mjs', 'a plugin world')
       .example('hexa check-env lock-v1 --param bits=9', 'a built-in world, at its defaults and with 9 bits')
-      .epilogue(
-        'For check-env, 1 means a world failed a check (each failure is listed with what went wrong).',
-      ) as unknown as Argv<CheckEnvArgs>,
+      .epilogue('For check-env, 1 means a world failed a check (each failure is listed with what went wrong).')
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<CheckEnvArgs>,
   handler: async (argv: ArgumentsCamelCase<CheckEnvArgs>) => {
+    applyStepTimeout(argv);
     const params = envParamsFromArgv(argv);
     const variants = Object.keys(params).length === 0 ? [] : [params];
     const all: Checked[] = [];

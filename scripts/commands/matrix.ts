@@ -6,6 +6,7 @@
  * empty, as ever), and the JSON names the library and its SHA-256 for each cell that loaded it.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -36,8 +37,10 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
       .example(
         'hexa matrix --actor consistent --prior-rounds 1 --replicates 200',
         'with in-task reasoning and a one-round prior batch',
-      ) as unknown as Argv<MatrixArgs>,
+      )
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<MatrixArgs>,
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
+    applyStepTimeout(argv);
     const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
     // An online library starts empty: a saved library replaces only the prior batch of offline and off2on.
@@ -54,7 +57,7 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
     for (const mode of LIBRARY_MODES) if (mode !== 'none') configFrom(cellSettings(mode), params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
     const progress = await progressOf(argv, 'matrix');
-    const cells = runMatrix(
+    const cells = await runMatrix(
       (mode) => configFrom(cellSettings(mode), params),
       (done, total) => progress.update(done, total, 'cells'),
     );

@@ -1,5 +1,7 @@
 /** `hexa merge DIR… --out DIR`: join the shard folders of one sweep (see hexa sweep --shard). */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { FORMAT_OPTION, humanOutput, parseFormat, withOutputFlags, type OutputArgs } from './common.js';
@@ -9,6 +11,24 @@ interface MergeArgs extends OutputArgs {
   out?: string;
   force?: boolean;
   format?: string;
+}
+
+/**
+ * A merge that fails after it began writing (a full disk) removes what it started: the folder it made, or —
+ * in a folder it replaced with --force — the sweep files it wrote. A refusal (bad input) has written nothing.
+ */
+function undoOnFailure<T>(out: string, clearSweepFiles: (dir: string) => void, merge: () => T): T {
+  const full = resolve(out);
+  const existed = existsSync(full);
+  try {
+    return merge();
+  } catch (e) {
+    if (!(e instanceof UsageError) && existsSync(full)) {
+      if (existed) clearSweepFiles(full);
+      else rmSync(full, { recursive: true, force: true });
+    }
+    throw e;
+  }
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -28,7 +48,9 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
     const dirs = (argv.dirs ?? []).map(String);
     await loadMergeModules(dirs);
-    const s = mergeSweeps(dirs, out, argv.force === true, format);
+    // Loaded here, as the merge itself: `hexa --help` loads no sweep machinery.
+    const { clearSweepFiles } = await import('../sweep/folder/store.js');
+    const s = undoOnFailure(out, clearSweepFiles, () => mergeSweeps(dirs, out, argv.force === true, format));
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(

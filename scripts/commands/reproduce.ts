@@ -7,13 +7,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
 import {
@@ -182,8 +183,10 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .example(
         'hexa reproduce --env ./docs/examples/lock-world.mjs',
         'the benchmark in a plugin world (lock-v1 written in JavaScript)',
-      ) as unknown as Argv<ReproduceArgs>,
+      )
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
+    applyStepTimeout(argv);
     const settings = reproduceSettings(argv);
     const format = parseFormat(single('format', argv.format));
     const isSingle = argv.single === true;
@@ -230,36 +233,38 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     progress.end();
 
     const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
+    const { envKindsOf, writeParquetOfCsv } = await import('../../reports/parquet/csvTable.js');
     const all = report.files();
     const runsCsv = all['runs.csv']!;
     const files = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'runs.csv' || writesCsv(format)));
-    mkdirSync(dir, { recursive: true });
-    for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    if (writesParquet(format)) {
-      const { envKindsOf, writeParquetOfCsv } = await import('../../reports/parquet/csvTable.js');
-      const kinds = envKindsOf(report.arms.map((a) => a.config.envParams));
-      writeParquetOfCsv(join(dir, 'runs.parquet'), runsCsv, kinds);
-    }
     const names = [...Object.keys(files), ...(writesParquet(format) ? ['runs.parquet'] : [])];
+    // The folder's files appear at once (a temporary folder renamed into place), the manifest among them.
+    publishFolder(dir, (staging) => {
+      for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
+      if (writesParquet(format)) {
+        const kinds = envKindsOf(report.arms.map((a) => a.config.envParams));
+        writeParquetOfCsv(join(staging, 'runs.parquet'), runsCsv, kinds);
+      }
+      const manifest = makeManifest('reproduce', settings.seed, startedAt, {
+        config: report.config(),
+        files: [...names, 'manifest.json'],
+        ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
+        checksums: checksumsOf(staging, names),
+        ...(report.verdict !== null
+          ? {
+              audit: {
+                replicates: settings.auditReplicates,
+                best: report.verdict.best.hidden,
+                identified: report.verdict.identified,
+                open: report.verdict.open,
+              },
+            }
+          : {}),
+      });
+      writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    });
     for (const stale of ['audit.csv', 'verdict.json', 'runs.csv', 'runs.parquet'])
       if (!names.includes(stale)) rmSync(join(dir, stale), { force: true });
-    const manifest = makeManifest('reproduce', settings.seed, startedAt, {
-      config: report.config(),
-      files: [...names, 'manifest.json'],
-      ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
-      checksums: checksumsOf(dir, names),
-      ...(report.verdict !== null
-        ? {
-            audit: {
-              replicates: settings.auditReplicates,
-              best: report.verdict.best.hidden,
-              identified: report.verdict.identified,
-              open: report.verdict.open,
-            },
-          }
-        : {}),
-    });
-    writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     let reportLine = '';
     if (argv.report === true) {

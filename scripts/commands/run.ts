@@ -1,5 +1,6 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
 import {
@@ -39,7 +40,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
       .option('csv', {
         type: 'string',
-        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE (- for stdout)',
+        describe: "write tidy rows (replicate × round, every parameter a column) to FILE ('-': stdout)",
       })
       .option('out', {
         type: 'string',
@@ -64,8 +65,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example(
         'hexa run --replicates 100 --library-db lib.sqlite && hexa run --env drift-lock-v1 --library-from lib.sqlite#0',
         'every skill in a database, then a drifting lock started from replicate 0’s library',
-      ) as unknown as Argv<RunArgs>,
+      )
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    applyStepTimeout(argv);
     const format = parseFormat(single('format', argv.format));
     const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;

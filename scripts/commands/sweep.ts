@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { splitLibraryValue } from '../../sim/experiment/libraryDb/savedLibrary.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
@@ -160,11 +161,10 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         'hexa sweep --explore 0:1:0.1 --shard 0/3 --out out/s0',
         'the first of three shards; then hexa merge out/s0 out/s1 out/s2 --out out/all',
       )
-      .example(
-        'hexa sweep --explore 0:1:0.1 --out out/grid --resume',
-        'finish an interrupted sweep',
-      ) as unknown as Argv<SweepArgs>,
+      .example('hexa sweep --explore 0:1:0.1 --out out/grid --resume', 'finish an interrupted sweep')
+      .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<SweepArgs>,
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
+    applyStepTimeout(argv);
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
     const format = parseFormat(single('format', argv.format));
@@ -191,7 +191,10 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const dbPath = libraryDbPath(argv, replaceDb);
     const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
     // Start the threads now: they load while the folder is prepared and scanned.
-    const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
+    const pool = startPool(
+      usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)),
+      plan.modules.length > 0,
+    );
     let summary: SweepSummary;
     try {
       // One writer per folder: a second sweep, resume or merge into it is refused before anything is touched.

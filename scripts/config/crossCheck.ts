@@ -1,8 +1,9 @@
 /**
  * The checks that read more than one parameter, after each has passed its own declaration: whether the
  * world allows the Actor, whether a library mode collides with the hidden choices it sets, whether the
- * hexa-paper rewards match their bounds, the two pairs of bounds that must be ordered, and whether a saved
- * library fits the world and the mode. Each names the flag to change and its text.
+ * hexa-paper rewards match their bounds, whether the high-score cut-off is within the world's scores, the two
+ * pairs of bounds that must be ordered, and whether a saved library fits the world and the mode. Each names
+ * the flag to change and its text.
  */
 import { contextsOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
 import type { AgentConfig } from '../../sim/agent/agentConfig.js';
@@ -28,10 +29,13 @@ export function crossCheck(
   envParams: EnvParams,
 ): void {
   const text = (p: Param): string => settings[p.flag] ?? defaultText(p) ?? '';
-  if (agent.actor !== ACTOR_PARAM.default) {
-    // The world's action space decides whether in-task reasoning is exact and affordable.
+  if (agent.actor !== ACTOR_PARAM.default || agent.goodScore !== null) {
+    // The world's action space decides whether in-task reasoning is exact and affordable, and its max score
+    // whether a cut-off can be reached at all (above it, no sample would ever count as high-score).
     const probe = spec.create(envParams, new ReplicateKey(0, 0).stream('world'));
-    const why = actorSupport(agent.actor, spec, probe.space);
+    if (agent.goodScore !== null && agent.goodScore > probe.maxScore)
+      throw new UsageError(msg.goodAboveMax(text(AGENT_PARAMS.goodScore), probe.maxScore, spec.id));
+    const why = agent.actor === ACTOR_PARAM.default ? null : actorSupport(agent.actor, spec, probe.space);
     if (why !== null) throw new UsageError(msg.actorUnsupported(why));
   }
   if (agent.mode !== AGENT_PARAMS.mode.default) {

@@ -13,6 +13,7 @@ import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
+import { stepTimeoutSeconds } from '../../sim/core/guard/deadline.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
 import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
@@ -53,11 +54,15 @@ export const SWEEP_SPLIT: SplitOptions = { tasksPerThread: 16, maxUnitsPerTask: 
  */
 export type SweepPool = WorkerPool<SweepTask, SliceOutcome[]>;
 
-/** Start the threads (early, so they load while the main thread prepares the folder). */
-export function startPool(workers: number): SweepPool {
+/**
+ * Start the threads (early, so they load while the main thread prepares the folder). With `plugins` (cells
+ * calling plugin modules) they are watched: a cell stuck in plugin code past --step-timeout fails.
+ */
+export function startPool(workers: number, plugins = false): SweepPool {
   // A cell allocates almost nothing per attempt, so a small young generation costs no speed and keeps each
   // worker's memory from growing with the length of the sweep (docs/performance.md).
-  return new WorkerPool(new URL('./worker.js', import.meta.url), workers, runTask, { youngGenerationMb: 4 });
+  const watch = plugins ? { watch: { seconds: stepTimeoutSeconds() } } : {};
+  return new WorkerPool(new URL('./worker.js', import.meta.url), workers, runTask, { youngGenerationMb: 4, ...watch });
 }
 
 /** How the skill database labels a sweep cell: its swept values, `flag=value` joined by spaces. */
@@ -141,7 +146,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const pending = positions.length - skipped;
   // Replicates take one value in a sweep: every cell has as many.
   const replicates = plan.replicates;
-  const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending));
+  const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending), plan.modules.length > 0);
   const db = options.libraryDb?.writer;
   const pendingAt = skipped === 0 || db !== undefined ? positions : positions.filter((p) => before.status[p] !== DONE);
   function* tasks(): Generator<SweepTask> {

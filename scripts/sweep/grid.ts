@@ -53,7 +53,8 @@ export function parseValues(flag: string, text: string): string[] {
     });
     const step = bounds[2] ?? { units: 1n, scale: 0 };
     try {
-      out.push(...decimalRange(bounds[0]!, bounds[1]!, step, MAX_AXIS_VALUES - out.length));
+      // One value at a time: a spread passes every value as an argument, and a long range overflows the stack.
+      for (const value of decimalRange(bounds[0]!, bounds[1]!, step, MAX_AXIS_VALUES - out.length)) out.push(value);
     } catch (e) {
       if (e instanceof RangeSyntaxError) throw bad(`range '${item}': ${e.message}`);
       throw e;

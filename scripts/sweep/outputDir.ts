@@ -17,7 +17,7 @@ export type FolderMode = 'fresh' | 'resume' | 'force';
 export function checkSweepDir(path: string, mode: FolderMode, plan: SweepPlan, shard: Shard): string {
   const exists = existsSync(path);
   if (exists && statSync(path).isDirectory() && mode === 'fresh') throw new UsageError(msg.outputExistsSweep(path));
-  const full = checkOutputDir('out', path, mode !== 'fresh');
+  const full = checkOutputDir('out', path, mode !== 'fresh', mode === 'force');
   if (!exists || mode !== 'resume') return full;
   const head = readSweepManifest(full);
   if (head === undefined) throw new UsageError(msg.resumeNothing(path));

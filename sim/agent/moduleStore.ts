@@ -127,6 +127,12 @@ export class ModuleStore {
     return found;
   }
 
+  /** The module file that brought a policy (undefined for one registered from code). */
+  policyFile(plugin: PolicyPlugin): ModuleRef | undefined {
+    for (const m of this.files.values()) if (m.policy === plugin) return m.ref;
+    return undefined;
+  }
+
   /** Keep a loaded module file (its worlds and policy registered by the loader, sim/experiment/modules.ts). */
   addModule(module: LoadedModule): void {
     this.files.set(fileKey(module.ref.kind, module.ref.path, module.ref.sha256), module);

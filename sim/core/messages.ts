@@ -22,6 +22,31 @@ const boundsText = (p: { min?: number; max?: number }): string =>
       : p.max !== undefined
         ? ` of at most ${p.max}`
         : '';
+/**
+ * Plugin code that threw, returned what its contract forbids, or did not return in time, while a command
+ * ran: the CLI prints `hexa: <message>` (one line naming the module, the hook and what happened) and exits 1.
+ */
+export class PluginError extends Error {
+  constructor(
+    /** The module file (or, for a world registered from code, the world's id). */
+    readonly module: string,
+    /** The hook, as `world 'my-lock-v1' step()`. */
+    readonly hook: string,
+    readonly detail: string,
+    /** Where in the work it happened, outermost first (`replicate 3`, `round 2`, `task 7`). */
+    readonly where: readonly string[] = [],
+  ) {
+    super(`${module}: ${hook}: ${detail}${where.length === 0 ? '' : ` (${where.join(', ')})`}`);
+    this.name = 'PluginError';
+  }
+
+  /** The same error, with where it happened in the enclosing work (`replicate 3`) put first. */
+  within(outer: string): PluginError {
+    const e = new PluginError(this.module, this.hook, this.detail, [outer, ...this.where]);
+    if (this.stack !== undefined) e.stack = this.stack;
+    return e;
+  }
+}
 
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
 
@@ -56,6 +81,16 @@ export const msg = {
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
   outputNotWritable: (flag: string, path: string) => `--${flag}: ${show(path)} is not writable`,
+  outputLinkLoop: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} is a loop of symbolic links; fix or remove the link, or choose another path`,
+  outputDanglingLink: (flag: string, path: string, target: string) =>
+    `--${flag}: ${show(path)} is a symbolic link to ${show(target)}, which does not exist; make that folder or choose another path`,
+  outputNameTooLong: (flag: string, path: string, max: number) =>
+    `--${flag}: ${show(path)}: a name in the path is longer than ${max} bytes; choose a shorter name`,
+  outputProtected: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; --force never replaces it, choose a folder of its own`,
+  outputNotOurs: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's own or empty folders, choose another path`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
@@ -125,6 +160,8 @@ export const msg = {
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
   actorUnsupported: (reason: string) => `--actor: ${reason}`,
+  goodAboveMax: (value: unknown, max: number, env: string) =>
+    `--good-score: ${show(value)} is above ${max}, the max score of world '${env}' (no feedback could reach it)`,
   actorWithBreaker: (actor: string) =>
     `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
@@ -191,6 +228,18 @@ export const msg = {
   libraryWithoutLibrary: () => '--library-from: the random control (--no-library) has no library to start from',
   libraryChanged: (path: string, was: string, now: string) =>
     `--library-from: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
+  /** What plugin code did at run time (the detail of a PluginError). */
+  plugin: {
+    threw: (e: unknown) => `threw ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`,
+    notFeedback: (value: unknown) => `returned ${show(value)}, not a feedback object {score, solved}`,
+    badScore: (score: unknown, max: number) => `returned score ${show(score)}, not an integer in 0 … ${max}`,
+    badSolved: (solved: unknown) => `returned solved ${show(solved)}, not true or false`,
+    badFailure: (failure: unknown) => `returned failure ${show(failure)}, not a FAILURE kind (0 … 4)`,
+    badShape: (what: string) => `made a world that ${what}`,
+    badRate: (rate: unknown) => `returned ${show(rate)}, not a rate in [0, 1]`,
+    notNumber: (value: unknown) => `returned ${show(value)}, not a number`,
+    timedOut: (seconds: number) => `did not return within ${seconds} s (stopped; --step-timeout sets the limit)`,
+  },
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
@@ -222,6 +271,9 @@ export const msg = {
     },
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
+    timedOut: (seconds: number) =>
+      `did not finish within ${seconds} s: a call into the world never returned (stopped; --step-timeout sets the limit)`,
+    afterTimeout: () => 'not run: an earlier check was stopped',
     needsDeterminism: () => 'not run: the world is not deterministic, so two runs cannot be compared',
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',
     resolveUnstable: () => 'resolve gave different results for the same parameters',

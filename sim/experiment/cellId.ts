@@ -7,13 +7,54 @@
 import { createHash } from 'node:crypto';
 import type { RunConfig } from './config.js';
 
-/** Canonical JSON: object keys sorted at every level, so equal values always hash alike. */
+/** An object's keys in sorted order, quoted as JSON, for one list of keys as `Object.keys` gives it. */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[];
+  readonly quoted: readonly string[];
+}
+
+/**
+ * The key orders met last: a grid's cells are objects of a few shapes, so sorting each object's keys anew
+ * would cost a plan most of its time; a shape is recognised by its list of keys, compared one by one.
+ */
+const orders: KeyOrder[] = [];
+const MAX_ORDERS = 16;
+
+function keyOrder(keys: readonly string[]): KeyOrder {
+  for (const order of orders) {
+    const known = order.keys;
+    if (known.length !== keys.length) continue;
+    let same = true;
+    for (let i = 0; i < keys.length && same; i++) same = known[i] === keys[i];
+    if (same) return order;
+  }
+  const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const order = { keys: [...keys], sorted, quoted: sorted.map((k) => JSON.stringify(k)) };
+  if (orders.length === MAX_ORDERS) orders.pop();
+  orders.unshift(order);
+  return order;
+}
+
+/** Canonical JSON: object keys sorted at every level (undefined values left out), so equal values hash alike. */
 export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonical(value[i]);
+    return `${out}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    const { sorted, quoted } = keyOrder(Object.keys(record));
+    let out = '{';
+    let first = true;
+    for (let i = 0; i < sorted.length; i++) {
+      const v = record[sorted[i]!];
+      if (v === undefined) continue;
+      out += `${first ? '' : ','}${quoted[i]!}:${canonical(v)}`;
+      first = false;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }

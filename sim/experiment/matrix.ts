@@ -4,7 +4,7 @@
  * numbers in every mode (see sim/experiment/replicate.ts), so the cells are paired.
  */
 import type { Run } from './config.js';
-import { runExperiment } from './experiment.js';
+import { runExperiments } from './watched.js';
 import {
   LIBRARY_DYNAMICS,
   LIBRARY_SOURCES,
@@ -21,20 +21,24 @@ export interface MatrixCell extends RunMetrics {
   readonly config: Run;
 }
 
-/** `configFor` builds (and validates) the run for one mode; `onCell` reports progress. */
-export function runMatrix(
+/**
+ * `configFor` builds (and validates) the run for one mode; `onCell` reports progress. Runs that call plugin
+ * code run on a watched worker thread (watched.ts).
+ */
+export async function runMatrix(
   configFor: (mode: LibraryMode) => Run,
   onCell?: (done: number, total: number) => void,
-): MatrixCell[] {
-  const cells: MatrixCell[] = [];
-  const total = LIBRARY_SOURCES.length * LIBRARY_DYNAMICS.length;
+): Promise<MatrixCell[]> {
+  const modes: { mode: LibraryMode; source: LibrarySource; dynamics: LibraryDynamics; config: Run }[] = [];
   for (const source of LIBRARY_SOURCES) {
     for (const dynamics of LIBRARY_DYNAMICS) {
       const mode: LibraryMode = `${source}-${dynamics}`;
-      const config = configFor(mode);
-      cells.push({ mode, source, dynamics, config, ...runMetrics(runExperiment(config).replicates) });
-      onCell?.(cells.length, total);
+      modes.push({ mode, source, dynamics, config: configFor(mode) });
     }
   }
-  return cells;
+  const results = await runExperiments(
+    modes.map((m) => m.config),
+    onCell,
+  );
+  return modes.map((m, i) => ({ ...m, ...runMetrics(results[i]!.replicates) }));
 }

@@ -12,6 +12,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
 import { envSpecProblem } from '../../envs/define.js';
+import { guardSpec } from '../../envs/check/runtime.js';
+import { shownPath } from '../core/guard/hookGuard.js';
+import { stepTimeoutSeconds } from '../core/guard/deadline.js';
 import type { PolicyPlugin } from '../agent/plugins/contracts.js';
 import { moduleStore, policyProblem, type CodeKind, type LoadedModule, type ModuleRef } from '../agent/moduleStore.js';
 import { msg, UsageError } from '../core/messages.js';
@@ -75,19 +78,21 @@ async function worldsOf(flag: string, path: string, exported: unknown, check: bo
   if (check) {
     const { checkEnv, firstFailure } = await import('../../envs/check/checker.js');
     for (const spec of specs) {
-      const failed = firstFailure(checkEnv(spec));
+      const failed = firstFailure(checkEnv(spec, { deadlineSeconds: stepTimeoutSeconds() }));
       if (failed !== undefined)
         throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
     }
   }
-  for (const spec of specs) {
+  // Registered guarded: the run holds each world to its contract at every step (envs/check/runtime.ts).
+  const guarded = specs.map((spec) => guardSpec(spec, shownPath(resolve(path))));
+  for (const spec of guarded) {
     try {
       moduleStore.registerEnv(spec);
     } catch (e) {
       throw new UsageError(msg.moduleRejected(flag, path, firstLine(e)));
     }
   }
-  return specs;
+  return guarded;
 }
 
 function policyOf(flag: string, path: string, kind: Exclude<CodeKind, 'env'>, exported: unknown): PolicyPlugin {

@@ -25,6 +25,7 @@ import { TaskHooks } from '../agent/taskHooks.js';
 import { SkillRecorder, type ReplicateHistory } from '../agent/history/recorder.js';
 import { savedSkillsFor } from './libraryDb/savedLibrary.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
+import { PluginError } from '../core/messages.js';
 
 /** The history of a replicate without a library: its rounds only. */
 const noHistory = (replicate: number): ReplicateHistory => ({ replicate, skills: [], rounds: [], evolutions: [] });
@@ -46,6 +47,15 @@ export function runReplicate(
   replicate: number,
   options: ReplicateOptions = {},
 ): RoundMetrics[] {
+  try {
+    return playReplicate(config, spec, replicate, options);
+  } catch (e) {
+    // Plugin code that failed: say which replicate, beside the round and task the guard names.
+    throw e instanceof PluginError ? e.within(`replicate ${replicate}`) : e;
+  }
+}
+
+function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: ReplicateOptions): RoundMetrics[] {
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;

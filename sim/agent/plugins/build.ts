@@ -10,6 +10,7 @@ import type { SkillOrder } from '../retriever.js';
 import { msg } from '../../core/messages.js';
 import { findPolicy } from '../moduleStore.js';
 import type { LifecyclePluginParts, PolicyKind } from './contracts.js';
+import { guardedCompare, guardedExploration, guardedExtraction, guardedLifecycle, policyGuard } from './guard.js';
 
 /**
  * Check that what a plugin's factory returned has the members the runner reads, of the right type — once
@@ -30,40 +31,34 @@ export function requireMembers<T>(
 
 export function pluginLifecycle(parts: LifecyclePluginParts): Lifecycle {
   const plugin = findPolicy('lifecycle', parts.config.name);
-  return requireMembers('lifecycle', plugin.name, plugin.create(parts), {
-    evolve: 'function',
-    beforeTask: 'function',
-    afterTask: 'function',
-    retired: 'number',
-  });
+  const guard = policyGuard('lifecycle', plugin);
+  const made = guard.call(guard.mark('create()'), () => plugin.create(parts));
+  const members = { evolve: 'function', beforeTask: 'function', afterTask: 'function', retired: 'number' } as const;
+  return guardedLifecycle(requireMembers('lifecycle', plugin.name, made, members), guard);
 }
 
 export function pluginExploration(name: string, base: number): ExplorationPolicy {
   const plugin = findPolicy('exploration', name);
-  return requireMembers('exploration', plugin.name, plugin.create(base), {
-    rate: 'function',
-    observe: 'function',
-    mayExplore: 'boolean',
-  });
+  const guard = policyGuard('exploration', plugin);
+  const made = guard.call(guard.mark('create()'), () => plugin.create(base));
+  const members = { rate: 'function', observe: 'function', mayExplore: 'boolean' } as const;
+  return guardedExploration(requireMembers('exploration', plugin.name, made, members), guard);
 }
 
 /** The extraction rule `rules.extraction` names, or null for the published rule. */
 export function extractionFor(rules: EvolverRules, positions: number, arity: number): ExtractionRule | null {
   if (rules.extraction === undefined) return null;
   const plugin = findPolicy('extraction', rules.extraction);
-  const made = plugin.create({
-    threshold: rules.threshold,
-    minEvidence: rules.minEvidence,
-    lcbZ: rules.lcbZ ?? 1.645,
-    positions,
-    arity,
-  });
-  return requireMembers('extraction', plugin.name, made, { extract: 'function' });
+  const guard = policyGuard('extraction', plugin);
+  const settings = { threshold: rules.threshold, minEvidence: rules.minEvidence, lcbZ: rules.lcbZ ?? 1.645 };
+  const made = guard.call(guard.mark('create()'), () => plugin.create({ ...settings, positions, arity }));
+  return guardedExtraction(requireMembers('extraction', plugin.name, made, { extract: 'function' }), guard);
 }
 
 /** The Retriever's order: a loaded ranking module's, ties broken by the published order; the published one without. */
 export function rankingOrder(name?: string): SkillOrder {
   if (name === undefined) return compareSkills;
   const plugin = findPolicy('ranking', name);
-  return (a, b) => plugin.compare(a, b) || compareSkills(a, b);
+  const compare = guardedCompare((a, b) => plugin.compare(a, b), policyGuard('ranking', plugin));
+  return (a, b) => compare(a, b) || compareSkills(a, b);
 }

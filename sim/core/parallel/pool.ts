@@ -18,12 +18,21 @@
  * fails) — so there each worker registers tsx's hooks itself, then imports its entry.
  */
 import { Worker } from 'node:worker_threads';
+import { Heartbeat, HEARTBEAT_BYTES, isHookNote, type HookNote } from '../guard/heartbeat.js';
+import { msg } from '../messages.js';
 
 export interface PoolOptions {
   /** Jobs each worker thread is kept ahead (default 2). */
   readonly queued?: number;
   /** Each worker thread's young generation, in MB (V8's default when absent). */
   readonly youngGenerationMb?: number;
+  /**
+   * The jobs run plugin code, which may never return: this thread runs none of them (it has `threads` worker
+   * threads instead) and watches each worker's heartbeat; a worker inside one plugin hook for longer than
+   * `seconds` is stopped, the job it was running fails naming that hook, the jobs it held go to the others,
+   * and a fresh worker takes its place.
+   */
+  readonly watch?: { readonly seconds: number };
 }
 
 export interface RunOptions<Job, Result> {
@@ -39,33 +48,51 @@ export interface RunOptions<Job, Result> {
 }
 
 /** What a worker posts back for each job (serve.ts). */
-export type Reply<Result> = { readonly result: Result } | { readonly error: string };
+export type Reply<Result> = { readonly result: Result } | { readonly error: string; readonly stack?: string };
 
 interface Thread<Job> {
   readonly worker: Worker;
   /** Jobs posted to it and not yet answered, oldest first (a worker answers in order). */
   readonly held: Job[];
+  /** Under `watch`: its heartbeat, the names of its hooks by number, the count last seen and since when (ms). */
+  readonly beat: Heartbeat | null;
+  readonly hooks: Map<number, string>;
+  seen: number;
+  since: number;
 }
 
 interface RunState<Job, Result> {
   reply(thread: Thread<Job>, message: Reply<Result>): void;
   lost(thread: Thread<Job>, error: Error): void;
+  /** A worker stopped by the watch: its first job failed with `error`, the others to be run elsewhere. */
+  stopped(thread: Thread<Job>, error: Error): void;
+  /** A fresh worker joined: give it jobs. */
+  joined(thread: Thread<Job>): void;
 }
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
-function startWorker(entry: URL, options: PoolOptions): Worker {
+/** A worker's failure as an Error here, with the worker's stack (shown by --debug). */
+function replyError(reply: { readonly error: string; readonly stack?: string }): Error {
+  const e = new Error(reply.error);
+  if (reply.stack !== undefined) e.stack = reply.stack;
+  return e;
+}
+
+function startWorker(entry: URL, options: PoolOptions, heartbeat: SharedArrayBuffer | null): Worker {
   const resourceLimits =
     options.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: options.youngGenerationMb };
-  if (!FROM_SOURCES) return new Worker(entry, { resourceLimits });
+  const workerData = heartbeat === null ? undefined : { heartbeat };
+  if (!FROM_SOURCES) return new Worker(entry, { resourceLimits, workerData });
   const source = JSON.stringify(entry.href.replace(/\.js$/, '.ts'));
   // Resolved here: an eval'd worker would look the package up from the current folder.
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${source}); });`, {
     eval: true,
     resourceLimits,
+    workerData,
   });
 }
 
@@ -77,6 +104,8 @@ export class WorkerPool<Job, Result> {
   private current: RunState<Job, Result> | null = null;
   /** Why the pool cannot be trusted any more: a worker ended between runs, or a run failed midway. */
   private broken: Error | null = null;
+  private readonly watchMs: number | null;
+  private watchTimer: ReturnType<typeof setInterval> | null = null;
 
   /**
    * Start the worker threads now (they load while the caller prepares). `entry` is the worker module's
@@ -84,20 +113,65 @@ export class WorkerPool<Job, Result> {
    * entry's `serveJobs` does on a worker.
    */
   constructor(
-    entry: URL,
+    private readonly entry: URL,
     threads: number,
     private readonly runHere: (job: Job) => Result | Promise<Result>,
-    options: PoolOptions = {},
+    private readonly options: PoolOptions = {},
   ) {
     this.threads = Math.max(1, Math.floor(threads));
     this.queued = Math.max(1, options.queued ?? 2);
-    this.workers = Array.from({ length: this.threads - 1 }, () => ({ worker: startWorker(entry, options), held: [] }));
+    this.watchMs = options.watch === undefined ? null : Math.max(1, options.watch.seconds * 1000);
+    // Watched, this thread runs no job: as many workers as threads.
+    const workers = this.watchMs === null ? this.threads - 1 : this.threads;
+    this.workers = Array.from({ length: workers }, () => this.start());
+  }
+
+  private start(): Thread<Job> {
+    const buffer = this.watchMs === null ? null : new SharedArrayBuffer(HEARTBEAT_BYTES);
+    const worker = startWorker(this.entry, this.options, buffer);
+    const thread: Thread<Job> = {
+      worker,
+      held: [],
+      beat: buffer === null ? null : new Heartbeat(buffer),
+      hooks: new Map(),
+      seen: 0,
+      since: Date.now(),
+    };
+    worker.on('message', (message: Reply<Result> | HookNote) => {
+      if (isHookNote(message)) thread.hooks.set(message.hook[0], message.hook[1]);
+      else this.current?.reply(thread, message);
+    });
+    worker.on('error', (e: Error) => this.lose(thread, e));
+    worker.on('exit', (code: number) => this.lose(thread, new Error(`worker thread exited with code ${code}`)));
+    return thread;
+  }
+
+  /**
+   * The watch, every quarter of the limit: a worker holding jobs whose heartbeat has not moved for the limit
+   * while it was in plugin code (inside a hook, or stepping a plugin world: see heartbeat.ts) is stopped and
+   * replaced.
+   */
+  private watch(): void {
+    const limit = this.watchMs!;
+    const now = Date.now();
     for (const thread of this.workers) {
-      thread.worker.on('message', (message: Reply<Result>) => this.current?.reply(thread, message));
-      thread.worker.on('error', (e: Error) => this.lose(thread, e));
-      thread.worker.on('exit', (code: number) =>
-        this.lose(thread, new Error(`worker thread exited with code ${code}`)),
-      );
+      const [count, mark] = [thread.beat!.cells[0]!, thread.beat!.cells[1]!];
+      const inPlugin = (count & 1) === 1 || mark !== 0;
+      if (thread.held.length === 0 || !inPlugin || count !== thread.seen) {
+        thread.seen = count;
+        thread.since = now;
+        continue;
+      }
+      if (now - thread.since < limit) continue;
+      const hook = thread.hooks.get(mark) ?? 'plugin code';
+      const error = new Error(`${hook}: ${msg.plugin.timedOut(limit / 1000)}`);
+      this.workers = this.workers.filter((t) => t !== thread);
+      thread.worker.removeAllListeners();
+      void thread.worker.terminate();
+      const fresh = this.start();
+      this.workers.push(fresh);
+      this.current?.stopped(thread, error);
+      this.current?.joined(fresh);
     }
   }
 
@@ -136,6 +210,8 @@ export class WorkerPool<Job, Result> {
     const forWorker = (): Job | undefined => (open() ? (passedOver.shift() ?? pull()) : undefined);
     const forHere = (): Job | undefined => {
       if (!open()) return undefined;
+      // Watched jobs run on workers only, while one is left.
+      if (this.watchMs !== null && this.workers.length > 0) return undefined;
       const here = options.here;
       // With no worker left, this thread takes everything.
       if (here === undefined || this.workers.length === 0) return passedOver.shift() ?? pull();
@@ -171,7 +247,7 @@ export class WorkerPool<Job, Result> {
         const job = thread.held.shift();
         if (job === undefined) return;
         post(thread);
-        if ('error' in message) fail(job, new Error(message.error));
+        if ('error' in message) fail(job, replyError(message));
         else deliver(job, message.result);
         wake();
       },
@@ -179,7 +255,21 @@ export class WorkerPool<Job, Result> {
         for (const job of thread.held.splice(0)) fail(job, error);
         wake();
       },
+      stopped: (thread, error) => {
+        const [running, ...waiting] = thread.held.splice(0);
+        passedOver.unshift(...waiting);
+        if (running !== undefined) fail(running, error);
+        wake();
+      },
+      joined: (thread) => {
+        for (let q = 0; q < this.queued; q++) post(thread);
+        wake();
+      },
     };
+    if (this.watchMs !== null) {
+      this.watchTimer = setInterval(() => this.watch(), Math.max(1, Math.min(this.watchMs / 4, 1000)));
+      this.watchTimer.unref();
+    }
     try {
       for (const thread of this.workers) for (let q = 0; q < this.queued; q++) post(thread);
       for (;;) {
@@ -201,6 +291,8 @@ export class WorkerPool<Job, Result> {
       }
     } finally {
       this.current = null;
+      if (this.watchTimer !== null) clearInterval(this.watchTimer);
+      this.watchTimer = null;
     }
     if (failure !== null) {
       // Workers may still hold jobs of this run: the pool is not used again.

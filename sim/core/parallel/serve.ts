@@ -3,7 +3,8 @@
  * came, and post each result back as soon as it is made — before the next job starts, so the pool hears of
  * every result while this thread works on the next job it holds.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { beatInto, restBeat } from '../guard/heartbeat.js';
 import type { Reply } from './pool.js';
 
 /** Serve the pool's jobs with `run`; `transfer` names buffers of a result to hand over instead of copying. */
@@ -13,6 +14,9 @@ export function serveJobs<Job, Result>(
 ): void {
   const port = parentPort;
   if (port === null) throw new Error('serveJobs runs in a worker thread');
+  // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made.
+  const heartbeat = (workerData as { heartbeat?: unknown } | null)?.heartbeat;
+  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.postMessage(note));
   const waiting: Job[] = [];
   let busy = false;
   const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.postMessage(reply, buffers);
@@ -20,10 +24,12 @@ export function serveJobs<Job, Result>(
     busy = true;
     for (let job = waiting.shift(); job !== undefined; job = waiting.shift()) {
       try {
+        restBeat();
         const result = await run(job);
+        restBeat();
         answer({ result }, transfer(result));
       } catch (e) {
-        answer({ error: e instanceof Error ? e.message : String(e) });
+        answer(e instanceof Error ? { error: e.message, stack: e.stack } : { error: String(e) });
       }
     }
     busy = false;

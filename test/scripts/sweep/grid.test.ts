@@ -114,3 +114,11 @@ describe('bad grids', () => {
     expect(readdirSync(parent)).toEqual([]);
   });
 });
+
+describe('parseValues at scale', () => {
+  it('expands a range of ~124 k values without overflowing the stack', () => {
+    const values = parseValues('explore', '0:0.99:0.000008');
+    expect(values.length).toBe(123751);
+    expect(values[1]).toBe('0.000008');
+  });
+});

@@ -10,9 +10,9 @@ describe('HExA matrix', () => {
   const configFor = (mode: Parameters<Parameters<typeof runMatrix>[0]>[0]) =>
     normalizeRun({ ...PUBLISHED_RUN, replicates: 30, seed: 9, agent: { ...PUBLISHED_AGENT, mode, priorRounds: 2 } });
 
-  it('runs the nine cells, offline|off2on|online × static|iterative|evolving, each scored per run', () => {
+  it('runs the nine cells, offline|off2on|online × static|iterative|evolving, each scored per run', async () => {
     const seen: number[] = [];
-    const cells = runMatrix(configFor, (done) => seen.push(done));
+    const cells = await runMatrix(configFor, (done) => seen.push(done));
     expect(cells.map((c) => c.mode)).toEqual([
       'offline-static',
       'offline-iterative',
