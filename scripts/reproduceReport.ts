@@ -2,7 +2,7 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { ARMS, armConfig, HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { ARMS, armConfig, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
 import type { ActionSpace } from '../envs/env.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
@@ -16,17 +16,10 @@ import {
 } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
-import {
-  auditCsvRows,
-  describeHidden,
-  figureCsvRows,
-  pairedCsvRows,
-  renderAudit,
-  renderFigureTable,
-  renderPaired,
-  renderVerdict,
-} from '../reports/tables/reproduceTables.js';
+import { describeHidden, figureCsvRows, pairedCsvRows, renderFigureTable, renderPaired } from '../reports/tables/reproduceTables.js';
+import { auditCsvRows, renderAudit, renderVerdict } from '../reports/tables/auditTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
+import { verdictDocument as documentOf, type VerdictDocument } from '../reports/verdictDocument.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
 import {
@@ -48,10 +41,12 @@ export interface ReproduceOptions {
   readonly single: boolean;
   /** Print the audit's ranked table (the verdict behind the headline is computed either way). */
   readonly audit: boolean;
-  /** Replicates per arm for each reading the audit refines. */
+  /** Replicates per arm for every reading of the audit. */
   readonly auditReplicates: number;
+  /** Replicates per reading of the full audit: a headline resting on fewer says so. */
+  readonly fullAuditReplicates: number;
   readonly workers: number;
-  readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  readonly onAuditProgress?: (done: number, total: number) => void;
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
 }
@@ -63,31 +58,6 @@ export interface OtherWorld {
   readonly exactRandomControl: boolean;
   /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
   readonly openers: readonly OpenerId[];
-}
-
-/** The verdict as `--json` and verdict.json carry it. */
-export interface VerdictDocument {
-  readonly best: HiddenChoices;
-  readonly posterior: number;
-  readonly logLikelihood: number | null;
-  readonly logLikelihoodSe: number | null;
-  readonly tied: readonly {
-    readonly hidden: HiddenChoices;
-    readonly posterior: number;
-    readonly logBayesFactor: number;
-  }[];
-  readonly patternShare: number;
-  readonly identified: Partial<HiddenChoices>;
-  readonly open: readonly string[];
-  readonly replicates: number;
-  readonly check: {
-    readonly distance: number;
-    readonly figures: number;
-    readonly pValue: number;
-    readonly replicates: number;
-    readonly largest: string;
-  } | null;
-  readonly sentences: readonly string[];
 }
 
 export interface ReproduceReport {
@@ -154,35 +124,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
   const audit = result === null ? null : result.entries;
   const auditVerdict = result === null ? null : verdict(result);
-  const sentences = auditVerdict === null ? [] : headlineSentences(rows, options.hidden, auditVerdict);
-  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
-  const verdictDocument = (): VerdictDocument | null => {
-    if (auditVerdict === null) return null;
-    const v = auditVerdict;
-    return {
-      best: v.best.hidden,
-      posterior: v.best.posterior,
-      logLikelihood: finite(v.best.likelihood.joint.log),
-      logLikelihoodSe: finite(v.best.likelihood.joint.se),
-      tied: v.tied.map((e) => ({ hidden: e.hidden, posterior: e.posterior, logBayesFactor: e.logBayesFactor })),
-      patternShare: v.best.patternShare,
-      identified: v.identified,
-      open: v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag),
-      replicates: v.replicates,
-      check:
-        v.check === null
-          ? null
-          : {
-              distance: v.check.distance,
-              figures: v.check.figures,
-              pValue: v.check.pValue,
-              replicates: v.check.replicates,
-              largest: v.check.contributions[0]!.id,
-            },
-      sentences,
-    };
-  };
-
+  const sentences =
+    auditVerdict === null
+      ? []
+      : headlineSentences(rows, options.hidden, auditVerdict, { full: options.fullAuditReplicates });
+  const verdictDocument = (): VerdictDocument | null =>
+    auditVerdict === null ? null : documentOf(auditVerdict, sentences, result!.bandwidths);
   const config = (): Record<string, unknown> => ({
     seed: options.seed,
     replicates,
@@ -245,8 +192,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (options.audit && result !== null && auditVerdict !== null) {
         lines.push(
           '',
-          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading screened at ${result.screening.replicates} replicates per arm, ` +
-            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint likelihood of the publication):`,
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs, every reading at ${result.replicates} replicates per arm; ` +
+            'ranked by the joint likelihood of the publication):',
           renderAudit(result.entries, AUDIT_SHOWN),
           '',
           renderVerdict(auditVerdict),
@@ -289,7 +236,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         ]),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
-      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
+      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));
       const doc = verdictDocument();
       if (doc !== null) files['verdict.json'] = `${JSON.stringify(doc, null, 2)}\n`;
       return files;

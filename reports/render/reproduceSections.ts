@@ -5,7 +5,7 @@
  */
 import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
-import { fmtBayesFactor } from '../tables/reproduceTables.js';
+import { fmtBayesFactor } from '../tables/auditTables.js';
 import { cell, escapeHtml, table } from './htmlParts.js';
 
 export function headlineSection(verdict: FolderVerdict): string {
@@ -74,7 +74,8 @@ const CHOICES: readonly [string, string][] = [
   ['testAt', 'test at'],
 ];
 
-const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
+const bayesFactor = (logBf: string, se: string): string =>
+  logBf === '' ? '–' : fmtBayesFactor(Number(logBf), se === '' ? 0 : Number(se));
 
 export function auditSection(t: CsvTable, sourceLink: string): string {
   const get = columnOf(t);
@@ -85,30 +86,26 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
     'posterior',
     'Bayes factor, best : this',
     'tied',
+    'exploitation runs (effective)',
     'figures inside (true model)',
     'pattern',
-    'runs',
+    'not estimated',
   ];
   const rows = t.rows.map((r) => {
     const log = get(r, 'logLikelihood');
-    const upper = get(r, 'logLikelihoodUpper');
-    const likelihood =
-      log !== ''
-        ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>`
-        : upper !== ''
-          ? `&lt; ${fixed(upper, 2)}`
-          : '–';
+    const likelihood = log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : '–';
     const pattern = get(r, 'patternShare');
     return [
-      escapeHtml(get(r, 'rank')),
+      escapeHtml(get(r, 'rank') || '–'),
       ...CHOICES.map(([key]) => escapeHtml(get(r, key))),
       likelihood,
       fixed(get(r, 'posterior'), 3),
-      bayesFactor(get(r, 'logBayesFactor')),
+      bayesFactor(get(r, 'logBayesFactor'), get(r, 'logBayesFactorSe')),
       get(r, 'tiedWithBest') === 'true' ? 'tied' : '',
+      `${escapeHtml(get(r, 'exploit.hits'))} <span class="ci">(${fixed(get(r, 'exploit.ess'), 0)})</span>`,
       `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
       pattern === '' ? '–' : `${(100 * Number(pattern)).toFixed(1)} %`,
-      escapeHtml(get(r, 'replicates')),
+      escapeHtml(get(r, 'notEstimated')),
     ];
   });
   const rest =
@@ -116,6 +113,6 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>`
       : '';
   return `<section><h2>Audit of the hidden choices</h2>
-<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error; &lt; an upper bound where no run comes close), with its posterior under a uniform prior, the Bayes factor of the best reading against it, and whether it is tied with the best within Monte Carlo error. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
+<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; 10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too few runs reproduce is not estimated and says which arm; <em>exploitation runs</em> are the runs reproducing that arm's discrete figures (in brackets, the effective number behind its estimate). <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
 ${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
 }

@@ -30,8 +30,10 @@ interface ReproduceArgs extends OutputArgs {
 }
 
 const DEFAULT_REPLICATES = 1000;
-/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (docs/reproduction.md, "The verdict"). */
+/** Replicates per arm and reading of the full audit (`--audit`, `--calibrate`): docs/reproduction.md, "The audit". */
 export const DEFAULT_AUDIT_REPLICATES = 10_000;
+/** Replicates per arm and reading of the quick audit behind the default headline (which says so). */
+export const QUICK_AUDIT_REPLICATES = 1000;
 const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see docs/reproduction.md):";
 
 function hiddenOptions(): Record<string, Options> {
@@ -84,6 +86,7 @@ export function reproduceSettings(argv: Record<string, unknown>): {
   seed: number;
   replicates: number;
   auditReplicates: number;
+  fullAuditReplicates: number;
   workers: number | undefined;
 } {
   const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
@@ -100,16 +103,22 @@ export function reproduceSettings(argv: Record<string, unknown>): {
     hidden: hidden as unknown as HiddenChoices,
     seed: int('seed', PUBLISHED_RUN.seed, 0, 2 ** 53 - 1),
     replicates: int('replicates', DEFAULT_REPLICATES, 2, 10_000_000),
-    auditReplicates: int('audit-replicates', DEFAULT_AUDIT_REPLICATES, 2, 10_000_000),
+    // The full audit runs with --audit or --calibrate; the default headline rests on a quick one and says so.
+    auditReplicates: int(
+      'audit-replicates',
+      argv.audit === true || argv.calibrate === true ? DEFAULT_AUDIT_REPLICATES : QUICK_AUDIT_REPLICATES,
+      2,
+      10_000_000,
+    ),
+    fullAuditReplicates: DEFAULT_AUDIT_REPLICATES,
     workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
   };
 }
 
-function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
-  return (done, total, stage) => {
+function progressBar(label: string): (done: number, total: number) => void {
+  return (done, total) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
-    const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
     process.stderr.write(
       `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`,
     );
@@ -128,7 +137,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit-replicates', {
         type: 'string',
-        describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
+        describe: `replicates per arm for every reading of the audit (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES} with --audit or --calibrate, else a quick ${QUICK_AUDIT_REPLICATES}]`,
       })
       .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
@@ -137,8 +146,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit', {
         type: 'boolean',
-        describe:
-          'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)',
+        describe: `the full audit (${DEFAULT_AUDIT_REPLICATES} replicates per reading), with its ranking of every combination of the hidden choices printed (audit.csv holds it either way)`,
       })
       .option('workers', {
         type: 'string',
@@ -203,7 +211,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       audit,
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
-      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
+      ...(showsProgress(argv) ? { onAuditProgress: progressBar('audit') } : {}),
     });
 
     const files = report.files();

@@ -1,17 +1,16 @@
 /**
  * The audit of the hidden choices: every combination (a *reading* of the article), run under the published
- * settings, scored by the joint likelihood of the publication (likelihood/): the probability that one
- * separate run of every arm reproduces every published figure to the printed precision. Readings are ranked
- * by it, with posteriors under a uniform prior, Bayes factors against the best and ties within Monte Carlo
- * error. Beside it stay the older scores: how many figures lie inside the single-run 95 % range (with what a
- * true model would show) and the share of simulated publications showing the published pattern.
+ * settings at the full count of replicates, and scored by the joint likelihood of the publication
+ * (likelihood/): the probability that one separate run of every arm reproduces every published figure to
+ * the printed precision. Readings are ranked by it, with posteriors under a uniform prior, Bayes factors
+ * against the best and ties within Monte Carlo error. No reading is set aside for a zero count: a reading
+ * is estimated from all its runs, and one that too few runs reproduce is reported as not estimable, with
+ * what bounds it. Beside the likelihood stay the older scores: how many figures lie inside the single-run
+ * 95 % range (with what a true model would show) and the share of simulated publications showing the
+ * published pattern.
  *
  * Each arm draws its own random numbers (likelihood/unpaired.ts), as the article's arms were separate runs;
  * one arm under different readings shares them. Each distinct simulation runs once (`effectiveKey`).
- *
- * The audit runs in two stages: every reading at a screening count of replicates, then the readings that
- * could still matter — within SCREEN_MARGIN nats of the best, allowing for Monte Carlo error — at the full
- * count. The others keep their screening estimates (their `replicates` says so).
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
@@ -23,17 +22,27 @@ import {
   type RunJob,
   type RunJobResult,
 } from './simulationJobs.js';
-import { FIGURES, findFigure, type FigureId } from './figures.js';
+import { FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
 import { SimulationThreads } from './workerPool.js';
-import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
+import {
+  closedFormArm,
+  estimateArm,
+  MAIN_SCALE,
+  publishedTargets,
+  type ArmEstimate,
+} from './likelihood/armEstimate.js';
+import { pooledBandwidths } from './likelihood/bandwidths.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
-import { chooseBases, readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
-import { compareReadings, standings, TIE_Z, type Standing } from './likelihood/posterior.js';
+import { readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
+import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
+import { extremeness, type Extremeness } from './checks/extremeness.js';
+import { storyShares, type StoryShares } from './checks/story.js';
+import type { Simulations } from './checks/sameRuns.js';
 
 export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;
@@ -42,7 +51,7 @@ export interface AuditEntry extends Standing {
   readonly total: number;
   /** What a true model would show: the expected count inside, and the probability of all of them. */
   readonly trueModel: TrueModelInside;
-  /** Replicates behind the scores (the screening count for readings not refined). */
+  /** Replicates behind the scores. */
   readonly replicates: number;
   /** Share of simulated publications showing the whole published pattern. */
   readonly patternShare: number;
@@ -52,23 +61,41 @@ export interface AuditEntry extends Standing {
   readonly fit: number;
   readonly placements: ReadonlyMap<FigureId, Placement | null>;
   readonly likelihood: ReadingLikelihood;
+  /** Index of the reading in `auditGrid()` order. */
+  readonly index: number;
+}
+
+/** The estimator applied to the simulated random control, beside the closed form it must match. */
+export interface RandomControlCheck {
+  readonly closedForm: number;
+  readonly estimated: number;
+  /** Standard error of log estimated. */
+  readonly logSe: number;
+  readonly replicates: number;
+}
+
+/** What the best reading's simulated publications say about the article as a whole. */
+export interface BestReadingChecks {
+  readonly predictive: PredictiveCheck;
+  readonly extremeness: Extremeness;
+  readonly story: StoryShares;
 }
 
 export interface AuditResult {
   /** Best first. */
   readonly entries: readonly AuditEntry[];
-  /** The posterior predictive check under the best reading (null when no reading has a finite likelihood). */
-  readonly check: PredictiveCheck | null;
-  /** Replicates of the screening stage, and how many readings went on to the full count. */
-  readonly screening: { readonly replicates: number; readonly refined: number };
+  /** Checks under the best reading (null when no reading is estimable). */
+  readonly checks: BestReadingChecks | null;
+  /** Replicates per arm and reading. */
+  readonly replicates: number;
+  /** Kernel bandwidth per continuous figure (the same for every reading). */
+  readonly bandwidths: ReadonlyMap<FigureId, number>;
+  readonly randomControl: RandomControlCheck;
+  /** Every simulation's figures, and each reading's simulations (what calibration and the verdict reuse). */
+  readonly simulations: Simulations;
   /** The results of `options.alongside`, by key. */
   readonly runs: ReadonlyMap<string, RunJobResult>;
 }
-
-/** Replicates every reading gets before the contenders are chosen. */
-export const SCREEN_REPLICATES = 250;
-/** Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above 10⁴. */
-export const SCREEN_MARGIN = Math.log(1e4);
 
 /** Every combination of the hidden choices; each choice's values start with the default, so ties favour it. */
 export function auditGrid(): HiddenChoices[] {
@@ -103,7 +130,7 @@ export function auditJobs(
   return { jobs: [...jobs.values()], keys };
 }
 
-type Scored = Omit<AuditEntry, keyof Standing | 'likelihood'>;
+type Scored = Omit<AuditEntry, keyof Standing | 'likelihood' | 'index'>;
 
 /**
  * What scoring reuses between readings that share a simulation (and so its figures' arrays): each figure's
@@ -149,107 +176,70 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues, me
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
-  /** Called after each distinct simulation, per stage. */
-  readonly onProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
-  /** Replicates of the screening stage (default SCREEN_REPLICATES). */
-  readonly screenReplicates?: number;
-  /** Runs to make on the same threads during the screening stage (the benchmark's arms and openers). */
+  /** Called after each distinct simulation. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Runs to make on the same threads (the benchmark's arms and openers). */
   readonly alongside?: readonly RunJob[];
+  /** Readings to audit (default: `auditGrid()`); a smaller grid serves tests and reduced calibrations. */
+  readonly grid?: readonly HiddenChoices[];
 }
 
-/** The simulations behind each reading: its arms' keys into one stage's results. */
-interface Simulated {
-  readonly keys: readonly string[];
-  readonly results: ReadonlyMap<string, AuditJobResult>;
-}
-
-/** Per simulation key: the arm's likelihood estimates (computed once, however many readings share it). */
-class Estimates {
-  private readonly cache = new Map<string, ArmEstimate>();
-  private readonly control = closedFormArm('random', randomControlProbability());
-
-  of(arm: ArmId, key: string, result: AuditJobResult): ArmEstimate {
-    if (arm === 'random') return this.control;
-    let e = this.cache.get(key);
-    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, new Map(result.values))));
-    return e;
-  }
-}
-
-function valuesOf(sim: Simulated): Map<FigureId, Float64Array> {
+/** One reading's figures: its arms' simulations joined. */
+export function readingValues(sims: Simulations, reading: number): Map<FigureId, Float64Array> {
   const values = new Map<FigureId, Float64Array>();
-  for (const key of sim.keys) for (const [id, v] of sim.results.get(key)!.values) values.set(id, v);
+  for (const key of sims.keys[reading]!) for (const [id, v] of sims.values.get(key)!) values.set(id, v);
   return values;
 }
 
-/** Likelihood of every reading, all arms on bases chosen from these estimates. */
-function likelihoods(sims: readonly Simulated[], estimates: Estimates): ReadingLikelihood[] {
-  const arms = sims.map((sim) =>
-    ARMS.map((arm, a) => {
-      const key = sim.keys[a]!;
-      return { key, estimate: estimates.of(arm.id, key, sim.results.get(key)!) };
-    }),
-  );
-  const bases = chooseBases(arms.flat().map((t) => t.estimate));
-  return arms.map((terms) => readingLikelihood(terms, bases));
-}
-
-/** Readings still in contention after screening (indices into the grid). */
-export function contenders(readings: readonly ReadingLikelihood[]): number[] {
-  const finite = readings.filter((r) => Number.isFinite(r.joint.log));
-  if (finite.length === 0) return readings.map((_, i) => i);
-  const best = finite.reduce((b, r) => (r.joint.log > b.joint.log ? r : b));
-  const floor = best.joint.log - TIE_Z * best.joint.se - SCREEN_MARGIN;
-  return readings.flatMap((r, i) =>
-    Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : [],
-  );
-}
-
-/** What the audit keeps between its stages: the threads, and the per-simulation scores already computed. */
-interface AuditState {
-  readonly threads: SimulationThreads;
-  readonly estimates: Estimates;
-  readonly memo: ScoreMemo;
-}
-
 /**
- * Run one stage's simulations. Each simulation is scored (likelihood estimate, placements, central ranges)
- * in this thread as soon as its last piece is in, so little is left to do after the last one ends.
+ * Run every distinct simulation of the grid on `threads`. Long simulations are cut into pieces of
+ * consecutive replicates (see `splitJobs`) so every thread stays busy to the end.
  */
-async function simulate(
+export async function simulateGrid(
   grid: readonly HiddenChoices[],
   seed: number,
   replicates: number,
-  options: AuditOptions,
-  stage: 'screen' | 'refine',
-  state: AuditState,
-  alongside: readonly RunJob[] = [],
-): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
+  threads: SimulationThreads,
+  options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
+): Promise<{ simulations: Simulations; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const split = splitJobs(jobs, state.threads.threads);
+  const split = splitJobs(jobs, threads.threads);
   const joiner = new PieceJoiner(jobs, split);
   const runs = new Map<string, RunJobResult>();
-  // Longest first, so the stage ends on short pieces and no thread waits long for the other's last one.
+  // Longest first, so the run ends on short pieces and no thread waits long for the other's last one.
   const longestFirst = [...split].sort((a, b) => b.replicates - a.replicates);
-  await state.threads.run(
-    [...alongside, ...longestFirst],
-    options.onProgress && ((done, total) => options.onProgress!(done, total, stage)),
-    (result) => {
-      if ('replicates' in result) return void runs.set(result.key, result);
-      const done = joiner.add(result);
-      if (done === null) return;
-      state.estimates.of(done.job.arm, done.job.key, done.whole);
-      for (const [id, values] of done.whole.values) {
-        state.memo.ranges.of(values);
-        state.memo.place(values, findFigure(id));
-      }
-    },
-  );
-  const results = joiner.results();
-  return { sims: keys.map((k) => ({ keys: k, results })), runs };
+  await threads.run([...(options.alongside ?? []), ...longestFirst], options.onProgress, (result) => {
+    if ('replicates' in result) return void runs.set(result.key, result);
+    joiner.add(result);
+  });
+  const values = new Map([...joiner.results()].map(([key, r]: [string, AuditJobResult]) => [key, new Map(r.values)]));
+  return { simulations: { grid, keys, values }, runs };
 }
 
-/** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
+/** The arms' estimates of every simulation, at the article's windows, on the given bandwidths. */
+export function estimateSimulations(
+  sims: Simulations,
+  bandwidths: ReadonlyMap<FigureId, number>,
+): Map<string, ArmEstimate> {
+  const control = closedFormArm('random', randomControlProbability());
+  const armOf = new Map<string, ArmId>();
+  for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
+  const out = new Map<string, ArmEstimate>();
+  for (const [key, values] of sims.values) {
+    const arm = armOf.get(key)!;
+    out.set(key, arm === 'random' ? control : estimateArm(arm, values, publishedTargets(arm), bandwidths));
+  }
+  return out;
+}
+
+/** The bandwidths of a set of simulations (their classes at the article's discrete figures). */
+export function simulationBandwidths(sims: Simulations): Map<FigureId, number> {
+  const armOf = new Map<string, ArmId>();
+  for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
+  return pooledBandwidths([...sims.values].map(([key, values]) => ({ arm: armOf.get(key)!, values })));
+}
+
+/** Run the audit: every reading at the full count, ranked by likelihood. */
 export async function auditPublication(
   seed: number,
   replicates: number,
@@ -257,52 +247,53 @@ export async function auditPublication(
 ): Promise<AuditResult> {
   const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
   try {
-    return await auditOn(seed, replicates, options, { threads, estimates: new Estimates(), memo: new ScoreMemo() });
+    const grid = options.grid ?? auditGrid();
+    const { simulations, runs } = await simulateGrid(grid, seed, replicates, threads, options);
+    return { ...rankSimulations(simulations, replicates), runs };
   } finally {
     await threads.close();
   }
 }
 
-async function auditOn(
-  seed: number,
-  replicates: number,
-  options: AuditOptions,
-  state: AuditState,
-): Promise<AuditResult> {
-  const grid = auditGrid();
-  const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
-  const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', state, options.alongside);
-  let refined = 0;
-  // One cache for both rankings: readings not refined keep their screening simulations.
-  if (screen < replicates) {
-    const chosen = contenders(likelihoods(sims, state.estimates));
-    const { sims: full } = await simulate(
-      chosen.map((i) => grid[i]!),
-      seed,
-      replicates,
-      options,
-      'refine',
-      state,
-    );
-    chosen.forEach((i, j) => (sims[i] = full[j]!));
-    refined = chosen.length;
-  } else {
-    refined = grid.length;
-  }
-  const readings = likelihoods(sims, state.estimates);
-  const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
-  const ranked = standings(order.map((i) => readings[i]!));
+/** The audit's ranking from simulations already made. */
+export function rankSimulations(sims: Simulations, replicates: number): Omit<AuditResult, 'runs'> {
+  const bandwidths = simulationBandwidths(sims);
+  const estimates = estimateSimulations(sims, bandwidths);
+  const readings = sims.keys.map((keys) => readingLikelihood(keys.map((key) => ({ key, estimate: estimates.get(key)! }))));
+  const order = sims.grid
+    .map((_, i) => i)
+    .sort((a, b) => compareReadings(readings[a]!, readings[b]!, MAIN_SCALE) || a - b);
+  const ranked = standings(
+    order.map((i) => readings[i]!),
+    MAIN_SCALE,
+  );
+  const memo = new ScoreMemo();
   const entries = order.map((i, k) => ({
-    ...scoreCombination(grid[i]!, valuesOf(sims[i]!), state.memo),
+    ...scoreCombination(sims.grid[i]!, readingValues(sims, i), memo),
     likelihood: readings[i]!,
+    index: i,
     ...ranked[k]!,
   }));
-  const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
+  const randomKey = sims.keys[0]![ARMS.findIndex((a) => a.id === 'random')]!;
+  const randomValues = sims.values.get(randomKey)!;
+  const randomEstimate = estimateArm('random', randomValues, publishedTargets('random'), bandwidths).byScale[MAIN_SCALE];
+  const best = entries[0];
+  const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
   return {
     entries,
-    check: bestFinite ? predictiveCheck(valuesOf(sims[order[0]!]!)) : null,
-    screening: { replicates: screen, refined },
-    runs,
+    checks:
+      bestValues === null
+        ? null
+        : { predictive: predictiveCheck(bestValues), extremeness: extremeness(bestValues), story: storyShares(bestValues) },
+    replicates,
+    bandwidths,
+    randomControl: {
+      closedForm: randomControlProbability(),
+      estimated: randomEstimate === undefined ? 0 : Math.exp(randomEstimate.log),
+      logSe: randomEstimate === undefined ? NaN : Math.sqrt(randomEstimate.variance),
+      replicates: randomValues.values().next().value!.length,
+    },
+    simulations: sims,
   };
 }
 

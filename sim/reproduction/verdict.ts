@@ -1,71 +1,102 @@
 /**
- * The audit's verdict: the best reading, the readings tied with it within Monte Carlo error, and which
- * hidden choices the published figures pin down. A choice is identified when one of its values holds at
- * least IDENTIFIED of the posterior (summed over the readings that have it), and left open otherwise.
+ * The audit's verdict: the best reading, the readings tied with it, which hidden choices the published
+ * figures pin down (decision.ts: identified only where the posterior interval's low end clears IDENTIFIED
+ * at every bandwidth), which no figure can tell apart by construction (their readings give identical runs),
+ * how the answer moves with the prior, and what the best reading's simulated publications say about the
+ * article as a whole (the predictive check, how extreme its most extreme figure is, how rare its story).
  */
-import type { AuditEntry, AuditResult } from './audit.js';
+import type { AuditEntry, AuditResult, BestReadingChecks, RandomControlCheck } from './audit.js';
+import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from './arms.js';
-import type { PredictiveCheck } from './likelihood/predictive.js';
+import { sameRuns, type SameRuns } from './checks/sameRuns.js';
+import { decide, type ChoicePosterior, type Decision } from './decision.js';
 
-/** Posterior share at which a hidden choice counts as pinned down by the figures. */
-export const IDENTIFIED = 0.95;
+export { IDENTIFIED } from './decision.js';
 
-export interface ChoicePosterior {
-  readonly key: HiddenKey;
-  /** Posterior of each value, in the choice's order. */
-  readonly values: readonly { readonly value: string; readonly posterior: number }[];
+/** The prior tilts of the sensitivity line: each choice's code default weighted 1:2 and 2:1 against the rest. */
+export const PRIOR_TILTS: readonly number[] = [0.5, 2];
+
+export interface PriorSensitivity {
+  /** Weight of each choice's default value against each other value. */
+  readonly tilt: number;
+  readonly bestPosterior: number;
+  readonly identified: Partial<HiddenChoices>;
 }
 
 export interface Verdict {
   readonly best: AuditEntry;
+  /** The best reading's posterior interval (Monte Carlo and bandwidth). */
+  readonly bestInterval: readonly [number, number];
   /** Readings within Monte Carlo error of the best, the best first. */
   readonly tied: readonly AuditEntry[];
-  /** Choices whose leading value holds ≥ IDENTIFIED of the posterior. */
+  /** Choices whose leading value's interval clears IDENTIFIED at every bandwidth. */
   readonly identified: Partial<HiddenChoices>;
   /** Choices the published figures cannot tell apart. */
   readonly open: readonly HiddenKey[];
   readonly marginals: readonly ChoicePosterior[];
-  /** Whether any reading has a finite likelihood (some simulated publication comes close to the article). */
+  /** Choices whose readings give identical runs: no figure can tell their values apart. */
+  readonly unidentifiable: readonly HiddenKey[];
+  /** For every choice, how many of the credible readings' runs its twins reproduce exactly. */
+  readonly sameRuns: readonly SameRuns[];
+  /** The 90 % credible set, most probable first. */
+  readonly credible: readonly AuditEntry[];
+  /** Readings not estimable at this count, and those of them that could compete with the best. */
+  readonly notEstimable: readonly AuditEntry[];
+  readonly couldCompete: readonly AuditEntry[];
+  readonly priorSensitivity: readonly PriorSensitivity[];
+  /** Whether any reading is estimable. */
   readonly estimable: boolean;
   /** Whether the best reading places every published figure inside its single-run range. */
   readonly explainsEveryFigure: boolean;
-  readonly check: PredictiveCheck | null;
-  /** Replicates behind the best reading's estimates. */
+  readonly checks: BestReadingChecks | null;
+  readonly randomControl: RandomControlCheck;
+  /** Replicates per arm and reading. */
   readonly replicates: number;
 }
 
-/** Posterior of each value of each hidden choice (NaN throughout when no reading is estimable). */
-export function choicePosteriors(entries: readonly AuditEntry[]): ChoicePosterior[] {
-  return HIDDEN_CHOICES.map((c) => ({
-    key: c.key,
-    values: c.values.map((value) => ({
-      value,
-      posterior: entries.filter((e) => e.hidden[c.key] === value).reduce((s, e) => s + e.posterior, 0),
-    })),
-  }));
+/** Prior weights of the readings: `tilt` for each choice at its code default, 1 otherwise. */
+export function tiltedPrior(grid: readonly HiddenChoices[], tilt: number): number[] {
+  return grid.map((h) => HIDDEN_CHOICES.reduce((w, c) => w * (h[c.key] === PUBLISHED_AGENT[c.key] ? tilt : 1), 1));
 }
 
-export function verdict(audit: Pick<AuditResult, 'entries' | 'check'>): Verdict {
+/** The audit's decision on its own readings (in grid order). */
+export function auditDecision(audit: Pick<AuditResult, 'entries' | 'simulations'>, prior?: readonly number[]): Decision {
+  const byIndex = [...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood);
+  return decide(audit.simulations.grid, byIndex, { seed: 1, ...(prior !== undefined ? { prior } : {}) });
+}
+
+export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
   const entries = audit.entries;
   const best = entries[0];
   if (best === undefined) throw new Error('verdict: empty audit');
-  const marginals = choicePosteriors(entries);
-  const identified: Record<string, string> = {};
-  const open: HiddenKey[] = [];
-  for (const m of marginals) {
-    const top = m.values.reduce((a, b) => (b.posterior > a.posterior ? b : a));
-    if (top.posterior >= IDENTIFIED) identified[m.key] = top.value;
-    else open.push(m.key);
-  }
+  const decision = auditDecision(audit);
+  const byIndex = new Map(entries.map((e) => [e.index, e]));
+  const credible = decision.credible.map((i) => byIndex.get(i)!);
+  const same = sameRuns(
+    audit.simulations,
+    credible.map((e) => e.index),
+  );
+  const priorSensitivity = PRIOR_TILTS.map((tilt) => {
+    const d = auditDecision(audit, tiltedPrior(audit.simulations.grid, tilt));
+    return { tilt, bestPosterior: d.posteriors[best.index]!, identified: d.identified };
+  });
   return {
     best,
+    bestInterval: decision.bestInterval,
     tied: entries.filter((e) => e.tiedWithBest),
-    identified: identified as Partial<HiddenChoices>,
-    open,
-    marginals,
-    estimable: Number.isFinite(best.likelihood.joint.log),
+    identified: decision.identified,
+    open: decision.open,
+    marginals: decision.marginals,
+    unidentifiable: same.filter((s) => s.runs > 0 && s.identical === s.runs).map((s) => s.key),
+    sameRuns: same,
+    credible,
+    notEstimable: entries.filter((e) => !e.likelihood.estimable),
+    couldCompete: decision.couldCompete.map((i) => byIndex.get(i)!),
+    priorSensitivity,
+    estimable: best.likelihood.estimable,
     explainsEveryFigure: best.inside === best.total,
-    check: audit.check,
-    replicates: best.replicates,
+    checks: audit.checks,
+    randomControl: audit.randomControl,
+    replicates: audit.replicates,
   };
 }

@@ -1,0 +1,122 @@
+/**
+ * One continuous figure's probability of landing in its printed window, from the runs that reproduce the
+ * arm's discrete figures: a Gaussian kernel estimate corrected for variance inflation (Jones 1991). Each
+ * run's value is first pulled towards the runs' mean by a = √(1 − h²/s²), then blurred by N(0, h²), so the
+ * smoothed distribution keeps exactly the runs' mean and variance whatever the bandwidth h: the bandwidth
+ * only trades the shape's detail against Monte Carlo noise. At h = s (the largest, see `effectiveBandwidth`)
+ * it is the normal distribution with the runs' mean and variance; as h → 0 it approaches the plain count.
+ *
+ * Its Monte Carlo error comes from the runs' own kernel weights and from the mean and variance the
+ * correction uses: each run's influence is its weight's deviation plus the derivatives of the estimate in
+ * the mean and the variance times the run's deviation in each (derivatives taken numerically), and the
+ * variance of the estimate is the sum of squared influences over m².
+ */
+import { lowerTail, normalMass } from './normal.js';
+
+/** A window [lo, hi) and the point inside it whose distribution function the copula reads (the printed value). */
+export interface Target {
+  readonly lo: number;
+  readonly hi: number;
+  readonly point: number;
+}
+
+export interface MarginalEstimate {
+  /** P̂(lo ≤ X < hi); 0 when the runs leave no mass there. */
+  readonly mass: number;
+  /** Monte Carlo variance of log mass (NaN when mass is 0). */
+  readonly logVariance: number;
+  /** P̂(X ≤ point), and its Monte Carlo variance. */
+  readonly cdf: number;
+  readonly cdfVariance: number;
+  /** Kernel effective sample size, (Σ w)² / Σ w², w the runs' window weights. */
+  readonly ess: number;
+}
+
+/** The bandwidth actually used: the figure's bandwidth, capped at the runs' own spread. */
+export function effectiveBandwidth(bandwidth: number, sd: number): number {
+  return Math.min(bandwidth, sd);
+}
+
+interface Pass {
+  readonly mass: number;
+  readonly cdf: number;
+}
+
+/** The estimate for given mean and variance (the runs fixed); `weights`/`cdfs` receive each run's terms if given. */
+function evaluate(
+  xs: Float64Array,
+  target: Target,
+  bandwidth: number,
+  mean: number,
+  variance: number,
+  weights?: Float64Array,
+  cdfs?: Float64Array,
+): Pass {
+  const sd = Math.sqrt(variance);
+  const h = effectiveBandwidth(bandwidth, sd);
+  const a = sd > 0 ? Math.sqrt(Math.max(0, 1 - (h * h) / variance)) : 0;
+  let mass = 0;
+  let cdf = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const y = mean + a * (xs[i]! - mean);
+    const w = h > 0 ? normalMass((target.lo - y) / h, (target.hi - y) / h) : y >= target.lo && y < target.hi ? 1 : 0;
+    const c = h > 0 ? lowerTail((target.point - y) / h) : y <= target.point ? 1 : 0;
+    mass += w;
+    cdf += c;
+    if (weights !== undefined) weights[i] = w;
+    if (cdfs !== undefined) cdfs[i] = c;
+  }
+  return { mass: mass / xs.length, cdf: cdf / xs.length };
+}
+
+/** Relative step of the numerical derivatives in the mean (× sd) and the variance (× variance). */
+const STEP = 1e-4;
+
+/** The kernel estimate of one figure's window probability from `xs`, the values of the runs in the class. */
+export function kernelMarginal(xs: Float64Array, target: Target, bandwidth: number): MarginalEstimate {
+  const m = xs.length;
+  let mean = 0;
+  for (let i = 0; i < m; i++) mean += xs[i]!;
+  mean /= m;
+  let ss = 0;
+  for (let i = 0; i < m; i++) ss += (xs[i]! - mean) ** 2;
+  const variance = m > 1 ? ss / (m - 1) : 0;
+  const weights = new Float64Array(m);
+  const cdfs = new Float64Array(m);
+  const base = evaluate(xs, target, bandwidth, mean, variance, weights, cdfs);
+  let sumW = 0;
+  let sumW2 = 0;
+  for (let i = 0; i < m; i++) {
+    sumW += weights[i]!;
+    sumW2 += weights[i]! * weights[i]!;
+  }
+  const ess = sumW2 > 0 ? (sumW * sumW) / sumW2 : 0;
+  if (variance === 0 || m < 2)
+    return { mass: base.mass, logVariance: base.mass > 0 ? 0 : NaN, cdf: base.cdf, cdfVariance: 0, ess };
+  const dm = STEP * Math.sqrt(variance);
+  const dv = STEP * variance;
+  const up = evaluate(xs, target, bandwidth, mean + dm, variance);
+  const down = evaluate(xs, target, bandwidth, mean - dm, variance);
+  const wide = evaluate(xs, target, bandwidth, mean, variance + dv);
+  const narrow = evaluate(xs, target, bandwidth, mean, variance - dv);
+  const massByMean = (up.mass - down.mass) / (2 * dm);
+  const massByVariance = (wide.mass - narrow.mass) / (2 * dv);
+  const cdfByMean = (up.cdf - down.cdf) / (2 * dm);
+  const cdfByVariance = (wide.cdf - narrow.cdf) / (2 * dv);
+  let massInfluence = 0;
+  let cdfInfluence = 0;
+  for (let i = 0; i < m; i++) {
+    const d = xs[i]! - mean;
+    const dd = d * d - variance;
+    massInfluence += (weights[i]! - base.mass + massByMean * d + massByVariance * dd) ** 2;
+    cdfInfluence += (cdfs[i]! - base.cdf + cdfByMean * d + cdfByVariance * dd) ** 2;
+  }
+  const massVariance = massInfluence / (m * m);
+  return {
+    mass: base.mass,
+    logVariance: base.mass > 0 ? massVariance / (base.mass * base.mass) : NaN,
+    cdf: base.cdf,
+    cdfVariance: cdfInfluence / (m * m),
+    ess,
+  };
+}
