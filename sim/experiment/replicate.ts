@@ -46,6 +46,11 @@ class TaskSlot implements TaskContext {
 export interface ReplicateOptions {
   /** false: binary worlds take the per-position path too (the result is the same; tests compare them). */
   readonly bitParallel?: boolean;
+  /**
+   * Asked after each round with the rounds so far: false ends the replicate there (the caller knows the rest
+   * cannot matter to it). The rounds played are unchanged by it.
+   */
+  readonly keepGoing?: (rounds: readonly RoundMetrics[]) => boolean;
 }
 
 export function runReplicate(
@@ -192,6 +197,7 @@ export function runReplicate(
       toolUnavailable: tally.toolUnavailable,
       breakerTrips: tally.breakerTrips,
     });
+    if (options.keepGoing?.(rounds) === false) break;
   }
   return rounds;
 }

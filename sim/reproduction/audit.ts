@@ -30,6 +30,7 @@ import {
   closedFormArm,
   estimateArm,
   MAIN_SCALE,
+  MIN_CLASS_RUNS,
   publishedTargets,
   type ArmEstimate,
 } from './likelihood/armEstimate.js';
@@ -38,11 +39,13 @@ import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.j
 import { randomControlProbability } from './likelihood/randomControl.js';
 import { readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
+import { competitors } from './decision.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
 import { extremeness, type Extremeness } from './checks/extremeness.js';
 import { storyShares, type StoryShares } from './checks/story.js';
 import type { Simulations } from './checks/sameRuns.js';
+import { provablyImpossible } from './checks/impossible.js';
 
 export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;
@@ -86,8 +89,10 @@ export interface AuditResult {
   readonly entries: readonly AuditEntry[];
   /** Checks under the best reading (null when no reading is estimable). */
   readonly checks: BestReadingChecks | null;
-  /** Replicates per arm and reading. */
+  /** Replicates per arm and reading (the refinement's extra runs for readings in doubt: `extraRuns`). */
   readonly replicates: number;
+  /** Runs the refinement added, by simulation key. */
+  readonly extraRuns: ReadonlyMap<string, number>;
   /** Kernel bandwidth per continuous figure (the same for every reading). */
   readonly bandwidths: ReadonlyMap<FigureId, number>;
   readonly randomControl: RandomControlCheck;
@@ -176,8 +181,9 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues, me
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
-  /** Called after each distinct simulation. */
+  /** Called after each piece of simulation, and of the refinement's. */
   readonly onProgress?: (done: number, total: number) => void;
+  readonly onRefine?: (done: number, total: number) => void;
   /** Runs to make on the same threads (the benchmark's arms and openers). */
   readonly alongside?: readonly RunJob[];
   /** Readings to audit (default: `auditGrid()`); a smaller grid serves tests and reduced calibrations. */
@@ -201,8 +207,18 @@ export async function simulateGrid(
   replicates: number,
   threads: SimulationThreads,
   options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
-): Promise<{ simulations: Simulations; runs: Map<string, RunJobResult> }> {
+): Promise<{ simulations: Simulations; jobs: AuditJob[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
+  const { values, runs } = await runFigureJobs(jobs, threads, options);
+  return { simulations: { grid, keys, values }, jobs, runs };
+}
+
+/** Run figure jobs (cut into pieces for the threads) and runs kept whole; the figures by job key. */
+async function runFigureJobs(
+  jobs: readonly AuditJob[],
+  threads: SimulationThreads,
+  options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
+): Promise<{ values: Map<string, Map<FigureId, Float64Array>>; runs: Map<string, RunJobResult> }> {
   const split = splitJobs(jobs, threads.threads);
   const joiner = new PieceJoiner(jobs, split);
   const runs = new Map<string, RunJobResult>();
@@ -213,23 +229,116 @@ export async function simulateGrid(
     joiner.add(result);
   });
   const values = new Map([...joiner.results()].map(([key, r]: [string, AuditJobResult]) => [key, new Map(r.values)]));
-  return { simulations: { grid, keys, values }, runs };
+  return { values, runs };
 }
 
-/** The arms' estimates of every simulation, at the article's windows, on the given bandwidths. */
+/** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
+export const MAX_REFINEMENT = 8;
+
+/**
+ * Whether more runs, up to `cap`, could settle an arm that keeps a reading in contention (`excess` nats above
+ * the exclusion line): a class too small to estimate only if it would reach MIN_CLASS_RUNS at the cap; a
+ * class no run reproduces only if its bound, falling with the runs, could clear the line; a continuous
+ * figure no class run reproduces always (more runs may reproduce it).
+ */
+function worthRefining(e: ArmEstimate, excess: number, cap: number): boolean {
+  if (e.n >= cap) return false;
+  if (e.status === 'tooFew') return (e.hits * cap) / e.n >= MIN_CLASS_RUNS;
+  if (e.hits === 0) return excess < Math.log(cap / e.n);
+  return true;
+}
+
+/**
+ * More runs for the readings that could not be estimated but could compete (see `competitors`): each of
+ * their arms that is not estimated gets as many runs again, doubling until the reading is estimable or out
+ * of contention, or its simulation reaches MAX_REFINEMENT times the audit's replicates. The new runs stop
+ * as soon as they cannot reproduce a figure they settle early (`AuditJob.rejectEarly`), so they only serve
+ * the likelihood: the readings' other scores keep the audit's runs. Returns the likelihood's runs by key
+ * (the audit's runs, with the new ones after them) for the simulations it extended.
+ */
+export async function refine(
+  sims: Simulations,
+  jobs: readonly AuditJob[],
+  bandwidths: ReadonlyMap<FigureId, number>,
+  threads: SimulationThreads,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Map<string, FigureValues>> {
+  const extended = new Map<string, Map<FigureId, Float64Array>>();
+  const jobOf = new Map(jobs.map((j) => [j.key, j]));
+  for (;;) {
+    const estimates = estimateSimulations(sims, bandwidths, extended);
+    const readings = readingsOf(sims, estimates);
+    const wanted = new Set<string>();
+    for (const c of competitors(sims.grid, readings))
+      for (const t of readings[c.index]!.arms)
+        if (
+          t.estimate.byScale.length === 0 &&
+          worthRefining(t.estimate, c.excess, MAX_REFINEMENT * jobOf.get(t.key)!.replicates)
+        )
+          wanted.add(t.key);
+    if (wanted.size === 0) return extended;
+    const more = [...wanted].map((key): AuditJob => {
+      const job = jobOf.get(key)!;
+      const have = estimates.get(key)!.n;
+      return {
+        ...job,
+        key: `${key}#${have}`,
+        first: have,
+        replicates: Math.min(have, MAX_REFINEMENT * job.replicates - have),
+        rejectEarly: true,
+      };
+    });
+    const { values } = await runFigureJobs(more, threads, { onProgress });
+    more.forEach((job, k) => {
+      const key = [...wanted][k]!;
+      const before = extended.get(key) ?? sims.values.get(key)!;
+      const added = values.get(job.key)!;
+      extended.set(
+        key,
+        new Map(
+          [...before].map(([id, v]) => {
+            const joined = new Float64Array(v.length + added.get(id)!.length);
+            joined.set(v);
+            joined.set(added.get(id)!, v.length);
+            return [id, joined];
+          }),
+        ),
+      );
+    });
+  }
+}
+
+/** The arms' estimates of every simulation, at the article's windows, on the given bandwidths (`extended`: more runs for some). */
 export function estimateSimulations(
   sims: Simulations,
   bandwidths: ReadonlyMap<FigureId, number>,
+  extended: ReadonlyMap<string, FigureValues> = new Map(),
 ): Map<string, ArmEstimate> {
   const control = closedFormArm('random', randomControlProbability());
   const armOf = new Map<string, ArmId>();
   for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
   const out = new Map<string, ArmEstimate>();
-  for (const [key, values] of sims.values) {
+  for (const [key, base] of sims.values) {
     const arm = armOf.get(key)!;
+    const values = extended.get(key) ?? base;
     out.set(key, arm === 'random' ? control : estimateArm(arm, values, publishedTargets(arm), bandwidths));
   }
   return out;
+}
+
+/** Each reading's likelihood from its arms' estimates, with what makes it provably impossible, if anything. */
+export function readingsOf(sims: Simulations, estimates: ReadonlyMap<string, ArmEstimate>): ReadingLikelihood[] {
+  return sims.keys.map((keys, i) => {
+    const arms = keys.map((key) => ({ key, estimate: estimates.get(key)! }));
+    const impossible = arms
+      .filter((t) => t.estimate.status === 'zero')
+      .map((t) => ({ arm: t.estimate.arm, rule: provablyImpossible(t.estimate.arm, sims.grid[i]!) }))
+      .find((x) => x.rule !== null && x.arm !== undefined);
+    return readingLikelihood(
+      arms,
+      impossible === undefined ? null : `${impossible.rule!.figure}: ${impossible.rule!.reason}`,
+    );
+  });
 }
 
 /** The bandwidths of a set of simulations (their classes at the article's discrete figures). */
@@ -248,18 +357,23 @@ export async function auditPublication(
   const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
   try {
     const grid = options.grid ?? auditGrid();
-    const { simulations, runs } = await simulateGrid(grid, seed, replicates, threads, options);
-    return { ...rankSimulations(simulations, replicates), runs };
+    const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, threads, options);
+    const extended = await refine(simulations, jobs, simulationBandwidths(simulations), threads, options.onRefine);
+    return { ...rankSimulations(simulations, replicates, extended), runs };
   } finally {
     await threads.close();
   }
 }
 
-/** The audit's ranking from simulations already made. */
-export function rankSimulations(sims: Simulations, replicates: number): Omit<AuditResult, 'runs'> {
+/** The audit's ranking from simulations already made (`extended`: the refinement's, see `refine`). */
+export function rankSimulations(
+  sims: Simulations,
+  replicates: number,
+  extended: ReadonlyMap<string, FigureValues> = new Map(),
+): Omit<AuditResult, 'runs'> {
   const bandwidths = simulationBandwidths(sims);
-  const estimates = estimateSimulations(sims, bandwidths);
-  const readings = sims.keys.map((keys) => readingLikelihood(keys.map((key) => ({ key, estimate: estimates.get(key)! }))));
+  const estimates = estimateSimulations(sims, bandwidths, extended);
+  const readings = readingsOf(sims, estimates);
   const order = sims.grid
     .map((_, i) => i)
     .sort((a, b) => compareReadings(readings[a]!, readings[b]!, MAIN_SCALE) || a - b);
@@ -276,7 +390,9 @@ export function rankSimulations(sims: Simulations, replicates: number): Omit<Aud
   }));
   const randomKey = sims.keys[0]![ARMS.findIndex((a) => a.id === 'random')]!;
   const randomValues = sims.values.get(randomKey)!;
-  const randomEstimate = estimateArm('random', randomValues, publishedTargets('random'), bandwidths).byScale[MAIN_SCALE];
+  const randomEstimate = estimateArm('random', randomValues, publishedTargets('random'), bandwidths).byScale[
+    MAIN_SCALE
+  ];
   const best = entries[0];
   const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
   return {
@@ -284,8 +400,13 @@ export function rankSimulations(sims: Simulations, replicates: number): Omit<Aud
     checks:
       bestValues === null
         ? null
-        : { predictive: predictiveCheck(bestValues), extremeness: extremeness(bestValues), story: storyShares(bestValues) },
+        : {
+            predictive: predictiveCheck(bestValues),
+            extremeness: extremeness(bestValues),
+            story: storyShares(bestValues),
+          },
     replicates,
+    extraRuns: new Map([...extended].map(([key, v]) => [key, v.values().next().value!.length - replicates])),
     bandwidths,
     randomControl: {
       closedForm: randomControlProbability(),

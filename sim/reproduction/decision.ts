@@ -11,8 +11,10 @@
  *  - the 90 % credible set: the fewest readings whose posteriors (at the main bandwidth) sum to 0.9.
  *
  * A reading that could not be estimated *could compete* unless, with each arm it could not estimate taken
- * at its discrete share's upper bound times the largest continuous part any estimated reading's arm has,
- * it still falls more than MARGIN below the best: an assumption (a reading's continuous figures, given its
+ * at its bound (armEstimate.ts) — where the bound lacks the continuous part, times the largest continuous
+ * part the arm has under any estimated reading with the same test accounting — it still falls more than
+ * MARGIN below the best. A reading that provably cannot produce a figure (checks/impossible.ts) is out. Where the
+ * continuous part is borrowed this way it is an assumption (a reading's continuous figures, given its
  * discrete ones, are not far more probable than under the readings that could be estimated), and the
  * decision names the readings it leaves in.
  */
@@ -69,27 +71,58 @@ export interface DecisionOptions {
   readonly prior?: readonly number[];
 }
 
-/** Largest continuous part (log P − log discrete share) of any estimated arm, per arm, at the main scale. */
-function yardsticks(readings: readonly ReadingLikelihood[]): Map<string, number> {
+/**
+ * The choices that act on the continuous figures alone — how skill tests are counted changes the tests and
+ * refutations, not the runs — so a borrowed continuous part is taken among readings that share them.
+ */
+const ACCOUNTING: readonly HiddenKey[] = ['testUnit', 'testAt'];
+const accountingOf = (h: HiddenChoices): string => ACCOUNTING.map((k) => h[k]).join('|');
+
+/** Largest continuous part (log P − log discrete share) of any estimated arm, per arm and accounting, at the main scale. */
+function yardsticks(grid: readonly HiddenChoices[], readings: readonly ReadingLikelihood[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of readings)
+  readings.forEach((r, i) => {
     for (const { estimate: e } of r.arms) {
       if (e.byScale.length === 0 || e.status === 'closed form') continue;
       const part = e.byScale[MAIN_SCALE]!.log - e.discreteLog;
-      out.set(e.arm, Math.max(out.get(e.arm) ?? -Infinity, part));
+      for (const key of [e.arm, `${e.arm}|${accountingOf(grid[i]!)}`])
+        out.set(key, Math.max(out.get(key) ?? -Infinity, part));
     }
+  });
   return out;
 }
 
 /** An upper bound on a reading's log-likelihood (see above). */
-function upperLog(r: ReadingLikelihood, sticks: ReadonlyMap<string, number>): number {
+function upperLog(r: ReadingLikelihood, hidden: HiddenChoices, sticks: ReadonlyMap<string, number>): number {
   return r.arms.reduce((s, { estimate: e }: { estimate: ArmEstimate }) => {
     if (e.byScale.length > 0) {
       const m = e.byScale[MAIN_SCALE]!;
       return s + m.log + TIE_Z * Math.sqrt(m.variance);
     }
-    return s + e.discreteUpper + Math.min(0, sticks.get(e.arm) ?? 0);
+    const stick = sticks.get(`${e.arm}|${accountingOf(hidden)}`) ?? sticks.get(e.arm) ?? 0;
+    return s + e.bound!.log + (e.bound!.continuousMissing ? Math.min(0, stick) : 0);
   }, 0);
+}
+
+/** A reading not estimable that could compete, with the upper bound on its log-likelihood that leaves it in. */
+export interface Competitor {
+  readonly index: number;
+  readonly upper: number;
+  /** How far above the exclusion line (best − MARGIN) the bound sits, in nats. */
+  readonly excess: number;
+}
+
+/** Readings not estimable that could compete with the best estimable one; all of them when none is estimable. */
+export function competitors(grid: readonly HiddenChoices[], readings: readonly ReadingLikelihood[]): Competitor[] {
+  let bestLog = -Infinity;
+  for (const r of readings) if (r.estimable) bestLog = Math.max(bestLog, r.byScale[MAIN_SCALE]!.log);
+  const sticks = yardsticks(grid, readings);
+  return readings.flatMap((r, i) => {
+    if (r.estimable || r.impossible !== null) return [];
+    const upper = upperLog(r, grid[i]!, sticks);
+    const excess = upper - (bestLog - MARGIN);
+    return !Number.isFinite(bestLog) || excess >= 0 ? [{ index: i, upper, excess }] : [];
+  });
 }
 
 const quantile = (sorted: Float64Array, p: number): number => {
@@ -99,52 +132,74 @@ const quantile = (sorted: Float64Array, p: number): number => {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 };
 
+/** Readings further than this below the best (in nats) are left out of the draws: their posterior is below e^−PRUNE. */
+const PRUNE = 60;
+
 export function decide(
   grid: readonly HiddenChoices[],
   readings: readonly ReadingLikelihood[],
   options: DecisionOptions,
 ): Decision {
+  const estimable = readings.some((r) => r.estimable);
   const logsAt = (s: number): number[] => readings.map((r) => (r.estimable ? r.byScale[s]!.log : NaN));
   const byScale = BANDWIDTH_SCALES.map((_, s) => posteriors(logsAt(s), options.prior));
   const main = byScale[MAIN_SCALE]!;
-  const key = new ReplicateKey(options.seed, 0);
-  const stream = new AleaStream(0, 0, 0);
-  const draws = BANDWIDTH_SCALES.map((_, s) =>
-    posteriorDraws(readings, s, DRAWS, key.rekey(stream, 'bootstrap', s, options.draw ?? -1), options.prior),
-  );
-  const estimable = readings.some((r) => r.estimable);
   let best = -1;
   main.forEach((p, i) => {
-    if (best < 0 || p > main[best]!) best = i;
+    if (p > (main[best] ?? -1)) best = i;
   });
-  const interval = (members: (i: number) => boolean): [number, number] => {
-    let low = Infinity;
-    let high = -Infinity;
-    draws.forEach((scaleDraws) => {
-      const shares = Float64Array.from(scaleDraws, (d) => {
-        let s = 0;
-        for (let i = 0; i < d.length; i++) if (members(i)) s += d[i]!;
-        return s;
-      }).sort();
-      low = Math.min(low, quantile(shares, 0.025));
-      high = Math.max(high, quantile(shares, 0.975));
+  // Per choice and reading, the index of the reading's value among the choice's values.
+  const valueIndex = HIDDEN_CHOICES.map((c) => grid.map((h) => c.values.indexOf(h[c.key])));
+  const offsets = HIDDEN_CHOICES.map((_, k) => HIDDEN_CHOICES.slice(0, k).reduce((n, c) => n + c.values.length, 0));
+  const slots = offsets.at(-1)! + HIDDEN_CHOICES.at(-1)!.values.length;
+  const low = new Float64Array(slots + 1).fill(Infinity);
+  const high = new Float64Array(slots + 1).fill(-Infinity);
+  const key = new ReplicateKey(options.seed, 0);
+  const stream = new AleaStream(0, 0, 0);
+  if (estimable)
+    BANDWIDTH_SCALES.forEach((_, s) => {
+      const logs = logsAt(s);
+      const top = Math.max(...logs.filter(Number.isFinite));
+      const active = readings.flatMap((r, i) => (r.estimable && logs[i]! >= top - PRUNE ? [i] : []));
+      const prior = options.prior === undefined ? undefined : active.map((i) => options.prior![i]!);
+      const draws = posteriorDraws(
+        active.map((i) => readings[i]!),
+        s,
+        DRAWS,
+        key.rekey(stream, 'bootstrap', s, options.draw ?? -1),
+        prior,
+      );
+      // Each draw's share of every value of every choice (slot `slots` is the best reading's), then their quantiles.
+      const shares = Array.from({ length: slots + 1 }, () => new Float64Array(DRAWS));
+      draws.forEach((d, n) => {
+        active.forEach((i, j) => {
+          const p = d[j]!;
+          for (let k = 0; k < offsets.length; k++) shares[offsets[k]! + valueIndex[k]![i]!]![n]! += p;
+          if (i === best) shares[slots]![n] = p;
+        });
+      });
+      shares.forEach((x, slot) => {
+        x.sort();
+        low[slot] = Math.min(low[slot]!, quantile(x, 0.025));
+        high[slot] = Math.max(high[slot]!, quantile(x, 0.975));
+      });
     });
-    return [low, high];
-  };
-  const marginals = HIDDEN_CHOICES.map((c) => ({
+  const marginals = HIDDEN_CHOICES.map((c, k) => ({
     key: c.key,
-    values: c.values.map((value) => {
-      const members = (i: number): boolean => grid[i]![c.key] === value;
-      const [low, high] = estimable ? interval(members) : [NaN, NaN];
-      const at = (p: readonly number[]): number => p.reduce((s, x, i) => (members(i) && x > 0 ? s + x : s), 0);
-      return { value, posterior: estimable ? at(main) : NaN, low, high, byScale: byScale.map((p) => (estimable ? at(p) : NaN)) };
+    values: c.values.map((value, v) => {
+      const at = (p: readonly number[]): number =>
+        p.reduce((sum, x, i) => (valueIndex[k]![i] === v && x > 0 ? sum + x : sum), 0);
+      const slot = offsets[k]! + v;
+      return {
+        value,
+        posterior: estimable ? at(main) : NaN,
+        low: estimable ? low[slot]! : NaN,
+        high: estimable ? high[slot]! : NaN,
+        byScale: byScale.map((p) => (estimable ? at(p) : NaN)),
+      };
     }),
   }));
-  const bestLog = estimable ? readings[best]!.byScale[MAIN_SCALE]!.log : NaN;
-  const sticks = yardsticks(readings);
-  const couldCompete = readings.flatMap((r, i) =>
-    !r.estimable && (!estimable || upperLog(r, sticks) >= bestLog - MARGIN) ? [i] : [],
-  );
+  const couldCompete = competitors(grid, readings).map((c) => c.index);
   const identified: Record<string, string> = {};
   const open: HiddenKey[] = [];
   for (const m of marginals) {
@@ -166,7 +221,7 @@ export function decide(
   }
   return {
     posteriors: main,
-    bestInterval: estimable ? interval((i) => i === best) : [NaN, NaN],
+    bestInterval: estimable ? [low[slots]!, high[slots]!] : [NaN, NaN],
     marginals,
     identified: identified as Partial<HiddenChoices>,
     open,

@@ -64,6 +64,11 @@ export interface Figure {
   readonly smooth: boolean;
   /** Figures this one is a function of (the rate of tests and refutations): it adds nothing to a likelihood or distance. */
   readonly impliedBy?: readonly FigureId[];
+  /**
+   * For a figure a run settles before it ends: whether a run whose first rounds are these can still give the
+   * published value (a run that cannot may stop there when only reproducing runs matter).
+   */
+  possible?(rounds: readonly RoundMetrics[]): boolean;
 }
 
 const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
@@ -136,6 +141,14 @@ export const FIGURES: readonly Figure[] = [
     uniformGuessing: 'never',
     printed: 0,
     smooth: false,
+    possible(rounds) {
+      // Settled by the first round a task starts with skills, or by the published round passing without one.
+      for (let i = 0; i < rounds.length; i++) {
+        if (rounds[i]!.tasksWithSkills > 0) return i + 1 === this.published;
+        if (i + 1 >= this.published) return false;
+      }
+      return true;
+    },
   },
   {
     id: 'exploit.final',
@@ -270,6 +283,8 @@ export const FIGURES: readonly Figure[] = [
     uniformGuessing: 'never',
     printed: 0,
     smooth: false,
+    // Distinct skills ever extracted only grow.
+    possible: (rounds) => rounds.length === 0 || last(rounds).skillsEver <= 0,
   },
   {
     id: 'threshold75.skills',

@@ -9,7 +9,7 @@ import type { RunConfig } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
-import type { FigureId } from './figures.js';
+import { figuresOf, type FigureId } from './figures.js';
 import { collectFigureValues } from './reproduction.js';
 
 export interface AuditJob {
@@ -22,6 +22,11 @@ export interface AuditJob {
   /** Replicates in this job: `first` … `first + replicates − 1` (a piece of a larger simulation, see `splitJobs`). */
   readonly replicates: number;
   readonly first?: number;
+  /**
+   * Stop each replicate as soon as it can no longer reproduce a published figure it settles early (see
+   * `Figure.possible`); such a replicate's figures are NaN. For runs that only count when they reproduce.
+   */
+  readonly rejectEarly?: boolean;
 }
 
 /** A run whose every replicate is kept (the benchmark's arms and openers). */
@@ -53,9 +58,21 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   // rounds' metrics until it ends, long enough for the collector to copy them out of the young generation.
   const spec = envSpecOf(config);
   const first = job.first ?? 0;
+  const settled = job.rejectEarly === true ? figuresOf(job.arm).filter((f) => f.possible !== undefined) : [];
+  const options =
+    settled.length === 0
+      ? {}
+      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) };
   return {
     key: job.key,
-    values: [...collectFigureValues(job.arm, config.replicates, (r) => runReplicate(config, spec, first + r))],
+    values: [
+      ...collectFigureValues(
+        job.arm,
+        config.replicates,
+        (r) => runReplicate(config, spec, first + r, options),
+        config.rounds,
+      ),
+    ],
   };
 }
 

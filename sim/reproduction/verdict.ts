@@ -60,7 +60,10 @@ export function tiltedPrior(grid: readonly HiddenChoices[], tilt: number): numbe
 }
 
 /** The audit's decision on its own readings (in grid order). */
-export function auditDecision(audit: Pick<AuditResult, 'entries' | 'simulations'>, prior?: readonly number[]): Decision {
+export function auditDecision(
+  audit: Pick<AuditResult, 'entries' | 'simulations'>,
+  prior?: readonly number[],
+): Decision {
   const byIndex = [...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood);
   return decide(audit.simulations.grid, byIndex, { seed: 1, ...(prior !== undefined ? { prior } : {}) });
 }

@@ -24,7 +24,7 @@ import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
-import { kernelMarginal, type MarginalEstimate, type Target } from './marginal.js';
+import { column, kernelMarginal, type Column, type MarginalEstimate, type Target } from './marginal.js';
 import { windowOf } from './windows.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
@@ -44,6 +44,16 @@ export interface ScaleEstimate {
   readonly ess: number;
 }
 
+/**
+ * What bounds an arm that is not estimated: the log of an upper bound on its probability (95 %), and whether
+ * it still lacks its continuous part (then the decision supplies one, see decision.ts). A zero of one
+ * continuous figure is bounded by the other figures' estimate times the zero's share bound, ½·3/m.
+ */
+export interface ArmBound {
+  readonly log: number;
+  readonly continuousMissing: boolean;
+}
+
 export interface ArmEstimate {
   readonly arm: ArmId;
   /** Runs behind the estimate (0 for a closed form). */
@@ -58,6 +68,8 @@ export interface ArmEstimate {
   readonly discreteUpper: number;
   /** One estimate per bandwidth scale (BANDWIDTH_SCALES); empty unless estimated. */
   readonly byScale: readonly ScaleEstimate[];
+  /** When not estimated: what bounds it (null when estimated). */
+  readonly bound: ArmBound | null;
 }
 
 /** The windows one arm's figures must land in: the published ones, or a simulated publication's. */
@@ -99,18 +111,20 @@ export function shareUpperBound(k: number, n: number): number {
 export interface ClassFit {
   readonly hits: Int32Array;
   /** Per continuous figure, the class runs' values. */
-  readonly columns: ReadonlyMap<FigureId, Float64Array>;
+  readonly columns: ReadonlyMap<FigureId, Column>;
   readonly copula: CopulaFit | null;
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
-  const columns = new Map(
-    continuousFigures(arm).map((f) => {
-      const v = values.get(f.id)!;
-      return [f.id, Float64Array.from(hits, (i) => v[i]!)] as const;
-    }),
-  );
-  return { hits, columns, copula: hits.length >= MIN_CLASS_RUNS ? fitCopula([...columns.values()]) : null };
+  const raw = continuousFigures(arm).map((f) => {
+    const v = values.get(f.id)!;
+    return [f.id, Float64Array.from(hits, (i) => v[i]!)] as const;
+  });
+  return {
+    hits,
+    columns: new Map(raw.map(([id, xs]) => [id, column(xs)])),
+    copula: hits.length >= MIN_CLASS_RUNS ? fitCopula(raw.map(([, xs]) => xs)) : null,
+  };
 }
 
 /** The figures no run reproduces on its own, or all of them when each is reproduced but never together. */
@@ -127,6 +141,45 @@ export interface EstimateOptions {
   readonly marginals?: Map<string, MarginalEstimate>;
 }
 
+/** The arm's figures at one bandwidth scale: the log estimate, or the zero figures with a bound from the rest. */
+function atScale(
+  fit: ClassFit,
+  continuous: readonly Figure[],
+  targets: ArmTargets,
+  h: (f: Figure) => number,
+  marginals: Map<string, MarginalEstimate> | undefined,
+  base: { readonly log: number; readonly variance: number },
+): { readonly estimate: ScaleEstimate; readonly zeros: FigureId[] } {
+  const m = fit.hits.length;
+  let { log, variance } = base;
+  let ess = m;
+  const cdfs: number[] = [];
+  const cdfVariances: number[] = [];
+  const zeros: FigureId[] = [];
+  continuous.forEach((f) => {
+    const t = targets.get(f.id)!;
+    const key = `${f.id}|${t.lo}|${t.hi}|${t.point}|${h(f)}`;
+    let e = marginals?.get(key);
+    if (e === undefined) {
+      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f));
+      marginals?.set(key, e);
+    }
+    if (e.mass === 0) return void zeros.push(f.id);
+    log += Math.log(e.mass);
+    variance += e.logVariance;
+    ess = Math.min(ess, e.ess);
+    cdfs.push(e.cdf);
+    cdfVariances.push(e.cdfVariance);
+  });
+  const copula = fit.copula === null ? null : zeros.length === 0 ? fit.copula : null;
+  if (copula !== null) {
+    const c = copulaLogDensity(copula, cdfs, cdfVariances, m);
+    log += c.log;
+    variance += c.variance;
+  }
+  return { estimate: { log, variance, ess }, zeros };
+}
+
 /** Estimate one arm's joint probability from its runs (`values` holds at least the arm's figures). */
 export function estimateArm(
   arm: ArmId,
@@ -141,43 +194,55 @@ export function estimateArm(
   const discreteLog = Math.log(m / n);
   const discreteUpper = Math.log(shareUpperBound(m, n));
   const base = { arm, n, hits: m, discreteLog, discreteUpper };
-  if (m === 0) return { ...base, status: 'zero', missing: missingDiscrete(arm, values, targets), byScale: [] };
+  if (m === 0)
+    return {
+      ...base,
+      status: 'zero',
+      missing: missingDiscrete(arm, values, targets),
+      byScale: [],
+      bound: { log: discreteUpper, continuousMissing: true },
+    };
   const continuous = continuousFigures(arm);
-  const discreteVariance = (1 - m / n) / m;
+  const discrete = { log: discreteLog, variance: (1 - m / n) / m };
   if (continuous.length === 0)
-    return { ...base, status: 'estimated', missing: [], byScale: BANDWIDTH_SCALES.map(() => ({ log: discreteLog, variance: discreteVariance, ess: m })) };
-  if (m < MIN_CLASS_RUNS) return { ...base, status: 'tooFew', missing: [], byScale: [] };
+    return {
+      ...base,
+      status: 'estimated',
+      missing: [],
+      byScale: BANDWIDTH_SCALES.map(() => ({ ...discrete, ess: m })),
+      bound: null,
+    };
+  if (m < MIN_CLASS_RUNS)
+    return {
+      ...base,
+      status: 'tooFew',
+      missing: [],
+      byScale: [],
+      bound: { log: discreteUpper, continuousMissing: true },
+    };
   const byScale: ScaleEstimate[] = [];
   for (const scale of BANDWIDTH_SCALES) {
-    let log = discreteLog;
-    let variance = discreteVariance;
-    let ess = m;
-    const cdfs: number[] = [];
-    const cdfVariances: number[] = [];
-    for (const f of continuous) {
-      const t = targets.get(f.id)!;
-      const h = bandwidths.get(f.id)! * scale;
-      const key = `${f.id}|${t.lo}|${t.hi}|${t.point}|${h}`;
-      let e = options.marginals?.get(key);
-      if (e === undefined) {
-        e = kernelMarginal(fit.columns.get(f.id)!, t, h);
-        options.marginals?.set(key, e);
-      }
-      if (e.mass === 0) return { ...base, status: 'zero', missing: [f.id], byScale: [] };
-      log += Math.log(e.mass);
-      variance += e.logVariance;
-      ess = Math.min(ess, e.ess);
-      cdfs.push(e.cdf);
-      cdfVariances.push(e.cdfVariance);
+    const { estimate, zeros } = atScale(
+      fit,
+      continuous,
+      targets,
+      (f) => bandwidths.get(f.id)! * scale,
+      options.marginals,
+      discrete,
+    );
+    if (zeros.length > 0) {
+      // The other figures' estimate (their copula left out), times each zero's share bound among the class runs.
+      const main =
+        scale === 1
+          ? estimate
+          : atScale(fit, continuous, targets, (f) => bandwidths.get(f.id)!, options.marginals, discrete).estimate;
+      const log =
+        main.log + zeros.length * Math.log(shareUpperBound(0, m)) + 1.959963984540054 * Math.sqrt(main.variance);
+      return { ...base, status: 'zero', missing: zeros, byScale: [], bound: { log, continuousMissing: false } };
     }
-    if (fit.copula !== null) {
-      const c = copulaLogDensity(fit.copula, cdfs, cdfVariances, m);
-      log += c.log;
-      variance += c.variance;
-    }
-    byScale.push({ log, variance, ess });
+    byScale.push(estimate);
   }
-  return { ...base, status: 'estimated', missing: [], byScale };
+  return { ...base, status: 'estimated', missing: [], byScale, bound: null };
 }
 
 /** An arm whose joint probability is known exactly (no Monte Carlo error, the same under every reading). */
@@ -192,5 +257,6 @@ export function closedFormArm(arm: ArmId, p: number): ArmEstimate {
     discreteLog: 0,
     discreteUpper: 0,
     byScale: BANDWIDTH_SCALES.map(() => ({ log, variance: 0, ess: Infinity })),
+    bound: null,
   };
 }

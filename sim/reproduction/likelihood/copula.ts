@@ -115,7 +115,8 @@ export function fitCopula(columns: readonly Float64Array[]): CopulaFit | null {
       const b = u[g]![i]!;
       influence[k] = a * b - (r[f * d + g]! * (a * a + b * b)) / 2;
     });
-    for (let k = 0; k < p; k++) for (let q = 0; q < p; q++) entryCovariance[k * p + q]! += influence[k]! * influence[q]!;
+    for (let k = 0; k < p; k++)
+      for (let q = 0; q < p; q++) entryCovariance[k * p + q]! += influence[k]! * influence[q]!;
   }
   for (let k = 0; k < p * p; k++) entryCovariance[k]! /= m * m;
   return { dimension: d, correlation: r, inverse: inverseFromCholesky(l, d), logDeterminant, entryCovariance };
@@ -144,7 +145,8 @@ export function copulaLogDensity(
   for (let f = 0; f < d; f++) for (let g = f + 1; g < d; g++) gradient.push(-fit.inverse[f * d + g]! + w[f]! * w[g]!);
   const p = gradient.length;
   let variance = 0;
-  for (let k = 0; k < p; k++) for (let q = 0; q < p; q++) variance += gradient[k]! * fit.entryCovariance[k * p + q]! * gradient[q]!;
+  for (let k = 0; k < p; k++)
+    for (let q = 0; q < p; q++) variance += gradient[k]! * fit.entryCovariance[k * p + q]! * gradient[q]!;
   for (let f = 0; f < d; f++) {
     const phi = density(z[f]!);
     if (phi > 0) variance += ((z[f]! - w[f]!) ** 2 * cdfVariances[f]!) / (phi * phi);

@@ -10,6 +10,9 @@
  * correction uses: each run's influence is its weight's deviation plus the derivatives of the estimate in
  * the mean and the variance times the run's deviation in each (derivatives taken numerically), and the
  * variance of the estimate is the sum of squared influences over m².
+ *
+ * The figures take few distinct values (round means are multiples of 1/30, counts are whole), so the runs
+ * are held as distinct values with counts (`column`): the same sums, in far fewer terms.
  */
 import { lowerTail, normalMass } from './normal.js';
 
@@ -37,14 +40,51 @@ export function effectiveBandwidth(bandwidth: number, sd: number): number {
   return Math.min(bandwidth, sd);
 }
 
+/** One figure's values over the runs of a class: its distinct values, how many runs have each, mean and variance. */
+export interface Column {
+  readonly values: Float64Array;
+  readonly counts: Float64Array;
+  /** Runs. */
+  readonly m: number;
+  readonly mean: number;
+  /** Sample variance (m − 1 in the denominator). */
+  readonly variance: number;
+}
+
+export function column(xs: ArrayLike<number>): Column {
+  const sorted = Float64Array.from(xs).sort();
+  const values: number[] = [];
+  const counts: number[] = [];
+  for (const x of sorted) {
+    if (values.length > 0 && values[values.length - 1] === x) counts[counts.length - 1]!++;
+    else {
+      values.push(x);
+      counts.push(1);
+    }
+  }
+  const m = sorted.length;
+  let mean = 0;
+  for (const x of sorted) mean += x;
+  mean /= m;
+  let ss = 0;
+  for (const x of sorted) ss += (x - mean) ** 2;
+  return {
+    values: Float64Array.from(values),
+    counts: Float64Array.from(counts),
+    m,
+    mean,
+    variance: m > 1 ? ss / (m - 1) : 0,
+  };
+}
+
 interface Pass {
   readonly mass: number;
   readonly cdf: number;
 }
 
-/** The estimate for given mean and variance (the runs fixed); `weights`/`cdfs` receive each run's terms if given. */
+/** The estimate for given mean and variance (the runs fixed); `weights`/`cdfs` receive each value's terms if given. */
 function evaluate(
-  xs: Float64Array,
+  col: Column,
   target: Target,
   bandwidth: number,
   mean: number,
@@ -57,59 +97,56 @@ function evaluate(
   const a = sd > 0 ? Math.sqrt(Math.max(0, 1 - (h * h) / variance)) : 0;
   let mass = 0;
   let cdf = 0;
+  const xs = col.values;
   for (let i = 0; i < xs.length; i++) {
     const y = mean + a * (xs[i]! - mean);
     const w = h > 0 ? normalMass((target.lo - y) / h, (target.hi - y) / h) : y >= target.lo && y < target.hi ? 1 : 0;
     const c = h > 0 ? lowerTail((target.point - y) / h) : y <= target.point ? 1 : 0;
-    mass += w;
-    cdf += c;
+    mass += col.counts[i]! * w;
+    cdf += col.counts[i]! * c;
     if (weights !== undefined) weights[i] = w;
     if (cdfs !== undefined) cdfs[i] = c;
   }
-  return { mass: mass / xs.length, cdf: cdf / xs.length };
+  return { mass: mass / col.m, cdf: cdf / col.m };
 }
 
 /** Relative step of the numerical derivatives in the mean (× sd) and the variance (× variance). */
 const STEP = 1e-4;
 
-/** The kernel estimate of one figure's window probability from `xs`, the values of the runs in the class. */
-export function kernelMarginal(xs: Float64Array, target: Target, bandwidth: number): MarginalEstimate {
-  const m = xs.length;
-  let mean = 0;
-  for (let i = 0; i < m; i++) mean += xs[i]!;
-  mean /= m;
-  let ss = 0;
-  for (let i = 0; i < m; i++) ss += (xs[i]! - mean) ** 2;
-  const variance = m > 1 ? ss / (m - 1) : 0;
-  const weights = new Float64Array(m);
-  const cdfs = new Float64Array(m);
-  const base = evaluate(xs, target, bandwidth, mean, variance, weights, cdfs);
+/** The kernel estimate of one figure's window probability from `col`, the values of the runs in the class. */
+export function kernelMarginal(col: Column, target: Target, bandwidth: number): MarginalEstimate {
+  const { m, mean, variance } = col;
+  const k = col.values.length;
+  const weights = new Float64Array(k);
+  const cdfs = new Float64Array(k);
+  const base = evaluate(col, target, bandwidth, mean, variance, weights, cdfs);
   let sumW = 0;
   let sumW2 = 0;
-  for (let i = 0; i < m; i++) {
-    sumW += weights[i]!;
-    sumW2 += weights[i]! * weights[i]!;
+  for (let i = 0; i < k; i++) {
+    sumW += col.counts[i]! * weights[i]!;
+    sumW2 += col.counts[i]! * weights[i]! * weights[i]!;
   }
   const ess = sumW2 > 0 ? (sumW * sumW) / sumW2 : 0;
   if (variance === 0 || m < 2)
     return { mass: base.mass, logVariance: base.mass > 0 ? 0 : NaN, cdf: base.cdf, cdfVariance: 0, ess };
   const dm = STEP * Math.sqrt(variance);
   const dv = STEP * variance;
-  const up = evaluate(xs, target, bandwidth, mean + dm, variance);
-  const down = evaluate(xs, target, bandwidth, mean - dm, variance);
-  const wide = evaluate(xs, target, bandwidth, mean, variance + dv);
-  const narrow = evaluate(xs, target, bandwidth, mean, variance - dv);
+  const up = evaluate(col, target, bandwidth, mean + dm, variance);
+  const down = evaluate(col, target, bandwidth, mean - dm, variance);
+  const wide = evaluate(col, target, bandwidth, mean, variance + dv);
+  const narrow = evaluate(col, target, bandwidth, mean, variance - dv);
   const massByMean = (up.mass - down.mass) / (2 * dm);
   const massByVariance = (wide.mass - narrow.mass) / (2 * dv);
   const cdfByMean = (up.cdf - down.cdf) / (2 * dm);
   const cdfByVariance = (wide.cdf - narrow.cdf) / (2 * dv);
   let massInfluence = 0;
   let cdfInfluence = 0;
-  for (let i = 0; i < m; i++) {
-    const d = xs[i]! - mean;
+  for (let i = 0; i < k; i++) {
+    const d = col.values[i]! - mean;
     const dd = d * d - variance;
-    massInfluence += (weights[i]! - base.mass + massByMean * d + massByVariance * dd) ** 2;
-    cdfInfluence += (cdfs[i]! - base.cdf + cdfByMean * d + cdfByVariance * dd) ** 2;
+    const n = col.counts[i]!;
+    massInfluence += n * (weights[i]! - base.mass + massByMean * d + massByVariance * dd) ** 2;
+    cdfInfluence += n * (cdfs[i]! - base.cdf + cdfByMean * d + cdfByVariance * dd) ** 2;
   }
   const massVariance = massInfluence / (m * m);
   return {

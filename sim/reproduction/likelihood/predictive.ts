@@ -31,7 +31,12 @@ export interface Distance {
   /** Share of them at least as far as the article. */
   readonly pValue: number;
   /** The figure most out of line given the others, its published value, its mean over the runs and its conditional z. */
-  readonly worst: { readonly id: FigureId; readonly published: number; readonly mean: number; readonly z: number } | null;
+  readonly worst: {
+    readonly id: FigureId;
+    readonly published: number;
+    readonly mean: number;
+    readonly z: number;
+  } | null;
 }
 
 export interface FigureTail {
@@ -145,7 +150,13 @@ function distanceOf(f: Fitted): Distance {
   const n = f.runs.length;
   let farther = 0;
   for (let i = 0; i < n; i++) if (f.runs[i]! >= f.article) farther++;
-  return { figures: f.figures, distance: f.article, replicates: n, pValue: n === 0 ? NaN : farther / n, worst: f.worst };
+  return {
+    figures: f.figures,
+    distance: f.article,
+    replicates: n,
+    pValue: n === 0 ? NaN : farther / n,
+    worst: f.worst,
+  };
 }
 
 /** Two-sided tail share of `xs` at least as far out as x: 2 · min(P(X ≤ x), P(X ≥ x)), at most 1. */
@@ -182,7 +193,10 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
     for (let i = 0; i < n; i++) jointRuns[i]! += fit.runs[i]!;
   }
   const worstOf = fitted.map(({ fit }) => fit.worst).filter((w) => w !== null);
-  const jointWorst = worstOf.reduce<Distance['worst']>((b, w) => (b === null || Math.abs(w!.z) > Math.abs(b.z) ? w : b), null);
+  const jointWorst = worstOf.reduce<Distance['worst']>(
+    (b, w) => (b === null || Math.abs(w!.z) > Math.abs(b.z) ? w : b),
+    null,
+  );
   const joint = distanceOf({
     figures: DISTANCE_FIGURES.map((f) => f.id),
     runs: jointRuns,
@@ -222,12 +236,16 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
 }
 
 /** Every p-value the check reports for the "no outlier" claim: joint, per arm, conditional distances. */
-export function checkPValues(c: PredictiveCheck): { readonly what: string; readonly pValue: number; readonly worst: Distance['worst'] }[] {
+export function checkPValues(
+  c: PredictiveCheck,
+): { readonly what: string; readonly pValue: number; readonly worst: Distance['worst'] }[] {
   return [
     { what: 'joint', pValue: c.joint.pValue, worst: c.joint.worst },
     ...c.arms.map((a) => ({ what: a.arm, pValue: a.pValue, worst: a.worst })),
     ...c.conditional.flatMap((k) =>
-      k.distance === null ? [] : [{ what: `${k.arm} given ${k.given.join(', ')}`, pValue: k.distance.pValue, worst: k.distance.worst }],
+      k.distance === null
+        ? []
+        : [{ what: `${k.arm} given ${k.given.join(', ')}`, pValue: k.distance.pValue, worst: k.distance.worst }],
     ),
   ];
 }

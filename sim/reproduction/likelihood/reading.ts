@@ -31,9 +31,11 @@ export interface ReadingLikelihood {
   readonly discreteLog: number;
   /** Arms not estimated: no run reproduces their discrete figures, or too few do. */
   readonly notEstimated: readonly ArmId[];
+  /** Why the reading provably cannot produce a published figure (checks/impossible.ts), or null. */
+  readonly impossible: string | null;
 }
 
-export function readingLikelihood(arms: readonly ArmTerm[]): ReadingLikelihood {
+export function readingLikelihood(arms: readonly ArmTerm[], impossible: string | null = null): ReadingLikelihood {
   const notEstimated = arms.filter((t) => t.estimate.byScale.length === 0).map((t) => t.estimate.arm);
   const estimable = notEstimated.length === 0;
   const byScale = BANDWIDTH_SCALES.map((_, s) => {
@@ -46,7 +48,14 @@ export function readingLikelihood(arms: readonly ArmTerm[]): ReadingLikelihood {
     }
     return { log, se: Math.sqrt(variance) };
   });
-  return { arms, estimable, byScale, discreteLog: arms.reduce((s, t) => s + t.estimate.discreteLog, 0), notEstimated };
+  return {
+    arms,
+    estimable,
+    byScale,
+    discreteLog: arms.reduce((s, t) => s + t.estimate.discreteLog, 0),
+    notEstimated,
+    impossible,
+  };
 }
 
 /**
