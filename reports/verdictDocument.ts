@@ -17,7 +17,12 @@ interface DistanceDocument {
   readonly distance: number | null;
   readonly figures: number;
   readonly replicates: number;
-  readonly worst: { readonly id: FigureId; readonly published: number; readonly mean: number; readonly z: number } | null;
+  readonly worst: {
+    readonly id: FigureId;
+    readonly published: number;
+    readonly mean: number;
+    readonly z: number;
+  } | null;
 }
 
 const distance = (d: Distance): DistanceDocument => ({
@@ -35,20 +40,38 @@ export interface VerdictDocument {
   readonly logLikelihood: number | null;
   readonly logLikelihoodSe: number | null;
   readonly credible: readonly { readonly hidden: HiddenChoices; readonly posterior: number | null }[];
-  readonly tied: readonly { readonly hidden: HiddenChoices; readonly posterior: number | null; readonly logBayesFactor: number | null }[];
+  readonly tied: readonly {
+    readonly hidden: HiddenChoices;
+    readonly posterior: number | null;
+    readonly logBayesFactor: number | null;
+  }[];
   readonly identified: Partial<HiddenChoices>;
   readonly open: readonly string[];
   /** Choices no figure can tell apart: their readings give identical runs. */
   readonly unidentifiable: readonly string[];
   /** Per choice, the share of the credible readings' runs its twins reproduce exactly. */
   readonly identicalRuns: Record<string, number | null>;
-  readonly marginals: Record<string, Record<string, { posterior: number | null; low: number | null; high: number | null; byBandwidth: (number | null)[] }>>;
+  readonly marginals: Record<
+    string,
+    Record<
+      string,
+      { posterior: number | null; low: number | null; high: number | null; byBandwidth: (number | null)[] }
+    >
+  >;
   readonly bandwidths: Record<string, number>;
   readonly bandwidthScales: readonly number[];
-  readonly priorSensitivity: readonly { readonly tilt: number; readonly bestPosterior: number | null; readonly identified: Partial<HiddenChoices> }[];
+  readonly priorSensitivity: readonly {
+    readonly tilt: number;
+    readonly bestPosterior: number | null;
+    readonly identified: Partial<HiddenChoices>;
+  }[];
   readonly notEstimable: number;
   readonly couldCompete: readonly HiddenChoices[];
-  readonly randomControl: { readonly closedForm: number; readonly estimatedProbability: number; readonly logSe: number | null };
+  readonly randomControl: {
+    readonly closedForm: number;
+    readonly estimatedProbability: number;
+    readonly logSe: number | null;
+  };
   readonly patternShare: number;
   readonly story: { readonly article: number; readonly medianOwn: number; readonly asRare: number } | null;
   readonly extremeness: { readonly figure: FigureId; readonly tail: number; readonly corrected: number } | null;
@@ -61,7 +84,12 @@ export interface VerdictDocument {
       readonly given: readonly FigureId[];
       readonly runs: number;
       readonly distance: DistanceDocument | null;
-      readonly figures: readonly { readonly id: FigureId; readonly published: number; readonly pValue: number; readonly below: number }[];
+      readonly figures: readonly {
+        readonly id: FigureId;
+        readonly published: number;
+        readonly pValue: number;
+        readonly below: number;
+      }[];
     }[];
   } | null;
   readonly sentences: readonly string[];
@@ -81,7 +109,11 @@ export function verdictDocument(
     logLikelihood: finite(main.log),
     logLikelihoodSe: finite(main.se),
     credible: v.credible.map((e) => ({ hidden: e.hidden, posterior: finite(e.posterior) })),
-    tied: v.tied.map((e) => ({ hidden: e.hidden, posterior: finite(e.posterior), logBayesFactor: finite(e.logBayesFactor) })),
+    tied: v.tied.map((e) => ({
+      hidden: e.hidden,
+      posterior: finite(e.posterior),
+      logBayesFactor: finite(e.logBayesFactor),
+    })),
     identified: v.identified,
     open: v.open.map(flag),
     unidentifiable: v.unidentifiable.map(flag),
@@ -92,7 +124,12 @@ export function verdictDocument(
         Object.fromEntries(
           m.values.map((x) => [
             x.value,
-            { posterior: finite(x.posterior), low: finite(x.low), high: finite(x.high), byBandwidth: x.byScale.map(finite) },
+            {
+              posterior: finite(x.posterior),
+              low: finite(x.low),
+              high: finite(x.high),
+              byBandwidth: x.byScale.map(finite),
+            },
           ]),
         ),
       ]),

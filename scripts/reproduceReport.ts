@@ -16,7 +16,13 @@ import {
 } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
-import { describeHidden, figureCsvRows, pairedCsvRows, renderFigureTable, renderPaired } from '../reports/tables/reproduceTables.js';
+import {
+  describeHidden,
+  figureCsvRows,
+  pairedCsvRows,
+  renderFigureTable,
+  renderPaired,
+} from '../reports/tables/reproduceTables.js';
 import { auditCsvRows, renderAudit, renderVerdict } from '../reports/tables/auditTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
 import { verdictDocument as documentOf, type VerdictDocument } from '../reports/verdictDocument.js';
@@ -31,7 +37,10 @@ import {
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
 import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
-import { runJobs } from '../sim/reproduction/workerPool.js';
+import { runJobs, SimulationThreads } from '../sim/reproduction/workerPool.js';
+import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
+import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import { calibrationCsvRows, renderCalibration } from '../reports/tables/calibrationTables.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -47,6 +56,8 @@ export interface ReproduceOptions {
   readonly fullAuditReplicates: number;
   readonly workers: number;
   readonly onAuditProgress?: (done: number, total: number) => void;
+  /** Calibrate the audit's decision on simulated publications from known readings (the audit's runs as bank). */
+  readonly calibrate?: { readonly publications: number; readonly onProgress?: (done: number, total: number) => void };
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
 }
@@ -70,6 +81,7 @@ export interface ReproduceReport {
   readonly bounds: readonly GapRow[];
   readonly audit: readonly AuditEntry[] | null;
   readonly verdict: Verdict | null;
+  readonly calibration: Calibration | null;
   /** The headline: three or four sentences (empty for --single). */
   readonly sentences: readonly string[];
   verdictDocument(): VerdictDocument | null;
@@ -108,6 +120,10 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
+  const calibration =
+    result === null || options.calibrate === undefined
+      ? null
+      : await calibrateOn(result, options.seed, options.workers, options.calibrate);
   const arms: ArmResult[] = ARMS.map((arm, i) => ({
     arm,
     config: armJobs[i]!.config,
@@ -158,6 +174,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     bounds,
     audit,
     verdict: auditVerdict,
+    calibration,
     sentences,
     verdictDocument,
     config,
@@ -199,6 +216,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           renderVerdict(auditVerdict),
         );
       }
+      if (calibration !== null)
+        lines.push(
+          '',
+          `Calibration: the audit's decision on ${calibration.truths[0]?.publications ?? 0} simulated publications of each of ${calibration.truths.length} known readings:`,
+          renderCalibration(calibration),
+        );
       if (sentences.length > 0) lines.push('', 'Verdict:', ...sentences.map((x) => `  ${x}`));
       return lines.join('\n');
     },
@@ -224,6 +247,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           gapCi95: b.gapCi95,
         })),
         verdict: verdictDocument(),
+        ...(calibration !== null ? { calibration } : {}),
       };
     },
     files() {
@@ -237,11 +261,35 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));
+      if (calibration !== null) {
+        files['calibration.csv'] = toCsv(calibrationCsvRows(calibration));
+        files['calibration.json'] = `${JSON.stringify(calibration, null, 2)}\n`;
+      }
       const doc = verdictDocument();
       if (doc !== null) files['verdict.json'] = `${JSON.stringify(doc, null, 2)}\n`;
       return files;
     },
   };
+}
+
+/** Calibration on the audit's simulations: publications of each known reading, through the audit's decision. */
+async function calibrateOn(
+  audit: AuditResult,
+  seed: number,
+  workers: number,
+  options: NonNullable<ReproduceOptions['calibrate']>,
+): Promise<Calibration> {
+  const truths = CALIBRATION_TRUTHS.map(truthOf);
+  const threads = new SimulationThreads(workers);
+  try {
+    const publications = await simulatePublications(truths, seed, options.publications, threads);
+    return calibrate(audit, truths, publications, {
+      seed,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  } finally {
+    await threads.close();
+  }
 }
 
 function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {

@@ -93,7 +93,8 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
   ];
   const rows = t.rows.map((r) => {
     const log = get(r, 'logLikelihood');
-    const likelihood = log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : '–';
+    const likelihood =
+      log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : '–';
     const pattern = get(r, 'patternShare');
     return [
       escapeHtml(get(r, 'rank') || '–'),

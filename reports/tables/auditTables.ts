@@ -158,7 +158,10 @@ export function renderVerdict(v: Verdict): string {
       `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ${v.tied.length - 1} more within Monte Carlo error of the best.`,
     'Posterior of each hidden choice (interval over Monte Carlo error and bandwidths): ' +
       v.marginals
-        .map((m) => `${flag(m.key)} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)} ${interval(x.low, x.high)}`).join(' / ')}`)
+        .map(
+          (m) =>
+            `${flag(m.key)} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)} ${interval(x.low, x.high)}`).join(' / ')}`,
+        )
         .join('; ') +
       '.',
     `Bandwidth ${BANDWIDTH_SCALES.map(scaleName).join(', ')}: ` +
@@ -196,14 +199,17 @@ export function renderVerdict(v: Verdict): string {
   const c = v.checks;
   if (c !== null) {
     const p = c.predictive;
-    const worst = (w: (typeof p.joint)['worst']): string => (w === null ? '' : `, most out of line ${w.id} (z = ${fmt(w.z, 2)})`);
+    const worst = (w: (typeof p.joint)['worst']): string =>
+      w === null ? '' : `, most out of line ${w.id} (z = ${fmt(w.z, 2)})`;
     lines.push(
       `Predictive check (Mahalanobis, ${p.joint.figures.length} figures): p = ${fmt(p.joint.pValue, 3)} jointly${worst(p.joint.worst)}; ` +
         `per arm ${p.arms.map((a) => `${a.arm} ${fmt(a.pValue, 3)}`).join(', ')}.`,
       ...p.conditional.map(
         (k) =>
           `Given ${k.given.join(', ')} (${k.runs} runs): p = ${fmt(k.distance?.pValue, 3)}${worst(k.distance?.worst ?? null)}; ` +
-          k.figures.map((f) => `${f.id} ${f.published}: p ${fmt(f.pValue, 3)} (${fmt(100 * f.below, 1)} % of runs below)`).join(', ') +
+          k.figures
+            .map((f) => `${f.id} ${f.published}: p ${fmt(f.pValue, 3)} (${fmt(100 * f.below, 1)} % of runs below)`)
+            .join(', ') +
           '.',
       ),
       `Most extreme figure: ${c.extremeness.most.id} (two-sided tail ${fmt(c.extremeness.most.tail, 3)}); ` +

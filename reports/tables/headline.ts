@@ -50,7 +50,8 @@ function libraryLine(rows: ReadonlyMap<FigureId, FigureRow>, reading: string): s
 }
 
 /** A figure's two-sided tail from its single-run percentile. */
-const tailOf = (row: FigureRow): number => Math.min(1, (2 * Math.min(row.placement!.percentile, 100 - row.placement!.percentile)) / 100);
+const tailOf = (row: FigureRow): number =>
+  Math.min(1, (2 * Math.min(row.placement!.percentile, 100 - row.placement!.percentile)) / 100);
 
 function placementLine(rows: ReadonlyMap<FigureId, FigureRow>, v: Verdict): string {
   const final = rows.get('exploit.final')!;
@@ -105,7 +106,7 @@ function storyLine(v: Verdict): string {
     worst.worst === null
       ? ''
       : `, most of all in ${findFigure(worst.worst.id).what} (${worst.worst.published} against ${worst.worst.mean.toFixed(worst.worst.mean >= 100 ? 0 : 2)} expected)`;
-  const what = worst.what === 'joint' ? 'its figures taken jointly' : `the ${worst.what} check`;
+  const what = worst.what === 'joint' ? 'its figures taken jointly' : worst.what;
   return `${story}; but the article is an outlier in ${what} (p = ${worst.pValue.toPrecision(2)})${figure}.`;
 }
 
@@ -126,7 +127,7 @@ function choicesLine(v: Verdict): string {
     pinned.length === 0
       ? 'pin down none of the hidden choices'
       : `pin down ${list(pinned)} (each with its posterior interval above 0.95 at every bandwidth)`;
-  const openText = open.length === 0 ? '' : ` but leave ${list(open)} open`;
+  const openText = open.length === 0 || pinned.length === 0 ? '' : ` but leave ${list(open)} open`;
   const designText = designed.length === 0 ? '' : `; ${list(designed)}`;
   const [lo, hi] = v.bestInterval;
   const set =

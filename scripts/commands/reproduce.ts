@@ -14,6 +14,7 @@ import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import type { OtherWorld } from '../reproduceReport.js';
+import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/calibrate.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
@@ -21,6 +22,8 @@ interface ReproduceArgs extends OutputArgs {
   seed?: unknown;
   single?: boolean;
   audit?: boolean;
+  calibrate?: boolean;
+  publications?: unknown;
   workers?: unknown;
   out?: unknown;
   force?: boolean;
@@ -115,12 +118,12 @@ export function reproduceSettings(argv: Record<string, unknown>): {
   };
 }
 
-function progressBar(label: string): (done: number, total: number) => void {
+function progressBar(label: string, what = 'simulations'): (done: number, total: number) => void {
   return (done, total) => {
     const width = 30;
     const filled = Math.round((done / total) * width);
     process.stderr.write(
-      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`,
+      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${what}${done === total ? '\n' : ''}`,
     );
   };
 }
@@ -147,6 +150,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('audit', {
         type: 'boolean',
         describe: `the full audit (${DEFAULT_AUDIT_REPLICATES} replicates per reading), with its ranking of every combination of the hidden choices printed (audit.csv holds it either way)`,
+      })
+      .option('calibrate', {
+        type: 'boolean',
+        describe: `calibrate the audit's decision on simulated publications of known readings, on the full audit's runs (calibration.csv, calibration.json)`,
+      })
+      .option('publications', {
+        type: 'string',
+        describe: `simulated publications per known reading for --calibrate [default: ${CALIBRATION_PUBLICATIONS}]`,
       })
       .option('workers', {
         type: 'string',
@@ -182,7 +193,16 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const settings = reproduceSettings(argv);
     const isSingle = argv.single === true;
     const audit = argv.audit === true;
+    const calibrating = argv.calibrate === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
+    if (isSingle && calibrating) throw new UsageError(msg.conflicting('single', 'calibrate'));
+    if (calibrating && argv.env !== undefined) throw new UsageError(msg.conflicting('calibrate', 'env'));
+    if (!calibrating && argv.publications !== undefined) throw new UsageError(msg.needs('publications', 'calibrate'));
+    const publicationsText = single('publications', argv.publications);
+    const publications =
+      publicationsText === undefined
+        ? CALIBRATION_PUBLICATIONS
+        : parseInteger('publications', publicationsText, 1, 1_000_000);
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
     if (isSingle && argv.auditReplicates !== undefined)
       throw new UsageError(msg.conflicting('single', 'audit-replicates'));
@@ -212,12 +232,21 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
       ...(showsProgress(argv) ? { onAuditProgress: progressBar('audit') } : {}),
+      ...(calibrating
+        ? {
+            calibrate: {
+              publications,
+              ...(showsProgress(argv) ? { onProgress: progressBar('calibration', 'publications') } : {}),
+            },
+          }
+        : {}),
     });
 
     const files = report.files();
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
+    for (const stale of ['audit.csv', 'verdict.json', 'calibration.csv', 'calibration.json'])
+      if (!(stale in files)) rmSync(join(dir, stale), { force: true });
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
       files: [...Object.keys(files), 'manifest.json'],

@@ -36,6 +36,7 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  needs: (flag: string, other: string) => `--${flag} only applies with --${other}`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge

@@ -33,6 +33,7 @@ import {
   MIN_CLASS_RUNS,
   publishedTargets,
   type ArmEstimate,
+  type ArmTargets,
 } from './likelihood/armEstimate.js';
 import { pooledBandwidths } from './likelihood/bandwidths.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
@@ -326,13 +327,23 @@ export function estimateSimulations(
   return out;
 }
 
-/** Each reading's likelihood from its arms' estimates, with what makes it provably impossible, if anything. */
-export function readingsOf(sims: Simulations, estimates: ReadonlyMap<string, ArmEstimate>): ReadingLikelihood[] {
+/**
+ * Each reading's likelihood from its arms' estimates, with what makes it provably impossible, if anything
+ * (`targets`: each arm's windows, by default the article's).
+ */
+export function readingsOf(
+  sims: Simulations,
+  estimates: ReadonlyMap<string, ArmEstimate>,
+  targets: (arm: ArmId) => ArmTargets = publishedTargets,
+): ReadingLikelihood[] {
   return sims.keys.map((keys, i) => {
     const arms = keys.map((key) => ({ key, estimate: estimates.get(key)! }));
     const impossible = arms
       .filter((t) => t.estimate.status === 'zero')
-      .map((t) => ({ arm: t.estimate.arm, rule: provablyImpossible(t.estimate.arm, sims.grid[i]!) }))
+      .map((t) => ({
+        arm: t.estimate.arm,
+        rule: provablyImpossible(t.estimate.arm, sims.grid[i]!, targets(t.estimate.arm)),
+      }))
       .find((x) => x.rule !== null && x.arm !== undefined);
     return readingLikelihood(
       arms,

@@ -10,7 +10,8 @@ import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { ArmTargets } from '../likelihood/armEstimate.js';
 import type { Target } from '../likelihood/marginal.js';
 import { unpairedSeed } from '../likelihood/unpaired.js';
-import type { AuditJob } from '../simulationJobs.js';
+import { figureResults, type AuditJob } from '../simulationJobs.js';
+import type { SimulationThreads } from '../workerPool.js';
 
 /** One simulated publication: each arm's windows. */
 export type Publication = ReadonlyMap<ArmId, ArmTargets>;
@@ -53,4 +54,16 @@ export function publicationOf(values: ReadonlyMap<ArmId, ReadonlyMap<FigureId, F
       return [arm.id, new Map(figuresOf(arm.id).map((f) => [f.id, reportedTarget(f, v.get(f.id)![i]!)]))] as const;
     }),
   );
+}
+
+/** Simulate `count` publications of each truth on `threads`: per truth, each arm's figures by id. */
+export async function simulatePublications(
+  truths: readonly HiddenChoices[],
+  seed: number,
+  count: number,
+  threads: SimulationThreads,
+): Promise<Map<ArmId, Map<FigureId, Float64Array>>[]> {
+  const jobs = truths.map((truth, t) => publicationJobs(truth, t, seed, count));
+  const results = figureResults(await threads.run(jobs.flat()));
+  return jobs.map((armJobs) => new Map(armJobs.map((j) => [j.arm, new Map(results.get(j.key)!.values)])));
 }

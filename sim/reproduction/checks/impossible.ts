@@ -12,21 +12,25 @@
  */
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
 import type { ArmId, HiddenChoices } from '../arms.js';
-import { findFigure, type FigureId } from '../figures.js';
+import type { FigureId } from '../figures.js';
+import type { ArmTargets } from '../likelihood/armEstimate.js';
 
-/** Why the arm cannot reproduce its published figures under these choices, or null. */
+/** Why the arm cannot land in these windows (the article's, or a simulated publication's) under these choices, or null. */
 export function provablyImpossible(
   arm: ArmId,
   hidden: HiddenChoices,
+  targets: ArmTargets,
 ): { readonly figure: FigureId; readonly reason: string } | null {
-  const refutations = findFigure('exploit.refutations').published;
-  const skills = findFigure('exploit.skills').published;
+  const refutations = targets.get('exploit.refutations');
+  const skills = targets.get('exploit.skills');
   if (
     arm === 'exploit' &&
     hidden.update === 'merge' &&
     hidden.testAt === 'record' &&
-    skills <= PUBLISHED_AGENT.topK &&
-    refutations > 0
+    skills !== undefined &&
+    skills.point <= PUBLISHED_AGENT.topK &&
+    refutations !== undefined &&
+    refutations.lo > 0
   )
     return {
       figure: 'exploit.refutations',

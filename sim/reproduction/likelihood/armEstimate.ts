@@ -91,10 +91,19 @@ const inside = (t: Target, x: number): boolean => x >= t.lo && x < t.hi;
 
 /** Indices of the runs that reproduce every discrete figure. */
 export function classOf(arm: ArmId, values: FigureValues, targets: ArmTargets): Int32Array {
-  const discrete = discreteFigures(arm).map((f) => ({ v: values.get(f.id)!, t: targets.get(f.id)! }));
+  const columns = discreteFigures(arm).map((f) => values.get(f.id)!);
+  const los = discreteFigures(arm).map((f) => targets.get(f.id)!.lo);
+  const his = discreteFigures(arm).map((f) => targets.get(f.id)!.hi);
   const n = values.get(figuresOf(arm)[0]!.id)!.length;
   const out: number[] = [];
-  for (let i = 0; i < n; i++) if (discrete.every(({ v, t }) => inside(t, v[i]!))) out.push(i);
+  for (let i = 0; i < n; i++) {
+    let all = true;
+    for (let k = 0; k < columns.length && all; k++) {
+      const x = columns[k]![i]!;
+      all = x >= los[k]! && x < his[k]!;
+    }
+    if (all) out.push(i);
+  }
   return Int32Array.from(out);
 }
 
@@ -137,8 +146,10 @@ function missingDiscrete(arm: ArmId, values: FigureValues, targets: ArmTargets):
 export interface EstimateOptions {
   /** A fit of this class made before (calibration reuses it for every publication in the same class). */
   readonly fit?: ClassFit;
-  /** Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes). */
+  /** Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows all have one width). */
   readonly marginals?: Map<string, MarginalEstimate>;
+  /** Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention). */
+  readonly mainOnly?: boolean;
 }
 
 /** The arm's figures at one bandwidth scale: the log estimate, or the zero figures with a bound from the rest. */
@@ -158,7 +169,7 @@ function atScale(
   const zeros: FigureId[] = [];
   continuous.forEach((f) => {
     const t = targets.get(f.id)!;
-    const key = `${f.id}|${t.lo}|${t.hi}|${t.point}|${h(f)}`;
+    const key = `${f.id}|${t.lo}|${h(f)}`;
     let e = marginals?.get(key);
     if (e === undefined) {
       e = kernelMarginal(fit.columns.get(f.id)!, t, h(f));
@@ -221,7 +232,7 @@ export function estimateArm(
       bound: { log: discreteUpper, continuousMissing: true },
     };
   const byScale: ScaleEstimate[] = [];
-  for (const scale of BANDWIDTH_SCALES) {
+  for (const scale of options.mainOnly === true ? [1] : BANDWIDTH_SCALES) {
     const { estimate, zeros } = atScale(
       fit,
       continuous,
@@ -242,6 +253,8 @@ export function estimateArm(
     }
     byScale.push(estimate);
   }
+  if (options.mainOnly === true)
+    return { ...base, status: 'estimated', missing: [], byScale: BANDWIDTH_SCALES.map(() => byScale[0]!), bound: null };
   return { ...base, status: 'estimated', missing: [], byScale, bound: null };
 }
 

@@ -16,7 +16,7 @@
  * bounds rather than values ("at least 3 skills"); a figure that never varies adds nothing if the article
  * shares its value and makes the distance infinite if not.
  */
-import type { ArmId } from '../arms.js';
+import { findArm, type ArmId } from '../arms.js';
 import { FIGURES, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { classOf, continuousFigures, discreteFigures, publishedTargets } from './armEstimate.js';
@@ -235,17 +235,23 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
   };
 }
 
-/** Every p-value the check reports for the "no outlier" claim: joint, per arm, conditional distances. */
+/** Every p-value the check reports for the "no outlier" claim, with what it checks in words: joint, per arm, conditional distances. */
 export function checkPValues(
   c: PredictiveCheck,
 ): { readonly what: string; readonly pValue: number; readonly worst: Distance['worst'] }[] {
   return [
     { what: 'joint', pValue: c.joint.pValue, worst: c.joint.worst },
-    ...c.arms.map((a) => ({ what: a.arm, pValue: a.pValue, worst: a.worst })),
+    ...c.arms.map((a) => ({ what: `its ${findArm(a.arm).label} arm`, pValue: a.pValue, worst: a.worst })),
     ...c.conditional.flatMap((k) =>
       k.distance === null
         ? []
-        : [{ what: `${k.arm} given ${k.given.join(', ')}`, pValue: k.distance.pValue, worst: k.distance.worst }],
+        : [
+            {
+              what: `its ${findArm(k.arm).label} arm given the arm's discrete figures`,
+              pValue: k.distance.pValue,
+              worst: k.distance.worst,
+            },
+          ],
     ),
   ];
 }
