@@ -31,6 +31,22 @@ export interface LibraryWorld {
 
 const defaultNamer: ClaimNamer = (_context, position, value) => skillName(position, value);
 
+/**
+ * Every test accounting at once, beside the configured one: tests and refutations as each attempt is
+ * recorded (per high-score sample, and per other attempt for the 'any' unit) and at each evolution. Kept
+ * apart from the skills' own records, so asking for it changes no run; the audit reads the four accountings
+ * off one run instead of running four (the skills' records steer nothing under the published lifecycle).
+ */
+export class AccountingTally {
+  recordHighTests = 0;
+  /** Tests by attempts that were no high-score sample ('any' unit only). */
+  recordOtherTests = 0;
+  recordRefutations = 0;
+  evolveHighTests = 0;
+  evolveAnyTests = 0;
+  evolveRefutations = 0;
+}
+
 export class Library implements ClaimSink {
   private readonly byClaim: (Skill | undefined)[];
   /** The evolution in which each claim slot was last emitted. */
@@ -55,12 +71,16 @@ export class Library implements ClaimSink {
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
   private pendingAny = false;
+  /** Pending samples are kept for the configured 'evolve' timing, or for the tally. */
+  private readonly keepsPending: boolean;
 
   constructor(
     private readonly positions: number,
     private readonly arity: number,
     accounting: Pick<AgentConfig, 'testUnit' | 'testAt'> = { testUnit: 'high', testAt: 'record' },
     world: LibraryWorld = {},
+    /** Keep every accounting too (see AccountingTally). */
+    readonly tally: AccountingTally | null = null,
   ) {
     this.contexts = world.contexts ?? 1;
     this.namer = world.namer ?? defaultNamer;
@@ -69,10 +89,12 @@ export class Library implements ClaimSink {
     this.emittedIn = new Int32Array(slots);
     this.countAny = accounting.testUnit === 'any';
     this.atEvolve = accounting.testAt === 'evolve';
-    this.pending = new PositionCounts(this.atEvolve ? this.contexts : 0, positions, arity);
+    this.keepsPending = this.atEvolve || tally !== null;
+    const pendingContexts = this.keepsPending ? this.contexts : 0;
+    this.pending = new PositionCounts(pendingContexts, positions, arity);
     this.scratch = new Int32Array(positions);
-    this.pendingHigh = new Int32Array(this.atEvolve ? this.contexts : 0);
-    this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
+    this.pendingHigh = new Int32Array(pendingContexts);
+    this.pendingAttempts = new Int32Array(pendingContexts);
   }
 
   get size(): number {
@@ -166,7 +188,7 @@ export class Library implements ClaimSink {
    * 'evolve' timing, test the library now against the attempts recorded since the previous evolution.
    */
   flushTests(): void {
-    if (this.atEvolve) this.testPending();
+    if (this.keepsPending) this.testPending();
   }
 
   /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
@@ -187,19 +209,33 @@ export class Library implements ClaimSink {
    * `code` is read only for a high-score sample.
    */
   record(code: Int32Array, high: boolean, context = 0): void {
-    if (this.atEvolve) {
+    if (this.tally !== null) {
+      if (high) this.tallyHigh(code, context, 1);
+      else this.tallyOthers(context, 1);
+    }
+    if (this.keepsPending) {
       this.addPending(1, high ? 1 : 0, context);
       if (high) this.pending.add(context, code);
-    } else if (high) this.test(code, context);
+    }
+    if (this.atEvolve) return;
+    if (high) this.test(code, context);
     else if (this.countAny) this.testWithoutRefuting(context);
   }
 
   /** `record` for a binary code given as bit words (sim/core/bitCode.ts); read only for a high-score sample. */
   recordBits(words: Int32Array, high: boolean, context = 0): void {
-    if (this.atEvolve) {
+    if (this.tally !== null) {
+      if (high) {
+        unpackBits(words, this.scratch);
+        this.tallyHigh(this.scratch, context, 1);
+      } else this.tallyOthers(context, 1);
+    }
+    if (this.keepsPending) {
       this.addPending(1, high ? 1 : 0, context);
       if (high) this.pending.addBits(context, words);
-    } else if (high) {
+    }
+    if (this.atEvolve) return;
+    if (high) {
       unpackBits(words, this.scratch);
       this.test(this.scratch, context);
     } else if (this.countAny) this.testWithoutRefuting(context);
@@ -212,11 +248,18 @@ export class Library implements ClaimSink {
    */
   recordWords(codes: Int32Array, highs: number, attempts: number, context = 0): void {
     if (attempts === 0) return;
-    if (this.atEvolve) {
+    if (this.tally !== null) {
+      for (let k = 0; k < highs; k++) {
+        unpackWord(codes[k]!, this.scratch);
+        this.tallyHigh(this.scratch, context, 1);
+      }
+      this.tallyOthers(context, attempts - highs);
+    }
+    if (this.keepsPending) {
       this.addPending(attempts, highs, context);
       this.pending.addWords(context, codes, highs);
-      return;
     }
+    if (this.atEvolve) return;
     for (let k = 0; k < highs; k++) {
       unpackWord(codes[k]!, this.scratch);
       this.test(this.scratch, context);
@@ -230,17 +273,41 @@ export class Library implements ClaimSink {
    */
   recordByCode(byCode: Int32Array, highs: number, attempts: number, context = 0): void {
     if (attempts === 0) return;
-    if (this.atEvolve) {
+    if (this.tally !== null) {
+      for (let c = 0; c < byCode.length; c++) {
+        if (byCode[c] === 0) continue;
+        unpackWord(c, this.scratch);
+        this.tallyHigh(this.scratch, context, byCode[c]!);
+      }
+      this.tallyOthers(context, attempts - highs);
+    }
+    if (this.keepsPending) {
       this.addPending(attempts, highs, context);
       this.pending.addByCode(context, byCode);
-      return;
     }
+    if (this.atEvolve) return;
     for (let c = 0; c < byCode.length; c++) {
       if (byCode[c] === 0) continue;
       unpackWord(c, this.scratch);
       for (let k = byCode[c]!; k > 0; k--) this.test(this.scratch, context);
     }
     if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
+  }
+
+  /** The tally's record-time tests by `count` high-score samples of one code: each applicable skill tested, disagreeing ones refuted. */
+  private tallyHigh(code: Int32Array, context: number, count: number): void {
+    const t = this.tally!;
+    for (const skill of this.current) {
+      if (!covers(skill, context)) continue;
+      t.recordHighTests += count;
+      if (code[skill.position] !== skill.value) t.recordRefutations += count;
+    }
+  }
+
+  /** The tally's record-time tests by `attempts` attempts that were no high-score sample ('any' unit). */
+  private tallyOthers(context: number, attempts: number): void {
+    if (attempts === 0) return;
+    for (const skill of this.current) if (covers(skill, context)) this.tally!.recordOtherTests += attempts;
   }
 
   /** 'evolve' timing: `attempts` attempts, `highs` of them high-score samples, count towards the next evolution's tests. */
@@ -297,6 +364,12 @@ export class Library implements ClaimSink {
         const high = this.pendingHigh[c]!;
         const n = this.countAny ? this.pendingAttempts[c]! : high;
         const refuted = high - pending[c * size + offset]!;
+        if (this.tally !== null) {
+          this.tally.evolveHighTests += high;
+          this.tally.evolveAnyTests += this.pendingAttempts[c]!;
+          this.tally.evolveRefutations += refuted;
+        }
+        if (!this.atEvolve) continue;
         skill.hits += n;
         skill.refuted += refuted;
         skill.agreed += high - refuted;

@@ -21,8 +21,9 @@ import {
   type AuditJobResult,
   type RunJob,
   type RunJobResult,
+  type SimulationFigure,
 } from './simulationJobs.js';
-import { FIGURES, type FigureId } from './figures.js';
+import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
 import { SimulationThreads } from './workerPool.js';
@@ -115,10 +116,34 @@ export function auditGrid(): HiddenChoices[] {
 }
 
 /** Arms whose figures read the skill-test accounting. */
-const TEST_FIGURES: readonly FigureId[] = ['exploit.tests', 'exploit.refutations', 'exploit.refutationRate'];
-const readsTests = (arm: ArmId): boolean => FIGURES.some((f) => f.arm === arm && TEST_FIGURES.includes(f.id));
+const readsTests = (arm: ArmId): boolean =>
+  FIGURES.some((f) => f.arm === arm && (TEST_FIGURES as readonly FigureId[]).includes(f.id));
 
-/** The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms' simulations. */
+/** The simulation key of an arm under one test accounting: that accounting's variant of one simulation's figures. */
+const accountingKey = (simulation: string, h: HiddenChoices): string => `${simulation}@${h.testUnit}/${h.testAt}`;
+/** A reading's simulation key split into the job that makes it and the accounting variant it takes (or null). */
+function splitKey(key: string): { job: string; variant: string | null } {
+  const at = key.lastIndexOf('@');
+  return at < 0 ? { job: key, variant: null } : { job: key.slice(0, at), variant: key.slice(at + 1) };
+}
+
+/** One variant of a job's figures: its arm's figures, the test figures those of the variant's accounting. */
+function variantOf(
+  results: ReadonlyMap<SimulationFigure, Float64Array>,
+  variant: string | null,
+): Map<FigureId, Float64Array> {
+  const values = new Map<FigureId, Float64Array>();
+  for (const [id, v] of results) if (!id.includes('@')) values.set(id as FigureId, v);
+  if (variant !== null)
+    for (const id of TEST_FIGURES) values.set(id, results.get(`${id}@${variant}` as SimulationFigure)!);
+  return values;
+}
+
+/**
+ * The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its
+ * arms' simulations. An arm that reads the test accounting is simulated once for all four accountings (the
+ * accounting changes no run; `AuditJob.accountings`): its readings' keys name the accounting's variant.
+ */
 export function auditJobs(
   grid: readonly HiddenChoices[],
   seed: number,
@@ -128,9 +153,19 @@ export function auditJobs(
   const keys = grid.map((hidden) =>
     ARMS.map((arm) => {
       const armSeed = unpairedSeed(seed, arm.id);
-      const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), readsTests(arm.id));
-      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed: armSeed, replicates });
-      return key;
+      const tests = readsTests(arm.id);
+      const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), false);
+      if (!jobs.has(key))
+        jobs.set(key, {
+          kind: 'figures',
+          key,
+          arm: arm.id,
+          hidden,
+          seed: armSeed,
+          replicates,
+          ...(tests ? { accountings: true } : {}),
+        });
+      return tests ? accountingKey(key, hidden) : key;
     }),
   );
   return { jobs: [...jobs.values()], keys };
@@ -210,7 +245,13 @@ export async function simulateGrid(
   options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
 ): Promise<{ simulations: Simulations; jobs: AuditJob[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const { values, runs } = await runFigureJobs(jobs, threads, options);
+  const { values: results, runs } = await runFigureJobs(jobs, threads, options);
+  const values = new Map<string, Map<FigureId, Float64Array>>();
+  for (const row of keys)
+    for (const key of row) {
+      const { job, variant } = splitKey(key);
+      if (!values.has(key)) values.set(key, variantOf(results.get(job)!, variant));
+    }
   return { simulations: { grid, keys, values }, jobs, runs };
 }
 
@@ -219,7 +260,7 @@ async function runFigureJobs(
   jobs: readonly AuditJob[],
   threads: SimulationThreads,
   options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
-): Promise<{ values: Map<string, Map<FigureId, Float64Array>>; runs: Map<string, RunJobResult> }> {
+): Promise<{ values: Map<string, Map<SimulationFigure, Float64Array>>; runs: Map<string, RunJobResult> }> {
   const split = splitJobs(jobs, threads.threads);
   const joiner = new PieceJoiner(jobs, split);
   const runs = new Map<string, RunJobResult>();
@@ -265,7 +306,9 @@ export async function refine(
   onProgress?: (done: number, total: number) => void,
 ): Promise<Map<string, FigureValues>> {
   const extended = new Map<string, Map<FigureId, Float64Array>>();
-  const jobOf = new Map(jobs.map((j) => [j.key, j]));
+  const byKey = new Map(jobs.map((j) => [j.key, j]));
+  const jobOf = new Map<string, AuditJob>();
+  for (const row of sims.keys) for (const key of row) jobOf.set(key, byKey.get(splitKey(key).job)!);
   for (;;) {
     const estimates = estimateSimulations(sims, bandwidths, extended);
     const readings = readingsOf(sims, estimates);
@@ -278,22 +321,24 @@ export async function refine(
         )
           wanted.add(t.key);
     if (wanted.size === 0) return extended;
-    const more = [...wanted].map((key): AuditJob => {
+    // One job per simulation to extend (every accounting's variant of it comes from the same runs).
+    const more = new Map<string, AuditJob>();
+    const pieceOf = (key: string): string => `${jobOf.get(key)!.key}#${estimates.get(key)!.n}`;
+    for (const key of wanted) {
       const job = jobOf.get(key)!;
       const have = estimates.get(key)!.n;
-      return {
+      more.set(pieceOf(key), {
         ...job,
-        key: `${key}#${have}`,
+        key: pieceOf(key),
         first: have,
         replicates: Math.min(have, MAX_REFINEMENT * job.replicates - have),
         rejectEarly: true,
-      };
-    });
-    const { values } = await runFigureJobs(more, threads, { onProgress });
-    more.forEach((job, k) => {
-      const key = [...wanted][k]!;
+      });
+    }
+    const { values } = await runFigureJobs([...more.values()], threads, { onProgress });
+    for (const key of wanted) {
       const before = extended.get(key) ?? sims.values.get(key)!;
-      const added = values.get(job.key)!;
+      const added = variantOf(values.get(pieceOf(key))!, splitKey(key).variant);
       extended.set(
         key,
         new Map(
@@ -305,7 +350,7 @@ export async function refine(
           }),
         ),
       );
-    });
+    }
   }
 }
 

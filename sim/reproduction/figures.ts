@@ -15,6 +15,7 @@
 import type { ArmId } from './arms.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import type { Claim } from '../core/percentile.js';
+import type { TestTiming, TestUnit } from '../agent/choices.js';
 
 export type FigureId =
   | 'random.round1'
@@ -300,6 +301,28 @@ export const FIGURES: readonly Figure[] = [
     smooth: false,
   },
 ];
+
+/** The figures that read the skill-test accounting. */
+export const TEST_FIGURES = [
+  'exploit.tests',
+  'exploit.refutations',
+  'exploit.refutationRate',
+] as const satisfies readonly FigureId[];
+export type TestFigureId = (typeof TEST_FIGURES)[number];
+
+/** A test figure under one accounting, read off rounds that kept every accounting (`RoundMetrics.accountings`). */
+export type AccountingFigureId = `${TestFigureId}@${TestUnit}/${TestTiming}`;
+
+/** The test figures under one accounting, in TEST_FIGURES order. */
+export function testFiguresUnder(
+  rounds: readonly RoundMetrics[],
+  unit: TestUnit,
+  timing: TestTiming,
+): [number, number, number] {
+  const tests = total(rounds, (m) => m.accountings!.tests[unit][timing]);
+  const refutations = total(rounds, (m) => m.accountings!.refutations[timing]);
+  return [tests, refutations, tests === 0 ? NaN : refutations / tests];
+}
 
 export function findFigure(id: FigureId): Figure {
   return FIGURES.find((f) => f.id === id)!;

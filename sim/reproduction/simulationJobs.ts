@@ -9,7 +9,13 @@ import type { RunConfig } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
-import { figuresOf, type FigureId } from './figures.js';
+import { figuresOf, TEST_FIGURES, testFiguresUnder, type AccountingFigureId, type FigureId } from './figures.js';
+import { TEST_TIMINGS, TEST_UNITS, type TestTiming, type TestUnit } from '../agent/choices.js';
+
+/** Every test accounting: unit × timing. */
+export const ACCOUNTINGS: readonly { readonly unit: TestUnit; readonly timing: TestTiming }[] = TEST_UNITS.flatMap(
+  (unit) => TEST_TIMINGS.map((timing) => ({ unit, timing })),
+);
 import { collectFigureValues } from './reproduction.js';
 
 export interface AuditJob {
@@ -27,6 +33,11 @@ export interface AuditJob {
    * `Figure.possible`); such a replicate's figures are NaN. For runs that only count when they reproduce.
    */
   readonly rejectEarly?: boolean;
+  /**
+   * Also give the test figures under every accounting (as `AccountingFigureId`s): the accounting changes no
+   * run under the published lifecycle, so one simulation serves the four readings that differ only in it.
+   */
+  readonly accountings?: boolean;
 }
 
 /** A run whose every replicate is kept (the benchmark's arms and openers). */
@@ -38,9 +49,12 @@ export interface RunJob {
 
 export type SimulationJob = AuditJob | RunJob;
 
+/** What an audited simulation gives per replicate: its arm's figures, and with `accountings` their variants. */
+export type SimulationFigure = FigureId | AccountingFigureId;
+
 export interface AuditJobResult {
   readonly key: string;
-  readonly values: [FigureId, Float64Array][];
+  readonly values: [SimulationFigure, Float64Array][];
 }
 
 export interface RunJobResult {
@@ -59,18 +73,37 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   const spec = envSpecOf(config);
   const first = job.first ?? 0;
   const settled = job.rejectEarly === true ? figuresOf(job.arm).filter((f) => f.possible !== undefined) : [];
-  const options =
-    settled.length === 0
+  const options = {
+    ...(settled.length === 0
       ? {}
-      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) };
+      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) }),
+    ...(job.accountings === true ? { accountings: true } : {}),
+  };
+  const n = config.replicates;
+  const variants =
+    job.accountings === true
+      ? ACCOUNTINGS.map((a) => ({ ...a, columns: TEST_FIGURES.map(() => new Float64Array(n)) }))
+      : [];
+  const values = collectFigureValues(
+    job.arm,
+    n,
+    (r) => {
+      const rounds = runReplicate(config, spec, first + r, options);
+      const complete = rounds.length === config.rounds;
+      for (const v of variants) {
+        const x = complete ? testFiguresUnder(rounds, v.unit, v.timing) : [NaN, NaN, NaN];
+        v.columns.forEach((c, k) => (c[r] = x[k]!));
+      }
+      return rounds;
+    },
+    config.rounds,
+  );
   return {
     key: job.key,
     values: [
-      ...collectFigureValues(
-        job.arm,
-        config.replicates,
-        (r) => runReplicate(config, spec, first + r, options),
-        config.rounds,
+      ...values,
+      ...variants.flatMap((v) =>
+        TEST_FIGURES.map((id, k): [SimulationFigure, Float64Array] => [`${id}@${v.unit}/${v.timing}`, v.columns[k]!]),
       ),
     ],
   };
@@ -115,7 +148,7 @@ export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[
 /** A simulation's values from its pieces' (`splitJobs`), given in replicate order. */
 function joinValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobResult {
   if (pieces.length === 1 && pieces[0]!.key === job.key) return pieces[0]!;
-  const values = pieces[0]!.values.map(([id], f): [FigureId, Float64Array] => {
+  const values = pieces[0]!.values.map(([id], f): [SimulationFigure, Float64Array] => {
     const joined = new Float64Array(job.replicates);
     let at = 0;
     for (const piece of pieces) {

@@ -65,5 +65,8 @@ export async function simulatePublications(
 ): Promise<Map<ArmId, Map<FigureId, Float64Array>>[]> {
   const jobs = truths.map((truth, t) => publicationJobs(truth, t, seed, count));
   const results = figureResults(await threads.run(jobs.flat()));
-  return jobs.map((armJobs) => new Map(armJobs.map((j) => [j.arm, new Map(results.get(j.key)!.values)])));
+  return jobs.map(
+    (armJobs) =>
+      new Map(armJobs.map((j) => [j.arm, new Map(results.get(j.key)!.values as [FigureId, Float64Array][])])),
+  );
 }
