@@ -17,12 +17,7 @@ interface DistanceDocument {
   readonly distance: number | null;
   readonly figures: number;
   readonly replicates: number;
-  readonly worst: {
-    readonly id: FigureId;
-    readonly published: number;
-    readonly mean: number;
-    readonly z: number;
-  } | null;
+  readonly worst: Distance['worst'];
 }
 
 const distance = (d: Distance): DistanceDocument => ({

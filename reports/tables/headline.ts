@@ -105,7 +105,7 @@ function storyLine(v: Verdict): string {
   const figure =
     worst.worst === null
       ? ''
-      : `, most of all in ${findFigure(worst.worst.id).what} (${worst.worst.published} against ${worst.worst.mean.toFixed(worst.worst.mean >= 100 ? 0 : 2)} expected)`;
+      : `, most of all in ${findFigure(worst.worst.id).what} (${worst.worst.published} where the other figures lead one to expect ${worst.worst.expected.toFixed(Math.abs(worst.worst.expected) >= 100 ? 0 : 2)})`;
   const what = worst.what === 'joint' ? 'its figures taken jointly' : worst.what;
   return `${story}; but the article is an outlier in ${what} (p = ${worst.pValue.toPrecision(2)})${figure}.`;
 }

@@ -30,11 +30,11 @@ export interface Distance {
   readonly replicates: number;
   /** Share of them at least as far as the article. */
   readonly pValue: number;
-  /** The figure most out of line given the others, its published value, its mean over the runs and its conditional z. */
+  /** The figure most out of line given the others: its published value, what the others lead one to expect, its conditional z. */
   readonly worst: {
     readonly id: FigureId;
     readonly published: number;
-    readonly mean: number;
+    readonly expected: number;
     readonly z: number;
   } | null;
 }
@@ -141,7 +141,13 @@ function fitDistance(values: FigureValues, ids: readonly FigureId[], rows: Int32
     const zc = precisionX[a]! / Math.sqrt(diag);
     const k = varying[a]!;
     if (worst === null || Math.abs(zc) > Math.abs(worst.z))
-      worst = { id: ids[k]!, published: published(ids[k]!), mean: means[k]!, z: zc };
+      worst = {
+        id: ids[k]!,
+        published: published(ids[k]!),
+        // E[x_f | the others] = x_f − sd_f · (Σ⁻¹x̃)_f / (Σ⁻¹)_ff, x̃ the standardised point.
+        expected: published(ids[k]!) - (sds[k]! * precisionX[a]!) / diag,
+        z: zc,
+      };
   }
   return { figures: [...ids], runs, article, worst };
 }

@@ -111,7 +111,7 @@ describe('the estimator applied to the simulated random control', () => {
       seed: unpairedSeed(1, 'random'),
       replicates: 10_000,
     }) as AuditJobResult;
-    const values = new Map<FigureId, Float64Array>(result.values);
+    const values = new Map(result.values as [FigureId, Float64Array][]);
     const e = estimateArm('random', values, publishedTargets('random'), pooledBandwidths([{ arm: 'random', values }]));
     const main = e.byScale[MAIN_SCALE]!;
     const ratio = Math.exp(main.log) / randomControlProbability();
