@@ -15,11 +15,7 @@ import {
   WRONG_GOAL,
   type Calibration,
 } from '../../../../sim/reproduction/calibration/calibrate.js';
-import {
-  publicationOf,
-  reportedTarget,
-  simulatePublications,
-} from '../../../../sim/reproduction/calibration/publications.js';
+import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { SimulationThreads } from '../../../../sim/reproduction/workerPool.js';
 
