@@ -8,6 +8,9 @@ import { disturbance, loadAverage } from './wall.js';
 import {
   auditSpeedup,
   ceilingText,
+  commandTimes,
+  COMMAND_GOALS,
+  type CommandTimes,
   startupFigure,
   sweepSpeedup,
   SHORT_SWEEP,
@@ -22,6 +25,8 @@ export interface BenchOptions {
   readonly reproduce: boolean;
   readonly audit: boolean;
   readonly sweep: boolean;
+  /** Time `hexa reproduce`, `--audit` and `--calibrate` once each. */
+  readonly commands: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -37,6 +42,7 @@ export interface BenchSuite {
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
   readonly sweep?: SpeedupFigure;
+  readonly commands?: CommandTimes;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -59,6 +65,11 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
     const sweep =
       o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    const commands = o.commands
+      ? commandTimes(join(dir, 'commands'), (what, run) =>
+          step(`hexa reproduce (${what}): ${run.seconds.toFixed(1)} s`),
+        )
+      : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -68,6 +79,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
       ...(sweep !== undefined ? { sweep } : {}),
+      ...(commands !== undefined ? { commands } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -109,5 +121,13 @@ export function renderBench(r: BenchSuite): string {
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
   if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));
+  if (r.commands !== undefined) {
+    const c = r.commands;
+    const one = (name: string, what: keyof CommandTimes): string =>
+      `${name} ${c[what].seconds.toFixed(1)} s (goal ≤ ${COMMAND_GOALS[what]} s; CPU ${c[what].cpuSeconds.toFixed(1)} s; ${disturbance(c[what])})`;
+    lines.push(
+      `whole commands, once each: ${one('hexa reproduce', 'reproduce')}, ${one('--audit', 'audit')}, ${one('--calibrate', 'calibrate')}`,
+    );
+  }
   return lines.join('\n');
 }

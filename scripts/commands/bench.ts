@@ -14,6 +14,7 @@ interface BenchArgs extends OutputArgs {
   reproduce?: boolean;
   audit?: boolean;
   sweep?: boolean;
+  commands?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -21,7 +22,11 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   describe:
     'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
-    withOutputFlags(y, 'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep}', false)
+    withOutputFlags(
+      y,
+      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands}',
+      false,
+    )
       .option('seconds', { type: 'string', describe: 'minimum CPU seconds per engine figure [default: 2]' })
       .option('runs', {
         type: 'string',
@@ -46,6 +51,11 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         type: 'boolean',
         default: true,
         describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)',
+      })
+      .option('commands', {
+        type: 'boolean',
+        default: true,
+        describe: 'time hexa reproduce, --audit and --calibrate once each (--no-commands to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -58,6 +68,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       reproduce: argv.reproduce !== false,
       audit: argv.audit !== false,
       sweep: argv.sweep !== false,
+      commands: argv.commands !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${renderBench(r)}\n`);
