@@ -77,6 +77,12 @@ const CHOICES: readonly [string, string][] = [
 const bayesFactor = (logBf: string, se: string): string =>
   logBf === '' ? '–' : fmtBayesFactor(Number(logBf), se === '' ? 0 : Number(se));
 
+/** "exploit", or "exploit +2" for three arms. */
+const shortList = (arms: string): string => {
+  const all = arms.split(' ').filter((a) => a !== '');
+  return all.length <= 1 ? all.join('') : `${all[0]} +${all.length - 1}`;
+};
+
 export function auditSection(t: CsvTable, sourceLink: string): string {
   const get = columnOf(t);
   const header = [
@@ -85,28 +91,27 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
     'log-likelihood',
     'posterior',
     'Bayes factor, best : this',
-    'tied',
-    'exploitation runs (effective)',
+    'ess',
     'figures inside (true model)',
     'pattern',
-    'not estimated',
   ];
   const rows = t.rows.map((r) => {
     const log = get(r, 'logLikelihood');
     const likelihood =
-      log !== '' ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>` : '–';
+      log !== ''
+        ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>`
+        : `<span class="ci">– (${escapeHtml(shortList(get(r, 'notEstimated')))})</span>`;
     const pattern = get(r, 'patternShare');
     return [
       escapeHtml(get(r, 'rank') || '–'),
       ...CHOICES.map(([key]) => escapeHtml(get(r, key))),
       likelihood,
       fixed(get(r, 'posterior'), 3),
-      bayesFactor(get(r, 'logBayesFactor'), get(r, 'logBayesFactorSe')),
-      get(r, 'tiedWithBest') === 'true' ? 'tied' : '',
-      `${escapeHtml(get(r, 'exploit.hits'))} <span class="ci">(${fixed(get(r, 'exploit.ess'), 0)})</span>`,
+      bayesFactor(get(r, 'logBayesFactor'), get(r, 'logBayesFactorSe')) +
+        (get(r, 'tiedWithBest') === 'true' ? ' (tied)' : ''),
+      fixed(get(r, 'exploit.ess'), 0),
       `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
       pattern === '' ? '–' : `${(100 * Number(pattern)).toFixed(1)} %`,
-      escapeHtml(get(r, 'notEstimated')),
     ];
   });
   const rest =
@@ -114,6 +119,6 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>`
       : '';
   return `<section><h2>Audit of the hidden choices</h2>
-<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; 10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too few runs reproduce is not estimated and says which arm; <em>exploitation runs</em> are the runs reproducing that arm's discrete figures (in brackets, the effective number behind its estimate). <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
+<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; 10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too few runs reproduce is not estimated: – and the arm; <em>ess</em> is the effective number of exploitation runs behind the estimate. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
 ${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
 }

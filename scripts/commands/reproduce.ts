@@ -14,7 +14,7 @@ import { parseChoice, parseInteger, single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import type { OtherWorld } from '../reproduceReport.js';
-import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/calibrate.js';
+import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/goals.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {

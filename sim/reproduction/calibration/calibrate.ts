@@ -28,6 +28,7 @@ import {
 import type { MarginalEstimate } from '../likelihood/marginal.js';
 import { randomControlProbability } from '../likelihood/randomControl.js';
 import { publicationOf, type Publication } from './publications.js';
+import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */
 export const CALIBRATION_TRUTHS: readonly Partial<HiddenChoices>[] = [
@@ -39,11 +40,7 @@ export const CALIBRATION_TRUTHS: readonly Partial<HiddenChoices>[] = [
   { samples: 'distinct' },
   { update: 'merge', exploreUnit: 'task' },
 ];
-/** Publications per truth. */
-export const CALIBRATION_PUBLICATIONS = 200;
-/** The goals: wrong identifications at most this share; the 90 % credible set covering the truth within these. */
-export const WRONG_GOAL = 0.05;
-export const COVERAGE_GOAL: readonly [number, number] = [0.85, 0.95];
+export { CALIBRATION_PUBLICATIONS, COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 
 export interface TruthCalibration {
   readonly hidden: HiddenChoices;
