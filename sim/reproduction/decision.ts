@@ -8,7 +8,8 @@
  *    highest high over the scales;
  *  - a choice is identified at a value when that interval's low end is at least IDENTIFIED, and no reading
  *    that could not be estimated but could compete holds another value;
- *  - the 90 % credible set: the fewest readings whose posteriors (at the main bandwidth) sum to 0.9.
+ *  - the 90 % credible set: the fewest readings whose posteriors (at the main bandwidth, averaged over the
+ *    Monte Carlo draws) sum to 0.9.
  *
  * A reading that could not be estimated *could compete* unless, with each arm it could not estimate taken
  * at its bound (armEstimate.ts) — where the bound lacks the continuous part, times the largest continuous
@@ -58,8 +59,13 @@ export interface Decision {
   readonly marginals: readonly ChoicePosterior[];
   readonly identified: Partial<HiddenChoices>;
   readonly open: readonly HiddenKey[];
-  /** Readings in the 90 % credible set, most probable first. */
+  /**
+   * Readings in the 90 % credible set, most probable first, by their posteriors averaged over the Monte Carlo
+   * draws (the error integrated out).
+   */
   readonly credible: readonly number[];
+  /** The posteriors the credible set is built from (averaged over the Monte Carlo draws), per reading. */
+  readonly integrated: readonly number[];
   /** Readings not estimable that could compete (see above). */
   readonly couldCompete: readonly number[];
 }
@@ -132,6 +138,25 @@ const quantile = (sorted: Float64Array, p: number): number => {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 };
 
+/**
+ * How much of reading i the set holding exactly 0.9 takes, in expectation: readings are taken most probable
+ * first, the last one only in part so the set holds 0.9, and readings tied with i in posterior in a random
+ * order. With calibrated posteriors the truth is covered 90 % of the time, however many readings tie (the
+ * plain set, which takes its last reading whole and breaks ties by grid order, covers more).
+ */
+export function inclusion(d: Decision, i: number): number {
+  const p = d.integrated[i]!;
+  if (!(p > 0)) return 0;
+  const tie = (q: number): boolean => Math.abs(q - p) <= 1e-9 * p;
+  let before = 0;
+  let group = 0;
+  for (const q of d.integrated) {
+    if (tie(q)) group += q;
+    else if (q > p) before += q;
+  }
+  return Math.min(1, Math.max(0, (CREDIBLE - before) / group));
+}
+
 /** Readings further than this below the best (in nats) are left out of the draws: their posterior is below e^−PRUNE. */
 const PRUNE = 60;
 
@@ -156,6 +181,8 @@ export function decide(
   const high = new Float64Array(slots + 1).fill(-Infinity);
   const key = new ReplicateKey(options.seed, 0);
   const stream = new AleaStream(0, 0, 0);
+  // The posteriors averaged over the draws at the main bandwidth: the Monte Carlo error integrated out.
+  const integrated = new Float64Array(readings.length);
   if (estimable)
     BANDWIDTH_SCALES.forEach((_, s) => {
       const logs = logsAt(s);
@@ -174,6 +201,7 @@ export function decide(
       draws.forEach((d, n) => {
         active.forEach((i, j) => {
           const p = d[j]!;
+          if (s === MAIN_SCALE) integrated[i]! += p / DRAWS;
           for (let k = 0; k < offsets.length; k++) shares[offsets[k]! + valueIndex[k]![i]!]![n]! += p;
           if (i === best) shares[slots]![n] = p;
         });
@@ -208,8 +236,7 @@ export function decide(
     if (estimable && top.low >= IDENTIFIED && !blocked) identified[m.key] = top.value;
     else open.push(m.key);
   }
-  const ranked = main
-    .map((p, i) => ({ p, i }))
+  const ranked = Array.from(integrated, (p, i) => ({ p, i }))
     .filter((x) => x.p > 0)
     .sort((a, b) => b.p - a.p || a.i - b.i);
   const credible: number[] = [];
@@ -226,6 +253,7 @@ export function decide(
     identified: identified as Partial<HiddenChoices>,
     open,
     credible,
+    integrated: Array.from(integrated),
     couldCompete,
   };
 }

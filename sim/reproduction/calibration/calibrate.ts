@@ -12,7 +12,7 @@ import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } 
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
 import { readingsOf } from '../audit.js';
 import type { Simulations } from '../checks/sameRuns.js';
-import { decide } from '../decision.js';
+import { decide, inclusion } from '../decision.js';
 import type { FigureId } from '../figures.js';
 import {
   classOf,
@@ -47,7 +47,7 @@ export interface TruthCalibration {
   readonly publications: number;
   /** Share of publications with some choice identified at a value the truth does not have. */
   readonly wrongIdentifications: number;
-  /** Share of publications whose 90 % credible set holds the truth. */
+  /** Share of publications whose 90 % credible set holds the truth (the set holding exactly 0.9, see `inclusion`). */
   readonly coverage90: number;
   /** Per choice, the share of publications that identify it (at the right value). */
   readonly identified: Partial<Record<HiddenKey, number>>;
@@ -162,7 +162,7 @@ export function calibrate(
       const d = decide(sims.grid, readings, { seed: options.seed, draw: done });
       if (HIDDEN_CHOICES.some((c) => d.identified[c.key] !== undefined && d.identified[c.key] !== truth[c.key]))
         wrong++;
-      if (d.credible.includes(truthIndex)) covered++;
+      covered += inclusion(d, truthIndex);
       if (readings[truthIndex]?.estimable === true) estimable++;
       for (const c of HIDDEN_CHOICES)
         if (d.identified[c.key] === truth[c.key]) identified.set(c.key, (identified.get(c.key) ?? 0) + 1);
