@@ -87,6 +87,23 @@ export interface VerdictDocument {
       }[];
     }[];
   } | null;
+  readonly crossCheck: {
+    readonly readings: readonly {
+      readonly hidden: HiddenChoices;
+      readonly abc: number;
+      readonly abcSe: number;
+      readonly main: number;
+      readonly mainSe: number;
+    }[];
+    readonly orderAgrees: boolean;
+    readonly testUnit: {
+      readonly main: number;
+      readonly mainSe: number;
+      readonly abc: number;
+      readonly abcSe: number;
+      readonly agree: boolean;
+    } | null;
+  };
   readonly sentences: readonly string[];
 }
 
@@ -164,6 +181,26 @@ export function verdictDocument(
               figures: k.figures,
             })),
           },
+    crossCheck: {
+      readings: v.crossCheck.rows.map((r) => ({
+        hidden: r.entry.hidden,
+        abc: r.abc.log,
+        abcSe: r.abc.se,
+        main: r.main.log,
+        mainSe: r.main.se,
+      })),
+      orderAgrees: v.crossCheck.orderAgrees,
+      testUnit:
+        v.crossCheck.testUnit === null
+          ? null
+          : {
+              main: v.crossCheck.testUnit.main.log,
+              mainSe: v.crossCheck.testUnit.main.se,
+              abc: v.crossCheck.testUnit.abc.log,
+              abcSe: v.crossCheck.testUnit.abc.se,
+              agree: v.crossCheck.testUnit.agree,
+            },
+    },
     sentences,
   };
 }

@@ -8,6 +8,7 @@ import { correctedTail } from '../../sim/reproduction/checks/extremeness.js';
 import { FIGURES } from '../../sim/reproduction/figures.js';
 import { BANDWIDTH_SCALES, MAIN_SCALE, type ArmEstimate } from '../../sim/reproduction/likelihood/armEstimate.js';
 import { TIE_Z } from '../../sim/reproduction/likelihood/posterior.js';
+import { NEIGHBOURS } from '../../sim/reproduction/checks/crossCheck.js';
 import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
 import { MARGIN } from '../../sim/reproduction/decision.js';
 import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';
@@ -196,6 +197,19 @@ export function renderVerdict(v: Verdict): string {
       `against the closed form ${v.randomControl.closedForm.toExponential(3)}: ratio ${fmt(v.randomControl.estimated / v.randomControl.closedForm, 3)}.`,
     `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
   ];
+  const x = v.crossCheck;
+  if (x.rows.length > 0)
+    lines.push(
+      `Cross-check by rejection ABC (the exploitation arm from its ${NEIGHBOURS} nearest runs): ` +
+        x.rows
+          .slice(0, 4)
+          .map((r) => `${describeHidden(r.entry.hidden)}: ${fmtLog(r.abc)} (main ${fmtLog(r.main)})`)
+          .join('; ') +
+        `; the tied best ${x.orderAgrees ? 'stay' : 'do not all stay'} above the rest` +
+        (x.testUnit === null
+          ? '.'
+          : `; test-unit log Bayes factor ${fmtLog(x.testUnit.main)} against ${fmtLog(x.testUnit.abc)} by ABC: ${x.testUnit.agree ? 'agree' : 'DISAGREE'} within their 95 % interval.`),
+    );
   const c = v.checks;
   if (c !== null) {
     const p = c.predictive;

@@ -48,6 +48,7 @@ import { extremeness, type Extremeness } from './checks/extremeness.js';
 import { storyShares, type StoryShares } from './checks/story.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { provablyImpossible } from './checks/impossible.js';
+import { abcArm } from './checks/crossCheck.js';
 
 export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;
@@ -79,6 +80,16 @@ export interface RandomControlCheck {
   readonly replicates: number;
 }
 
+/** A reading's log-likelihood with its exploitation arm by rejection ABC instead (checks/crossCheck.ts), beside the main one. */
+export interface CrossChecked {
+  readonly index: number;
+  readonly abc: { readonly log: number; readonly se: number };
+  readonly main: { readonly log: number; readonly se: number };
+}
+
+/** Readings within this many nats of the best are cross-checked. */
+export const CROSS_CHECKED = 10;
+
 /** What the best reading's simulated publications say about the article as a whole. */
 export interface BestReadingChecks {
   readonly predictive: PredictiveCheck;
@@ -98,6 +109,8 @@ export interface AuditResult {
   /** Kernel bandwidth per continuous figure (the same for every reading). */
   readonly bandwidths: ReadonlyMap<FigureId, number>;
   readonly randomControl: RandomControlCheck;
+  /** The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC, best first. */
+  readonly crossCheck: readonly CrossChecked[];
   /** Every simulation's figures, and each reading's simulations (what calibration and the verdict reuse). */
   readonly simulations: Simulations;
   /** The results of `options.alongside`, by key. */
@@ -450,6 +463,24 @@ export function rankSimulations(
     MAIN_SCALE
   ];
   const best = entries[0];
+  const exploit = ARMS.findIndex((a) => a.id === 'exploit');
+  const crossCheck = entries
+    .filter((e) => e.likelihood.estimable && e.logBayesFactor <= CROSS_CHECKED)
+    .flatMap((e): CrossChecked[] => {
+      const key = e.likelihood.arms[exploit]!.key;
+      const abc = abcArm('exploit', extended.get(key) ?? sims.values.get(key)!);
+      if (abc === null) return [];
+      const main = e.likelihood.byScale[MAIN_SCALE]!;
+      const arm = e.likelihood.arms[exploit]!.estimate.byScale[MAIN_SCALE]!;
+      const others = { log: main.log - arm.log, variance: main.se ** 2 - arm.variance };
+      return [
+        {
+          index: e.index,
+          abc: { log: others.log + abc.log, se: Math.sqrt(Math.max(0, others.variance) + abc.se ** 2) },
+          main: { log: main.log, se: main.se },
+        },
+      ];
+    });
   const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
   return {
     entries,
@@ -462,6 +493,7 @@ export function rankSimulations(
             story: storyShares(bestValues),
           },
     replicates,
+    crossCheck,
     extraRuns: new Map([...extended].map(([key, v]) => [key, v.values().next().value!.length - replicates])),
     bandwidths,
     randomControl: {

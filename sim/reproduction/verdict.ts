@@ -23,6 +23,23 @@ export interface PriorSensitivity {
   readonly identified: Partial<HiddenChoices>;
 }
 
+/** The cross-check by rejection ABC (checks/crossCheck.ts), read against the main estimator. */
+export interface CrossCheckSummary {
+  readonly rows: readonly {
+    readonly entry: AuditEntry;
+    readonly abc: { log: number; se: number };
+    readonly main: { log: number; se: number };
+  }[];
+  /** Whether ABC keeps every reading tied with the best above every other cross-checked reading. */
+  readonly orderAgrees: boolean;
+  /** log Bayes factor of the best reading against its twin in the test unit, both ways, and whether they agree within their 95 % interval. */
+  readonly testUnit: {
+    readonly main: { readonly log: number; readonly se: number };
+    readonly abc: { readonly log: number; readonly se: number };
+    readonly agree: boolean;
+  } | null;
+}
+
 export interface Verdict {
   readonly best: AuditEntry;
   /** The best reading's posterior interval (Monte Carlo and bandwidth). */
@@ -49,6 +66,7 @@ export interface Verdict {
   /** Whether the best reading places every published figure inside its single-run range. */
   readonly explainsEveryFigure: boolean;
   readonly checks: BestReadingChecks | null;
+  readonly crossCheck: CrossCheckSummary;
   readonly randomControl: RandomControlCheck;
   /** Replicates per arm and reading. */
   readonly replicates: number;
@@ -66,6 +84,36 @@ export function auditDecision(
 ): Decision {
   const byIndex = [...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood);
   return decide(audit.simulations.grid, byIndex, { seed: 1, ...(prior !== undefined ? { prior } : {}) });
+}
+
+function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number, AuditEntry>): CrossCheckSummary {
+  const rows = audit.crossCheck.map((c) => ({ entry: entries.get(c.index)!, abc: c.abc, main: c.main }));
+  const tied = rows.filter((r) => r.entry.tiedWithBest);
+  const others = rows.filter((r) => !r.entry.tiedWithBest);
+  const orderAgrees = tied.length > 0 && others.every((o) => tied.every((t) => t.abc.log > o.abc.log));
+  const best = rows.find((r) => r.entry === audit.entries[0]);
+  const twin =
+    best &&
+    rows.find((r) =>
+      HIDDEN_CHOICES.every((c) =>
+        c.key === 'testUnit'
+          ? r.entry.hidden[c.key] !== best.entry.hidden[c.key]
+          : r.entry.hidden[c.key] === best.entry.hidden[c.key],
+      ),
+    );
+  const difference = (a: { log: number; se: number }, b: { log: number; se: number }) => ({
+    log: a.log - b.log,
+    se: Math.hypot(a.se, b.se),
+  });
+  const testUnit =
+    best === undefined || twin === undefined
+      ? null
+      : (() => {
+          const main = difference(best.main, twin.main);
+          const abc = difference(best.abc, twin.abc);
+          return { main, abc, agree: Math.abs(main.log - abc.log) <= 1.959963984540054 * Math.hypot(main.se, abc.se) };
+        })();
+  return { rows, orderAgrees, testUnit };
 }
 
 export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
@@ -99,6 +147,7 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     estimable: best.likelihood.estimable,
     explainsEveryFigure: best.inside === best.total,
     checks: audit.checks,
+    crossCheck: summarise(audit, byIndex),
     randomControl: audit.randomControl,
     replicates: audit.replicates,
   };
