@@ -3,7 +3,8 @@
  * neighbour density). Among the runs reproducing an arm's discrete figures, the continuous figures are
  * standardised by the class's covariance; the tolerance is the distance r of the k-th nearest run to the
  * printed values, and the density there is k / (m · V_d r^d · |Σ|^½), times the windows' widths for the
- * probability. Its error is about 1/√k on the log scale (plus the discrete share's). It shares nothing with
+ * probability (for figures on a lattice, at least the windows' half-width, with k the runs within it). Its
+ * error is about 1/√k on the log scale (plus the discrete share's). It shares nothing with
  * the main estimator but the class: no kernel, no bandwidth, no copula.
  */
 import type { ArmId } from '../arms.js';
@@ -71,12 +72,21 @@ export function abcArm(arm: ArmId, values: FigureValues): AbcEstimate | null {
     for (let k = 0; k < d; k++) s += (y[k]! - point[k]!) ** 2;
     return Math.sqrt(s);
   }).sort();
-  const r = distances[NEIGHBOURS - 1]!;
+  // Figures on a lattice (round means in 30ths, counts) can put k runs at distance 0: the tolerance is then at
+  // least the windows' half-width (in the smallest whitened unit), and k the runs within it.
+  let floor = Infinity;
+  figures.forEach((f, i) => {
+    const t = targets.get(f.id)!;
+    floor = Math.min(floor, (t.hi - t.lo) / 2 / Math.sqrt(cov[i * d + i]!));
+  });
+  const r = Math.max(distances[NEIGHBOURS - 1]!, floor);
+  let k = 0;
+  while (k < m && distances[k]! <= r) k++;
   let logDet = 0;
   for (let i = 0; i < d; i++) logDet += Math.log(l[i * d + i]!);
   // Volume of the unit d-ball: π^(d/2) / Γ(d/2 + 1).
   const logBall = (d / 2) * Math.log(Math.PI) - logGamma(d / 2 + 1);
   const logWidths = figures.reduce((s, f) => s + Math.log(targets.get(f.id)!.hi - targets.get(f.id)!.lo), 0);
-  const conditional = Math.log(NEIGHBOURS / m) - logBall - d * Math.log(r) - logDet + logWidths;
-  return { log: discrete.log + conditional, se: Math.sqrt(discrete.variance + 1 / NEIGHBOURS) };
+  const conditional = Math.log(k / m) - logBall - d * Math.log(r) - logDet + logWidths;
+  return { log: discrete.log + conditional, se: Math.sqrt(discrete.variance + 1 / k) };
 }
