@@ -129,6 +129,11 @@ function choicesLine(v: Verdict): string {
       : `pin down ${list(pinned)} (each with its posterior interval above 0.95 at every bandwidth)`;
   const openText = open.length === 0 || pinned.length === 0 ? '' : ` but leave ${list(open)} open`;
   const designText = designed.length === 0 ? '' : `; ${list(designed)}`;
+  const t = v.crossCheck.testUnit;
+  const crossText =
+    t !== null && !t.agree && v.open.includes('testUnit')
+      ? ` (--test-unit because rejection ABC puts its log Bayes factor at ${t.abc.log.toFixed(1)} ± ${t.abc.se.toFixed(1)} against the kernel's ${t.main.log.toFixed(1)} ± ${t.main.se.toFixed(1)})`
+      : '';
   const [lo, hi] = v.bestInterval;
   const set =
     v.credible.length > 1
@@ -138,7 +143,7 @@ function choicesLine(v: Verdict): string {
     v.couldCompete.length === 0
       ? ''
       : `, and ${v.couldCompete.length} reading${v.couldCompete.length === 1 ? '' : 's'} too rarely reproduced to estimate could still compete`;
-  return `The figures ${pinnedText}${openText}${designText}: ${set}${compete}.`;
+  return `The figures ${pinnedText}${openText}${crossText}${designText}: ${set}${compete}.`;
 }
 
 /**

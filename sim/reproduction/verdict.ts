@@ -1,7 +1,8 @@
 /**
  * The audit's verdict: the best reading, the readings tied with it, which hidden choices the published
  * figures pin down (decision.ts: identified only where the posterior interval's low end clears IDENTIFIED
- * at every bandwidth), which no figure can tell apart by construction (their readings give identical runs),
+ * at every bandwidth, and — for the test unit, whose Bayes factor the cross-check recomputes — only where
+ * rejection ABC agrees), which no figure can tell apart by construction (their readings give identical runs),
  * how the answer moves with the prior, and what the best reading's simulated publications say about the
  * article as a whole (the predictive check, how extreme its most extreme figure is, how rare its story).
  */
@@ -127,6 +128,18 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     audit.simulations,
     credible.map((e) => e.index),
   );
+  // The cross-check tests the one choice its Bayes factor is about: where it disagrees, that choice stays open.
+  const crossCheck = summarise(audit, byIndex);
+  const disagrees =
+    crossCheck.testUnit !== null && !crossCheck.testUnit.agree && decision.identified.testUnit !== undefined;
+  const identified = Object.fromEntries(
+    Object.entries(decision.identified).filter(([key]) => !(disagrees && key === 'testUnit')),
+  ) as Partial<HiddenChoices>;
+  const open = [...decision.open];
+  if (disagrees) {
+    open.push('testUnit');
+    open.sort((a, b) => HIDDEN_CHOICES.findIndex((c) => c.key === a) - HIDDEN_CHOICES.findIndex((c) => c.key === b));
+  }
   const priorSensitivity = PRIOR_TILTS.map((tilt) => {
     const d = auditDecision(audit, tiltedPrior(audit.simulations.grid, tilt));
     return { tilt, bestPosterior: d.posteriors[best.index]!, identified: d.identified };
@@ -135,8 +148,8 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     best,
     bestInterval: decision.bestInterval,
     tied: entries.filter((e) => e.tiedWithBest),
-    identified: decision.identified,
-    open: decision.open,
+    identified,
+    open,
     marginals: decision.marginals,
     unidentifiable: same.filter((s) => s.runs > 0 && s.identical === s.runs).map((s) => s.key),
     sameRuns: same,
@@ -147,7 +160,7 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     estimable: best.likelihood.estimable,
     explainsEveryFigure: best.inside === best.total,
     checks: audit.checks,
-    crossCheck: summarise(audit, byIndex),
+    crossCheck,
     randomControl: audit.randomControl,
     replicates: audit.replicates,
   };

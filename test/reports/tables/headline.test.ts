@@ -130,6 +130,20 @@ describe('the headline', () => {
     expect(s[3]).not.toContain('leave --window, --update');
   });
 
+  it('says why the test unit stays open when the cross-check disagrees', () => {
+    const v = verdictOf(tiedFour, {
+      ...audited,
+      crossCheck: {
+        rows: [],
+        orderAgrees: true,
+        testUnit: { main: { log: 6.25, se: 0.76 }, abc: { log: 2.24, se: 0.45 }, agree: false },
+      },
+    });
+    expect(sentences(BASE, v)[3]).toContain(
+      "(--test-unit because rejection ABC puts its log Bayes factor at 2.2 ± 0.5 against the kernel's 6.3 ± 0.8)",
+    );
+  });
+
   it('says what a quick audit rests on, and which readings could still compete', () => {
     const v = verdictOf(tiedFour, { ...audited, replicates: 1000, couldCompete: [entry({ posterior: NaN })] });
     const s = sentences(BASE, v, 10_000);
