@@ -1,10 +1,14 @@
 /** Shared checks for environment parameters; each failure names the parameter and the value. */
+import { parseNumber } from '../sim/core/params/number.js';
 import { EnvParamError, type EnvParams, type ParamSpec } from './env.js';
 
-/** Read an integer parameter (numbers or decimal strings), within the spec's bounds. */
+/** A number as given: itself, or text read in the one number grammar (sim/core/params/number.ts); else the raw value. */
+const numeric = (raw: unknown): unknown => (typeof raw === 'string' ? (parseNumber(raw) ?? raw) : raw);
+
+/** Read an integer parameter (numbers or numeric text), within the spec's bounds. */
 export function intParam(params: EnvParams, spec: ParamSpec, fallback?: number): number {
   const raw = params[spec.name] ?? spec.default ?? fallback;
-  const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  const n = numeric(raw);
   if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new EnvParamError(spec.name, raw, 'must be an integer');
   checkBounds(spec, n);
   return n;
@@ -13,7 +17,7 @@ export function intParam(params: EnvParams, spec: ParamSpec, fallback?: number):
 /** Read a real parameter (rates live in [0, 1]). */
 export function numberParam(params: EnvParams, spec: ParamSpec, fallback?: number): number {
   const raw = params[spec.name] ?? spec.default ?? fallback;
-  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  const n = numeric(raw);
   if (typeof n !== 'number' || !Number.isFinite(n)) throw new EnvParamError(spec.name, raw, 'must be a number');
   const bounded: ParamSpec = spec.kind === 'rate' ? { ...spec, min: spec.min ?? 0, max: spec.max ?? 1 } : spec;
   checkBounds(bounded, n);

@@ -1,12 +1,14 @@
 /**
- * Exact reference values for the charts (SPEC §3): expected attempts when guessing uniformly among all
- * codes, and among the codes left once one or two positions are known, without exploration. They apply
- * when every group plays the same world with the closed form (one solving code) and the same attempt cap.
+ * Exact reference values (SPEC §3): expected attempts when guessing uniformly among all codes, and among
+ * the codes left once one or two positions are known. They apply when every group plays the same world with
+ * the closed form (one solving code) and the same attempt cap. The charts draw them without exploration;
+ * a run's page states them as `hexa run` prints them, at the run's exploration rate, up to its top-k.
  */
-import { findEnv } from '../envs/registry.js';
+import { findEnv } from '../sim/agent/moduleStore.js';
 import type { EnvParams } from '../envs/env.js';
-import { spaceSize } from '../sim/limits/anchors.js';
-import { uniformGuessing } from '../sim/core/analytics.js';
+import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
+import { openerAnchor } from '../sim/limits/openerAnchor.js';
+import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import type { ResultData } from './resultFolder.js';
 
@@ -21,18 +23,26 @@ export interface ReferenceLine {
 
 const KNOWN = ['random guessing', 'one {position} known', 'two {position}s known'];
 
-export function referenceLines(data: ResultData): ReferenceLine[] {
-  const first = data.groups[0]?.params;
-  if (first?.env === undefined || first.cap === undefined) return [];
-  const spec = findEnv(first.env);
-  if (!spec?.exactRandomControl) return [];
-  const names = ['env', 'cap', ...spec.params.map((p) => p.name)];
-  if (!data.groups.every((g) => names.every((n) => g.params[n] === first[n]))) return [];
-  const cap = Number(first.cap);
-  if (!Number.isInteger(cap) || cap < 1) return [];
+/** The world every group plays, rebuilt from the folder's columns; null when they differ or it cannot be. */
+interface SharedWorld {
+  readonly space: bigint;
+  readonly positions: number;
+  readonly arity: number;
+  readonly cap: number;
+  /** 'bit' for locks, 'position' otherwise. */
+  readonly unit: string;
+  readonly feedback: 'matches' | undefined;
+}
 
-  let positions: number;
-  let arity: number;
+function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
+  const first = data.groups[0]?.params;
+  if (first?.env === undefined || first.cap === undefined) return null;
+  const spec = findEnv(first.env);
+  if (!spec?.exactRandomControl) return null;
+  const names = ['env', 'cap', ...spec.params.map((p) => p.name)];
+  if (!data.groups.every((g) => names.every((n) => g.params[n] === first[n]))) return null;
+  const cap = Number(first.cap);
+  if (!Number.isInteger(cap) || cap < 1) return null;
   try {
     const given: Record<string, string | number> = {};
     for (const p of spec.params) {
@@ -40,23 +50,67 @@ export function referenceLines(data: ResultData): ReferenceLine[] {
       if (text !== undefined) given[p.name] = p.kind === 'string' ? text : Number(text);
     }
     const params: EnvParams = spec.resolve(given);
-    const world = spec.create(params, new ReplicateKey(0, 0).stream('world'));
-    ({ positions, arity } = world.space);
+    const { positions, arity } = spec.create(params, new ReplicateKey(0, 0).stream('world')).space;
+    const unit = first.env.startsWith('lock') ? 'bit' : 'position';
+    return { space: spaceSize(positions, arity), positions, arity, cap, unit, feedback: spec.feedback };
   } catch {
-    return []; // parameters this build cannot rebuild: no reference lines rather than wrong ones
+    return null; // parameters this build cannot rebuild: no reference values rather than wrong ones
   }
-  const space = spaceSize(positions, arity);
-  const unit = first.env.startsWith('lock') ? 'bit' : 'position';
+}
+
+export function referenceLines(data: Pick<ResultData, 'groups'>): ReferenceLine[] {
+  const world = sharedWorld(data);
+  if (world === null) return [];
   const out: ReferenceLine[] = [];
-  for (let k = 0; k < KNOWN.length && k < positions; k++) {
-    const pool = space / BigInt(arity) ** BigInt(k);
-    const e = uniformGuessing({ space, pool, explore: 0, cap }).expectedAttempts;
+  for (let k = 0; k < KNOWN.length && k < world.positions; k++) {
+    const pool = world.space / BigInt(world.arity) ** BigInt(k);
+    const e = uniformGuessing({ space: world.space, pool, explore: 0, cap: world.cap }).expectedAttempts;
     out.push({
       fixed: k,
-      label: `${KNOWN[k]!.replace('{position}', unit)}: ${e.value.toFixed(3)}`,
+      label: `${KNOWN[k]!.replace('{position}', world.unit)}: ${e.value.toFixed(3)}`,
       value: e.value,
       exact: e.exact,
     });
   }
   return out;
+}
+
+/** An exact value a lone run is measured against, in words. */
+export interface RunAnchor {
+  readonly what: string;
+  readonly value: ExactValue;
+  /** The random baseline: uniform guessing over the whole space. */
+  readonly baseline: boolean;
+}
+
+/**
+ * The anchors `hexa run` prints for one configuration: for the published (feedback-blind) Actor, uniform
+ * guessing with 0 … top-k positions fixed at the run's exploration rate; for an in-task opener without a
+ * library on a binary lock, the opener's own exact value.
+ */
+export function runAnchors(data: Pick<ResultData, 'groups'>): RunAnchor[] {
+  const world = sharedWorld(data);
+  const params = data.groups[0]?.params;
+  if (world === null || params === undefined || data.groups.length !== 1) return [];
+  const library = params.library !== 'false';
+  const actor = params.actor ?? 'published';
+  if (actor !== 'published') {
+    if (library || world.feedback !== 'matches' || world.arity !== 2) return [];
+    if (actor !== 'consistent' && actor !== 'optimal') return [];
+    const value = openerAnchor(actor, world.positions, world.cap);
+    return value === null ? [] : [{ what: `the ${actor} opener`, value, baseline: false }];
+  }
+  const settings = {
+    cap: world.cap,
+    agent: { library, topK: Number(params.topK ?? 0), explore: Number(params.explore ?? 0) },
+  };
+  // The same anchors as `hexa run` prints for this configuration.
+  return poolAnchors(settings, world.positions, world.arity).map((a) => ({
+    what:
+      a.fixed === 0
+        ? 'random guessing'
+        : `${a.fixed} ${world.unit}${a.fixed > 1 ? 's' : ''} fixed by skills${settings.agent.explore > 0 ? `, exploring ${settings.agent.explore}` : ''}`,
+    value: a.anchor.expectedAttempts,
+    baseline: a.fixed === 0,
+  }));
 }

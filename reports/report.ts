@@ -5,13 +5,14 @@
 import { relative, sep } from 'node:path';
 import { decisionSpec, type DecisionLayout } from './charts/decision.js';
 import { distributionSpec } from './charts/distribution.js';
-import { heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
+import { type CellMark, heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
 import { reportPalette, type Chart } from './charts/theme.js';
 import { toCsv } from './csv/csv.js';
 import { figureSamples } from './figures.js';
 import { reportHtml } from './render/html.js';
+import { rankCells } from './ranking.js';
 import { referenceLines } from './references.js';
 import { renderChart } from './render/render.js';
 import type { ResultData } from './resultFolder.js';
@@ -27,6 +28,8 @@ export interface ReportOptions {
   readonly source: string;
   /** Where the report goes, so the page can link back to the folder's own files. */
   readonly outDir: string;
+  /** PNG pixels per SVG pixel (default DEFAULT_PNG_SCALE). */
+  readonly pngScale?: number;
 }
 
 export interface BuiltReport {
@@ -57,11 +60,16 @@ export async function chartsFor(
     });
   }
   if (data.kind === 'sweep' && axes !== null) {
+    const marks = new Map<string, CellMark>();
+    for (const world of rankCells(data, summary)) {
+      for (const cell of world.tied) marks.set(cell.group.id, 'tied');
+      marks.set(world.best.group.id, 'best');
+    }
     charts.push({
       kind: 'heatmap',
       name: 'heatmap',
       heading: `Heat map: ${axes.x} × ${axes.y}`,
-      spec: heatmapSpec(groups, data.swept, axes),
+      spec: heatmapSpec(groups, data.swept, axes, marks),
     });
   }
   const layout: DecisionLayout =
@@ -101,14 +109,19 @@ export async function buildReport(data: ResultData, options: ReportOptions): Pro
   const summary = summarize(data, { seed: options.seed, resamples: options.resamples });
   const { charts, skippedFigures } = await chartsFor(data, summary, options.axes);
   const files = new Map<string, string | Buffer>();
+  const svgs = new Map<string, string>();
   for (const chart of charts) {
-    const rendered = await renderChart(chart.spec);
+    const rendered = await renderChart(chart.spec, options.pngScale);
     files.set(`${chart.name}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
     files.set(`${chart.name}.svg`, rendered.svg);
     files.set(`${chart.name}.png`, rendered.png);
+    svgs.set(chart.name, rendered.svg);
   }
   files.set('summary.csv', toCsv(summaryRows(data, summary)));
   const sourceLink = relative(options.outDir, data.dir).split(sep).join('/') || '.';
-  files.set('index.html', reportHtml({ data, summary, charts, skippedFigures, source: options.source, sourceLink }));
+  files.set(
+    'index.html',
+    reportHtml({ data, summary, charts, svgs, skippedFigures, source: options.source, sourceLink }),
+  );
   return { charts, summary, files, skippedFigures };
 }

@@ -5,6 +5,7 @@
  * replicates, same seed and world), paired differences of mean attempts per round.
  */
 import { ResamplePlan, type Estimate } from '../sim/core/bootstrap.js';
+import { parameterValue } from './charts/theme.js';
 import type { Row } from './csv/csv.js';
 import type { Group, Metric, ResultData } from './resultFolder.js';
 
@@ -80,6 +81,24 @@ export function sharesRandomNumbers(a: Group, b: Group, world: readonly string[]
   );
 }
 
+/**
+ * Groups in the order of their swept parameters' values, the first parameter slowest (numbers numerically,
+ * text alphabetically); groups with the same values keep the folder's order.
+ */
+export function bySweptValues<T extends { readonly group: Group }>(items: readonly T[], swept: readonly string[]): T[] {
+  const keyOf = (t: T): (number | string)[] => swept.map((p) => parameterValue(t.group.params[p]));
+  const keys = new Map(items.map((t) => [t, keyOf(t)]));
+  return [...items].sort((a, b) => {
+    const [ka, kb] = [keys.get(a)!, keys.get(b)!];
+    for (let i = 0; i < ka.length; i++) {
+      const [x, y] = [ka[i]!, kb[i]!];
+      const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+}
+
 export function summarize(data: ResultData, options: SummaryOptions): Summary {
   const plans = new Map<number, ResamplePlan>();
   const planFor = (n: number): ResamplePlan => {
@@ -129,8 +148,9 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
 }
 
 /**
- * summary.csv: one row per figure, with the swept parameters beside each group. `round` stays numeric: a
- * figure of the whole run has it empty and `scope` says 'run' (per-round figures: 'round').
+ * summary.csv: one row per figure, the swept parameters first and the group's id last, a sweep's cells in
+ * the order of their swept values. `round` stays numeric: a figure of the whole run has it empty and `scope` says
+ * 'run' (per-round figures: 'round').
  */
 export function summaryRows(data: ResultData, summary: Summary): Row[] {
   const groupColumn = data.groupColumn ?? 'group';
@@ -145,7 +165,7 @@ export function summaryRows(data: ResultData, summary: Summary): Row[] {
     n: number,
     e: Estimate,
   ): void => {
-    const row: Row = { [groupColumn]: group };
+    const row: Row = {};
     for (const c of data.swept) row[c] = params[c] ?? '';
     Object.assign(row, {
       versus,
@@ -159,10 +179,13 @@ export function summaryRows(data: ResultData, summary: Summary): Row[] {
       bootstrapSeed: summary.seed,
       resamples: summary.resamples,
       scope: round === null ? 'run' : 'round',
+      [groupColumn]: group,
     });
     out.push(row);
   };
-  for (const s of summary.groups) {
+  // A sweep's cells in the order of their values; a reproduction's arms keep their published order.
+  const groups = data.kind === 'sweep' ? bySweptValues(summary.groups, data.swept) : summary.groups;
+  for (const s of groups) {
     const { id, params, replicates } = s.group;
     const n = replicates.length;
     for (const r of s.rounds) {

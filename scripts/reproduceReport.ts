@@ -36,8 +36,12 @@ import {
   type OpenerId,
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
-import type { RunJob, SimulationResult } from '../sim/reproduction/simulationJobs.js';
-import { runJobs, SimulationThreads } from '../sim/reproduction/workerPool.js';
+import {
+  runSimulation,
+  simulationPool,
+  type RunJob,
+  type SimulationResult,
+} from '../sim/reproduction/simulationJobs.js';
 import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
 import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
 import { calibrationCsvRows, renderCalibration } from '../reports/tables/calibrationTables.js';
@@ -98,7 +102,7 @@ const AUDIT_SHOWN = 12;
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
   const world = options.world;
-  // The arms and openers kept whole: with the audit, run on its threads during its screening stage.
+  // The arms and openers kept whole: with the audit, run on its threads ahead of its simulations.
   const only = world?.openers ?? ['consistent', 'optimal'];
   const armJobs: RunJob[] = ARMS.map((arm) => ({
     kind: 'run',
@@ -119,7 +123,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         alongside: [...armJobs, ...openerJobs],
       })
     : null;
-  const runs: ReadonlyMap<string, SimulationResult> = result?.runs ?? (await runJobs([...armJobs, ...openerJobs], 1));
+  const runs: ReadonlyMap<string, SimulationResult> =
+    result?.runs ?? new Map([...armJobs, ...openerJobs].map((job) => [job.key, runSimulation(job)]));
   const calibration =
     result === null || options.calibrate === undefined
       ? null
@@ -280,15 +285,15 @@ async function calibrateOn(
   options: NonNullable<ReproduceOptions['calibrate']>,
 ): Promise<Calibration> {
   const truths = CALIBRATION_TRUTHS.map(truthOf);
-  const threads = new SimulationThreads(workers);
+  const pool = simulationPool(workers);
   try {
-    const publications = await simulatePublications(truths, seed, options.publications, threads);
+    const publications = await simulatePublications(truths, seed, options.publications, pool);
     return calibrate(audit, truths, publications, {
       seed,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
   } finally {
-    await threads.close();
+    await pool.close();
   }
 }
 

@@ -2,7 +2,7 @@
 import { poolAnchors, type PoolAnchor } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
-import type { RunConfig } from '../sim/experiment/config.js';
+import type { Run, RunConfig } from '../sim/experiment/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import { runCsv } from '../reports/csv/rows.js';
@@ -17,7 +17,7 @@ export interface RunReport {
   csv(): string;
 }
 
-export async function executeRun(config: RunConfig): Promise<RunReport> {
+export async function executeRun(config: Run): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.

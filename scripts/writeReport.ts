@@ -16,6 +16,8 @@ export interface WriteReportOptions {
   readonly axes: HeatmapAxes | null;
   /** The result folder as the user named it. */
   readonly source: string;
+  /** PNG pixels per SVG pixel (`--png-scale`). */
+  readonly pngScale: number;
 }
 
 /** Builds and writes the report into `outDir` (already checked); returns the chart file stems. */

@@ -13,6 +13,7 @@ import {
   SeededTask,
   checkEnv,
   defineEnv,
+  normalizeRun,
   registerEnv,
   registerPolicy,
   runExperiment,
@@ -90,8 +91,9 @@ console.log(
   `one task: ${attempts} attempts, ${tally.goodSamples} high-score samples, skills: ${library.skills.map((s) => s.name).join('; ') || 'none'}`,
 );
 
-// 3. A whole experiment: 5 rounds × 30 tasks, 200 replicates, written as a result folder.
-const config = { ...PUBLISHED_RUN, env: world.id, envParams: params, cap: 200, replicates: 200, agent };
+// 3. A whole experiment: 5 rounds × 30 tasks, 200 replicates, written as a result folder. A configuration is
+// normalized once (what its library mode implies put in force) before it runs.
+const config = normalizeRun({ ...PUBLISHED_RUN, env: world.id, envParams: params, cap: 200, replicates: 200, agent });
 const result = runExperiment(config);
 for (const r of result.rounds)
   console.log(
@@ -113,7 +115,9 @@ registerPolicy({
 
 // 5. A sweep in this process: exploration × extraction rule, 6 cells sharing random numbers replicate by replicate.
 const cells = [0, 0.1, 0.2].flatMap((explore) =>
-  [undefined, 'smoothed-share'].map((extraction) => ({ ...config, agent: { ...agent, explore, extraction } })),
+  [undefined, 'smoothed-share'].map((extraction) =>
+    normalizeRun({ ...config, agent: { ...agent, explore, extraction } }),
+  ),
 );
 const sweep = runSweep(cells);
 for (const cell of sweep.cells) {

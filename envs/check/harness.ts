@@ -1,30 +1,10 @@
 /**
- * Drive a world outside the agent: a task context keyed like the simulator's, and a seeded trajectory of
- * everything a world lets the caller observe. The checker compares trajectories; the API exposes
- * `SeededTask` for anyone stepping a world by hand.
+ * Drive a world outside the agent, through the runner's own task context (envs/task.ts): a seeded
+ * trajectory of everything a world lets the caller observe. The checker compares trajectories.
  */
-import type { Env, EnvParams, EnvSpec, TaskContext, WorldPurpose } from '../env.js';
+import type { Env, EnvParams, EnvSpec } from '../env.js';
+import { SeededTask } from '../task.js';
 import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
-
-/** A task context at any task index, with world streams keyed like the simulator's (tasksPerRound per round). */
-export class SeededTask implements TaskContext {
-  round = 0;
-  task = 0;
-  taskIndex = 0;
-  constructor(
-    private readonly key: ReplicateKey,
-    private readonly tasksPerRound = 10,
-  ) {}
-  at(taskIndex: number): this {
-    this.taskIndex = taskIndex;
-    this.round = Math.floor(taskIndex / this.tasksPerRound);
-    this.task = taskIndex % this.tasksPerRound;
-    return this;
-  }
-  stream(purpose: WorldPurpose = 'env'): Stream {
-    return this.key.stream(purpose, this.round, this.task);
-  }
-}
 
 export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
   const key = new ReplicateKey(seed, 0);

@@ -4,7 +4,8 @@
  * worlds and to plain-JavaScript modules alike.
  */
 import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../env.js';
-import { drawCode, makeEnv, SeededTask, trajectory } from './harness.js';
+import { drawCode, makeEnv, trajectory } from './harness.js';
+import { SeededTask } from '../task.js';
 import { msg } from '../../sim/core/messages.js';
 import { bitWords, packBits } from '../../sim/core/bitCode.js';
 

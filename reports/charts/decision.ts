@@ -7,6 +7,7 @@
  *    one line per exploration rate, one panel per combination of the other swept parameters.
  */
 import type { GroupSummary } from '../summary.js';
+import { ColourName, REFERENCE_STROKE, sequentialScale, wrapWords } from './conventions.js';
 import {
   CONFIG,
   type ChartSpec,
@@ -14,7 +15,6 @@ import {
   OKABE_ITO,
   parameterTitle,
   parameterValue,
-  REFERENCE_COLOUR,
   SCHEMA,
   type Palette,
 } from './theme.js';
@@ -31,6 +31,8 @@ const SKILLS_TITLE = 'Skills in the library';
 
 interface Point {
   readonly key: string | number;
+  /** Where the point is drawn along a numeric key: the key, nudged per series so bars do not overlap. */
+  readonly at: string | number;
   readonly series: string | number;
   readonly panel: string;
   readonly rate: number | null;
@@ -43,6 +45,25 @@ interface Point {
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+const sortedNumbers = (xs: readonly number[]): number[] => [...new Set(xs)].sort((a, b) => a - b);
+
+/**
+ * Points at the same swept value but in different series (exploration rates) drawn side by side: each
+ * series shifted by a share of the smallest gap between swept values, so no bar hides another.
+ */
+function nudged(points: readonly Point[]): Point[] {
+  const keys = sortedNumbers(points.map((p) => p.key as number));
+  const series = [...new Set(points.map((p) => p.series))].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+  );
+  if (series.length < 2) return [...points];
+  const gap =
+    keys.length > 1 ? Math.min(...keys.slice(1).map((k, i) => k - keys[i]!)) : Math.max(Math.abs(keys[0]!), 1) * 0.1;
+  const step = (0.3 * gap) / (series.length - 1);
+  const middle = (series.length - 1) / 2;
+  return points.map((p) => ({ ...p, at: (p.key as number) + (series.indexOf(p.series) - middle) * step }));
+}
 
 function rateMax(points: readonly Point[]): number {
   return Math.max(0.12, ...points.map((p) => p.rateHi ?? p.rate ?? 0)) * 1.05;
@@ -61,10 +82,11 @@ export function decisionSpec(
       : (swept[0] ?? 'threshold');
   const seriesParam = xParam !== 'explore' && swept.includes('explore') ? 'explore' : null;
   const facets = swept.filter((p) => p !== xParam && p !== seriesParam);
-  const points: Point[] =
+  const drawn: Point[] =
     layout === 'rounds'
       ? groups[0]!.rounds.map((r) => ({
           key: r.round,
+          at: r.round,
           series: '',
           panel: '',
           rate: finite(r.refutationRate.estimate),
@@ -77,8 +99,10 @@ export function decisionSpec(
         }))
       : groups.map((g) => {
           const last = g.rounds.at(-1)!;
+          const key = layout === 'arms' ? palette.labelOf(g.group.id) : parameterValue(g.group.params[xParam]);
           return {
-            key: layout === 'arms' ? palette.labelOf(g.group.id) : parameterValue(g.group.params[xParam]),
+            key,
+            at: key,
             series: seriesParam ? parameterValue(g.group.params[seriesParam]) : '',
             panel: describeParameters(g.group.params, facets),
             rate: finite(g.refutationRate.estimate),
@@ -90,6 +114,8 @@ export function decisionSpec(
             replicates: g.group.replicates.length,
           };
         });
+  const numericKeys = layout === 'grid' && drawn.every((p) => typeof p.key === 'number');
+  const points = numericKeys ? nudged(drawn) : drawn;
 
   const keyTitle = layout === 'rounds' ? 'Round' : layout === 'arms' ? 'Arm' : parameterTitle(xParam);
   const keyField =
@@ -97,9 +123,17 @@ export function decisionSpec(
       ? {
           field: 'key',
           type: 'nominal',
-          title: null,
+          title: keyTitle,
           scale: { domain: points.map((p) => p.key) },
-          axis: { labelLimit: 300 },
+          // The title above the arms' names, level, where it cannot run into them.
+          axis: {
+            labelLimit: 300,
+            titleAngle: 0,
+            titleAlign: 'right',
+            titleBaseline: 'bottom',
+            titleX: -8,
+            titleY: -10,
+          },
         }
       : layout === 'rounds'
         ? {
@@ -109,8 +143,15 @@ export function decisionSpec(
             scale: { domain: points.map((p) => p.key) },
             axis: { labelAngle: 0 },
           }
-        : points.every((p) => typeof p.key === 'number')
-          ? { field: 'key', type: 'quantitative', title: keyTitle, scale: { zero: false, nice: false, padding: 12 } }
+        : numericKeys
+          ? // ticks at exactly the swept values; points sit at `at`, nudged apart per series
+            {
+              field: 'at',
+              type: 'quantitative',
+              title: keyTitle,
+              scale: { zero: false, nice: false, padding: 14 },
+              axis: { values: sortedNumbers(points.map((p) => p.key as number)), format: '.6~g' },
+            }
           : // a text parameter (e.g. the lifecycle): one category per value, in grid order
             {
               field: 'key',
@@ -129,11 +170,12 @@ export function decisionSpec(
         }
       : seriesParam
         ? {
+            // An ordered parameter: light to dark in value order.
             field: 'series',
             type: 'ordinal',
             title: parameterTitle(seriesParam),
-            scale: { range: [...OKABE_ITO] },
-            legend: { orient: 'bottom', direction: 'horizontal' },
+            scale: sequentialScale(new Set(points.map((p) => p.series)).size),
+            legend: { orient: 'bottom', direction: 'horizontal', symbolType: 'circle', symbolSize: 90 },
           }
         : { value: OKABE_ITO[0] };
   const tooltip = [
@@ -151,18 +193,19 @@ export function decisionSpec(
   const faceted = layout === 'grid' && facets.length > 0;
   const panel = (field: 'rate' | 'skills', title: string, format: string, domain: number[] | null): object => {
     // Side by side, the arms' rows line up, so the second panel does not repeat their names.
-    const key =
-      layout === 'arms' && field === 'skills' ? { ...keyField, axis: { labels: false, ticks: false } } : keyField;
+    const key = layout === 'arms' && field === 'skills' ? { ...keyField, axis: null } : keyField;
     const measure = {
       field,
       type: 'quantitative',
-      title,
+      // Up the side of a panel the title is wrapped to the panel's height; along the bottom it has room.
+      title: layout === 'arms' ? title : wrapWords(title, 30),
       axis: { format, tickCount: 6 },
       scale: domain ? { domain } : { zero: true },
     };
     const layers: object[] = [
       {
-        mark: { type: 'rule', strokeWidth: 1.5 },
+        // Capped bars, drawn before the points and wider than the connecting lines, so they stay visible.
+        mark: { type: 'errorbar', ticks: { size: 8 }, thickness: 2 },
         encoding: {
           [along.k]: key,
           [along.m]: { ...measure, field: `${field}Lo` },
@@ -179,7 +222,7 @@ export function decisionSpec(
             },
           ]),
       {
-        mark: { type: 'point', size: 70, filled: true, opacity: 1 },
+        mark: { type: 'point', size: 50, filled: true, opacity: 1 },
         encoding: { [along.k]: key, [along.m]: measure, color: colour, tooltip },
       },
     ];
@@ -200,6 +243,7 @@ export function decisionSpec(
   const rates = points.filter((p) => p.rate !== null);
   const omitted = points.length - rates.length;
   const what = layout === 'arms' ? 'arm' : layout === 'rounds' ? 'round' : 'setting';
+  const colourCaption = `${ColourName(REFERENCE_STROKE.color)} dashed lines`;
   return {
     $schema: SCHEMA,
     title: {
@@ -208,7 +252,7 @@ export function decisionSpec(
         layout === 'rounds'
           ? "Per round: Σ refutations / Σ tests, and skills at the round's end."
           : 'Whole run: Σ refutations / Σ tests; skills after the last round.',
-        "Bars: 95 % bootstrap intervals over replicates. Dashed: the article's decision lines",
+        `Bars: 95 % bootstrap intervals over replicates. ${colourCaption}: the article's decision lines`,
         '(below 2 % exploration is a net loss; above 10 % it is needed).',
         ...(omitted > 0
           ? [`${omitted} ${what}${omitted > 1 ? 's' : ''} without any skill test left out of the rate panel.`]
@@ -240,7 +284,7 @@ function decisionLayers(vertical: boolean): object[] {
   return DECISION_LINES.flatMap((d) => [
     {
       transform: once,
-      mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR },
+      mark: { type: 'rule', ...REFERENCE_STROKE },
       encoding: { [position]: { datum: d.rate, type: 'quantitative' } },
     },
     {
@@ -254,7 +298,7 @@ function decisionLayers(vertical: boolean): object[] {
             baseline: 'bottom',
             dy: -4,
             fontSize: 11,
-            color: REFERENCE_COLOUR,
+            color: REFERENCE_STROKE.color,
             text: `${d.rate * 100} %`,
           }
         : {
@@ -264,7 +308,7 @@ function decisionLayers(vertical: boolean): object[] {
             dx: 3,
             dy: -2,
             fontSize: 11,
-            color: REFERENCE_COLOUR,
+            color: REFERENCE_STROKE.color,
             text: `${d.rate * 100} %`,
           },
       encoding: {

@@ -4,7 +4,14 @@
  * marked. A published value in the light tails, or outside the bars, is one a single run rarely gives.
  */
 import type { FigureSample } from '../figures.js';
+import { ColourName, colourName, wrapWords } from './conventions.js';
 import { CONFIG, PUBLISHED_COLOUR, SCHEMA, type ChartSpec } from './theme.js';
+
+/** Bars inside the central 95 % of runs, and in the tails. */
+const INSIDE_COLOUR = '#6e6e6e';
+const TAIL_COLOUR = '#c9c9c9';
+/** Characters per line of a panel's header and axis title: what fits a panel at 11 px. */
+const LINE_CHARS = 34;
 
 export interface Bin {
   readonly start: number;
@@ -62,76 +69,96 @@ export function histogram(values: Float64Array, published: number | null, discre
     });
 }
 
-/** Short header lines: the figure id, then what is measured, split after its first comma. */
-function headerOf(s: FigureSample): string {
+/** What a figure measures splits at its first comma into the arm ("pure exploitation") and the measure. */
+function parts(s: FigureSample): { arm: string; measure: string } {
   const comma = s.what.indexOf(', ');
-  const words = comma > 0 ? `${s.what.slice(0, comma)}|${s.what.slice(comma + 2)}` : s.what;
-  return `${s.id}${s.claim === 'atLeast' ? ' (published: at least)' : ''}|${words}`;
+  return comma > 0 ? { arm: s.what.slice(0, comma), measure: s.what.slice(comma + 2) } : { arm: '', measure: s.what };
+}
+
+/** A panel's header lines: the figure id, its arm, and whether the article claims only a lower bound. */
+function headerOf(s: FigureSample): string[] {
+  return [s.id, ...wrapWords(parts(s).arm, LINE_CHARS), ...(s.claim === 'atLeast' ? ['(published: at least)'] : [])];
+}
+
+/** Whole-number axis ticks for unit bins: every value when few, else every k-th; never below the data. */
+export function countTicks(bins: readonly Bin[]): number[] | null {
+  if (bins.length === 0) return null;
+  const lo = Math.ceil(bins[0]!.start) + 0; // + 0: no "-0" tick when the first bin starts at -0.5
+  const hi = Math.floor(bins.at(-1)!.end);
+  const every = Math.max(1, Math.ceil((hi - lo + 1) / 6));
+  const ticks: number[] = [];
+  for (let v = lo; v <= hi; v += every) ticks.push(v);
+  return ticks;
 }
 
 export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
   const rows: object[] = [];
+  const panels: object[] = [];
   for (const s of samples) {
-    const figure = headerOf(s);
-    for (const b of histogram(s.values, s.published, s.discrete))
-      rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
+    const figure = s.id;
+    const bins = histogram(s.values, s.published, s.discrete);
+    for (const b of bins) rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
     if (s.published !== null) rows.push({ figure, kind: 'published', value: s.published });
+    panels.push(panel(s, bins));
   }
-  const figures = samples.map(headerOf);
   const runs = [...new Set(samples.map((s) => s.values.length + s.undefinedRuns))].join(' / ');
   return {
     $schema: SCHEMA,
     title: {
       text: 'Published figures against single runs',
       subtitle: [
-        `Bars: share of ${runs} simulated single runs at each value (dark: the central 95 % of runs).`,
-        'Red line: the published value, itself the result of one run.',
+        `Bars: share of ${runs} simulated single runs at each value (${colourName(INSIDE_COLOUR)}: the central 95 % of runs,`,
+        `${colourName(TAIL_COLOUR)}: the tails). ${ColourName(PUBLISHED_COLOUR)} line: the published value, itself one run.`,
       ],
     },
     config: CONFIG,
     data: { values: rows },
-    facet: {
-      field: 'figure',
-      type: 'nominal',
-      sort: figures,
-      title: null,
-      header: { labelExpr: "split(datum.label, '|')", labelFontSize: 11, labelLimit: 250, labelPadding: 6 },
-    },
+    concat: panels,
     columns: 4,
     spacing: { row: 18, column: 22 },
-    resolve: { scale: { x: 'independent', y: 'independent' } },
-    spec: {
-      width: 215,
-      height: 100,
-      layer: [
-        {
-          transform: [{ filter: "datum.kind === 'bin'" }],
-          mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
-          encoding: {
-            x: {
-              field: 'start',
-              type: 'quantitative',
-              title: null,
-              scale: { zero: false },
-              axis: { tickCount: 4, labelOverlap: 'greedy', labelFlush: true },
-            },
-            x2: { field: 'end' },
-            y: { field: 'share', type: 'quantitative', title: 'Share of runs', axis: { format: '.0%', tickCount: 3 } },
-            color: { condition: { test: 'datum.inside', value: '#6e6e6e' }, value: '#c9c9c9' },
-            tooltip: [
-              { field: 'start', title: 'From', format: '.4~f' },
-              { field: 'end', title: 'To', format: '.4~f' },
-              { field: 'share', title: 'Share of runs', format: '.1%' },
-              { field: 'runs', title: 'Runs' },
-            ],
-          },
+  };
+}
+
+/** One figure's panel: its own x scale, axis title and, for counts, whole-number ticks. */
+function panel(s: FigureSample, bins: readonly Bin[]): object {
+  const whole = bins.length > 0 && bins.every((b) => b.end - b.start === 1 && Number.isInteger(b.start + 0.5));
+  const ticks = whole ? countTicks(bins) : null;
+  const x = {
+    field: 'start',
+    type: 'quantitative',
+    title: wrapWords(parts(s).measure, LINE_CHARS),
+    scale: ticks ? { domain: [bins[0]!.start, bins.at(-1)!.end], nice: false, zero: false } : { zero: false },
+    axis: ticks
+      ? { values: ticks, format: 'd', titleFontSize: 11 }
+      : { tickCount: 4, labelOverlap: 'greedy', labelFlush: true, titleFontSize: 11 },
+  };
+  return {
+    title: { text: headerOf(s), fontSize: 11, fontWeight: 'normal', anchor: 'middle', offset: 6 },
+    width: 215,
+    height: 100,
+    transform: [{ filter: { field: 'figure', equal: s.id } }],
+    layer: [
+      {
+        transform: [{ filter: "datum.kind === 'bin'" }],
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+        encoding: {
+          x,
+          x2: { field: 'end' },
+          y: { field: 'share', type: 'quantitative', title: 'Share of runs', axis: { format: '.0%', tickCount: 3 } },
+          color: { condition: { test: 'datum.inside', value: INSIDE_COLOUR }, value: TAIL_COLOUR },
+          tooltip: [
+            { field: 'start', title: 'From', format: '.4~f' },
+            { field: 'end', title: 'To', format: '.4~f' },
+            { field: 'share', title: 'Share of runs', format: '.1%' },
+            { field: 'runs', title: 'Runs' },
+          ],
         },
-        {
-          transform: [{ filter: "datum.kind === 'published'" }],
-          mark: { type: 'rule', color: PUBLISHED_COLOUR, strokeWidth: 2.5 },
-          encoding: { x: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'value', title: 'Published' }] },
-        },
-      ],
-    },
+      },
+      {
+        transform: [{ filter: "datum.kind === 'published'" }],
+        mark: { type: 'rule', color: PUBLISHED_COLOUR, strokeWidth: 2.5 },
+        encoding: { x: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'value', title: 'Published' }] },
+      },
+    ],
   };
 }

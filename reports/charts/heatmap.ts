@@ -1,9 +1,17 @@
 /**
  * Sweep heat map: final-round mean attempts over two swept parameters (exploration × threshold by
- * default), one panel per combination of the other swept parameters, the value printed in every cell.
+ * default), one panel per combination of the other swept parameters, the mean and its interval printed in
+ * every cell. Fewer attempts are brighter, so the eye goes to the best cells, and the best cell of each
+ * world is outlined (the cells tied with it dashed).
  */
 import type { GroupSummary } from '../summary.js';
+import { ColourName, wrapWords } from './conventions.js';
 import { CONFIG, type ChartSpec, describeParameters, parameterTitle, parameterValue, SCHEMA } from './theme.js';
+
+/** A cell's place in its world's ranking (reports/ranking.ts): the best, or tied with it. */
+export type CellMark = 'best' | 'tied';
+
+const OUTLINE = '#000000';
 
 export interface HeatmapAxes {
   readonly x: string;
@@ -24,7 +32,12 @@ export function sortedValues(values: readonly (number | string)[]): (number | st
   return [...new Set(values)].sort(compare);
 }
 
-export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly string[], axes: HeatmapAxes): ChartSpec {
+export function heatmapSpec(
+  groups: readonly GroupSummary[],
+  swept: readonly string[],
+  axes: HeatmapAxes,
+  marks: ReadonlyMap<string, CellMark> = new Map(),
+): ChartSpec {
   const facets = swept.filter((p) => p !== axes.x && p !== axes.y);
   const cells = groups.map((g) => {
     const last = g.rounds.at(-1)!;
@@ -36,15 +49,36 @@ export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly str
       mean: m.estimate,
       lo: m.ci95?.[0] ?? null,
       hi: m.ci95?.[1] ?? null,
+      interval: m.ci95 ? `${m.ci95[0].toFixed(2)}–${m.ci95[1].toFixed(2)}` : null,
       iqm: last.attempts.iqm.estimate,
       cell: g.group.id,
       replicates: g.group.replicates.length,
+      rank: marks.get(g.group.id) ?? '',
     };
   });
   const xs = sortedValues(cells.map((c) => c.x));
   const ys = sortedValues(cells.map((c) => c.y));
   const means = cells.map((c) => c.mean);
   const middle = (Math.min(...means) + Math.max(...means)) / 2;
+  const tooltip = [
+    { field: 'x', title: axes.x },
+    { field: 'y', title: axes.y },
+    ...(facets.length > 0 ? [{ field: 'panel', title: 'Other settings' }] : []),
+    { field: 'mean', title: 'Mean attempts', format: '.3f' },
+    { field: 'lo', title: '95 % low', format: '.3f' },
+    { field: 'hi', title: '95 % high', format: '.3f' },
+    { field: 'iqm', title: 'Interquartile mean', format: '.3f' },
+    { field: 'replicates', title: 'Replicates (n)' },
+    { field: 'rank', title: 'Standing' },
+    { field: 'cell', title: 'Cell' },
+  ];
+  // Reversed viridis is light at the low end: dark text there, white on the dark high end.
+  const ink = { condition: { test: `datum.mean > ${middle}`, value: 'white' }, value: 'black' };
+  const outline = (rank: CellMark, dash: number[]): object => ({
+    transform: [{ filter: { field: 'rank', equal: rank } }],
+    mark: { type: 'rect', fill: null, stroke: OUTLINE, strokeWidth: 3, strokeDash: dash },
+    encoding: { tooltip },
+  });
   const layer = [
     {
       mark: { type: 'rect', stroke: 'white', strokeWidth: 1 },
@@ -53,45 +87,43 @@ export function heatmapSpec(groups: readonly GroupSummary[], swept: readonly str
           field: 'mean',
           type: 'quantitative',
           title: ['Final-round', 'mean attempts', 'per task'],
-          scale: { scheme: 'viridis' },
+          scale: { scheme: 'viridis', reverse: true },
           legend: { gradientLength: Math.max(160, 40 * new Set(groups.map((g) => g.group.params[axes.y])).size) },
         },
-        tooltip: [
-          { field: 'x', title: axes.x },
-          { field: 'y', title: axes.y },
-          ...(facets.length > 0 ? [{ field: 'panel', title: 'Other settings' }] : []),
-          { field: 'mean', title: 'Mean attempts', format: '.3f' },
-          { field: 'lo', title: '95 % low', format: '.3f' },
-          { field: 'hi', title: '95 % high', format: '.3f' },
-          { field: 'iqm', title: 'Interquartile mean', format: '.3f' },
-          { field: 'replicates', title: 'Replicates' },
-          { field: 'cell', title: 'Cell' },
-        ],
+        tooltip,
       },
     },
+    outline('tied', [5, 3]),
+    outline('best', []),
+    // The texts carry the tooltip too: they cover the middle of the cell, where the pointer goes.
     {
-      mark: { type: 'text', fontSize: 12 },
-      encoding: {
-        text: { field: 'mean', type: 'quantitative', format: '.1f' },
-        // viridis is dark at the low end: white text there, black on the light high end.
-        color: { condition: { test: `datum.mean < ${middle}`, value: 'white' }, value: 'black' },
-      },
+      mark: { type: 'text', fontSize: 12, dy: -6 },
+      encoding: { text: { field: 'mean', type: 'quantitative', format: '.2f' }, color: ink, tooltip },
+    },
+    {
+      transform: [{ filter: 'isValid(datum.lo)' }],
+      mark: { type: 'text', fontSize: 9, dy: 8 },
+      encoding: { text: { field: 'interval' }, color: ink, tooltip },
     },
   ];
   const encoding = {
     x: { field: 'x', type: 'ordinal', sort: xs, title: parameterTitle(axes.x), axis: { labelAngle: 0 } },
-    y: { field: 'y', type: 'ordinal', sort: [...ys].reverse(), title: parameterTitle(axes.y) },
+    // Wrapped, so a panel's y title is no taller than the panel and does not run into the next row's.
+    y: { field: 'y', type: 'ordinal', sort: [...ys].reverse(), title: wrapWords(parameterTitle(axes.y), 22) },
   };
   // Wide enough for the x-axis title, so neighbouring panels' titles do not run together.
   const size = {
-    width: Math.max(facets.length > 0 ? 320 : 260, 64 * xs.length),
+    width: Math.max(facets.length > 0 ? 320 : 260, 76 * xs.length),
     height: Math.max(160, 40 * ys.length),
   };
   const header = {
     $schema: SCHEMA,
     title: {
       text: 'Final-round attempts per task across the sweep',
-      subtitle: `Mean over replicates in each cell${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}. Fewer is better.`,
+      subtitle: [
+        `Each cell: mean over its replicates and 95 % bootstrap interval${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}.`,
+        `Fewer is better, and brighter. ${ColourName(OUTLINE)} outline: the fewest attempts${marks.size > 0 ? ' in its world' : ''}; dashed: tied with it.`,
+      ],
     },
     config: CONFIG,
     data: { values: cells },

@@ -5,7 +5,8 @@
  */
 import type { ReferenceLine } from '../references.js';
 import type { GroupSummary } from '../summary.js';
-import { CONFIG, type ChartSpec, REFERENCE_COLOUR, SCHEMA, type Palette } from './theme.js';
+import { horizontalReferences, referenceCaption } from './referenceMarks.js';
+import { CONFIG, type ChartSpec, SCHEMA, type Palette } from './theme.js';
 
 /** More lines than this would not be readable; sweeps with more cells get heat maps instead. */
 export const MAX_LEARNING_LINES = 8;
@@ -68,7 +69,9 @@ export function learningCurveSpec(
   } as const;
   const subtitle = [
     `Lines: mean over ${replicates} replicates; bands: 95 % bootstrap intervals.`,
-    ...(references.length > 0 ? ['Dashed: exact expected attempts of uniform guessing (no exploration).'] : []),
+    ...(references.length > 0
+      ? [referenceCaption('exact expected attempts of uniform guessing (no exploration)')]
+      : []),
   ];
   return {
     $schema: SCHEMA,
@@ -116,34 +119,7 @@ export function learningCurveSpec(
           },
         ],
       },
-      ...(references.length === 0 ? [] : [referenceLayer(references, lastRound)]),
-    ],
-  };
-}
-
-function referenceLayer(references: readonly ReferenceLine[], lastRound: number): object {
-  return {
-    data: { values: references.map((r) => ({ ...r, round: lastRound })) },
-    layer: [
-      {
-        mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.5, color: REFERENCE_COLOUR },
-        encoding: {
-          y: { field: 'value', type: 'quantitative' },
-          tooltip: [
-            { field: 'label', title: 'Exact' },
-            { field: 'exact', title: 'Fraction' },
-          ],
-        },
-      },
-      {
-        // Labelled in the right margin, clear of the curves that converge onto the lines.
-        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 8, fontSize: 11, color: REFERENCE_COLOUR },
-        encoding: {
-          x: { field: 'round', type: 'quantitative' },
-          y: { field: 'value', type: 'quantitative' },
-          text: { field: 'label' },
-        },
-      },
+      ...(references.length === 0 ? [] : [horizontalReferences(references, lastRound, 'round')]),
     ],
   };
 }

@@ -5,15 +5,8 @@
  */
 import type { ReferenceLine } from '../references.js';
 import type { GroupSummary } from '../summary.js';
-import {
-  CONFIG,
-  describeParameters,
-  OKABE_ITO,
-  REFERENCE_COLOUR,
-  SCHEMA,
-  type ChartSpec,
-  type Palette,
-} from './theme.js';
+import { referenceCaption, verticalReferences } from './referenceMarks.js';
+import { CONFIG, describeParameters, OKABE_ITO, SCHEMA, type ChartSpec, type Palette } from './theme.js';
 
 export interface ProfilePoint {
   readonly attempts: number;
@@ -101,32 +94,15 @@ export function profileSpec(
       text: 'Performance profile',
       subtitle: [
         `Share of ${over} whose final-round mean attempts are at or below each value (${n}).`,
-        `Further left and higher is better.${references.length > 0 ? ' Dashed: exact expected attempts of uniform guessing.' : ''}`,
+        'Further left and higher is better.',
+        ...(references.length > 0 ? [referenceCaption('exact expected attempts of uniform guessing')] : []),
       ],
     },
     config: CONFIG,
     width: 620,
     height: 340,
     layer: [
-      ...references.flatMap((r) => [
-        {
-          data: { values: [{}] },
-          mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 1.2, color: REFERENCE_COLOUR },
-          encoding: { x: { datum: r.value, type: 'quantitative' } },
-        },
-        {
-          data: { values: [{}] },
-          mark: {
-            type: 'text',
-            baseline: 'bottom',
-            dy: -4,
-            fontSize: 11,
-            color: REFERENCE_COLOUR,
-            text: r.value.toFixed(3),
-          },
-          encoding: { x: { datum: r.value, type: 'quantitative' }, y: { value: 0 } },
-        },
-      ]),
+      ...(references.length === 0 ? [] : [verticalReferences(references)]),
       {
         data: { values: rows },
         // Cells get a point each, so every cell's settings show on hover.

@@ -4,6 +4,8 @@
  * deficiencies), with each arm keeping its colour across charts.
  */
 import type { Config } from 'vega-lite';
+import { columnOf, placedParams } from '../../sim/core/params/read.js';
+import { RUN_PARAMS } from '../../sim/experiment/config.js';
 import type { ResultData } from '../resultFolder.js';
 
 /**
@@ -38,7 +40,8 @@ const SOLID: Stroke = { dash: [], width: 2.5 };
 /**
  * The published arms get fixed colours, so they read the same in every chart and every report. The two
  * openers end on the same exact 13/4, so one line would hide the other: the consistent opener is drawn wide
- * and solid, the optimal one narrow and dashed on top of it.
+ * and solid, the optimal one narrow and dotted on top of it, in wine (Tol's palette, as Okabe–Ito has no
+ * eighth colour that reads on white) so that neither looks like a dark-grey dashed reference line.
  */
 const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; stroke?: Stroke }>> = {
   random: { colour: '#000000', label: 'random control (no library)' },
@@ -49,7 +52,7 @@ const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; strok
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
   // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/reproduction/gap.ts).
   consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)', stroke: { dash: [], width: 6 } },
-  optimal: { colour: '#555555', label: 'optimal opener (in-task feedback)', stroke: { dash: [7, 4], width: 2 } },
+  optimal: { colour: '#882255', label: 'optimal opener (in-task feedback)', stroke: { dash: [2, 3], width: 2.5 } },
 };
 
 export const REFERENCE_COLOUR = '#555555';
@@ -118,31 +121,15 @@ export const CONFIG: Config = {
   point: { size: 45, filled: true },
 };
 
-/** Axis titles in words, with units, for every run parameter. */
-const PARAMETER_TITLES: Readonly<Record<string, string>> = {
-  explore: 'Exploration rate (share of attempts)',
-  threshold: 'Evidence threshold (share of samples)',
-  topK: 'Skills merged into the constraint (top-k)',
-  minEvidence: 'Minimum evidence (high-score samples)',
-  goodScore: 'High-score cut-off (bits right)',
-  bits: 'Lock length (bits)',
-  cap: 'Attempt cap per task',
-  tasks: 'Tasks per round',
-  rounds: 'Rounds per replicate',
-  cadence: 'Evolver runs after each',
-  window: 'Samples the Evolver reads',
-  routing: 'Exploration samples',
-  update: 'Library update',
-  samples: 'High-score samples counted',
-  exploreUnit: 'Exploration decided per',
-  library: 'Skill library',
-  truth: 'Hidden code',
-  seed: 'Seed',
-  env: 'Environment',
-};
+/** Axis titles in words, with units, by CSV column (or, for a world's parameter, by its name): the declarations' labels. */
+const PARAMETER_TITLES: ReadonlyMap<string, string> = new Map(
+  placedParams(RUN_PARAMS).flatMap(({ param }) =>
+    param.label === undefined ? [] : [[columnOf(param) ?? param.flag, param.label] as const],
+  ),
+);
 
 export function parameterTitle(name: string): string {
-  return PARAMETER_TITLES[name] ?? name;
+  return PARAMETER_TITLES.get(name) ?? name;
 }
 
 /** A parameter value for charts: a number when the text is one (so scales sort numerically), else the text. */

@@ -1,45 +1,24 @@
-/** Columns for the skill-scope, threshold-rule, lifecycle, exploration and tool-loop settings (one per parameter). */
-import type { AgentConfig } from '../../sim/agent/agentConfig.js';
-import type { Cell } from './csv.js';
+/**
+ * Columns present only when a policy module is in use (`--extraction FILE`, `--ranking FILE`): the optional
+ * declarations of the agent, whose field is absent while it holds its default, so built-in runs keep their
+ * columns.
+ */
+import { AGENT_PARAMS } from '../../sim/agent/agentConfig.js';
 
-const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+type AgentParams = typeof AGENT_PARAMS;
+type OptionalKey = {
+  [K in keyof AgentParams]: AgentParams[K] extends { readonly optional: true } ? K : never;
+}[keyof AgentParams];
 
-/** Nested rule groups become prefixed columns: lifecycle.evobelief.trials → evoTrials. */
-const PREFIX = { evobelief: 'evo', paper: 'paper', expel: 'expel', beta: 'beta' } as const;
+/** The optional fields (each its own column, of the same name). */
+export const PLUGIN_COLUMNS = Object.entries(AGENT_PARAMS).flatMap(([key, p]) =>
+  'optional' in p ? [key as OptionalKey] : [],
+);
 
-export function policyColumns(a: AgentConfig): Record<string, Cell> {
-  const { evobelief, paper, expel, beta, ...lifecycle } = a.lifecycle;
-  const out: Record<string, Cell> = { scope: a.scope, thresholdRule: a.thresholdRule, lcbZ: a.lcbZ };
-  for (const [k, v] of Object.entries(lifecycle)) out[k === 'name' ? 'lifecycle' : k] = v;
-  const groups: [keyof typeof PREFIX, object][] = [
-    ['evobelief', evobelief],
-    ['paper', paper],
-    ['expel', expel],
-    ['beta', beta],
+/** What an optional column reads for a run without its module: the declaration's default. */
+export function pluginColumnDefault(column: string): string | undefined {
+  const p = (AGENT_PARAMS as Readonly<Record<string, { readonly optional?: true; readonly default?: unknown }>>)[
+    column
   ];
-  for (const [group, rules] of groups) {
-    for (const [k, v] of Object.entries(rules) as [string, number | readonly number[]][]) {
-      out[PREFIX[group] + cap(k)] = typeof v === 'number' ? v : v.join('/');
-    }
-  }
-  const x = a.exploration;
-  Object.assign(out, {
-    exploration: x.name,
-    exploreHigh: x.high,
-    refuteLow: x.refuteLow,
-    refuteHigh: x.refuteHigh,
-    refuteWindow: x.window,
-    exploreHalflife: x.halflife,
-    exploreFloor: x.floor,
-    breakerFailures: a.breaker.failures,
-    breakerCooldown: a.breaker.cooldown,
-    breakerCounts: a.breaker.counts,
-  });
-  // Only with a policy module: built-in runs keep their columns.
-  for (const k of PLUGIN_COLUMNS) if (a[k] !== undefined) out[k] = a[k];
-  return out;
+  return p?.optional === true ? String(p.default) : undefined;
 }
-
-/** Columns present only when a policy module is in use, and what they read for a run without one. */
-export const PLUGIN_COLUMNS = ['extraction', 'ranking'] as const;
-export const PLUGIN_COLUMN_DEFAULT = 'published';

@@ -2,42 +2,49 @@
  * Tidy rows: one per replicate × round, every parameter a column, so any CSV can be filtered and grouped
  * without the manifest. Column order is fixed, which keeps output byte-identical across runs.
  */
-import type { RunConfig } from '../../sim/experiment/config.js';
+import type { Param } from '../../sim/core/params/declaration.js';
+import { columnOf, placedParams, type Placed } from '../../sim/core/params/read.js';
+import { RUN_PARAMS, type RunConfig } from '../../sim/experiment/config.js';
 import type { RoundMetrics } from '../../sim/core/metrics.js';
 import { csvField, type Cell, type Row } from './csv.js';
-import { policyColumns } from './policyColumns.js';
+
+const withColumn = placedParams(RUN_PARAMS).filter(({ param }) => columnOf(param) !== null);
+const isOptional = (p: Param): boolean => p.kind === 'policy' && p.optional === true;
+
+/**
+ * The configuration columns in order: the declarations' order, then the optional ones (present only with a
+ * policy module), then the late ones; the world's own parameters follow its id, under their own names.
+ */
+export const CONFIG_COLUMNS: readonly Placed[] = [
+  ...withColumn.filter(({ param }) => !isOptional(param) && param.late !== true),
+  ...withColumn.filter(({ param }) => isOptional(param)),
+  ...withColumn.filter(({ param }) => param.late === true),
+];
+
+/** A configuration value as a CSV cell: lists joined by '/', a value decided at run time (null) as 'auto'. */
+function cellOf(value: unknown): Cell {
+  if (value === null) return 'auto';
+  if (Array.isArray(value)) return value.join('/');
+  return value as Cell;
+}
+
+function valueAt(config: RunConfig, path: readonly string[]): unknown {
+  let node: unknown = config;
+  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+  return node;
+}
 
 /** The configuration as columns (environment parameters by their own names, in sorted order). */
 export function configColumns(config: RunConfig): Row {
-  const a = config.agent;
-  const env: Row = {};
-  for (const key of Object.keys(config.envParams).sort()) env[key] = config.envParams[key]!;
-  return {
-    env: config.env,
-    ...env,
-    rounds: config.rounds,
-    tasks: config.tasks,
-    cap: config.cap,
-    seed: config.seed,
-    library: a.library,
-    goodScore: a.goodScore ?? 'auto',
-    minEvidence: a.minEvidence,
-    threshold: a.threshold,
-    topK: a.topK,
-    explore: a.explore,
-    exploreUnit: a.exploreUnit,
-    cadence: a.cadence,
-    window: a.window,
-    routing: a.routing,
-    update: a.update,
-    samples: a.samples,
-    testUnit: a.testUnit,
-    testAt: a.testAt,
-    ...policyColumns(a),
-    actor: a.actor,
-    mode: a.mode,
-    priorRounds: a.priorRounds,
-  };
+  const row: Row = {};
+  for (const { param, path } of CONFIG_COLUMNS) {
+    const value = valueAt(config, path);
+    if (value === undefined) continue;
+    row[columnOf(param)!] = cellOf(value);
+    if (param.kind === 'world')
+      for (const key of Object.keys(config.envParams).sort()) row[key] = config.envParams[key]!;
+  }
+  return row;
 }
 
 export const METRIC_COLUMNS = [

@@ -4,34 +4,31 @@
  * policy modules any cell uses), then replicate, round and the metrics. `hexa sweep` and `runSweep` in
  * code write the same bytes.
  */
+import { columnOf } from '../../sim/core/params/read.js';
 import type { RunConfig } from '../../sim/experiment/config.js';
 import type { Row } from './csv.js';
-import { PLUGIN_COLUMN_DEFAULT, PLUGIN_COLUMNS } from './policyColumns.js';
-import { configColumns, csvPrefix, METRIC_COLUMNS } from './rows.js';
+import { pluginColumnDefault } from './policyColumns.js';
+import { CONFIG_COLUMNS, configColumns, csvPrefix, METRIC_COLUMNS } from './rows.js';
 
 /**
- * Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env` and the
- * columns of policy modules any cell uses after the tool-loop ones.
+ * Column order of `reports/csv/rows.ts`, with the union of the environment parameters after `env`, and of
+ * the optional columns only those that some cell uses.
  */
-export function sweepColumns(
-  sample: RunConfig,
-  envParams: readonly string[],
-  pluginColumns: readonly string[],
-): string[] {
-  const own = new Set(Object.keys(sample.envParams));
-  const config = Object.keys(configColumns(sample)).filter(
-    (k) => !own.has(k) && !(PLUGIN_COLUMNS as readonly string[]).includes(k),
-  );
-  config.splice(config.indexOf('env') + 1, 0, ...envParams);
-  config.splice(config.indexOf('breakerCounts') + 1, 0, ...pluginColumns);
+export function sweepColumns(envParams: readonly string[], pluginColumns: readonly string[]): string[] {
+  const config: string[] = [];
+  for (const { param } of CONFIG_COLUMNS) {
+    const column = columnOf(param)!;
+    if (pluginColumnDefault(column) !== undefined && !pluginColumns.includes(column)) continue;
+    config.push(column);
+    if (param.kind === 'world') config.push(...envParams);
+  }
   return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
 }
 
-/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; 'published' where it uses no policy module). */
+/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; an optional column's default where it uses no policy module). */
 export function alignRow(columns: readonly string[], row: Row): Row {
   const out: Row = {};
-  for (const c of columns)
-    out[c] = row[c] ?? ((PLUGIN_COLUMNS as readonly string[]).includes(c) ? PLUGIN_COLUMN_DEFAULT : '');
+  for (const c of columns) out[c] = row[c] ?? pluginColumnDefault(c) ?? '';
   return out;
 }
 

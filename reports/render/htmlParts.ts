@@ -1,14 +1,7 @@
-/** Building blocks of index.html: escaping, number cells, tables. */
+/** Building blocks of index.html: escaping and tables. */
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** Numbers in table cells to four significant decimals; other text as is (escaped). */
-export function cell(text: string): string {
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || Number.isInteger(x)) return escapeHtml(text);
-  return escapeHtml(String(Number(x.toPrecision(4))));
 }
 
 /** A table whose cells are already HTML. */

@@ -1,14 +1,19 @@
 /**
  * Headless chart rendering: Vega-Lite → Vega → SVG (vega's own SVG renderer), then SVG → PNG with resvg at
- * a fixed pixel width, drawing text with DejaVu Sans loaded from its font files (so no label is ever
- * dropped for want of a system font). vega, vega-lite and resvg load on first use.
+ * a chosen number of PNG pixels per SVG pixel, drawing text with DejaVu Sans loaded from its font files (so
+ * no label is ever dropped for want of a system font). vega, vega-lite and resvg load on first use.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartSpec } from '../charts/theme.js';
 import { findDejaVu, FontMetrics, type FontFiles } from './fontMetrics.js';
 
-/** The PNG width: legible when a chart fills a page column or a slide. */
-export const PNG_WIDTH = 1200;
+/**
+ * PNG pixels per SVG pixel: 2 keeps lines and text sharp on high-density screens and in print at a
+ * column's width, whatever the chart's size (`--png-scale` sets another).
+ */
+export const DEFAULT_PNG_SCALE = 2;
+/** The scales `--png-scale` accepts: below ¼ text is unreadable, above 8 a chart's PNG runs to tens of megapixels. */
+export const PNG_SCALE_RANGE = [0.25, 8] as const;
 
 export interface RenderedChart {
   readonly svg: string;
@@ -71,14 +76,14 @@ export async function renderSvg(spec: ChartSpec): Promise<string> {
   }
 }
 
-/** An SVG rasterised at `width` pixels, with the report font. */
+/** An SVG rasterised at `scale` PNG pixels per SVG pixel, with the report font. */
 export async function svgToPng(
   svg: string,
-  width = PNG_WIDTH,
+  scale = DEFAULT_PNG_SCALE,
 ): Promise<{ png: Buffer; width: number; height: number }> {
   const { Resvg, fonts } = await loadEngines();
   const resvg = new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
+    fitTo: { mode: 'zoom', value: scale },
     background: 'white',
     font: fonts
       ? {
@@ -93,7 +98,7 @@ export async function svgToPng(
   return { png: image.asPng(), width: image.width, height: image.height };
 }
 
-export async function renderChart(spec: ChartSpec, width = PNG_WIDTH): Promise<RenderedChart> {
+export async function renderChart(spec: ChartSpec, scale = DEFAULT_PNG_SCALE): Promise<RenderedChart> {
   const svg = await renderSvg(spec);
-  return { svg, ...(await svgToPng(svg, width)) };
+  return { svg, ...(await svgToPng(svg, scale)) };
 }

@@ -5,8 +5,10 @@
  */
 import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
+import { FIGURES } from '../../sim/reproduction/figures.js';
 import { fmtBayesFactor } from '../tables/auditTables.js';
-import { cell, escapeHtml, table } from './htmlParts.js';
+import { escapeHtml, table } from './htmlParts.js';
+import { HIDDEN_CHOICES } from '../../sim/reproduction/arms.js';
 
 export function headlineSection(verdict: FolderVerdict): string {
   const sentences = verdict.sentences.map((s) => `<p>${escapeHtml(s)}</p>`).join('\n');
@@ -26,9 +28,13 @@ function columnOf(t: CsvTable): (row: readonly string[], name: string) => string
   };
 }
 
-const interval = (lo: string, hi: string): string => (lo === '' || hi === '' ? '–' : `[${cell(lo)}, ${cell(hi)}]`);
 const fixed = (text: string, digits: number): string =>
   text === '' || !Number.isFinite(Number(text)) ? '–' : Number(text).toFixed(digits);
+const interval = (lo: string, hi: string, digits: number): string =>
+  lo === '' || hi === '' ? '–' : `[${fixed(lo, digits)}, ${fixed(hi, digits)}]`;
+
+/** Decimals for a figure's mean, as `hexa reproduce` prints it (3 for a figure this build does not know). */
+const digitsOf = (id: string): number => FIGURES.find((f) => f.id === id)?.digits ?? 3;
 
 export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures: readonly string[]): string {
   const get = columnOf(t);
@@ -42,16 +48,20 @@ export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures
     'percentile',
     'inside',
   ];
-  const rows = t.rows.map((r) => [
-    `<span class="id">${escapeHtml(get(r, 'id'))}</span><br><span class="what">${escapeHtml(get(r, 'what'))}</span>`,
-    (get(r, 'claim') === 'atLeast' ? '≥ ' : '') + cell(get(r, 'published')),
-    cell(get(r, 'mean')),
-    interval(get(r, 'ci95Low'), get(r, 'ci95High')),
-    get(r, 'analytic') === '' ? '' : cell(get(r, 'analytic')),
-    interval(get(r, 'singleRun95Low'), get(r, 'singleRun95High')),
-    fixed(get(r, 'singleRunPercentile'), 1),
-    get(r, 'consistent') === 'true' ? 'yes' : get(r, 'consistent') === 'false' ? 'NO' : '–',
-  ]);
+  // The CLI's precision: each figure's own decimals for the mean and both intervals, 3 for exact values.
+  const rows = t.rows.map((r) => {
+    const digits = digitsOf(get(r, 'id'));
+    return [
+      `<span class="id">${escapeHtml(get(r, 'id'))}</span><br><span class="what">${escapeHtml(get(r, 'what'))}</span>`,
+      (get(r, 'claim') === 'atLeast' ? '≥ ' : '') + escapeHtml(get(r, 'published')),
+      fixed(get(r, 'mean'), digits),
+      interval(get(r, 'ci95Low'), get(r, 'ci95High'), digits),
+      get(r, 'analytic') === '' ? '' : fixed(get(r, 'analytic'), 3),
+      interval(get(r, 'singleRun95Low'), get(r, 'singleRun95High'), digits),
+      fixed(get(r, 'singleRunPercentile'), 1),
+      get(r, 'consistent') === 'true' ? 'yes' : get(r, 'consistent') === 'false' ? 'NO' : '–',
+    ];
+  });
   const note =
     skippedFigures.length > 0
       ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(skippedFigures.join(', '))}.</p>`
@@ -64,15 +74,8 @@ ${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</sect
 /** Audit rows shown before "show all" (audit.csv is ranked, best first). */
 const AUDIT_SHOWN = 12;
 
-const CHOICES: readonly [string, string][] = [
-  ['cadence', 'cadence'],
-  ['window', 'window'],
-  ['update', 'update'],
-  ['samples', 'samples'],
-  ['exploreUnit', 'explore unit'],
-  ['testUnit', 'test unit'],
-  ['testAt', 'test at'],
-];
+/** The audit table's columns for the hidden choices: audit.csv's column and the table's heading. */
+const CHOICES: readonly [string, string][] = HIDDEN_CHOICES.map((c) => [c.key, c.label]);
 
 const bayesFactor = (logBf: string, se: string): string =>
   logBf === '' ? '–' : fmtBayesFactor(Number(logBf), se === '' ? 0 : Number(se));

@@ -21,10 +21,11 @@ export type {
   WorldPurpose,
 } from '../../envs/env.js';
 export { defineEnv, envSpecProblem } from '../../envs/define.js';
-export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../envs/registry.js';
+export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../sim/agent/moduleStore.js';
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
 export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';
-export { makeEnv, SeededTask, trajectory } from '../../envs/check/harness.js';
+export { makeEnv, trajectory } from '../../envs/check/harness.js';
+export { SeededTask, TASKS_PER_ROUND } from '../../envs/task.js';
 
 // Keyed random streams and per-round counters.
 export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
@@ -34,11 +35,13 @@ export type { RoundMetrics } from '../../sim/core/metrics.js';
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
-export type { ActorParts, TaskStreams } from '../../sim/agent/actor.js';
+export type { ActorParts, AttemptLoop, TaskStreams } from '../../sim/agent/actor.js';
 export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
 export { Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
+export { SampleBatch, SMALL_BITS } from '../../sim/agent/samples/sampleBatch.js';
+export type { SampleLayout } from '../../sim/agent/samples/sampleBatch.js';
 export { Retriever } from '../../sim/agent/retriever.js';
 export type { SkillOrder } from '../../sim/agent/retriever.js';
 export { Constraint } from '../../sim/agent/constraint.js';
@@ -54,7 +57,14 @@ export type { ExplorationConfig, ExplorationName } from '../../sim/agent/explora
 export type { ExplorationPolicy } from '../../sim/agent/exploration/policy.js';
 
 // Policies of your own (the contracts of --lifecycle, --exploration, --extraction, --ranking FILE).
-export { BUILT_IN_POLICIES, findPolicy, policyProblem, registerPolicy } from '../../sim/agent/plugins/registry.js';
+export {
+  BUILT_IN_POLICIES,
+  findPolicy,
+  ModuleStore,
+  moduleStore,
+  policyProblem,
+  registerPolicy,
+} from '../../sim/agent/moduleStore.js';
 export { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 export type {
   ExplorationPlugin,
@@ -68,8 +78,8 @@ export type {
 } from '../../sim/agent/plugins/contracts.js';
 
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
-export { PUBLISHED_RUN } from '../../sim/experiment/config.js';
-export type { ModuleKind, ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+export { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
+export type { ModuleKind, ModuleRef, Run, RunConfig } from '../../sim/experiment/config.js';
 export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
 export type { ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
 export { runReplicate } from '../../sim/experiment/replicate.js';
@@ -81,7 +91,8 @@ export { ensureModules, loadModule } from '../../sim/experiment/modules.js';
 export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js';
 
 // Result folders for `hexa report`.
-export { writeRunFolder, writeSweepFolder } from '../../reports/folders/folders.js';
+export { writeRunFolder } from '../../reports/folders/folders.js';
+export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
 export type { FolderOptions } from '../../reports/folders/folders.js';
 export { loadResultFolder } from '../../reports/resultFolder.js';
 export type { ResultData } from '../../reports/resultFolder.js';

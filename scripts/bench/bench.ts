@@ -15,7 +15,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { AleaStream } from '../../sim/core/rng.js';
 import { popcount32 } from '../../sim/core/bitCode.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { handWrittenReplicate } from './handWritten.js';
@@ -79,12 +79,14 @@ export interface EngineFigure {
 }
 
 /** A lock of `bits` bits under the published protocol; wider than 4 bits with a random truth and 2 rounds. */
-export function benchConfig(bits: number): RunConfig {
-  return bits === 4 ? PUBLISHED_RUN : { ...PUBLISHED_RUN, envParams: { bits, truth: 'random' }, rounds: 2 };
+export function benchConfig(bits: number): Run {
+  return bits === 4
+    ? PUBLISHED_RUN
+    : normalizeRun({ ...PUBLISHED_RUN, envParams: { bits, truth: 'random' }, rounds: 2 });
 }
 
 /** Attempts per CPU second of whole replicates of `config`, timed for at least `seconds`. */
-export function engine(config: RunConfig, bits: number, seconds: number): EngineFigure {
+export function engine(config: Run, bits: number, seconds: number): EngineFigure {
   const spec = envSpecOf(config);
   // Warm-up, a tenth of the timing (at least 0.1 s), so the compiler has settled on this configuration.
   const warm = cpuSeconds();
@@ -194,7 +196,7 @@ export interface AuditBench extends Timing {
 /** The audit of every combination of the hidden choices, in this process. */
 export async function benchAudit(replicates = 1000, workers?: number): Promise<AuditBench> {
   const { runAudit } = await import('../../sim/reproduction/audit.js');
-  const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
+  const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
   const used = workers ?? defaultWorkers();
   let combinations = 0;
   const timing = await timed(async () => {

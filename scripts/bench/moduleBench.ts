@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { packageRoot } from '../../reports/manifest.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { engine, type EngineFigure } from './bench.js';
 
 export interface ModuleBench {
@@ -21,8 +21,8 @@ export async function benchModuleLock(minSeconds = 2): Promise<ModuleBench> {
   const { loadModule } = await import('../../sim/experiment/modules.js');
   const path = join(packageRoot(), 'docs', 'examples', 'lock-world.mjs');
   const [world] = (await loadModule('env', path, 'env', { check: true })).envs;
-  const builtInConfig: RunConfig = { ...PUBLISHED_RUN };
-  const moduleConfig: RunConfig = { ...PUBLISHED_RUN, env: world!.id };
+  const builtInConfig = PUBLISHED_RUN;
+  const moduleConfig = normalizeRun({ ...PUBLISHED_RUN, env: world!.id });
   const best = (a: EngineFigure | undefined, b: EngineFigure): EngineFigure =>
     a === undefined || b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a;
   let builtIn: EngineFigure | undefined;

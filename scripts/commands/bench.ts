@@ -4,7 +4,7 @@
  * the default reproduction's time, and what a second worker buys the audit and a short sweep.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseDecimal, parseInteger } from '../config/flags.js';
+import { parseDecimal, parseInteger } from '../../sim/core/params/read.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 
 interface BenchArgs extends OutputArgs {

@@ -26,7 +26,7 @@ interface Checked {
 async function checkTarget(target: string, variants: readonly EnvParams[]): Promise<Checked[]> {
   const { checkEnv } = await import('../../envs/check/checker.js');
   if (!isModulePath(target)) {
-    const { findEnv, envIds } = await import('../../envs/registry.js');
+    const { findEnv, envIds } = await import('../../sim/agent/moduleStore.js');
     const spec = findEnv(target);
     if (spec === undefined) throw new UsageError(msg.checkEnvUnknown(target, envIds()));
     return [{ target, module: null, check: checkEnv(spec, { variants }) }];

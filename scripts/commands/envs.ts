@@ -1,6 +1,6 @@
 /** `hexa envs`: the registered environments with their parameters and defaults (and those of `--env FILE` modules). */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { allEnvs } from '../../envs/registry.js';
+import { allEnvs } from '../../sim/agent/moduleStore.js';
 import { moduleOf, preloadModules } from '../config/modules.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 

@@ -1,6 +1,7 @@
 /** `hexa limits`: exact bounds for the N-bit lock — optimal and consistent openers, random guessing. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseInteger, single } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
 

@@ -6,7 +6,9 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseInteger, single } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
+import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';
@@ -18,6 +20,7 @@ interface ReportArgs extends OutputArgs {
   seed?: unknown;
   resamples?: unknown;
   axes?: unknown;
+  'png-scale'?: unknown;
   force?: boolean;
 }
 
@@ -50,6 +53,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
         type: 'string',
         describe: 'heat-map axes for a sweep, x,y [default: explore,threshold when both are swept]',
       })
+      .option('png-scale', pngScaleOption)
       .option('force', { type: 'boolean', describe: 'write into an existing output folder' })
       .example('hexa report out/reproduce-20260101-120000', 'report beside the results, in DIR/report')
       .example(
@@ -63,6 +67,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const axesText = single('axes', argv.axes);
     const outText = single('out', argv.out);
     const seedFlag = seedText === undefined ? undefined : parseInteger('seed', seedText, 0);
+    const pngScale = pngScaleFlag(argv['png-scale']);
     const resamples =
       resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
 
@@ -78,7 +83,13 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
 
     const { writeReport } = await import('../writeReport.js');
-    const charts = await writeReport(data, outDir, { seed: seedFlag ?? data.seed ?? 1, resamples, axes, source: dir });
+    const charts = await writeReport(data, outDir, {
+      seed: seedFlag ?? data.seed ?? 1,
+      resamples,
+      axes,
+      source: dir,
+      pngScale,
+    });
     const shown = relative(process.cwd(), outDir) || '.';
     if (argv.json === true) {
       process.stdout.write(

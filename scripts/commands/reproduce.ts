@@ -10,9 +10,11 @@ import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
-import { parseChoice, parseInteger, single } from '../config/flags.js';
+import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
+import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld } from '../reproduceReport.js';
 import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/goals.js';
 import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
@@ -161,7 +163,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('workers', {
         type: 'string',
-        describe: 'worker threads for the audit [default: the number of cores, at most 8]',
+        describe: 'threads for the audit, this one among them [default: the cores available]',
       })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
@@ -169,6 +171,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         type: 'boolean',
         describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)',
       })
+      .option('png-scale', pngScaleOption)
       .option('env', {
         type: 'string',
         describe:
@@ -210,6 +213,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     if (audit && argv.env !== undefined) throw new UsageError(msg.conflicting('audit', 'env'));
     if (argv.auditReplicates !== undefined && argv.env !== undefined)
       throw new UsageError(msg.conflicting('audit-replicates', 'env'));
+    const pngScale = pngScaleFlag(argv['png-scale']);
+    if (argv['png-scale'] !== undefined && argv.report !== true)
+      throw new UsageError(msg.pngScaleWithoutReport(argv['png-scale']));
     const world = await otherWorld(argv);
     const outText = single('out', argv.out);
     const force = argv.force === true;
@@ -223,7 +229,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
 
     const startedAt = new Date();
     const { executeReproduce } = await import('../reproduceReport.js');
-    const { defaultWorkers } = await import('../../sim/reproduction/workerPool.js');
+    const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
     const report = await executeReproduce({
       ...settings,
@@ -273,6 +279,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         resamples: DEFAULT_RESAMPLES,
         axes: null,
         source: dir,
+        pngScale,
       });
       reportLine = `\nReport: ${join(reportDir, 'index.html')}`;
     }

@@ -1,7 +1,7 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
-import { checkOutputDir, checkOutputFile, writeFileAtomic } from '../output.js';
+import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
 interface RunArgs extends OutputArgs {
@@ -44,7 +44,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const report = await executeRun(config);
-    if (csvPath !== undefined) writeFileAtomic(csvPath, report.csv());
+    if (csvPath !== undefined) {
+      makeParentFolders(csvPath);
+      writeFileAtomic(csvPath, report.csv());
+    }
     if (outDir !== undefined) {
       const { writeRunFolder } = await import('../../reports/folders/folders.js');
       // The folder was checked before the run (exists only with --force).

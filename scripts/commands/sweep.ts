@@ -7,12 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
-import { parseInteger, single } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
-import type { Shard } from '../sweep/sweepManifest.js';
+import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 
@@ -43,9 +44,9 @@ export function parseShard(text: string | undefined): Shard {
  */
 function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
-  for (const f of RUN_FLAGS) {
-    const text = flagText(f.name, argv[f.name]);
-    if (text !== undefined) out.push({ kind: 'flag', name: f.name, text });
+  for (const p of RUN_FLAGS) {
+    const text = flagText(p, argv[p.flag]);
+    if (text !== undefined) out.push({ kind: 'flag', name: p.flag, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
   return out.map((e) =>
@@ -107,7 +108,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('workers', {
         type: 'string',
         group: 'Sweep:',
-        describe: 'threads running cells, this one among them [default: number of cores]',
+        describe: 'threads running cells, this one among them [default: the cores available]',
       })
       .option('shard', {
         type: 'string',
@@ -135,7 +136,8 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const { buildGrid } = await import('../sweep/grid.js');
     const { planSweep } = await import('../sweep/cells.js');
     const { checkSweepDir, prepareSweepDir } = await import('../sweep/outputDir.js');
-    const { defaultWorkers, startPool } = await import('../sweep/pool.js');
+    const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
+    const { startPool } = await import('../sweep/execute.js');
     const workers = workersText === undefined ? defaultWorkers() : parseInteger('workers', workersText, 1, 1024);
     const configPath = single('config', argv.config);
     const fromConfig =
@@ -151,21 +153,23 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
     // Start the threads now: they load while the folder is prepared and scanned.
     const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
-    prepareSweepDir(dir, mode);
-
-    const { progressMode } = await import('../sweep/progress.js');
-    const json = argv.json === true;
-    const quiet = argv.quiet === true;
-    const summary = await executeSweep({
-      dir,
-      plan,
-      shard,
-      workers,
-      failFast: argv.failFast === true,
-      progress: progressMode(quiet),
-      pool,
-    });
-    report(summary, json, quiet);
+    let summary: SweepSummary;
+    try {
+      prepareSweepDir(dir, mode);
+      const { progressMode } = await import('../sweep/progress.js');
+      summary = await executeSweep({
+        dir,
+        plan,
+        shard,
+        workers,
+        failFast: argv.failFast === true,
+        progress: progressMode(argv.quiet === true),
+        pool,
+      });
+    } finally {
+      await pool.close();
+    }
+    report(summary, argv.json === true, argv.quiet === true);
     if (summary.status !== 'done') process.exitCode = 1;
   },
 };

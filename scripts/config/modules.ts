@@ -1,24 +1,23 @@
 /**
  * Flag values that name plugin modules: `--env ./world.mjs`, `--lifecycle ./policy.mjs` and the other
  * policy flags take a built-in name or a path ending in .mjs or .js (an env module with several worlds as
- * FILE#id). Modules are loaded (async) before any configuration is built; `configFrom` then looks the
- * value up here synchronously. The loader itself is imported only when a value names a file, so runs
+ * FILE#id). Modules are loaded (async) before any configuration is built, into the module store
+ * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported only when a value names a file, so runs
  * without plugins (and `hexa --help`) never load it.
  */
 import { resolve } from 'node:path';
-import type { ModuleKind, ModuleRef } from '../../sim/experiment/config.js';
-import type { LoadedModule } from '../../sim/experiment/modules.js';
 import type { EnvSpec } from '../../envs/env.js';
+import { moduleStore, type LoadedModule, type ModuleKind, type ModuleRef } from '../../sim/agent/moduleStore.js';
+import { placedParams } from '../../sim/core/params/read.js';
+import { RUN_PARAMS } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
-/** The flags that accept a module file, and the kind of module each takes. */
-export const MODULE_FLAGS: Readonly<Record<string, ModuleKind>> = {
-  env: 'env',
-  lifecycle: 'lifecycle',
-  exploration: 'exploration',
-  extraction: 'extraction',
-  ranking: 'ranking',
-};
+/** The flags that accept a module file (the world's and the policies'), and the kind of module each takes. */
+export const MODULE_FLAGS: Readonly<Record<string, ModuleKind>> = Object.fromEntries(
+  placedParams(RUN_PARAMS).flatMap(({ param: p }) =>
+    p.kind === 'world' ? [[p.flag, 'env']] : p.kind === 'policy' ? [[p.flag, p.module as ModuleKind]] : [],
+  ),
+);
 
 const MODULE_PATH = /\.(mjs|js)(#[^#]+)?$/;
 
@@ -41,9 +40,6 @@ export function absoluteModuleValue(text: string): string {
   const { file, select } = splitValue(text);
   return select === undefined ? resolve(file) : `${resolve(file)}#${select}`;
 }
-
-const table = new Map<string, LoadedModule>();
-const keyOf = (kind: ModuleKind, file: string): string => `${kind}\n${resolve(file)}`;
 
 /** One flag's value (or a sweep's comma-separated list of values). */
 export interface ModuleValue {
@@ -73,15 +69,9 @@ export async function preloadModules(
   if (wanted.length === 0) return;
   const { loadModule } = await import('../../sim/experiment/modules.js');
   for (const { flag, kind, file } of wanted) {
-    if (table.has(keyOf(kind, file))) continue;
+    if (moduleStore.module(kind, resolve(file)) !== undefined) continue;
     const sha256 = sha256Of?.(kind, resolve(file));
-    table.set(
-      keyOf(kind, file),
-      await loadModule(flag, file, kind, {
-        check: check && kind === 'env',
-        ...(sha256 !== undefined ? { sha256 } : {}),
-      }),
-    );
+    await loadModule(flag, file, kind, { check: check && kind === 'env', ...(sha256 !== undefined ? { sha256 } : {}) });
   }
 }
 
@@ -96,11 +86,11 @@ export async function preloadRefs(refs: readonly ModuleRef[]): Promise<void> {
 
 /** The module a flag value names, once preloaded (undefined for a built-in name). */
 export function moduleOf(flag: string, text: string): LoadedModule | undefined {
-  return isModulePath(text) ? table.get(keyOf(MODULE_FLAGS[flag]!, splitValue(text).file)) : undefined;
+  return isModulePath(text) ? moduleStore.module(MODULE_FLAGS[flag]!, resolve(splitValue(text).file)) : undefined;
 }
 
 function loadedFor(flag: string, file: string): LoadedModule {
-  const found = table.get(keyOf(MODULE_FLAGS[flag]!, file));
+  const found = moduleStore.module(MODULE_FLAGS[flag]!, resolve(file));
   // Every command preloads the values it passes to configFrom; reaching this is a bug, not bad input.
   if (found === undefined) throw new Error(`${file}: module not preloaded for --${flag}`);
   return found;

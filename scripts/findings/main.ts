@@ -5,7 +5,7 @@
  *
  * Every arm is a `hexa run` configuration (the tables name one command each); nothing is written to disk.
  */
-import { parseInteger } from '../config/flags.js';
+import { parseInteger } from '../../sim/core/params/read.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { Scale } from './measure.js';
 import { explorationUnderDrift } from './sections/exploration.js';

@@ -5,27 +5,32 @@
  * given explicitly, and the replicate axis never leaks into the settings.
  */
 import { createHash } from 'node:crypto';
-import type { ModuleRef, RunConfig } from '../../sim/experiment/config.js';
+import type { ModuleRef, Run } from '../../sim/experiment/config.js';
 import { canonical, cellId } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
-import { sweepColumns } from '../../reports/csv/sweepColumns.js';
+import { configColumns } from '../../reports/csv/rows.js';
+import { alignRow, sweepColumns } from '../../reports/csv/sweepColumns.js';
 import { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 import { configFrom } from '../config/runOptions.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { cellCount, combination, sweptValues, type Grid } from './grid.js';
 
 /** The validated configuration of combination `index`; throws UsageError naming the flag. */
-export function cellConfig(grid: Grid, index: number): RunConfig {
+export function cellConfig(grid: Grid, index: number): Run {
   const c = combination(grid, index);
   return configFrom(c.settings, c.params);
 }
 
-/** Everything needed to run, resume, shard and merge a sweep, computed before any work starts. */
+/**
+ * Everything needed to run, resume, shard, merge and write a sweep, computed before any work starts — for
+ * `hexa sweep`'s grid and for the API's list of configurations alike, so both write one folder format.
+ */
 export interface SweepPlan {
-  readonly grid: Grid;
+  /** The grid the cells come from; null for a list of configurations (the API's `runSweep`), which has no axes. */
+  readonly grid: Grid | null;
   /**
-   * Cell ids in canonical (sorted) order as 64-bit integers, and the grid combination behind each.
-   * Typed arrays keep the bookkeeping at 12 bytes a cell, so a million-cell grid costs ~12 MB.
+   * Cell ids in canonical (sorted) order as 64-bit integers, and the combination (grid index, or index in the
+   * list) behind each. Typed arrays keep the bookkeeping at 12 bytes a cell, so a million-cell grid costs ~12 MB.
    */
   readonly ids: BigUint64Array;
   readonly combos: Uint32Array;
@@ -37,6 +42,10 @@ export interface SweepPlan {
   readonly gridId: string;
   /** The plugin modules its cells use (empty without plugins), once each. */
   readonly modules: readonly ModuleRef[];
+  /** The configuration of the cell at canonical position `p`. */
+  configAt(p: number): Run;
+  /** What the manifest lists for the cell at position `p`: the values of what is swept. */
+  valuesAt(p: number): Record<string, string>;
 }
 
 /** The id (16 hex digits) of the cell at canonical position `p`. */
@@ -59,39 +68,83 @@ export function positionOf(plan: SweepPlan, id: string): number {
   return -1;
 }
 
-/** Expand and validate every cell, sort by id, reject two combinations that are one cell. */
+/** Expand and validate every cell of a grid, sort by id, reject two combinations that are one cell. */
 export function planSweep(grid: Grid): SweepPlan {
-  const total = cellCount(grid);
-  const byCombo = new BigUint64Array(total);
+  const configAt = (combo: number): Run => cellConfig(grid, combo);
+  return planCells(
+    grid,
+    cellCount(grid),
+    configAt,
+    (combo) => sweptValues(grid, combo),
+    (a, b) => {
+      const show = (i: number): string => canonical(sweptValues(grid, i));
+      return new UsageError(msg.duplicateCell(show(a), show(b)));
+    },
+  );
+}
+
+/**
+ * The plan of a sweep given as a list of configurations (same seed and replicate count): the cells, ids,
+ * columns and grid id `hexa sweep` would have for the same cells. Its manifest lists for each cell the
+ * configuration columns that differ between cells. Throws RangeError on none, mixed seeds or replicate counts,
+ * or a repeated cell.
+ */
+export function planConfigs(configs: readonly Run[]): SweepPlan {
+  const first = configs[0];
+  if (configs.some((c) => c.seed !== first?.seed || c.replicates !== first.replicates))
+    throw new RangeError(msg.sweepMixed());
+  const own = configs.map((c) => configColumns(c));
+  const keys = [...new Set(own.flatMap((c) => Object.keys(c)))];
+  // Laid out as results.csv lays them out ('published' where a cell uses no policy module).
+  const rows = own.map((row) => alignRow(keys, row));
+  const swept = keys.filter((k) => new Set(rows.map((row) => row[k])).size > 1);
+  const valuesAt = (combo: number): Record<string, string> =>
+    Object.fromEntries(swept.map((k) => [k, String(rows[combo]![k])]));
+  return planCells(
+    null,
+    configs.length,
+    (i) => configs[i]!,
+    valuesAt,
+    (_, b) => new RangeError(msg.sweepRepeatedCell(cellId(configs[b]!))),
+  );
+}
+
+/**
+ * The one planner: ids, canonical order, columns (the union of every cell's environment parameters, the
+ * columns of the policy modules any cell uses), modules and grid id, from `count` combinations.
+ */
+function planCells(
+  grid: Grid | null,
+  count: number,
+  configOf: (combo: number) => Run,
+  valuesOf: (combo: number) => Record<string, string>,
+  repeated: (a: number, b: number) => Error,
+): SweepPlan {
+  const byCombo = new BigUint64Array(count);
   const envParamNames = new Set<string>();
   const pluginColumns = new Set<string>();
   const modules = new Map<string, ModuleRef>();
-  let first: RunConfig | undefined;
-  for (let i = 0; i < total; i++) {
-    const config = cellConfig(grid, i);
+  let first: Run | undefined;
+  for (let i = 0; i < count; i++) {
+    const config = configOf(i);
     first ??= config;
     for (const k of Object.keys(config.envParams)) envParamNames.add(k);
     for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
     byCombo[i] = BigInt(`0x${cellId(config)}`);
   }
-  const combos = Uint32Array.from({ length: total }, (_, i) => i).sort((a, b) =>
+  if (first === undefined) throw new RangeError(msg.sweepEmpty());
+  const combos = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) =>
     byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b,
   );
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
-  for (let k = 1; k < total; k++) {
-    if (ids[k] === ids[k - 1]) {
-      const show = (i: number): string => canonical(sweptValues(grid, i));
-      throw new UsageError(msg.duplicateCell(show(combos[k - 1]!), show(combos[k]!)));
-    }
-  }
+  for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);
   const columns = sweepColumns(
-    first!,
     [...envParamNames].sort(),
     PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
   );
   const hash = createHash('sha256').update(
-    `hexa-sim/grid/v1\n${first!.seed}\n${first!.replicates}\n${columns.join(',')}\n`,
+    `hexa-sim/grid/v1\n${first.seed}\n${first.replicates}\n${columns.join(',')}\n`,
   );
   for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
   const gridId = hash.digest().subarray(0, 8).toString('hex');
@@ -103,10 +156,12 @@ export function planSweep(grid: Grid): SweepPlan {
     ids,
     combos,
     columns,
-    seed: first!.seed,
-    replicates: first!.replicates,
+    seed: first.seed,
+    replicates: first.replicates,
     gridId,
     modules: [...modules.values()].sort(byKindAndPath),
+    configAt: (p) => configOf(combos[p]!),
+    valuesAt: (p) => valuesOf(combos[p]!),
   };
 }
 

@@ -1,15 +1,13 @@
 /**
- * `--config sweep.json`: a grid written as JSON, checked against the JSON Schema shipped in the package
- * (`schemas/sweep.schema.json`, usable by editors too). Errors name the key and its value. The document
- * becomes the same per-flag text as the command line, so both go through one parser and `configFrom`.
+ * `--config sweep.json`: a grid written as JSON, checked against the JSON Schema generated from the run's
+ * parameter declarations (scripts/config/sweepSchema.ts; shipped as `schemas/sweep.schema.json` for
+ * editors). Errors name the key and its value. The document becomes the same per-flag text as the command
+ * line, so both go through one parser and `configFrom`.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../reports/manifest.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
+import { sweepSchema } from '../config/sweepSchema.js';
 import type { AxisText } from './grid.js';
-
-export const SCHEMA_FILE = join('schemas', 'sweep.schema.json');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Schema {
@@ -19,7 +17,7 @@ interface Schema {
 }
 
 export function loadSchema(): Schema & Record<string, unknown> {
-  return JSON.parse(readFileSync(join(packageRoot(), SCHEMA_FILE), 'utf8')) as Schema & Record<string, unknown>;
+  return sweepSchema() as Schema & Record<string, unknown>;
 }
 
 /** Read and validate a config file; its entries in document order. Throws UsageError. */

@@ -1,8 +1,10 @@
 /**
  * Exact decimal arithmetic for grid ranges. `0.6:0.95:0.05` must give 0.7, not 0.6 + 2 × 0.05 =
  * 0.7000000000000001, and must include its end point: values are scaled integers (BigInt), so every step
- * is exact and the text of each value is the shortest decimal that names it.
+ * is exact and the text of each value is the shortest decimal that names it. Bounds are read in the one
+ * number grammar (sim/core/params/number.ts), exponents included (`1e-1:3e-1:1e-1`).
  */
+import { numberParts, parseNumber } from '../../sim/core/params/number.js';
 
 /** A decimal number as an integer `units` × 10^−`scale`. */
 export interface Decimal {
@@ -10,15 +12,14 @@ export interface Decimal {
   readonly scale: number;
 }
 
-const DECIMAL = /^([-+]?)(\d+)(?:\.(\d+))?$/;
-
-/** Parse plain decimal text (`-1`, `0.05`, `+3.250`); undefined if it is not one. */
+/** The exact value of a finite number's text (`-1`, `0.05`, `+3.250`, `2.5e-3`); undefined if it is not one. */
 export function parseDecimalText(text: string): Decimal | undefined {
-  const m = DECIMAL.exec(text.trim());
-  if (m === null) return undefined;
-  const frac = m[3] ?? '';
-  const units = BigInt(m[2]! + frac);
-  return { units: m[1] === '-' ? -units : units, scale: frac.length };
+  const parts = numberParts(text);
+  if (parts === undefined || parseNumber(text) === undefined) return undefined;
+  const digits = BigInt(parts.whole + parts.fraction || '0');
+  const scale = parts.fraction.length - parts.exponent;
+  const units = scale < 0 ? digits * 10n ** BigInt(-scale) : digits;
+  return { units: parts.negative ? -units : units, scale: Math.max(scale, 0) };
 }
 
 function rescale(d: Decimal, scale: number): bigint {

@@ -2,15 +2,17 @@
  * Run a planned sweep into a folder: skip cells already finished there (resume), run the rest on the
  * worker pool, record failures, then assemble results.csv and the manifest in canonical order.
  *
- * Work is handed out in tasks sized to the machine: with fewer cells than the workers can share evenly
- * (a short sweep of 3 cells on 2 workers would leave one idle half the time), each cell is cut into parts
- * of consecutive replicates, joined in replicate order when all are in; with many small cells, a task
- * carries several, so the per-task overhead is spread over them. Either way the files are the same.
+ * Work is handed out in tasks sized to the machine (the one replicate splitter, sim/core/parallel/split.ts):
+ * with fewer cells than the workers can share evenly (a short sweep of 3 cells on 2 workers would leave one
+ * idle half the time), each cell is cut into parts of consecutive replicates, joined in replicate order when
+ * all are in; with many small cells, a task carries several, so the per-task overhead is spread over them.
+ * Either way the files are the same.
  */
 import { mkdirSync } from 'node:fs';
 import type { SweepPlan } from './cells.js';
-import { cellConfig, idAt, positionOf, shardPositions } from './cells.js';
-import { runTasks, startPool, type SweepPool } from './pool.js';
+import { idAt, positionOf, shardPositions } from './cells.js';
+import { WorkerPool } from '../../sim/core/parallel/pool.js';
+import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
 import {
   assembleResults,
@@ -22,7 +24,7 @@ import {
   ResultsWriter,
   saveCellFailure,
   scanCells,
-} from './store.js';
+} from './folder/store.js';
 import {
   countCells,
   statusOf,
@@ -30,27 +32,32 @@ import {
   type CellCounts,
   type Shard,
   type SweepStatus,
-} from './sweepManifest.js';
-import type { CellSlice, SliceOutcome, SweepTask } from './worker.js';
-
-/** Tasks per worker to aim at: enough that the last ones to finish are short. */
-const TASKS_PER_WORKER = 16;
-/** Most whole cells in one task (progress stays fine-grained, tasks stay small). */
-const MAX_CELLS_PER_TASK = 64;
+} from './folder/manifest.js';
+import { runTask, type CellSlice, type SliceOutcome, type SweepTask } from './task.js';
 
 /**
- * How to cut `cells` pending cells of `replicates` each into tasks for `workers`: into `parts` parts of
- * consecutive replicates per cell, or `perTask` whole cells per task.
+ * How a sweep's pending cells are cut for the pool (see splitReplicates): 16 tasks a thread; whole cells up to
+ * 64 a task (progress stays fine-grained, tasks stay small).
  */
-export function chunking(cells: number, replicates: number, workers: number): { parts: number; perTask: number } {
-  const perTaskReplicates = Math.max(1, Math.ceil((cells * replicates) / (workers * TASKS_PER_WORKER)));
-  if (workers > 1 && perTaskReplicates < replicates)
-    return { parts: Math.min(replicates, Math.ceil(replicates / perTaskReplicates)), perTask: 1 };
-  return { parts: 1, perTask: Math.max(1, Math.min(MAX_CELLS_PER_TASK, Math.floor(perTaskReplicates / replicates))) };
+export const SWEEP_SPLIT: SplitOptions = { tasksPerThread: 16, maxUnitsPerTask: 64 };
+
+/**
+ * The sweep's threads: this one and `workers` − 1 worker threads (the one pool, sim/core/parallel/pool.ts),
+ * started once for the sweep. Tasks are taken from a generator as threads free up, so the queue — and
+ * memory — stays small however many cells the grid has.
+ */
+export type SweepPool = WorkerPool<SweepTask, SliceOutcome[]>;
+
+/** Start the threads (early, so they load while the main thread prepares the folder). */
+export function startPool(workers: number): SweepPool {
+  // A cell allocates almost nothing per attempt, so a small young generation costs no speed and keeps each
+  // worker's memory from growing with the length of the sweep (docs/performance.md).
+  return new WorkerPool(new URL('./worker.js', import.meta.url), workers, runTask, { youngGenerationMb: 4 });
 }
 
-/** Where part i of `parts` of a cell of `replicates` starts (the last ends at `replicates`). */
-export const partStart = (i: number, parts: number, replicates: number): number => Math.floor((i * replicates) / parts);
+/** A task that throws, or whose worker thread dies, fails its cells. */
+const failedTask = (task: SweepTask, e: Error): SliceOutcome[] =>
+  task.slices.map(() => ({ ok: false, error: e.message }));
 
 export interface SweepOptions {
   readonly dir: string;
@@ -65,8 +72,7 @@ export interface SweepOptions {
 
 /** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
 export function usefulWorkers(workers: number, plan: SweepPlan, cells: number): number {
-  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
-  return Math.max(1, Math.min(workers, cells * replicates));
+  return Math.max(1, Math.min(workers, cells * plan.replicates));
 }
 
 export interface SweepSummary extends CellCounts {
@@ -93,30 +99,22 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const skipped = countCells(positions, before).done;
   const pending = positions.length - skipped;
   // Replicates take one value in a sweep: every cell has as many.
-  const replicates = plan.ids.length === 0 ? 1 : cellConfig(plan.grid, plan.combos[0]!).replicates;
+  const replicates = plan.replicates;
   const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending));
-  const { parts, perTask } = chunking(pending, replicates, pool.workers);
-  const starts = Array.from({ length: parts }, (_, i) => partStart(i, parts, replicates));
+  const pendingAt = skipped === 0 ? positions : positions.filter((p) => before.status[p] !== DONE);
   function* tasks(): Generator<SweepTask> {
-    let slices: CellSlice[] = [];
-    for (const p of positions) {
-      if (before.status[p] === DONE) continue;
-      const id = idAt(plan, p);
-      const config = cellConfig(plan.grid, plan.combos[p]!);
-      for (let i = 0; i < parts; i++) {
-        slices.push({ id, config, from: starts[i]!, to: i + 1 < parts ? starts[i + 1]! : replicates });
-        // A part is a task of its own; whole cells go `perTask` to a task.
-        if (slices.length >= perTask) {
-          yield { dir, columns: plan.columns, slices };
-          slices = [];
-        }
-      }
+    for (const pieces of splitReplicates(pendingAt.length, () => replicates, pool.threads, SWEEP_SPLIT)) {
+      const slices = pieces.map((piece) => {
+        const p = pendingAt[piece.unit]!;
+        return { id: idAt(plan, p), config: plan.configAt(p), piece };
+      });
+      yield { dir, columns: plan.columns, slices };
     }
-    if (slices.length > 0) yield { dir, columns: plan.columns, slices };
   }
 
-  // A cell run in parts is done when its last part is in: attempts so far, parts missing, whether one failed.
-  const split = new Map<string, { attempts: number; missing: number; failed: boolean }>();
+  // A cell run in parts is done when its last part is in; it has failed as soon as one part has.
+  const joiner = new PartJoiner<SliceOutcome>();
+  const failedCells = new Set<string>();
   const progress = await startProgress(options.progress, positions.length, skipped);
   const results = new ResultsWriter(dir, plan.columns, plan, positions);
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
@@ -127,35 +125,36 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     progress.cell(outcome.ok ? outcome.attempts : 0);
     results.cellEnded(positionOf(plan, id), outcome.ok);
   };
+  const sliceEnded = ({ id, piece }: CellSlice, outcome: SliceOutcome): void => {
+    if (piece.parts === 1) return cellEnded(id, outcome);
+    if (!outcome.ok && !failedCells.has(id)) {
+      failedCells.add(id);
+      cellEnded(id, outcome);
+    }
+    const parts = joiner.add(piece, outcome);
+    if (parts === null) return;
+    const starts = Array.from({ length: piece.parts }, (_, i) => partStart(i, piece.parts, replicates));
+    if (failedCells.delete(id)) return dropCellParts(dir, id, starts);
+    joinCellParts(dir, id, starts);
+    cellEnded(id, { ok: true, attempts: parts.reduce((n, o) => n + (o.ok ? o.attempts : 0), 0) });
+  };
+  let stop = false;
   try {
-    await runTasks(pool, tasks(), {
-      failFast: options.failFast,
-      onOutcome(task, outcomes) {
-        task.slices.forEach((slice, k) => {
-          const outcome = outcomes[k]!;
-          if (parts === 1) return cellEnded(slice.id, outcome);
-          const cell = split.get(slice.id) ?? { attempts: 0, missing: parts, failed: false };
-          split.set(slice.id, cell);
-          cell.missing--;
-          if (outcome.ok) cell.attempts += outcome.attempts;
-          else if (!cell.failed) {
-            cell.failed = true;
-            cellEnded(slice.id, outcome);
-          }
-          if (cell.failed) dropCellParts(dir, slice.id, starts);
-          else if (cell.missing === 0) {
-            joinCellParts(dir, slice.id, starts);
-            cellEnded(slice.id, { ok: true, attempts: cell.attempts });
-          }
-          if (cell.missing === 0) split.delete(slice.id);
-        });
+    // Each thread publishes its cells' files itself; which thread ran a cell does not change them.
+    await pool.run(
+      tasks(),
+      (task, outcomes) => {
+        if (options.failFast && outcomes.some((o) => !o.ok)) stop = true;
+        task.slices.forEach((slice, k) => sliceEnded(slice, outcomes[k]!));
       },
-    });
+      { stop: () => stop, failed: failedTask },
+    );
   } catch (e) {
     results.abandon();
     throw e;
   } finally {
     progress.stop();
+    await pool.close();
   }
 
   const after = scanCells(dir, plan);

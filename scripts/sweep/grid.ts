@@ -6,7 +6,7 @@
  * Syntax of one flag's value: comma-separated items, each a single value or an inclusive decimal range
  * `start:stop[:step]` (step 1 when omitted), e.g. `0,0.1,0.2` or `0.6:0.95:0.05` or `1:4`.
  */
-import { RUN_FLAGS, SINGLE_VALUED, type RunSettings } from '../config/runOptions.js';
+import { RUN_FLAGS, type RunSettings } from '../config/runOptions.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { decimalRange, parseDecimalText, RangeSyntaxError } from './decimal.js';
 
@@ -48,7 +48,7 @@ export function parseValues(flag: string, text: string): string[] {
     if (parts.length > 3) throw bad(`'${item}' is not start:stop or start:stop:step`);
     const nums = parts.map((p) => parseDecimalText(p));
     const bounds = nums.map((n, i) => {
-      if (n === undefined) throw bad(`'${parts[i]!}' in '${item}' is not a plain decimal number`);
+      if (n === undefined) throw bad(`'${parts[i]!}' in '${item}' is not a number`);
       return n;
     });
     const step = bounds[2] ?? { units: 1n, scale: 0 };
@@ -77,12 +77,12 @@ export function buildGrid(entries: readonly AxisText[]): Grid {
   for (const e of entries) (e.kind === 'flag' ? flags : params).set(e.name, e.text);
 
   const axes: Axis[] = [];
-  for (const f of RUN_FLAGS) {
-    const text = flags.get(f.name);
+  for (const p of RUN_FLAGS) {
+    const text = flags.get(p.flag);
     if (text === undefined) continue;
-    const values = parseValues(f.name, text);
-    if (SINGLE_VALUED.has(f.name) && values.length !== 1) throw new UsageError(msg.notSweepable(f.name, text));
-    axes.push({ kind: 'flag', name: f.name, values });
+    const values = parseValues(p.flag, text);
+    if (p.single !== undefined && values.length !== 1) throw new UsageError(msg.notSweepable(p.flag, text));
+    axes.push({ kind: 'flag', name: p.flag, values });
   }
   for (const name of [...params.keys()].sort())
     axes.push({ kind: 'param', name, values: parseValues('param', `${params.get(name)!}`) });

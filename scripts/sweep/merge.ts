@@ -3,6 +3,7 @@
  * to an unsharded run's. Everything is checked before anything is written: every input is a finished
  * shard of the same grid, no cell is in two inputs, and together they hold every cell.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
@@ -18,7 +19,7 @@ import {
   saveCellFailure,
   scanCells,
   type CellStates,
-} from './store.js';
+} from './folder/store.js';
 import {
   countCells,
   readSweepManifest,
@@ -27,7 +28,7 @@ import {
   type CellCounts,
   type SweepManifestHead,
   type SweepStatus,
-} from './sweepManifest.js';
+} from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
 
@@ -49,6 +50,7 @@ function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   return dirs.map((dir) => {
     const head = readSweepManifest(dir);
     if (head === undefined || head.status === 'running') throw new UsageError(msg.mergeNotSweep(dir));
+    if (head.grid.axes === undefined) throw new UsageError(msg.mergeNoGrid(dir));
     return { dir, head };
   });
 }
@@ -116,14 +118,14 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
 export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {
   const heads = readInputs(dirs);
   checkSameSweep(heads);
-  const plan = planSweep({ axes: heads[0]!.head.grid.axes });
+  const plan = planSweep({ axes: heads[0]!.head.grid.axes ?? [] });
   if (plan.gridId !== heads[0]!.head.grid.id) throw new UsageError(msg.mergeVersion(heads[0]!.dir));
   const inputs: Input[] = heads.map((h) => ({ ...h, states: scanCells(h.dir, plan, false) }));
   const owner = assignCells(inputs, plan);
 
   const out = checkOutputDir('out', outPath, force);
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
-  if (force) clearSweepFiles(out);
+  if (force && existsSync(out)) clearSweepFiles(out);
 
   const started = new Date();
   ensureCellsDir(out);

@@ -7,8 +7,8 @@ import { existsSync, statSync } from 'node:fs';
 import { checkOutputDir } from '../output.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { SweepPlan } from './cells.js';
-import { clearSweepFiles } from './store.js';
-import { readSweepManifest, type Shard } from './sweepManifest.js';
+import { clearSweepFiles } from './folder/store.js';
+import { readSweepManifest, type Shard } from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 
 export type FolderMode = 'fresh' | 'resume' | 'force';

@@ -7,17 +7,18 @@
  *            there is no constraint, or when it leaves nothing (fall-back); the consistent and optimal
  *            policies also use the task's feedback so far;
  *   Observe  submit it and read the feedback;
- *   Reflect  the library counts the attempt for its skill tests (see Library); a high-score sample,
- *            unless it came from exploration kept apart, goes to the Evolver; the guess policy records
- *            the feedback.
+ *   Reflect  a high-score sample joins the task's sample batch (samples/sampleBatch.ts), marked when it came
+ *            from exploration kept apart; the batch goes to the library (skill tests) and the Evolver when
+ *            the task ends or the batch is full; the guess policy records the feedback.
  *
- * A round that nothing changes between its tasks can run as one batch (`runBatch`): planned once,
- * its samples handed over once the buffer fills or the batch ends.
+ * A round that nothing changes between its tasks can run as one batch (`runBatch`): planned once, its
+ * samples handed over once the batch fills or the round ends.
  *
- * The hot path allocates nothing and never enumerates the code space (see each policy). In a binary world
- * the published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts):
- * a constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
- * both give the same guesses, feedback and records.
+ * Which attempt loop runs is decided in one place, `loopFor` (see AttemptLoop for what each loop is for).
+ * The loops allocate nothing and never enumerate the code space (see each policy). In a binary world the
+ * published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts): a
+ * constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
+ * every loop gives the same guesses, feedback and records.
  */
 import type { Env, Feedback } from '../../envs/env.js';
 import type { ActionMask } from '../core/actionMask.js';
@@ -29,15 +30,16 @@ import type { Evolver } from './evolver.js';
 import type { Library } from './library.js';
 import type { RoundTally } from '../core/metrics.js';
 import type { Retriever } from './retriever.js';
+import type { TaskHooks } from './taskHooks.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
-import { fillAll } from '../core/fill.js';
-import { SMALL_BITS } from './positionCounts.js';
+import { SampleBatch, SMALL_BITS } from './samples/sampleBatch.js';
 
 /**
- * High-score samples kept before they are handed over. 16 words keep the buffer on the JavaScript heap (a
- * larger typed array is allocated outside it, ~0.4 µs a replicate); a longer task hands over several times.
+ * High-score samples a listed batch holds before it is handed over: small enough that a batch of one-word
+ * codes stays on the JavaScript heap (a larger typed array is allocated outside it, which costs more); a
+ * longer task hands over several times.
  */
 const SAMPLE_BUFFER = 16;
 
@@ -76,6 +78,8 @@ export interface ActorParts {
   readonly policy?: GuessPolicy;
   /** false: never take the bit-word path (tests check it gives what the per-position path gives). */
   readonly bitParallel?: boolean;
+  /** What the runner does around each task; a round's tasks run as one batch only when these are passive. */
+  readonly hooks?: Pick<TaskHooks, 'passive'>;
 }
 
 /** One task's random streams: guesses, and exploration decisions (null when the rate is 0). */
@@ -86,124 +90,202 @@ export interface TaskStreams {
   exploreRate?: number;
 }
 
+/**
+ * The Actor's attempt loops, and what each is for. 'values' runs everywhere; the others are the same loop
+ * narrowed to the published feedback-blind guess in a binary world, for speed, and give exactly what
+ * 'values' gives (test/sim/experiment/bitParallel.test.ts holds them to it).
+ *
+ *   'values'        one task, the code value by value: any world, any guess policy, a tool registry, values
+ *                   banned by the constraint or disabled by the circuit breaker;
+ *   'bitWords'      one task of a binary world wider than 32 positions, the code as bit words: one 32-bit
+ *                   draw and one popcount per 32 positions;
+ *   'word'          one task of a binary world of at most 32 positions: the code is one number, submitted as
+ *                   it is (`stepWord`), and its samples are listed without a branch on the score;
+ *   'roundOfWords'  'word' for all of a round's tasks back to back, planned once, when nothing changes between
+ *                   them (passive hooks, the Evolver once a round, one context): samples listed, as exploration
+ *                   kept apart needs, or as codes too wide to count by code;
+ *   'roundByCode'   the same, a small world's samples counted by code (one increment an attempt);
+ *   'taskByTask'    a round that cannot run as one batch: the runner plays its tasks one by one, its hooks
+ *                   around each, and each task picks its own loop.
+ */
+export type AttemptLoop = 'values' | 'bitWords' | 'word' | 'roundOfWords' | 'roundByCode' | 'taskByTask';
+
+/** What the choice of a loop depends on beyond the constraint: fixed for an Actor. */
+interface LoopFacts {
+  /**
+   * A guess may be drawn as bit words: a binary world with `stepBits`, the published feedback-blind policy,
+   * no tool registry, nothing disabled (and bit words not switched off).
+   */
+  readonly bitWords: boolean;
+  /** … and a code is one bit word (at most 32 positions). */
+  readonly oneWord: boolean;
+  /** … and at most SMALL_BITS positions. */
+  readonly small: boolean;
+  /** Nothing but the Actor changes anything between a round's tasks. */
+  readonly tasksIndependent: boolean;
+  /** Samples from exploration are kept from the Evolver. */
+  readonly keepApart: boolean;
+}
+
+function loopFacts(parts: ActorParts, policy: GuessPolicy): LoopFacts {
+  const { env, agent, disabled, tools } = parts;
+  const { positions, arity } = env.space;
+  const bitWords =
+    parts.bitParallel !== false &&
+    arity === 2 &&
+    env.stepBits !== undefined &&
+    policy instanceof PublishedPolicy &&
+    tools === undefined &&
+    (disabled === undefined || disabled.total === 0);
+  return {
+    bitWords,
+    oneWord: bitWords && positions <= 32,
+    small: bitWords && positions <= SMALL_BITS,
+    tasksIndependent: parts.hooks?.passive === true && agent.cadence === 'round' && env.context === undefined,
+    keepApart: agent.routing === 'separate',
+  };
+}
+
 export class Actor {
   private readonly code: Int32Array;
   private readonly policy: GuessPolicy;
-  /** The guess as bit words, when the bit-word path applies (binary world, published policy, no tools); else null. */
-  private readonly bits: Int32Array | null;
+  private readonly facts: LoopFacts;
   /** The positions held by the last bit word (bits beyond them are kept 0). */
   private readonly lastWord: number;
-  /** Where one-word codes are submitted, when the code is one bit word (at most 32 positions); else null. */
+  /** Where one-word codes are submitted ('word' loops); else null. */
   private readonly wordWorld: WordWorld | null;
-  /** A task's high-score samples as words, until they are handed over (codes of at most 32 positions). */
-  private readonly samples = { codes: new Int32Array(SAMPLE_BUFFER), routed: new Uint8Array(SAMPLE_BUFFER) };
-  /**
-   * A batch's high-score samples by code, for codes of at most SMALL_BITS positions (else null): in a batch
-   * they are only summed, so a count per code replaces the list (one increment an attempt, one hand-over a
-   * batch, whatever the number of samples). Not used when exploration samples are kept apart.
-   */
-  private readonly byCode: Int32Array | null;
+  /** The guess as bit words ('bitWords'), made at first use. */
+  private guessBits: Int32Array | null = null;
+  /** Each loop's sample batch, made at first use, reused for every task after. */
+  private valueSamples: SampleBatch | null = null;
+  private bitSamples: SampleBatch | null = null;
+  private wordSamples: SampleBatch | null = null;
+  private codeCounts: SampleBatch | null = null;
 
   constructor(private readonly parts: ActorParts) {
-    const { env, disabled, tools } = parts;
+    const { env, disabled } = parts;
     this.code = new Int32Array(env.space.positions);
     this.policy = parts.policy ?? new PublishedPolicy(env.space.arity, disabled ?? null);
-    const bitWise =
-      parts.bitParallel !== false &&
-      env.space.arity === 2 &&
-      env.stepBits !== undefined &&
-      this.policy instanceof PublishedPolicy &&
-      tools === undefined &&
-      (disabled === undefined || disabled.total === 0);
-    this.bits = bitWise ? new Int32Array(bitWords(env.space.positions)) : null;
+    this.facts = loopFacts(parts, this.policy);
     this.lastWord = lastWordMask(env.space.positions);
-    this.wordWorld = this.bits?.length !== 1 ? null : takesWords(env) ? env : new StepBitsByWord(env);
-    this.byCode =
-      this.wordWorld !== null && env.space.positions <= SMALL_BITS ? new Int32Array(1 << env.space.positions) : null;
+    this.wordWorld = !this.facts.oneWord ? null : takesWords(env) ? env : new StepBitsByWord(env);
+  }
+
+  /**
+   * Whether `runBatch` may ever run a round here (the part of `loopFor`'s choice fixed for the Actor): a runner
+   * asks before it readies a round for a batch.
+   */
+  get batchesRounds(): boolean {
+    return this.facts.tasksIndependent && this.facts.oneWord;
+  }
+
+  /**
+   * The one place the Actor picks how it runs attempts: for the task about to start in `context`, or
+   * (`round`) for all of a round's tasks at once. A constraint that bans values needs the 'values' loop.
+   */
+  private loopFor(round: boolean, context: number): AttemptLoop {
+    const f = this.facts;
+    if (round) {
+      if (!this.batchesRounds || this.bans(0)) return 'taskByTask';
+      return f.small && !f.keepApart ? 'roundByCode' : 'roundOfWords';
+    }
+    if (!f.bitWords || this.bans(context)) return 'values';
+    return f.oneWord ? 'word' : 'bitWords';
+  }
+
+  /** Whether the constraint the Retriever hands over in `context` bans values. */
+  private bans(context: number): boolean {
+    const { library, retriever } = this.parts;
+    return library !== undefined && retriever !== undefined && retriever.retrieve(library, context).activeBans !== null;
   }
 
   /** Run one task; returns the attempts it counts (the cap if unsolved). */
   runTask(streams: TaskStreams, tally: RoundTally): number {
-    const { env, agent, cap, goodScore, library, evolver, tools } = this.parts;
-    const policy = this.policy;
-    const remembers = policy.remembers;
-
+    const context = this.parts.env.context?.() ?? 0;
+    const loop = this.loopFor(false, context);
     // Plan
-    const context = env.context?.() ?? 0;
     const constraint = this.plan(tally, context);
-    if (this.bits !== null && (constraint === null || constraint.activeBans === null)) {
-      return this.wordWorld !== null
-        ? this.runWordTasks(this.wordWorld, streams, tally, constraint, context, 1, null, null)
-        : this.runBitTask(this.bits, streams, tally, constraint, context);
-    }
-    if (remembers) policy.beginTask(streams.guess, constraint);
-    const rate = streams.exploreRate ?? agent.explore;
-    const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
-    const keepApart = agent.routing === 'separate';
-
-    for (let attempt = 1; attempt <= cap; attempt++) {
-      // Act
-      const exploring =
-        taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
-      if (exploring) tally.explorations++;
-      policy.choose(this.code, streams.guess, exploring ? null : constraint);
-
-      // Observe
-      const feedback = env.step(this.code);
-      if (tools !== undefined) tools.record(this.code, feedback, tally);
-
-      // Reflect
-      const high = feedback.score >= goodScore;
-      if (library !== undefined) library.record(this.code, high, context);
-      if (high) {
-        tally.goodSamples++;
-        if (evolver !== undefined && !(exploring && keepApart)) evolver.observe(this.code, context);
-      }
-      if (feedback.solved) {
-        tally.attempts += attempt;
-        tally.solved++;
-        if (remembers && policy.abandonedConstraint) tally.fallbacks++;
-        return attempt;
-      }
-      if (remembers) policy.observe(this.code, feedback.score);
-    }
-    tally.attempts += cap;
-    if (remembers && policy.abandonedConstraint) tally.fallbacks++;
-    return cap;
+    if (loop === 'word')
+      return this.runWords(this.wordWorld!, streams, tally, constraint, context, 1, null, this.listed());
+    if (loop === 'bitWords') return this.runBitWords(streams, tally, constraint, context);
+    return this.runValues(streams, tally, constraint, context);
   }
 
   /**
    * Run the next `tasks` tasks, which nothing changes between (a round of a world with one context, under
    * passive task hooks, evolving once a round), as one batch: planned once (counted for each), `begin(t)`
-   * readying task t's world and streams, their samples handed over together when the batch ends (the library
-   * and the Evolver only sum them, and nothing reads them within a batch) — the same records and counts as
-   * `runTask` for each. Returns false, having run and counted nothing, when they cannot run as a batch: not
-   * a binary world of at most 32 positions under the published policy, or a constraint that bans values.
+   * readying task t's world and streams, their samples handed over together when the batch ends (the
+   * library and the Evolver only sum them, and nothing reads them within a batch) — the same records and
+   * counts as `runTask` for each. Returns false, having run and counted nothing, when `loopFor` says they
+   * cannot run as a batch.
    */
   runBatch(streams: TaskStreams, tally: RoundTally, tasks: number, begin: (task: number) => void): boolean {
-    const { library, retriever, agent } = this.parts;
-    if (this.wordWorld === null) return false;
-    if (library !== undefined && retriever !== undefined && retriever.retrieve(library, 0).activeBans !== null)
-      return false;
+    const loop = this.loopFor(true, 0);
+    if (loop === 'taskByTask') return false;
     const constraint = this.plan(tally, 0, tasks);
-    const byCode = agent.routing === 'separate' ? null : this.byCode;
-    this.runWordTasks(this.wordWorld, streams, tally, constraint, 0, tasks, begin, byCode);
+    const samples = loop === 'roundByCode' ? (this.codeCounts ??= SampleBatch.byCode(this.code.length)) : this.listed();
+    this.runWords(this.wordWorld!, streams, tally, constraint, 0, tasks, begin, samples);
     return true;
   }
 
+  /** The batch of one-word samples, listed. */
+  private listed(): SampleBatch {
+    return (this.wordSamples ??= SampleBatch.bits(this.code.length, SAMPLE_BUFFER, this.facts.keepApart));
+  }
+
+  /** The 'values' loop: one task of any world, under any guess policy. */
+  private runValues(streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+    const { env, agent, cap, goodScore, tools } = this.parts;
+    const policy = this.policy;
+    const remembers = policy.remembers;
+    const code = this.code;
+    const positions = code.length;
+    const batch = (this.valueSamples ??= SampleBatch.values(positions, SAMPLE_BUFFER, this.facts.keepApart));
+
+    if (remembers) policy.beginTask(streams.guess, constraint);
+    const rate = streams.exploreRate ?? agent.explore;
+    const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
+
+    let handedOver = 0;
+    let used = cap;
+    for (let attempt = 1; attempt <= cap; attempt++) {
+      // Act
+      const exploring =
+        taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
+      if (exploring) tally.explorations++;
+      policy.choose(code, streams.guess, exploring ? null : constraint);
+
+      // Observe
+      const feedback = env.step(code);
+      if (tools !== undefined) tools.record(code, feedback, tally);
+
+      // Reflect
+      if (feedback.score >= goodScore && batch.push(code, !exploring)) {
+        this.handOver(batch, batch.count, attempt - handedOver, context, tally);
+        handedOver = attempt;
+      }
+      if (feedback.solved) {
+        used = attempt;
+        tally.solved++;
+        break;
+      }
+      if (remembers) policy.observe(code, feedback.score);
+    }
+    this.handOver(batch, batch.count, used - handedOver, context, tally);
+    tally.attempts += used;
+    if (remembers && policy.abandonedConstraint) tally.fallbacks++;
+    return used;
+  }
+
   /**
-   * `runTask` for the published policy in a binary world, a guess as bit words: the same draws (one 32-bit
-   * draw per 32 positions), feedback and records.
+   * The 'bitWords' loop: `runValues` for the published policy in a binary world, a guess as bit words — the
+   * same draws (one 32-bit draw per 32 positions), feedback and records.
    */
-  private runBitTask(
-    guessBits: Int32Array,
-    streams: TaskStreams,
-    tally: RoundTally,
-    constraint: Constraint | null,
-    context: number,
-  ): number {
-    const { env, agent, cap, goodScore, library, evolver } = this.parts;
+  private runBitWords(streams: TaskStreams, tally: RoundTally, constraint: Constraint | null, context: number): number {
+    const { env, agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
+    const guessBits = (this.guessBits ??= new Int32Array(bitWords(this.code.length)));
+    const batch = (this.bitSamples ??= SampleBatch.bits(this.code.length, SAMPLE_BUFFER, this.facts.keepApart));
     const words = guessBits.length;
     const last = this.lastWord;
     const fixed = constraint === null ? null : constraint.fixedBits;
@@ -211,8 +293,9 @@ export class Actor {
     const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
     const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
-    const keepApart = agent.routing === 'separate';
 
+    let handedOver = 0;
+    let used = cap;
     for (let attempt = 1; attempt <= cap; attempt++) {
       const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
       if (exploring) tally.explorations++;
@@ -224,30 +307,30 @@ export class Actor {
       guessBits[words - 1]! &= last;
 
       const feedback = env.stepBits!(guessBits);
-      const high = feedback.score >= goodScore;
-      if (library !== undefined) library.recordBits(guessBits, high, context);
-      if (high) {
-        tally.goodSamples++;
-        if (evolver !== undefined && !(exploring && keepApart)) evolver.observeBits(guessBits, context);
+      if (feedback.score >= goodScore && batch.push(guessBits, !exploring)) {
+        this.handOver(batch, batch.count, attempt - handedOver, context, tally);
+        handedOver = attempt;
       }
       if (feedback.solved) {
-        tally.attempts += attempt;
+        used = attempt;
         tally.solved++;
-        return attempt;
+        break;
       }
     }
-    tally.attempts += cap;
-    return cap;
+    this.handOver(batch, batch.count, used - handedOver, context, tally);
+    tally.attempts += used;
+    return used;
   }
 
   /**
-   * `runBitTask` for codes of at most 32 positions, one word each — for one task, or for a batch's `tasks`
-   * tasks one after another (`begin(t)` readies task t's world and streams first). The attempt loop only draws,
-   * scores and keeps a high-score sample's word — or, given `byCode`, counts it there by code; the samples go to
-   * the library and the Evolver when the last task ends or the list fills, in one call each: the same records,
-   * since they are sums (see `recordWords`). Returns the last task's attempts.
+   * The 'word', 'roundOfWords' and 'roundByCode' loops: `runBitWords` for codes of at most 32 positions, one
+   * word each — for one task, or for a round's `tasks` tasks one after another (`begin(t)` readies task t's
+   * world and streams first). The attempt loop only draws, scores and keeps a high-score sample's word in
+   * `samples` (listed, or counted by code); they go to the library and the Evolver when the last task ends
+   * or the batch fills, in one call each: the same records, since they are sums. Returns the last task's
+   * attempts.
    */
-  private runWordTasks(
+  private runWords(
     world: WordWorld,
     streams: TaskStreams,
     tally: RoundTally,
@@ -255,20 +338,22 @@ export class Actor {
     context: number,
     tasks: number,
     begin: ((task: number) => void) | null,
-    byCode: Int32Array | null,
+    samples: SampleBatch,
   ): number {
     const { agent, cap, goodScore } = this.parts;
     const { guess, explore } = streams;
-    const { codes, routed } = this.samples;
+    const { codes, routed } = samples;
+    // The counts by code (null for a list), and when a list is full (never, counted by code): locals derived
+    // from the array, which the compiler types exactly, not the batch's fields — comparing the count against a
+    // field each attempt made the loop slower.
+    const counts = samples.layout === 'byCode' ? codes : null;
+    const full = counts !== null ? -1 : codes.length;
     const last = this.lastWord;
-    // A free position takes the draw's bit: (draw & keep) | values, with nothing kept fixed when there is no constraint.
+    // A free position takes the draw's bit: (draw & keep) | values, nothing kept fixed without a constraint.
     const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;
     const values = constraint === null ? 0 : constraint.valueBits[0]!;
     const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
-    const keepApart = agent.routing === 'separate';
-    // The list hands its samples over when full; counts by code never fill.
-    const full = byCode !== null ? -1 : codes.length;
 
     // Samples and attempts not handed over yet, carried from task to task within a batch.
     let highs = 0;
@@ -290,14 +375,14 @@ export class Actor {
         // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
         // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
         const high = +(feedback.score >= goodScore);
-        if (byCode !== null) byCode[code]! += high;
+        if (counts !== null) counts[code]! += high;
         else {
           codes[highs] = code;
-          if (keepApart) routed[highs] = exploring ? 0 : 1;
+          if (routed !== null) routed[highs] = exploring ? 0 : 1;
         }
         highs += high;
         if (highs === full) {
-          this.handOver(highs, attempt - handedOver, keepApart, tally, context);
+          this.handOver(samples, highs, attempt - handedOver, context, tally);
           handedOver = attempt;
           highs = 0;
         }
@@ -311,27 +396,23 @@ export class Actor {
       tally.attempts += used;
       if (solved) tally.solved++;
     }
-    if (byCode !== null) this.handOverByCode(byCode, highs, held, tally);
-    else this.handOver(highs, held, keepApart, tally, context);
+    this.handOver(samples, highs, held, context, tally);
     return used;
   }
 
-  /** Reflect, for a batch's `attempts` attempts at once: their `highs` high-score samples are counted in `byCode`. */
-  private handOverByCode(byCode: Int32Array, highs: number, attempts: number, tally: RoundTally): void {
+  /**
+   * Reflect, for `attempts` attempts at once: the `count` high-score samples in `samples` go to the library
+   * and the Evolver, in one call each.
+   */
+  private handOver(samples: SampleBatch, count: number, attempts: number, context: number, tally: RoundTally): void {
     const { library, evolver } = this.parts;
-    tally.goodSamples += highs;
-    library?.recordByCode(byCode, highs, attempts, 0);
-    evolver?.observeByCode(byCode, highs, 0);
-    fillAll(byCode, 0);
-  }
-
-  /** Reflect, for `attempts` attempts at once: their high-score samples are `samples.codes[0 … highs)`. */
-  private handOver(highs: number, attempts: number, keepApart: boolean, tally: RoundTally, context: number): void {
-    const { library, evolver } = this.parts;
-    const { codes, routed } = this.samples;
-    tally.goodSamples += highs;
-    library?.recordWords(codes, highs, attempts, context);
-    evolver?.observeWords(codes, keepApart ? routed : null, highs, context);
+    samples.count = count;
+    samples.attempts = attempts;
+    samples.context = context;
+    tally.goodSamples += count;
+    library?.record(samples);
+    evolver?.observe(samples);
+    samples.clear();
   }
 
   /**

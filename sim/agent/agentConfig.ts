@@ -1,101 +1,124 @@
 /**
  * The agent's configuration: the published rules (SPEC §2) plus every hidden choice the article leaves
  * open, each with a documented default, and the policies beyond the article (scope, lifecycle, exploration,
- * the tool loop's breaker).
+ * the tool loop's breaker). Each parameter is declared once, beside the code that uses it; `AGENT_PARAMS`
+ * gathers them in the configuration's key order, and `AgentConfig` is read off it.
  */
-import type { ActorKind } from './actors/policy.js';
-import type {
-  Cadence,
-  ExploreUnit,
-  LibraryUpdate,
-  Routing,
-  SampleSet,
-  SkillScope,
-  TestTiming,
-  TestUnit,
-  Window,
-} from './choices.js';
-import type { LibraryMode } from './modes.js';
-import { DEFAULT_EXPLORATION, type ExplorationConfig } from './exploration/config.js';
-import { DEFAULT_LIFECYCLE, type LifecycleConfig } from './lifecycle/config.js';
-import { DEFAULT_BREAKER, type BreakerConfig } from './tools/config.js';
-import type { ThresholdRule } from './lifecycle/threshold.js';
+import type { ParamTree, ParamValues } from '../core/params/declaration.js';
+import { defaultsOf } from '../core/params/read.js';
+import { ACTOR_PARAM } from './actors/policy.js';
+import { HIDDEN_PARAMS, SCOPE_PARAM } from './choices.js';
+import { EXPLORATION_PARAMS } from './exploration/config.js';
+import { LIFECYCLE_PARAMS } from './lifecycle/config.js';
+import { THRESHOLD_PARAMS } from './lifecycle/threshold.js';
+import { MODE_PARAMS, normalizeAgent } from './modes.js';
+import { BREAKER_PARAMS } from './tools/config.js';
 
-export interface AgentConfig {
-  /** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
-  readonly actor: ActorKind;
+export const AGENT_PARAMS = {
+  actor: ACTOR_PARAM,
+  ...MODE_PARAMS,
   /** false = the random control: no Evolver, no Retriever. */
-  readonly library: boolean;
-  /** HExA configuration matrix cell (sim/agent/modes.ts); 'none' leaves window and update to their own flags. */
-  readonly mode: LibraryMode;
-  /** Rounds of the prior batch for offline and off2on modes (0 otherwise). */
-  readonly priorRounds: number;
+  library: {
+    kind: 'boolean',
+    flag: 'library',
+    section: 'agent',
+    default: true,
+    label: 'Skill library',
+    help: 'use the skill library; --no-library is the random control',
+  },
   /** Feedback at or above this is a "high-score" sample; null = the environment's max score − 1. */
-  readonly goodScore: number | null;
+  goodScore: {
+    kind: 'integer',
+    flag: 'good-score',
+    section: 'agent',
+    min: 0,
+    default: null,
+    label: 'High-score cut-off (bits right)',
+    help: "feedback counted as high-score (default: the env's max score − 1)",
+  },
   /** Fewer high-score samples than this: the Evolver emits nothing. */
-  readonly minEvidence: number;
+  minEvidence: {
+    kind: 'integer',
+    flag: 'min-evidence',
+    section: 'agent',
+    min: 0,
+    default: 3,
+    label: 'Minimum evidence (high-score samples)',
+    help: 'fewer high-score samples than this: no skills',
+  },
   /** A value held by at least this share of high-score samples at a position becomes a skill. In (0, 1]. */
-  readonly threshold: number;
+  threshold: {
+    kind: 'share',
+    flag: 'threshold',
+    section: 'agent',
+    default: 0.85,
+    label: 'Evidence threshold (share of samples)',
+    help: 'share at a position that makes a skill, in (0, 1]',
+  },
   /** The Retriever merges the top k skills into the constraint. */
-  readonly topK: number;
+  topK: {
+    kind: 'integer',
+    flag: 'top-k',
+    section: 'agent',
+    min: 0,
+    default: 2,
+    label: 'Skills merged into the constraint (top-k)',
+    help: 'skills the Retriever merges into the constraint',
+  },
   /** Probability that an attempt (or task, see exploreUnit) ignores the constraint. */
-  readonly explore: number;
-  readonly exploreUnit: ExploreUnit;
-  readonly cadence: Cadence;
-  readonly window: Window;
-  readonly routing: Routing;
-  readonly update: LibraryUpdate;
-  readonly samples: SampleSet;
+  explore: {
+    kind: 'rate',
+    flag: 'explore',
+    section: 'agent',
+    default: 0,
+    label: 'Exploration rate (share of attempts)',
+    help: 'probability that an attempt ignores the constraint, in [0, 1]',
+  },
+  ...HIDDEN_PARAMS,
   /** Skills scoped to the context their evidence came from, or pooled over contexts (same in one-context worlds). */
-  readonly scope: SkillScope;
-  /** A claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach the threshold. */
-  readonly thresholdRule: ThresholdRule;
-  /** Normal quantile of the lower bound (1.645: one-sided 95 %). */
-  readonly lcbZ: number;
-  /** How skills are admitted, weighted, decayed and retired (published: never retired). */
-  readonly lifecycle: LifecycleConfig;
-  /** How the exploration rate is set per task (published: fixed at `explore`). */
-  readonly exploration: ExplorationConfig;
-  /** The tool loop's circuit breaker (off by default). */
-  readonly breaker: BreakerConfig;
-  readonly testUnit: TestUnit;
-  readonly testAt: TestTiming;
+  scope: SCOPE_PARAM,
+  ...THRESHOLD_PARAMS,
   /** A loaded extraction module's name (`--extraction FILE`); absent: the published rule (`thresholdRule`). */
-  readonly extraction?: string;
+  extraction: {
+    kind: 'policy',
+    flag: 'extraction',
+    section: 'skills',
+    module: 'extraction',
+    values: ['published'],
+    default: 'published',
+    optional: true,
+    help: 'how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE (.mjs/.js)',
+  },
   /** A loaded ranking module's name (`--ranking FILE`); absent: the published order (weight, then evidence). */
-  readonly ranking?: string;
-}
+  ranking: {
+    kind: 'policy',
+    flag: 'ranking',
+    section: 'skills',
+    module: 'ranking',
+    values: ['published'],
+    default: 'published',
+    optional: true,
+    help: 'how the Retriever orders skills: published (weight, then evidence), or a ranking module FILE (.mjs/.js)',
+  },
+  /** How skills are admitted, weighted, decayed and retired (published: never retired). */
+  lifecycle: LIFECYCLE_PARAMS,
+  /** How the exploration rate is set per task (published: fixed at `explore`). */
+  exploration: EXPLORATION_PARAMS,
+  /** The tool loop's circuit breaker (off by default). */
+  breaker: BREAKER_PARAMS,
+} as const satisfies ParamTree;
+
+export type AgentConfig = ParamValues<typeof AGENT_PARAMS>;
+
+const { actor, library, testUnit, testAt, ...rest } = normalizeAgent(defaultsOf(AGENT_PARAMS));
 
 /**
- * The published agent (SPEC §2). Its hidden choices are those the audit (`hexa reproduce --audit`, docs/reproduction.md)
- * finds most consistent with the published figures: the Evolver runs once a round on that round's samples
- * (every sample, not distinct codes), and a skill is tested by every attempt, counted when the Evolver
- * re-distils the library. The audit cannot tell replace from merge, nor exploration per attempt from per
- * task: 'replace' follows the article's code (evolving returns a fresh list of skills), 'attempt' its text
- * ("each guess has a 20 % chance to ignore the constraint").
+ * The published agent (SPEC §2): the declarations' defaults. Its hidden choices are those the audit
+ * (`hexa reproduce --audit`, docs/reproduction.md) finds most consistent with the published figures: the
+ * Evolver runs once a round on that round's samples (every sample, not distinct codes), and a skill is
+ * tested by every attempt, counted when the Evolver re-distils the library. The audit cannot tell replace
+ * from merge, nor exploration per attempt from per task: 'replace' follows the article's code (evolving
+ * returns a fresh list of skills), 'attempt' its text ("each guess has a 20 % chance to ignore the
+ * constraint"). Its keys keep the order reproduce's manifests have always listed them in.
  */
-export const PUBLISHED_AGENT: AgentConfig = {
-  actor: 'published',
-  library: true,
-  mode: 'none',
-  priorRounds: 0,
-  goodScore: null,
-  minEvidence: 3,
-  threshold: 0.85,
-  topK: 2,
-  explore: 0,
-  exploreUnit: 'attempt',
-  cadence: 'round',
-  window: 'round',
-  routing: 'shared',
-  update: 'replace',
-  samples: 'all',
-  scope: 'context',
-  thresholdRule: 'share',
-  lcbZ: 1.645,
-  lifecycle: DEFAULT_LIFECYCLE,
-  exploration: DEFAULT_EXPLORATION,
-  breaker: DEFAULT_BREAKER,
-  testUnit: 'any',
-  testAt: 'evolve',
-};
+export const PUBLISHED_AGENT: AgentConfig = { actor, library, ...rest, testUnit, testAt };

@@ -1,7 +1,8 @@
 /**
  * The Evolver distils skills from high-score samples. It keeps sufficient statistics — per (position,
- * value) counts over the current window — updated as each sample arrives, so an evolution costs
- * O(positions × values) however long the history, and memory does not grow with it.
+ * value) counts over the current window — updated as each batch of samples arrives (`observe`,
+ * samples/sampleBatch.ts), so an evolution costs O(positions × values) however long the history, and memory
+ * does not grow with it.
  *
  * Contexts: with `scope: 'context'` it keeps one set of counts per context and its claims are scoped to
  * the context their evidence came from; with `scope: 'global'` it pools every context and its claims apply
@@ -11,7 +12,8 @@ import type { AgentConfig } from './agentConfig.js';
 import type { ClaimSink } from './library.js';
 import { wilsonLower } from './lifecycle/threshold.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
-import { PositionCounts } from './positionCounts.js';
+import { PositionCounts } from './samples/positionCounts.js';
+import type { SampleBatch } from './samples/sampleBatch.js';
 import { lastWordMask } from '../core/bitCode.js';
 import { msg } from '../core/messages.js';
 import { fillAll } from '../core/fill.js';
@@ -132,76 +134,37 @@ export class Evolver {
     return this.counts.counts.subarray(g * size, (g + 1) * size);
   }
 
-  /** Count one high-score sample seen in `context`. */
-  observe(code: Int32Array, context = 0): void {
-    const group = this.groupOf(context);
-    if (this.rules.samples === 'distinct' && !this.firstTime(group, code, null)) return;
-    this.samples[group]!++;
-    this.counts.add(group, code);
-  }
-
-  /** `observe` for a binary code given as bit words (sim/core/bitCode.ts). */
-  observeBits(words: Int32Array, context = 0): void {
-    const group = this.groupOf(context);
-    if (this.rules.samples === 'distinct' && !this.firstTime(group, null, words)) return;
-    this.samples[group]!++;
-    this.counts.addBits(group, words);
-  }
-
   /**
-   * `observe` for a task's high-score samples of a binary world of at most 32 positions, one bit word each:
-   * `codes[0 … count)`, of which those with `routed[k] === 0` are kept from the Evolver (exploration kept apart;
-   * null: none). The same counts as observing them one by one.
+   * Count a batch of high-score samples (sampleBatch.ts) — every one, except those kept apart from the
+   * Evolver (`routed`) and, with `samples: 'distinct'`, codes counted before.
    */
-  observeWords(codes: Int32Array, routed: Uint8Array | null, count: number, context = 0): void {
-    const group = this.groupOf(context);
+  observe(batch: SampleBatch): void {
+    const group = this.groupOf(batch.context);
+    const routed = batch.routed;
     const distinct = this.rules.samples === 'distinct';
     if (routed === null && !distinct) {
-      this.samples[group]! += count;
-      this.counts.addWords(group, codes, count);
+      this.samples[group]! += batch.count;
+      this.counts.add(group, batch);
       return;
     }
-    for (let k = 0; k < count; k++) {
-      if (routed !== null && routed[k] === 0) continue;
-      const word = codes[k]!;
-      if (distinct && !this.firstKey(group * GROUP_STRIDE + (word >>> 0))) continue;
-      this.samples[group]!++;
-      this.counts.addWord(group, word);
+    for (let i = 0; i < batch.entries; i++) {
+      const times = batch.times(i);
+      if (times === 0 || (routed !== null && routed[i] === 0)) continue;
+      if (distinct && !this.firstTime(group, batch, i)) continue;
+      const counted = distinct ? 1 : times;
+      this.samples[group]! += counted;
+      this.counts.addTimes(group, batch, i, counted);
     }
   }
 
-  /**
-   * `observeWords` for `count` samples of a binary world of at most SMALL_BITS positions counted by code:
-   * `byCode[c]` of them are code c. The same counts as observing them one by one.
-   */
-  observeByCode(byCode: Int32Array, count: number, context = 0): void {
-    const group = this.groupOf(context);
-    if (this.rules.samples !== 'distinct') {
-      this.samples[group]! += count;
-      this.counts.addByCode(group, byCode);
-      return;
-    }
-    for (let c = 0; c < byCode.length; c++) {
-      if (byCode[c] === 0 || !this.firstKey(group * GROUP_STRIDE + c)) continue;
-      this.samples[group]!++;
-      this.counts.addWord(group, c);
-    }
-  }
-
-  /** Whether a code (given value by value or as bit words) is new in its group; remembers it. */
-  private firstTime(group: number, code: Int32Array | null, words: Int32Array | null): boolean {
+  /** Whether entry i of a batch is a code new in its group; remembers it. */
+  private firstTime(group: number, batch: SampleBatch, i: number): boolean {
     let key: string | number;
-    if (this.numericKeys) {
-      const bits = words !== null ? words[0]! & this.lastWord : bitsOf(code!);
-      key = group * GROUP_STRIDE + (bits >>> 0);
-    } else {
-      const text = code !== null ? code.join('') : textOfBits(words!, this.positions);
+    if (this.numericKeys) key = group * GROUP_STRIDE + ((batch.word(i) & this.lastWord) >>> 0);
+    else {
+      const text = batch.text(i);
       key = this.groups === 1 ? text : `${group}:${text}`;
     }
-    return this.firstKey(key);
-  }
-
-  private firstKey(key: string | number): boolean {
     if (this.seen.has(key)) return false;
     this.seen.add(key);
     return true;
@@ -276,18 +239,4 @@ export class Evolver {
     });
     return claims;
   }
-}
-
-/** A binary code of up to 32 positions as one word. */
-function bitsOf(code: Int32Array): number {
-  let bits = 0;
-  for (let p = 0; p < code.length; p++) bits |= code[p]! << p;
-  return bits;
-}
-
-/** A binary code given as bit words, as the text `code.join('')` gives. */
-function textOfBits(words: Int32Array, positions: number): string {
-  let text = '';
-  for (let p = 0; p < positions; p++) text += (words[p >>> 5]! >>> (p & 31)) & 1;
-  return text;
 }

@@ -1,11 +1,12 @@
 /**
- * The skill library and its accounting. By default each recorded high-score sample tests every skill in
- * the library that applies in the sample's context (hits + 1) and refutes the ones whose value at their
- * position it does not hold (refuted + 1). The article does not define a test, so two hidden choices vary
- * this (see `TestUnit`, `TestTiming`): every attempt may count as a test, and tests may be counted at each
- * evolution, retrospectively, against the attempts recorded since the previous one. For the latter the
- * library keeps per-(context, position, value) counts of the pending high-score samples, so accounting
- * never stores samples or allocates per attempt.
+ * The skill library and its accounting. Samples reach it in batches (`record`, samples/sampleBatch.ts). By
+ * default each high-score sample tests every skill in the library that applies in the sample's context
+ * (hits + 1) and refutes the ones whose value at their position it does not hold (refuted + 1). The article
+ * does not define a test, so two hidden choices vary this (see `TestUnit`, `TestTiming`): every attempt may
+ * count as a test, and tests may be counted at each evolution, retrospectively, against the attempts recorded
+ * since the previous one. For the latter the library keeps per-(context, position, value) counts of the
+ * pending high-score samples, so accounting never stores samples or allocates per attempt. Whichever the
+ * timing, a skill's test record changes in one place, `settle`.
  *
  * A skill is identified by its claim (scope, position, value): when an evolution re-emits a claim the
  * library already holds, the same skill is updated in place and keeps its test record. Updates allocate
@@ -14,8 +15,8 @@
 import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';
 import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
-import { PositionCounts } from './positionCounts.js';
-import { unpackBits, unpackWord } from '../core/bitCode.js';
+import { PositionCounts } from './samples/positionCounts.js';
+import type { SampleBatch } from './samples/sampleBatch.js';
 import { fillAll } from '../core/fill.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
@@ -66,7 +67,7 @@ export class Library implements ClaimSink {
   private readonly atEvolve: boolean;
   /** High-score samples per (context, position, value) recorded since the last evolution ('evolve' timing only). */
   private readonly pending: PositionCounts;
-  /** A code unpacked from bit words, for tests as each attempt is recorded. */
+  /** A sample's code value by value, for tests as a batch is recorded ('record' timing). */
   private readonly scratch: Int32Array;
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
@@ -205,149 +206,73 @@ export class Library implements ClaimSink {
   }
 
   /**
-   * Reflect: one attempt was recorded in `context`; `high` when its feedback made it a high-score sample.
-   * `code` is read only for a high-score sample.
+   * Reflect: the one way samples reach the library. A batch (sampleBatch.ts) covers `attempts` attempts in
+   * one context, its `count` high-score samples among them. With 'record' timing each sample tests the
+   * skills now; with 'evolve' timing the batch is added to the counts the next evolution settles. Every
+   * count is a sum and no skill changes while a batch fills, so this gives what recording its attempts one
+   * by one gives.
    */
-  record(code: Int32Array, high: boolean, context = 0): void {
-    if (this.tally !== null) {
-      if (high) this.tallyHigh(code, context, 1);
-      else this.tallyOthers(context, 1);
-    }
+  record(batch: SampleBatch): void {
+    const { attempts, count, context } = batch;
+    if (attempts === 0) return;
+    if (this.tally !== null) this.tallyRecord(batch);
     if (this.keepsPending) {
-      this.addPending(1, high ? 1 : 0, context);
-      if (high) this.pending.add(context, code);
+      this.pendingAny = true;
+      this.pendingAttempts[context]! += attempts;
+      this.pendingHigh[context]! += count;
+      this.pending.add(context, batch);
+      if (this.atEvolve) return;
     }
-    if (this.atEvolve) return;
-    if (high) this.test(code, context);
-    else if (this.countAny) this.testWithoutRefuting(context);
-  }
-
-  /** `record` for a binary code given as bit words (sim/core/bitCode.ts); read only for a high-score sample. */
-  recordBits(words: Int32Array, high: boolean, context = 0): void {
-    if (this.tally !== null) {
-      if (high) {
-        unpackBits(words, this.scratch);
-        this.tallyHigh(this.scratch, context, 1);
-      } else this.tallyOthers(context, 1);
+    const code = this.scratch;
+    for (let i = 0; i < batch.entries; i++) {
+      const times = batch.times(i);
+      if (times === 0) continue;
+      batch.unpack(i, code);
+      for (let k = 0; k < times; k++) this.testNow(code, context);
     }
-    if (this.keepsPending) {
-      this.addPending(1, high ? 1 : 0, context);
-      if (high) this.pending.addBits(context, words);
-    }
-    if (this.atEvolve) return;
-    if (high) {
-      unpackBits(words, this.scratch);
-      this.test(this.scratch, context);
-    } else if (this.countAny) this.testWithoutRefuting(context);
+    if (this.countAny && attempts > count) this.testWithoutRefuting(context, attempts - count);
   }
 
   /**
-   * `record` for a run of `attempts` attempts of a binary world of at most 32 positions, handed over at once:
-   * `codes[0 … highs)` are its high-score samples as bit words. Every count is a sum and no skill changes within
-   * a task, so this gives exactly what recording the attempts one by one gives.
+   * The tally's record-time tests by a batch, as 'record' timing would count them against the skills held now:
+   * each high-score sample tests every applicable skill and refutes those it disagrees with; with the 'any'
+   * unit the other attempts test them too.
    */
-  recordWords(codes: Int32Array, highs: number, attempts: number, context = 0): void {
-    if (attempts === 0) return;
-    if (this.tally !== null) {
-      for (let k = 0; k < highs; k++) {
-        unpackWord(codes[k]!, this.scratch);
-        this.tallyHigh(this.scratch, context, 1);
+  private tallyRecord(batch: SampleBatch): void {
+    const tally = this.tally!;
+    const { attempts, count, context } = batch;
+    const code = this.scratch;
+    for (let i = 0; i < batch.entries; i++) {
+      const times = batch.times(i);
+      if (times === 0) continue;
+      batch.unpack(i, code);
+      for (const skill of this.current) {
+        if (!covers(skill, context)) continue;
+        tally.recordHighTests += times;
+        if (code[skill.position] !== skill.value) tally.recordRefutations += times;
       }
-      this.tallyOthers(context, attempts - highs);
     }
-    if (this.keepsPending) {
-      this.addPending(attempts, highs, context);
-      this.pending.addWords(context, codes, highs);
-    }
-    if (this.atEvolve) return;
-    for (let k = 0; k < highs; k++) {
-      unpackWord(codes[k]!, this.scratch);
-      this.test(this.scratch, context);
-    }
-    if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
+    if (attempts === count) return;
+    for (const skill of this.current) if (covers(skill, context)) tally.recordOtherTests += attempts - count;
   }
 
-  /**
-   * `recordWords` for samples of a binary world of at most SMALL_BITS positions counted by code: `byCode[c]` of
-   * the `highs` high-score samples are code c. The same records, since they are sums.
-   */
-  recordByCode(byCode: Int32Array, highs: number, attempts: number, context = 0): void {
-    if (attempts === 0) return;
-    if (this.tally !== null) {
-      for (let c = 0; c < byCode.length; c++) {
-        if (byCode[c] === 0) continue;
-        unpackWord(c, this.scratch);
-        this.tallyHigh(this.scratch, context, byCode[c]!);
-      }
-      this.tallyOthers(context, attempts - highs);
-    }
-    if (this.keepsPending) {
-      this.addPending(attempts, highs, context);
-      this.pending.addByCode(context, byCode);
-    }
-    if (this.atEvolve) return;
-    for (let c = 0; c < byCode.length; c++) {
-      if (byCode[c] === 0) continue;
-      unpackWord(c, this.scratch);
-      for (let k = byCode[c]!; k > 0; k--) this.test(this.scratch, context);
-    }
-    if (this.countAny && attempts > highs) this.testWithoutRefuting(context, attempts - highs);
-  }
-
-  /** The tally's record-time tests by `count` high-score samples of one code: each applicable skill tested, disagreeing ones refuted. */
-  private tallyHigh(code: Int32Array, context: number, count: number): void {
-    const t = this.tally!;
-    for (const skill of this.current) {
-      if (!covers(skill, context)) continue;
-      t.recordHighTests += count;
-      if (code[skill.position] !== skill.value) t.recordRefutations += count;
-    }
-  }
-
-  /** The tally's record-time tests by `attempts` attempts that were no high-score sample ('any' unit). */
-  private tallyOthers(context: number, attempts: number): void {
-    if (attempts === 0) return;
-    for (const skill of this.current) if (covers(skill, context)) this.tally!.recordOtherTests += attempts;
-  }
-
-  /** 'evolve' timing: `attempts` attempts, `highs` of them high-score samples, count towards the next evolution's tests. */
-  private addPending(attempts: number, highs: number, context: number): void {
-    this.pendingAny = true;
-    this.pendingAttempts[context]! += attempts;
-    this.pendingHigh[context]! += highs;
-  }
-
-  /** A high-score sample, in a context, tests every skill that applies there and refutes those it disagrees with. */
-  test(code: Int32Array, context = 0): void {
+  /** 'record' timing: a high-score sample, in a context, tests every skill that applies there. */
+  private testNow(code: Int32Array, context: number): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
-      if (
-        skill.context !== context &&
-        (skill.context !== EVERY_CONTEXT || (skill.excluded !== null && skill.excluded[context] === 1))
-      )
-        continue;
+      if (!covers(skill, context)) continue;
       const refuted = code[skill.position] !== skill.value ? 1 : 0;
-      skill.hits++;
-      skill.refuted += refuted;
-      skill.agreed += 1 - refuted;
-      this.tests++;
-      this.refutations += refuted;
-      if (skill.byContext !== null) {
-        skill.byContext[2 * context]! += 1 - refuted;
-        skill.byContext[2 * context + 1]! += refuted;
-      }
+      this.settle(skill, context, 1, 1 - refuted, refuted);
     }
   }
 
   /** Attempts below the high score count as tests of every applicable skill ('any' unit) but refute none. */
-  private testWithoutRefuting(context: number, attempts = 1): void {
+  private testWithoutRefuting(context: number, attempts: number): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
-      if (!covers(skill, context)) continue;
-      skill.hits += attempts;
-      this.tests += attempts;
+      if (covers(skill, context)) this.settle(skill, context, attempts, 0, 0);
     }
   }
 
@@ -362,29 +287,36 @@ export class Library implements ClaimSink {
       for (let c = 0; c < this.contexts; c++) {
         if (!covers(skill, c)) continue;
         const high = this.pendingHigh[c]!;
-        const n = this.countAny ? this.pendingAttempts[c]! : high;
         const refuted = high - pending[c * size + offset]!;
         if (this.tally !== null) {
           this.tally.evolveHighTests += high;
           this.tally.evolveAnyTests += this.pendingAttempts[c]!;
           this.tally.evolveRefutations += refuted;
         }
-        if (!this.atEvolve) continue;
-        skill.hits += n;
-        skill.refuted += refuted;
-        skill.agreed += high - refuted;
-        this.tests += n;
-        this.refutations += refuted;
-        if (skill.byContext !== null) {
-          skill.byContext[2 * c]! += high - refuted;
-          skill.byContext[2 * c + 1]! += refuted;
-        }
+        if (this.atEvolve)
+          this.settle(skill, c, this.countAny ? this.pendingAttempts[c]! : high, high - refuted, refuted);
       }
     }
     this.pending.clear();
     fillAll(this.pendingHigh, 0);
     fillAll(this.pendingAttempts, 0);
     this.pendingAny = false;
+  }
+
+  /**
+   * The one place a skill's record changes: `tests` tests of it in `context`, of which `agreed` high-score
+   * samples held its value and `refuted` did not (the rest were attempts below the high score, 'any' unit).
+   */
+  private settle(skill: Skill, context: number, tests: number, agreed: number, refuted: number): void {
+    skill.hits += tests;
+    skill.agreed += agreed;
+    skill.refuted += refuted;
+    this.tests += tests;
+    this.refutations += refuted;
+    if (skill.byContext !== null) {
+      skill.byContext[2 * context]! += agreed;
+      skill.byContext[2 * context + 1]! += refuted;
+    }
   }
 
   /**

@@ -22,19 +22,40 @@
  */
 import type { LibraryUpdate, Window } from './choices.js';
 
-export type LibrarySource = 'offline' | 'off2on' | 'online';
-export type LibraryDynamics = 'static' | 'iterative' | 'evolving';
+export const LIBRARY_SOURCES = ['offline', 'off2on', 'online'] as const;
+export const LIBRARY_DYNAMICS = ['static', 'iterative', 'evolving'] as const;
+export type LibrarySource = (typeof LIBRARY_SOURCES)[number];
+export type LibraryDynamics = (typeof LIBRARY_DYNAMICS)[number];
 export type LibraryMode = 'none' | `${LibrarySource}-${LibraryDynamics}`;
 
-export const LIBRARY_SOURCES: readonly LibrarySource[] = ['offline', 'off2on', 'online'];
-export const LIBRARY_DYNAMICS: readonly LibraryDynamics[] = ['static', 'iterative', 'evolving'];
 export const LIBRARY_MODES: readonly LibraryMode[] = [
   'none',
   ...LIBRARY_SOURCES.flatMap((s) => LIBRARY_DYNAMICS.map((d): LibraryMode => `${s}-${d}`)),
 ];
 
-/** Prior-batch rounds when a mode uses a prior batch and none is given. */
-export const DEFAULT_PRIOR_ROUNDS = 2;
+export const MODE_PARAMS = {
+  /** HExA configuration matrix cell; 'none' leaves window and update to their own flags. */
+  mode: {
+    kind: 'choice',
+    flag: 'mode',
+    section: 'mode',
+    values: LIBRARY_MODES,
+    default: 'none',
+    late: true,
+    help: 'offline|off2on|online × static|iterative|evolving; none: window and update as their flags say',
+  },
+  /** Rounds of the prior batch for offline and off2on modes (0 in a normalized configuration of any other mode). */
+  priorRounds: {
+    kind: 'integer',
+    flag: 'prior-rounds',
+    section: 'mode',
+    min: 0,
+    max: 1_000_000,
+    default: 2,
+    late: true,
+    help: 'rounds of the prior batch that builds the library in offline and off2on modes',
+  },
+} as const;
 
 export function modeParts(mode: LibraryMode): { source: LibrarySource; dynamics: LibraryDynamics } | null {
   if (mode === 'none') return null;
@@ -51,12 +72,24 @@ export const DYNAMICS_CHOICES: Readonly<
   evolving: { window: 'all', update: 'merge' },
 };
 
-/** The agent with the mode's hidden choices in force (unchanged for `none`). */
-export function applyMode<
-  A extends { readonly mode: LibraryMode; readonly window: Window; readonly update: LibraryUpdate },
->(agent: A): A {
+/** What a mode decides in an agent's configuration. */
+export interface ModeFields {
+  readonly mode: LibraryMode;
+  readonly window: Window;
+  readonly update: LibraryUpdate;
+  readonly priorRounds: number;
+}
+
+/**
+ * The agent with what its mode decides in force: the dynamics' window and update (unchanged for `none`),
+ * and no prior batch unless the mode builds the library from one. The one place a mode takes effect: a
+ * run's configuration is normalized once (sim/experiment/config.ts), and everything after reads it as is.
+ */
+export function normalizeAgent<A extends ModeFields>(agent: A): A {
   const parts = modeParts(agent.mode);
-  return parts === null ? agent : { ...agent, ...DYNAMICS_CHOICES[parts.dynamics] };
+  const priorRounds = librarySchedule(agent).priorRounds;
+  const choices = parts === null ? {} : DYNAMICS_CHOICES[parts.dynamics];
+  return { ...agent, ...choices, priorRounds };
 }
 
 /** How a replicate schedules the library. */

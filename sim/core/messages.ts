@@ -31,7 +31,8 @@ export const msg = {
   unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
   unknownCommand: (name: string) => `unknown command ${show(name)} (see hexa --help)`,
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
-  outputNoDir: (flag: string, path: string) => `--${flag}: ${show(path)}: its folder does not exist`,
+  outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
+    `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
   outputNotWritable: (flag: string, path: string) => `--${flag}: ${show(path)} is not writable`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
@@ -63,6 +64,8 @@ export const msg = {
   mergeNoInput: () => 'merge: name at least one sweep folder to merge',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
+  mergeNoGrid: (path: string) =>
+    `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
   mergeMismatch: (path: string, other: string, what: string) =>
@@ -112,6 +115,8 @@ export const msg = {
   folderExists: (dir: string) => `${show(dir)} already exists (pass { force: true } to write into it)`,
   folderIsFile: (dir: string) => `${show(dir)} is a file, not a folder`,
   paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
+  pngScaleWithoutReport: (value: unknown) =>
+    `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>

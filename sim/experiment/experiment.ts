@@ -1,7 +1,7 @@
 /** Run every replicate of a configuration and summarise each round over replicates. */
-import { findEnv } from '../../envs/registry.js';
 import type { EnvSpec } from '../../envs/env.js';
-import type { RunConfig } from './config.js';
+import { findEnv } from '../agent/moduleStore.js';
+import type { Run, RunConfig } from './config.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import { runReplicate } from './replicate.js';
 import { meanInterval, type Interval } from '../core/stats.js';
@@ -25,19 +25,19 @@ export interface RoundSummary {
 }
 
 export interface ExperimentResult {
-  readonly config: RunConfig;
+  readonly config: Run;
   /** [replicate][round] */
   readonly replicates: RoundMetrics[][];
   readonly rounds: RoundSummary[];
 }
 
-export function envSpecOf(config: RunConfig): EnvSpec {
+export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
   const spec = findEnv(config.env);
   if (spec === undefined) throw new Error(`unknown environment ${config.env}`);
   return spec;
 }
 
-export function runExperiment(config: RunConfig, firstReplicate = 0): ExperimentResult {
+export function runExperiment(config: Run, firstReplicate = 0): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
   for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r));

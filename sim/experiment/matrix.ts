@@ -3,7 +3,7 @@
  * the nine library modes, scored with the paper's run-level metrics. Evaluation rounds draw the same random
  * numbers in every mode (see sim/experiment/replicate.ts), so the cells are paired.
  */
-import type { RunConfig } from './config.js';
+import type { Run } from './config.js';
 import { runExperiment } from './experiment.js';
 import {
   LIBRARY_DYNAMICS,
@@ -18,12 +18,12 @@ export interface MatrixCell extends RunMetrics {
   readonly mode: LibraryMode;
   readonly source: LibrarySource;
   readonly dynamics: LibraryDynamics;
-  readonly config: RunConfig;
+  readonly config: Run;
 }
 
 /** `configFor` builds (and validates) the run for one mode; `onCell` reports progress. */
 export function runMatrix(
-  configFor: (mode: LibraryMode) => RunConfig,
+  configFor: (mode: LibraryMode) => Run,
   onCell?: (done: number, total: number) => void,
 ): MatrixCell[] {
   const cells: MatrixCell[] = [];

@@ -3,7 +3,8 @@
  * policy of the agent (sim/agent/plugins/contracts.ts). Each file is read once, hashed (SHA-256 of its
  * bytes) and imported under a URL carrying that hash, so the code that runs is the code that was hashed;
  * its contents are checked against the contract, worlds also against the environment checker, and then
- * registered under their ids and names. Every failure is one UsageError naming the flag and the file.
+ * registered under their ids and names in the module store (sim/agent/moduleStore.ts), which keeps the
+ * loaded file too. Every failure is one UsageError naming the flag and the file.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -11,18 +12,17 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
 import { envSpecProblem } from '../../envs/define.js';
-import { registerEnv } from '../../envs/registry.js';
 import type { PolicyPlugin } from '../agent/plugins/contracts.js';
-import { policyProblem, registerPolicy } from '../agent/plugins/registry.js';
+import {
+  moduleStore,
+  policyProblem,
+  type LoadedModule,
+  type ModuleKind,
+  type ModuleRef,
+} from '../agent/moduleStore.js';
 import { msg, UsageError } from '../core/messages.js';
-import type { ModuleKind, ModuleRef } from './config.js';
 
-export interface LoadedModule {
-  readonly ref: ModuleRef;
-  /** An env module's worlds (empty for a policy module). */
-  readonly envs: readonly EnvSpec[];
-  readonly policy: PolicyPlugin | null;
-}
+export type { LoadedModule } from '../agent/moduleStore.js';
 
 export interface LoadOptions {
   /** Run the environment checker on an env module's worlds (before a run starts; not again in workers). */
@@ -30,8 +30,6 @@ export interface LoadOptions {
   /** The hash the file must still have (a resume, a merge, a worker of a running sweep). */
   readonly sha256?: string;
 }
-
-const loaded = new Map<string, LoadedModule>();
 
 const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
@@ -98,7 +96,7 @@ async function worldsOf(flag: string, path: string, exported: unknown, check: bo
   }
   for (const spec of specs) {
     try {
-      registerEnv(spec);
+      moduleStore.registerEnv(spec);
     } catch (e) {
       throw new UsageError(msg.moduleRejected(flag, path, firstLine(e)));
     }
@@ -111,7 +109,7 @@ function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, 
   if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, `a ${kind} policy`, problem));
   const plugin = exported as PolicyPlugin;
   try {
-    registerPolicy(plugin);
+    moduleStore.registerPolicy(plugin);
   } catch (e) {
     throw new UsageError(msg.moduleRejected(flag, path, firstLine(e)));
   }
@@ -128,8 +126,7 @@ export async function loadModule(
   const { full, sha256 } = readModule(flag, path);
   if (options.sha256 !== undefined && options.sha256 !== sha256)
     throw new UsageError(msg.moduleChanged(flag, path, options.sha256, sha256));
-  const key = `${kind}\n${full}\n${sha256}`;
-  const known = loaded.get(key);
+  const known = moduleStore.module(kind, full, sha256);
   if (known !== undefined) return known;
   const exported = await importDefault(flag, path, full, sha256);
   const ref: ModuleRef = { kind, path: full, sha256 };
@@ -137,7 +134,7 @@ export async function loadModule(
     kind === 'env'
       ? { ref, envs: await worldsOf(flag, path, exported, options.check === true), policy: null }
       : { ref, envs: [], policy: policyOf(flag, path, kind, exported) };
-  loaded.set(key, module);
+  moduleStore.addModule(module);
   return module;
 }
 

@@ -7,40 +7,22 @@
  * timeline, is not reported, and draws its own streams (round keys −1, −2, …), so evaluation round r draws
  * the same numbers in every mode and comparisons between modes stay paired.
  */
-import { contextsOf, type EnvSpec, type TaskContext, type WorldPurpose } from '../../envs/env.js';
+import { contextsOf, type EnvSpec } from '../../envs/env.js';
+import { SeededTask } from '../../envs/task.js';
 import { Actor, type TaskStreams } from '../agent/actor.js';
 import { actorFor } from '../agent/actors/index.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './config.js';
 import { Evolver } from '../agent/evolver.js';
 import { AccountingTally, Library } from '../agent/library.js';
 import { makeExploration } from '../agent/exploration/make.js';
 import { makeLifecycle } from '../agent/lifecycle/make.js';
 import { RoundTally, type AccountingMetrics, type RoundMetrics } from '../core/metrics.js';
-import { applyMode, librarySchedule } from '../agent/modes.js';
+import { librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
-import { AleaStream, ReplicateKey, type Stream } from '../core/rng.js';
+import { ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
-
-/**
- * A reusable task context whose world streams are keyed only if the world asks for them. Each purpose has
- * one stream object, made at its first request and re-keyed at each (nothing allocated per task): valid
- * until the next task. Most worlds ask for none.
- */
-class TaskSlot implements TaskContext {
-  round = 0;
-  task = 0;
-  taskIndex = 0;
-  /** The round that keys the task's streams (differs from `round` only with a prior batch). */
-  keyRound = 0;
-  private readonly streams: Partial<Record<WorldPurpose, AleaStream>> = {};
-  constructor(private readonly key: ReplicateKey) {}
-  stream(purpose: WorldPurpose = 'env'): Stream {
-    const stream = (this.streams[purpose] ??= new AleaStream(0, 0, 0));
-    return this.key.rekey(stream, purpose, this.keyRound, this.task);
-  }
-}
 
 /** How a replicate runs, not what it computes. */
 export interface ReplicateOptions {
@@ -74,7 +56,7 @@ function accountingsOf(now: AccountingTally, before: AccountingTally): Accountin
 }
 
 export function runReplicate(
-  config: RunConfig,
+  config: Run,
   spec: EnvSpec,
   replicate: number,
   options: ReplicateOptions = {},
@@ -82,7 +64,7 @@ export function runReplicate(
   const key = new ReplicateKey(config.seed, replicate);
   const env = spec.create(config.envParams, key.stream('world'));
   const { positions, arity } = env.space;
-  const agent = applyMode(config.agent);
+  const agent = config.agent;
   const schedule = librarySchedule(agent);
   const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
 
@@ -104,6 +86,8 @@ export function runReplicate(
     env.failureTaxonomy === true || agent.breaker.failures > 0
       ? new ToolRegistry(positions, arity, agent.breaker)
       : undefined;
+  const exploration = makeExploration(agent.explore, agent.exploration);
+  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
   const policy = actorFor(agent.actor, spec, env.space, config.cap, tools?.disabled ?? null);
   const actor = new Actor({
     env,
@@ -117,9 +101,8 @@ export function runReplicate(
     disabled: tools?.disabled,
     policy,
     bitParallel: options.bitParallel,
+    hooks,
   });
-  const exploration = makeExploration(agent.explore, agent.exploration);
-  const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
 
   let frozen = false;
   const evolve = (): void => {
@@ -131,7 +114,7 @@ export function runReplicate(
   };
 
   const tally = new RoundTally();
-  const slot = new TaskSlot(key);
+  const slot = new SeededTask(key, config.tasks);
   // One pair of streams re-keyed for every task: nothing is allocated per task.
   const streams: TaskStreams = {
     guess: key.stream('guess'),
@@ -160,19 +143,23 @@ export function runReplicate(
       if (agent.cadence === 'task') evolve();
     }
   };
-  /** A round's tasks as the Actor's batch (see `batches`): planned once, no hooks between them; false if it cannot. */
+  /**
+   * A round's tasks as the Actor's batch, planned once, no hooks between them (passive, so the exploration
+   * rate is the same for every task) — or false, having run nothing, when the Actor's choice of loop says they
+   * must run one by one (Actor.runBatch).
+   */
   const playBatch = (worldRound: number, keyRound: number): boolean => {
     streams.exploreRate = hooks.rate(worldRound * config.tasks);
     return actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
   };
-  // Nothing changes between a round's tasks when the hooks are passive, the world has one context and the
-  // Evolver runs once a round: the Actor may then plan once and run them as a batch.
-  const batches = hooks.passive && agent.cadence === 'round' && env.context === undefined;
-  /** One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound`. */
+  /**
+   * One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound` — offered to the Actor
+   * as one batch where it runs rounds so (which loop runs is the Actor's choice), else task by task.
+   */
   const playRound = (worldRound: number, keyRound: number): void => {
     tally.reset();
     evolver?.beginRound();
-    if (!(batches && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
+    if (!(actor.batchesRounds && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
   };
 

@@ -7,12 +7,12 @@
 import type { RoundMetrics } from '../core/metrics.js';
 import { msg } from '../core/messages.js';
 import { cellId } from './cellId.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './config.js';
 import { runExperiment } from './experiment.js';
 
 export interface SweepCell {
   readonly id: string;
-  readonly config: RunConfig;
+  readonly config: Run;
   /** [replicate][round] */
   readonly replicates: RoundMetrics[][];
 }
@@ -25,7 +25,7 @@ export interface SweepResult {
 }
 
 /** Run every configuration; `onCell` reports progress. Throws RangeError on mixed seeds or replicate counts, or a repeated cell. */
-export function runSweep(configs: readonly RunConfig[], onCell?: (done: number, total: number) => void): SweepResult {
+export function runSweep(configs: readonly Run[], onCell?: (done: number, total: number) => void): SweepResult {
   const first = configs[0];
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
   for (const c of configs)

@@ -17,11 +17,16 @@ export function spaceSize(positions: number, arity: number): bigint {
   return BigInt(arity) ** BigInt(positions);
 }
 
+/** What the anchors depend on: the cap, and whether and how a library fixes positions. */
+export type AnchorSettings = Pick<RunConfig, 'cap'> & {
+  readonly agent: Pick<RunConfig['agent'], 'library' | 'topK' | 'explore'>;
+};
+
 /**
  * Anchors for k = 0 … topK fixed positions (k = 0 is the random control, where exploration is moot).
  * `positions`/`arity` describe the environment's action space.
  */
-export function poolAnchors(config: RunConfig, positions: number, arity: number): PoolAnchor[] {
+export function poolAnchors(config: AnchorSettings, positions: number, arity: number): PoolAnchor[] {
   const space = spaceSize(positions, arity);
   const maxFixed = config.agent.library ? Math.min(config.agent.topK, positions) : 0;
   const out: PoolAnchor[] = [];

@@ -3,41 +3,41 @@
  * of hidden choices. Arms differ only in agent parameters, so for a given seed they draw the same random
  * numbers per (replicate, round, task): every comparison between arms is paired.
  */
-import { CADENCES, EXPLORE_UNITS, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../agent/choices.js';
-import { PUBLISHED_AGENT, type AgentConfig } from '../agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
+import { AGENT_PARAMS, PUBLISHED_AGENT, type AgentConfig } from '../agent/agentConfig.js';
+import { normalizeRun, PUBLISHED_RUN, type Run, type RunConfig } from '../experiment/config.js';
 
 export type ArmId = 'random' | 'exploit' | 'explore' | 'separate' | 'threshold90' | 'threshold75';
 
-/**
- * The choices the article leaves open. Routing is not among them: the article names it per arm
- * (exploration samples shared with the Evolver, or separated), so each arm fixes it.
- */
-export type HiddenChoices = Pick<
-  AgentConfig,
-  'cadence' | 'window' | 'update' | 'samples' | 'exploreUnit' | 'testUnit' | 'testAt'
->;
-export type HiddenKey = keyof HiddenChoices;
+type AgentParams = typeof AGENT_PARAMS;
 
-/** Each hidden choice with its flag name and its possible values, in audit order. */
-export const HIDDEN_CHOICES: readonly {
+/**
+ * The choices the article leaves open: the agent parameters declared with a `hiddenChoice` rank. Routing is
+ * not among them: the article names it per arm (exploration samples shared with the Evolver, or
+ * separated), so each arm fixes it.
+ */
+export type HiddenKey = {
+  [K in keyof AgentParams]: AgentParams[K] extends { readonly hiddenChoice: number } ? K : never;
+}[keyof AgentParams];
+export type HiddenChoices = Pick<AgentConfig, HiddenKey>;
+
+/** A hidden choice as the audit and its tables see it. */
+export interface HiddenChoice {
   readonly key: HiddenKey;
   readonly flag: string;
   readonly values: readonly string[];
-}[] = [
-  { key: 'cadence', flag: 'cadence', values: CADENCES },
-  { key: 'window', flag: 'window', values: WINDOWS },
-  { key: 'update', flag: 'update', values: UPDATES },
-  { key: 'samples', flag: 'samples', values: SAMPLE_SETS },
-  { key: 'exploreUnit', flag: 'explore-unit', values: EXPLORE_UNITS },
-  { key: 'testUnit', flag: 'test-unit', values: TEST_UNITS },
-  { key: 'testAt', flag: 'test-at', values: TEST_TIMINGS },
-];
+  /** Its name in report tables. */
+  readonly label: string;
+}
+
+/** Each hidden choice with its flag name and its possible values, in audit order (the declarations' ranks). */
+export const HIDDEN_CHOICES: readonly HiddenChoice[] = Object.entries(AGENT_PARAMS)
+  .flatMap(([key, p]) => ('hiddenChoice' in p && p.kind === 'choice' ? [{ key, p, rank: p.hiddenChoice }] : []))
+  .sort((a, b) => a.rank - b.rank)
+  .map(({ key, p }) => ({ key: key as HiddenKey, flag: p.flag, values: p.values, label: p.flag.replace(/-/g, ' ') }));
 
 /** The hidden choices of a configuration. */
 export function hiddenOf(agent: AgentConfig): HiddenChoices {
-  const { cadence, window, update, samples, exploreUnit, testUnit, testAt } = agent;
-  return { cadence, window, update, samples, exploreUnit, testUnit, testAt };
+  return Object.fromEntries(HIDDEN_CHOICES.map((c) => [c.key, agent[c.key]])) as unknown as HiddenChoices;
 }
 
 export interface Arm {
@@ -85,8 +85,8 @@ export function armConfig(
   seed: number,
   replicates: number,
   world: BenchmarkWorld = PUBLISHED_WORLD,
-): RunConfig {
-  return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: arm.agent(hidden) };
+): Run {
+  return normalizeRun({ ...PUBLISHED_RUN, ...world, seed, replicates, agent: arm.agent(hidden) });
 }
 
 /**

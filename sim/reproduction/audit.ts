@@ -15,18 +15,17 @@
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import {
-  PieceJoiner,
-  splitJobs,
+  runFigureJobs,
+  simulationPool,
   type AuditJob,
-  type AuditJobResult,
   type RunJob,
   type RunJobResult,
   type SimulationFigure,
+  type SimulationPool,
 } from './simulationJobs.js';
 import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
-import { SimulationThreads } from './workerPool.js';
 import {
   closedFormArm,
   estimateArm,
@@ -247,18 +246,18 @@ export function readingValues(sims: Simulations, reading: number): Map<FigureId,
 }
 
 /**
- * Run every distinct simulation of the grid on `threads`. Long simulations are cut into pieces of
- * consecutive replicates (see `splitJobs`) so every thread stays busy to the end.
+ * Run every distinct simulation of the grid on the pool. Long simulations are cut into pieces of
+ * consecutive replicates (see `auditPieces`) so every thread stays busy to the end.
  */
 export async function simulateGrid(
   grid: readonly HiddenChoices[],
   seed: number,
   replicates: number,
-  threads: SimulationThreads,
+  pool: SimulationPool,
   options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
 ): Promise<{ simulations: Simulations; jobs: AuditJob[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const { values: results, runs } = await runFigureJobs(jobs, threads, options);
+  const { values: results, runs } = await figuresOn(pool, jobs, options);
   const values = new Map<string, Map<FigureId, Float64Array>>();
   for (const row of keys)
     for (const key of row) {
@@ -268,23 +267,14 @@ export async function simulateGrid(
   return { simulations: { grid, keys, values }, jobs, runs };
 }
 
-/** Run figure jobs (cut into pieces for the threads) and runs kept whole; the figures by job key. */
-async function runFigureJobs(
+/** Figure jobs (and runs kept whole) on the pool; each job's figures by its key. */
+async function figuresOn(
+  pool: SimulationPool,
   jobs: readonly AuditJob[],
-  threads: SimulationThreads,
   options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
 ): Promise<{ values: Map<string, Map<SimulationFigure, Float64Array>>; runs: Map<string, RunJobResult> }> {
-  const split = splitJobs(jobs, threads.threads);
-  const joiner = new PieceJoiner(jobs, split);
-  const runs = new Map<string, RunJobResult>();
-  // Longest first, so the run ends on short pieces and no thread waits long for the other's last one.
-  const longestFirst = [...split].sort((a, b) => b.replicates - a.replicates);
-  await threads.run([...(options.alongside ?? []), ...longestFirst], options.onProgress, (result) => {
-    if ('replicates' in result) return void runs.set(result.key, result);
-    joiner.add(result);
-  });
-  const values = new Map([...joiner.results()].map(([key, r]: [string, AuditJobResult]) => [key, new Map(r.values)]));
-  return { values, runs };
+  const { values, runs } = await runFigureJobs(pool, jobs, options);
+  return { values: new Map([...values].map(([key, r]) => [key, new Map(r.values)])), runs };
 }
 
 /** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
@@ -315,7 +305,7 @@ export async function refine(
   sims: Simulations,
   jobs: readonly AuditJob[],
   bandwidths: ReadonlyMap<FigureId, number>,
-  threads: SimulationThreads,
+  pool: SimulationPool,
   onProgress?: (done: number, total: number) => void,
 ): Promise<Map<string, FigureValues>> {
   const extended = new Map<string, Map<FigureId, Float64Array>>();
@@ -348,7 +338,7 @@ export async function refine(
         rejectEarly: true,
       });
     }
-    const { values } = await runFigureJobs([...more.values()], threads, { onProgress });
+    const { values } = await figuresOn(pool, [...more.values()], { onProgress });
     for (const key of wanted) {
       const before = extended.get(key) ?? sims.values.get(key)!;
       const added = variantOf(values.get(pieceOf(key))!, splitKey(key).variant);
@@ -423,14 +413,14 @@ export async function auditPublication(
   replicates: number,
   options: AuditOptions = {},
 ): Promise<AuditResult> {
-  const threads = new SimulationThreads(Math.max(1, options.workers ?? 1));
+  const pool = simulationPool(Math.max(1, options.workers ?? 1));
   try {
     const grid = options.grid ?? auditGrid();
-    const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, threads, options);
-    const extended = await refine(simulations, jobs, simulationBandwidths(simulations), threads, options.onRefine);
+    const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
+    const extended = await refine(simulations, jobs, simulationBandwidths(simulations), pool, options.onRefine);
     return { ...rankSimulations(simulations, replicates, extended), runs };
   } finally {
-    await threads.close();
+    await pool.close();
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import { findArm, armConfig, PUBLISHED_WORLD, type BenchmarkWorld, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../experiment/config.js';
 import type { ExactValue } from '../core/analytics.js';
 import { runExperiment } from '../experiment/experiment.js';
 import { FIGURES } from './figures.js';
@@ -27,7 +27,7 @@ export const OPENERS: readonly { readonly id: OpenerId; readonly label: string }
 export interface OpenerRuns {
   readonly id: OpenerId;
   readonly label: string;
-  readonly config: RunConfig;
+  readonly config: Run;
   /** [replicate][round] */
   readonly replicates: RoundMetrics[][];
 }
@@ -37,8 +37,14 @@ export function openerConfig(
   seed: number,
   replicates: number,
   world: BenchmarkWorld = PUBLISHED_WORLD,
-): RunConfig {
-  return { ...PUBLISHED_RUN, ...world, seed, replicates, agent: { ...PUBLISHED_AGENT, actor: id, library: false } };
+): Run {
+  return normalizeRun({
+    ...PUBLISHED_RUN,
+    ...world,
+    seed,
+    replicates,
+    agent: { ...PUBLISHED_AGENT, actor: id, library: false },
+  });
 }
 
 /** The openers on the published lock, or those of `only` in another world (the ones its feedback allows). */

@@ -14,7 +14,7 @@ import {
   type BenchmarkWorld,
   type HiddenChoices,
 } from './arms.js';
-import { PUBLISHED_RUN, type RunConfig } from '../experiment/config.js';
+import { PUBLISHED_RUN, type Run } from '../experiment/config.js';
 import { runExperiment } from '../experiment/experiment.js';
 import { FIGURES, figuresOf, type Figure, type FigureId } from './figures.js';
 import type { RoundMetrics } from '../core/metrics.js';
@@ -24,7 +24,7 @@ import type { FigureValues } from './pattern.js';
 
 export interface ArmResult {
   readonly arm: Arm;
-  readonly config: RunConfig;
+  readonly config: Run;
   /** [replicate][round] */
   readonly replicates: RoundMetrics[][];
 }

@@ -5,18 +5,19 @@
  * deterministic, so the result does not depend on which thread runs which job, or in what order.
  */
 import { armConfig, findArm, type ArmId, type HiddenChoices } from './arms.js';
-import type { RunConfig } from '../experiment/config.js';
+import type { Run } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import { figuresOf, TEST_FIGURES, testFiguresUnder, type AccountingFigureId, type FigureId } from './figures.js';
-import { TEST_TIMINGS, TEST_UNITS, type TestTiming, type TestUnit } from '../agent/choices.js';
+import { HIDDEN_PARAMS, type TestTiming, type TestUnit } from '../agent/choices.js';
+import { collectFigureValues } from './reproduction.js';
+import { WorkerPool } from '../core/parallel/pool.js';
+import { PartJoiner, splitReplicates, type Piece, type SplitOptions } from '../core/parallel/split.js';
 
 /** Every test accounting: unit × timing. */
-export const ACCOUNTINGS: readonly { readonly unit: TestUnit; readonly timing: TestTiming }[] = TEST_UNITS.flatMap(
-  (unit) => TEST_TIMINGS.map((timing) => ({ unit, timing })),
-);
-import { collectFigureValues } from './reproduction.js';
+export const ACCOUNTINGS: readonly { readonly unit: TestUnit; readonly timing: TestTiming }[] =
+  HIDDEN_PARAMS.testUnit.values.flatMap((unit) => HIDDEN_PARAMS.testAt.values.map((timing) => ({ unit, timing })));
 
 export interface AuditJob {
   readonly kind: 'figures';
@@ -25,7 +26,7 @@ export interface AuditJob {
   readonly arm: ArmId;
   readonly hidden: HiddenChoices;
   readonly seed: number;
-  /** Replicates in this job: `first` … `first + replicates − 1` (a piece of a larger simulation, see `splitJobs`). */
+  /** Replicates in this job: `first` … `first + replicates − 1` (a piece of a larger simulation, see `auditPieces`). */
   readonly replicates: number;
   readonly first?: number;
   /**
@@ -44,7 +45,7 @@ export interface AuditJob {
 export interface RunJob {
   readonly kind: 'run';
   readonly key: string;
-  readonly config: RunConfig;
+  readonly config: Run;
 }
 
 export type SimulationJob = AuditJob | RunJob;
@@ -109,44 +110,40 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   };
 }
 
-/** Pieces to aim at per worker: enough that the last ones to finish are short. */
-const PIECES_PER_WORKER = 32;
 /**
- * The simulations at the end of the list, worth this many pieces per worker, are cut four times finer: a
- * worker is kept jobs ahead (see workerPool.ts), so a stage ends with each thread finishing what it holds,
- * and finer last pieces make that wait short.
+ * How the audit's simulations are cut for the pool (see splitReplicates): 32 tasks a thread, and the
+ * simulations at the end of the list, worth 3 tasks a thread, four times finer. A worker is kept jobs ahead,
+ * so a stage ends with each thread finishing what it holds, and finer last pieces make that wait short.
+ * Simulations stay one a task: each is at least a screening's worth of replicates.
  */
-const FINE_TAIL = 3;
+export const AUDIT_SPLIT: SplitOptions = { tasksPerThread: 32, fineTail: 3 };
 
 /**
- * Cut simulations into pieces of consecutive replicates for `workers` threads, so that a stage of a few long
- * simulations still ends with every thread busy; short ones stay whole. A replicate's values depend only on
- * its number, so the pieces joined in order (`PieceJoiner`) are the whole simulation's.
+ * The audit's simulations as the pool's jobs: each whole, or cut into pieces of consecutive replicates
+ * (`first` … `first + replicates − 1`) for `threads` threads; each piece with where it belongs.
  */
-export function splitJobs(jobs: readonly AuditJob[], workers: number): AuditJob[] {
-  if (workers <= 1) return [...jobs];
-  const total = jobs.reduce((n, j) => n + j.replicates, 0);
-  const size = Math.max(1, Math.ceil(total / (workers * PIECES_PER_WORKER)));
-  const fine = Math.max(1, Math.ceil(size / 4));
-  // Replicates left from each job on to the end of the list.
-  let after = total;
-  return jobs.flatMap((job) => {
-    after -= job.replicates;
-    const piece = after < FINE_TAIL * workers * size ? fine : size;
-    if (job.replicates <= piece) return [job];
-    const parts = Math.ceil(job.replicates / piece);
-    const start = (i: number): number => Math.floor((i * job.replicates) / parts);
-    return Array.from({ length: parts }, (_, i) => ({
-      ...job,
-      key: `${job.key}@${i}`,
-      first: (job.first ?? 0) + start(i),
-      replicates: start(i + 1) - start(i),
-    }));
-  });
+export function auditPieces(jobs: readonly AuditJob[], threads: number): { job: AuditJob; piece: Piece }[] {
+  const out: { job: AuditJob; piece: Piece }[] = [];
+  for (const task of splitReplicates(jobs.length, (u) => jobs[u]!.replicates, threads, AUDIT_SPLIT)) {
+    for (const piece of task) {
+      const whole = jobs[piece.unit]!;
+      const job =
+        piece.parts === 1
+          ? whole
+          : {
+              ...whole,
+              key: `${whole.key}@${piece.part}`,
+              first: (whole.first ?? 0) + piece.from,
+              replicates: piece.to - piece.from,
+            };
+      out.push({ job, piece });
+    }
+  }
+  return out;
 }
 
-/** A simulation's values from its pieces' (`splitJobs`), given in replicate order. */
-function joinValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobResult {
+/** A simulation's values from its pieces' results, given in replicate order. */
+export function joinFigureValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobResult {
   if (pieces.length === 1 && pieces[0]!.key === job.key) return pieces[0]!;
   const values = pieces[0]!.values.map(([id], f): [SimulationFigure, Float64Array] => {
     const joined = new Float64Array(job.replicates);
@@ -160,66 +157,57 @@ function joinValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobR
   return { key: job.key, values };
 }
 
-/**
- * Pieces joined as they come in: `add` returns a simulation's whole result when its last piece arrives,
- * so work on it can start while other simulations still run.
- */
-export class PieceJoiner {
-  /** Per piece key: its simulation and its index among the simulation's pieces. */
-  private readonly pieceOf = new Map<string, { readonly job: AuditJob; readonly index: number }>();
-  private readonly pieces = new Map<string, (AuditJobResult | undefined)[]>();
-  private readonly missing = new Map<string, number>();
-  readonly wholes = new Map<string, AuditJobResult>();
+export type SimulationPool = WorkerPool<SimulationJob, SimulationResult>;
 
-  /** `split` is `splitJobs(jobs, …)`: each job's pieces, in order, after the previous job's. */
-  constructor(
-    private readonly jobs: readonly AuditJob[],
-    split: readonly AuditJob[],
-  ) {
-    let j = 0;
-    let index = 0;
-    for (const piece of split) {
-      while (piece.key !== jobs[j]!.key && piece.key !== `${jobs[j]!.key}@${index}`) {
-        j++;
-        index = 0;
-      }
-      const job = jobs[j]!;
-      this.pieceOf.set(piece.key, { job, index });
-      this.missing.set(job.key, (this.missing.get(job.key) ?? 0) + 1);
-      index++;
-    }
-    for (const job of jobs)
-      this.pieces.set(job.key, new Array<AuditJobResult | undefined>(this.missing.get(job.key) ?? 0));
-  }
-
-  /** Take a piece in; the whole simulation's result when this was its last piece, else null. */
-  add(result: AuditJobResult): { readonly job: AuditJob; readonly whole: AuditJobResult } | null {
-    const at = this.pieceOf.get(result.key);
-    if (at === undefined) throw new Error(`simulation ${result.key} is no piece of this stage`);
-    const key = at.job.key;
-    this.pieces.get(key)![at.index] = result;
-    const left = this.missing.get(key)! - 1;
-    this.missing.set(key, left);
-    if (left > 0) return null;
-    const whole = joinValues(at.job, this.pieces.get(key)! as AuditJobResult[]);
-    this.wholes.set(key, whole);
-    return { job: at.job, whole };
-  }
-
-  /** Every simulation's result, in job order (all pieces must be in). */
-  results(): Map<string, AuditJobResult> {
-    return new Map(this.jobs.map((job) => [job.key, this.wholes.get(job.key)!]));
-  }
+/** The pool the reproduction's simulations run on: this thread and `threads` − 1 worker threads. */
+export function simulationPool(threads: number): SimulationPool {
+  return new WorkerPool(new URL('./simulationWorker.js', import.meta.url), threads, runSimulation);
 }
 
-/** The results of figure jobs only (the audit's), as their own type; throws on any other. */
-export function figureResults(results: ReadonlyMap<string, SimulationResult>): Map<string, AuditJobResult> {
-  const out = new Map<string, AuditJobResult>();
-  for (const [key, result] of results) {
-    if (!('values' in result)) throw new Error(`simulation ${key} did not return figure values`);
-    out.set(key, result);
-  }
-  return out;
+/**
+ * Run figure jobs on the pool, each cut into pieces (`auditPieces`) and joined again, with runs kept whole
+ * (`alongside`) ahead of them. `onSimulation` takes each simulation's values as soon as its last piece is
+ * in, so work on it can start while others still run; the result holds every job's values by key.
+ */
+export async function runFigureJobs(
+  pool: SimulationPool,
+  jobs: readonly AuditJob[],
+  options: {
+    readonly alongside?: readonly RunJob[];
+    readonly onProgress?: (done: number, total: number) => void;
+    readonly onSimulation?: (job: AuditJob, result: AuditJobResult) => void;
+  } = {},
+): Promise<{ values: Map<string, AuditJobResult>; runs: Map<string, RunJobResult> }> {
+  const pieces = auditPieces(jobs, pool.threads);
+  const pieceOf = new Map<SimulationJob, Piece>(pieces.map(({ job, piece }) => [job, piece]));
+  const joiner = new PartJoiner<AuditJobResult>();
+  const values = new Map<string, AuditJobResult>();
+  const runs = new Map<string, RunJobResult>();
+  // Longest first, so the run ends on short pieces and no thread waits long for the other's last one.
+  const longestFirst = pieces.map((p) => p.job).sort((a, b) => b.replicates - a.replicates);
+  const all: readonly SimulationJob[] = [...(options.alongside ?? []), ...longestFirst];
+  let done = 0;
+  await pool.run(
+    all,
+    (job, result) => {
+      if (job.kind === 'run' && 'replicates' in result) runs.set(job.key, result);
+      else if (job.kind === 'figures' && 'values' in result) {
+        const piece = pieceOf.get(job)!;
+        const parts = joiner.add(piece, result);
+        if (parts !== null) {
+          const whole = jobs[piece.unit]!;
+          const joined = joinFigureValues(whole, parts);
+          values.set(whole.key, joined);
+          options.onSimulation?.(whole, joined);
+        }
+      } else throw new Error(`simulation ${job.key} returned the wrong kind of result`);
+      options.onProgress?.(++done, all.length);
+    },
+    // This thread leaves the runs kept whole (the longest jobs) to the workers: while it is busy with one,
+    // the workers wait on its event loop once their queue runs dry.
+    { here: (job) => job.kind !== 'run' },
+  );
+  return { values, runs };
 }
 
 /** Buffers a result can hand over to the main thread instead of copying. */

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
-import { findEnv } from '../../envs/registry.js';
+import { findEnv } from '../../sim/agent/moduleStore.js';
 import { uniformGuessing } from '../../sim/core/analytics.js';
 import { loadMath } from '../helpers/mathjs.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
 import { meanInterval } from '../../sim/core/stats.js';
@@ -34,16 +34,18 @@ describe('random control against the exact expectation of uniform guessing', () 
         explore: 0,
         cap,
       });
-      const run = runExperiment({
-        ...PUBLISHED_RUN,
-        env: id,
-        envParams,
-        cap,
-        rounds: 2,
-        replicates: 1500,
-        seed: 17,
-        agent: { ...PUBLISHED_AGENT, library: false },
-      });
+      const run = runExperiment(
+        normalizeRun({
+          ...PUBLISHED_RUN,
+          env: id,
+          envParams,
+          cap,
+          rounds: 2,
+          replicates: 1500,
+          seed: 17,
+          agent: { ...PUBLISHED_AGENT, library: false },
+        }),
+      );
       const perReplicate = run.replicates.map(
         (rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length,
       );
@@ -64,16 +66,18 @@ describe('flaky-tools-v1: random tool choice against the exact expectation', () 
     const p = math.multiply(math.multiply(math.subtract(f(1), f(0.05)), math.subtract(f(1), f(0.1))), rates);
     const miss = math.pow(math.subtract(f(1), p), cap);
     const exact = Number(math.divide(math.subtract(f(1), miss), p));
-    const run = runExperiment({
-      ...PUBLISHED_RUN,
-      env: spec.id,
-      envParams: spec.resolve(params),
-      cap,
-      rounds: 2,
-      replicates: 1500,
-      seed: 5,
-      agent: { ...PUBLISHED_AGENT, library: false },
-    });
+    const run = runExperiment(
+      normalizeRun({
+        ...PUBLISHED_RUN,
+        env: spec.id,
+        envParams: spec.resolve(params),
+        cap,
+        rounds: 2,
+        replicates: 1500,
+        seed: 5,
+        agent: { ...PUBLISHED_AGENT, library: false },
+      }),
+    );
     const { mean, se } = meanInterval(
       run.replicates.map((rounds) => rounds.reduce((s, m) => s + m.meanAttempts, 0) / rounds.length),
     );

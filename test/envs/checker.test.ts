@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
-import { allEnvs } from '../../envs/registry.js';
+import { allEnvs } from '../../sim/agent/moduleStore.js';
 import { checkEnv, CHECK_NAMES } from '../../envs/check/checker.js';
 import { trajectory } from '../../envs/check/harness.js';
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EnvParams } from '../../envs/env.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
-import { findEnv } from '../../envs/registry.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { findEnv } from '../../sim/agent/moduleStore.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 
 function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bits = 4): RunConfig {
@@ -33,16 +33,18 @@ describe('noisy-lock-v1 (q = 0) and drift-lock-v1 (no drift) equal lock-v1', () 
   for (const [name, agent] of Object.entries(AGENTS)) {
     for (const bits of [4, 7]) {
       it(`${name}, ${bits} bits`, () => {
-        const lock = runExperiment(run('lock-v1', {}, agent, bits)).replicates;
-        expect(runExperiment(run('noisy-lock-v1', { q: 0 }, agent, bits)).replicates).toEqual(lock);
-        expect(runExperiment(run('drift-lock-v1', { every: 0, at: '' }, agent, bits)).replicates).toEqual(lock);
+        const lock = runExperiment(normalizeRun(run('lock-v1', {}, agent, bits))).replicates;
+        expect(runExperiment(normalizeRun(run('noisy-lock-v1', { q: 0 }, agent, bits))).replicates).toEqual(lock);
+        expect(runExperiment(normalizeRun(run('drift-lock-v1', { every: 0, at: '' }, agent, bits))).replicates).toEqual(
+          lock,
+        );
       });
     }
   }
 
   it('and they do differ once there is noise or drift (the comparison can fail)', () => {
-    const lock = runExperiment(run('lock-v1', {}, {})).replicates;
-    expect(runExperiment(run('noisy-lock-v1', { q: 0.3 }, {})).replicates).not.toEqual(lock);
-    expect(runExperiment(run('drift-lock-v1', { every: 0, at: '40' }, {})).replicates).not.toEqual(lock);
+    const lock = runExperiment(normalizeRun(run('lock-v1', {}, {}))).replicates;
+    expect(runExperiment(normalizeRun(run('noisy-lock-v1', { q: 0.3 }, {}))).replicates).not.toEqual(lock);
+    expect(runExperiment(normalizeRun(run('drift-lock-v1', { every: 0, at: '40' }, {}))).replicates).not.toEqual(lock);
   });
 });

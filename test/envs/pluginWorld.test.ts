@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnvParams, EnvSpec } from '../../envs/env.js';
 import { lockV1 } from '../../envs/lock.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -50,6 +50,8 @@ describe('the plugin lock module', () => {
   ])('gives the same metrics as lock-v1: %s', (_what, params, agent) => {
     const config = { ...PUBLISHED_RUN, envParams: lockV1.resolve(params), agent: { ...PUBLISHED_AGENT, ...agent } };
     for (let r = 0; r < 20; r++)
-      expect(runReplicate({ ...config, env: world.id }, world, r)).toEqual(runReplicate(config, lockV1, r));
+      expect(runReplicate(normalizeRun({ ...config, env: world.id }), world, r)).toEqual(
+        runReplicate(normalizeRun(config), lockV1, r),
+      );
   });
 });

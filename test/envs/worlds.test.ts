@@ -7,7 +7,8 @@ import { type FlakyToolsEnv, flakyToolsV1 } from '../../envs/flakyTools.js';
 import { matches } from '../../envs/lock.js';
 import { mastermindV1 } from '../../envs/mastermind.js';
 import { noisyLockV1 } from '../../envs/noisyLock.js';
-import { makeEnv, SeededTask } from '../../envs/check/harness.js';
+import { makeEnv } from '../../envs/check/harness.js';
+import { SeededTask } from '../../envs/task.js';
 
 /** |observed share − p| within 4 binomial standard errors. */
 function expectShare(hits: number, n: number, p: number): void {

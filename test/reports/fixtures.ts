@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hiddenOf } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { executeReproduce } from '../../scripts/reproduceReport.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 import { toCsv } from '../../reports/csv/csv.js';
@@ -34,7 +34,7 @@ function writeFolder(dir: string, files: Record<string, string>): string {
 /** `hexa run --out`: one configuration. */
 export function runFolder(dir: string, replicates = 20): string {
   const config = configOf({}, replicates);
-  const result = runExperiment(config);
+  const result = runExperiment(normalizeRun(config));
   const rows = result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds));
   const manifest = makeManifest('run', config.seed, new Date(), { config, files: ['runs.csv'] });
   return writeFolder(dir, { 'runs.csv': toCsv(rows), 'manifest.json': JSON.stringify(manifest, null, 2) });
@@ -81,7 +81,7 @@ export function sweepFolder(
       .update(JSON.stringify([config.env, config.envParams, config.agent]))
       .digest('hex')
       .slice(0, 12);
-    const result = runExperiment(config);
+    const result = runExperiment(normalizeRun(config));
     rows.push(
       ...result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds).map((row) => ({ cell, ...row }))),
     );

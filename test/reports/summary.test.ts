@@ -60,13 +60,20 @@ describe('summarize', () => {
     expect(c).not.toEqual(a);
   });
 
-  it('writes one row per figure, with the swept parameters of a sweep beside each cell', () => {
+  it('keeps a reproduction’s arms in their published order, the arm id last', () => {
+    const rows = summaryRows(reproduce, summarize(reproduce, { seed: 1, resamples: 100 })).filter(
+      (r) => r.versus === '',
+    );
+    expect([...new Set(rows.map((r) => r.arm))]).toEqual(reproduce.groups.map((g) => g.id));
+    expect(Object.keys(rows[0]!).at(-1)).toBe('arm');
+  });
+
+  it('writes one row per figure, the swept parameters first, the cell id last, cells in the order of their values', () => {
     const s = summarize(sweep, { seed: 1, resamples: 200 });
     const rows = summaryRows(sweep, s);
     const pairs = (4 * 3) / 2;
     expect(rows).toHaveLength(4 * (5 * 5 + 3) + pairs * 5);
     expect(Object.keys(rows[0]!)).toEqual([
-      'cell',
       'threshold',
       'explore',
       'versus',
@@ -80,7 +87,12 @@ describe('summarize', () => {
       'bootstrapSeed',
       'resamples',
       'scope',
+      'cell',
     ]);
+    const order = rows.filter((r) => r.versus === '').map((r) => [Number(r.threshold), Number(r.explore)]);
+    const sorted = [...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+    expect(order).toEqual(sorted);
+    expect(new Set(order.map(String)).size).toBe(4);
     // round is a numeric column: whole-run figures leave it empty and say so in scope.
     for (const r of rows)
       expect(r.round === '' ? r.scope === 'run' : typeof r.round === 'number' && r.scope === 'round').toBe(true);

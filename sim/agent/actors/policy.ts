@@ -7,8 +7,19 @@
 import type { Constraint } from '../constraint.js';
 import type { Stream } from '../../core/rng.js';
 
-export type ActorKind = 'published' | 'consistent' | 'optimal';
-export const ACTOR_KINDS: readonly ActorKind[] = ['published', 'consistent', 'optimal'];
+export const ACTOR_KINDS = ['published', 'consistent', 'optimal'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** How the Actor guesses inside a task: feedback-blind as published, or using in-task feedback. */
+export const ACTOR_PARAM = {
+  kind: 'choice',
+  flag: 'actor',
+  section: 'agent',
+  values: ACTOR_KINDS,
+  default: 'published',
+  late: true,
+  help: 'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)',
+} as const;
 
 export interface GuessPolicy {
   /** Whether the policy keeps in-task memory (false: `beginTask` and `observe` do nothing and are skipped). */

@@ -8,32 +8,77 @@
  *               default: "no exploration"); in between keep the current rate (hysteresis);
  *   decay       the base rate halving every `halflife` tasks, never below `floor`.
  */
-export type ExplorationName = 'fixed' | 'refutation' | 'decay';
-export const EXPLORATIONS: readonly ExplorationName[] = ['fixed', 'refutation', 'decay'];
+import type { ParamTree, ParamValues } from '../../core/params/declaration.js';
+import { defaultsOf } from '../../core/params/read.js';
 
-export interface ExplorationConfig {
+export const EXPLORATIONS = ['fixed', 'refutation', 'decay'] as const;
+export type ExplorationName = (typeof EXPLORATIONS)[number];
+
+export const EXPLORATION_PARAMS = {
   /** A built-in policy, or the name of a loaded exploration module (`--exploration FILE`, sim/agent/plugins/). */
-  readonly name: ExplorationName | (string & {});
+  name: {
+    kind: 'policy',
+    flag: 'exploration',
+    section: 'exploration',
+    module: 'exploration',
+    values: EXPLORATIONS,
+    default: 'fixed',
+    help: 'fixed rate (--explore), refutation-triggered, decaying, or an exploration module FILE (.mjs/.js)',
+  },
   /** refutation: the rate while the windowed refutation rate is high. */
-  readonly high: number;
+  high: {
+    kind: 'rate',
+    flag: 'explore-high',
+    section: 'exploration',
+    default: 0.2,
+    help: 'refutation: the rate while the windowed refutation rate is above --refute-high',
+  },
   /** refutation: below this windowed refutation rate, back to the base rate. */
-  readonly refuteLow: number;
+  refuteLow: {
+    kind: 'rate',
+    flag: 'refute-low',
+    section: 'exploration',
+    default: 0.02,
+    help: 'refutation: below this windowed refutation rate, back to --explore',
+  },
   /** refutation: above this windowed refutation rate, explore at `high`. */
-  readonly refuteHigh: number;
+  refuteHigh: {
+    kind: 'rate',
+    flag: 'refute-high',
+    section: 'exploration',
+    default: 0.1,
+    help: 'refutation: above this windowed refutation rate, explore at --explore-high',
+  },
   /** refutation: the sliding window, in tasks. */
-  readonly window: number;
+  window: {
+    kind: 'integer',
+    flag: 'refute-window',
+    section: 'exploration',
+    min: 1,
+    max: 1_000_000,
+    default: 30,
+    help: 'refutation: the sliding window, in tasks',
+  },
   /** decay: tasks for the rate to halve. */
-  readonly halflife: number;
+  halflife: {
+    kind: 'decimal',
+    flag: 'explore-halflife',
+    section: 'exploration',
+    min: 0,
+    exclusiveMin: true,
+    default: 30,
+    help: 'decay: tasks for the rate (from --explore) to halve',
+  },
   /** decay: the rate never falls below this. */
-  readonly floor: number;
-}
+  floor: {
+    kind: 'rate',
+    flag: 'explore-floor',
+    section: 'exploration',
+    default: 0,
+    help: 'decay: the rate never falls below this',
+  },
+} as const satisfies ParamTree;
 
-export const DEFAULT_EXPLORATION: ExplorationConfig = {
-  name: 'fixed',
-  high: 0.2,
-  refuteLow: 0.02,
-  refuteHigh: 0.1,
-  window: 30,
-  halflife: 30,
-  floor: 0,
-};
+export type ExplorationConfig = ParamValues<typeof EXPLORATION_PARAMS>;
+
+export const DEFAULT_EXPLORATION: ExplorationConfig = defaultsOf(EXPLORATION_PARAMS);

@@ -4,9 +4,30 @@
  * samples can pass with a share just above the threshold.
  */
 
+export const THRESHOLD_PARAMS = {
+  /** A claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach the threshold. */
+  thresholdRule: {
+    kind: 'choice',
+    flag: 'threshold-rule',
+    section: 'skills',
+    values: ['share', 'lcb'],
+    default: 'share',
+    help: "a claim needs its share ('share', published) or its Wilson lower bound ('lcb') to reach --threshold",
+  },
+  /** Normal quantile of the lower bound (1.645: one-sided 95 %). */
+  lcbZ: {
+    kind: 'decimal',
+    flag: 'lcb-z',
+    section: 'skills',
+    min: 0,
+    exclusiveMin: true,
+    default: 1.645,
+    help: 'normal quantile of the lower bound (1.645 = one-sided 95 %), > 0',
+  },
+} as const;
+
 /** Whether a claim is made from a raw share ('share', published) or a lower confidence bound ('lcb'). */
-export type ThresholdRule = 'share' | 'lcb';
-export const THRESHOLD_RULES: readonly ThresholdRule[] = ['share', 'lcb'];
+export type ThresholdRule = (typeof THRESHOLD_PARAMS.thresholdRule.values)[number];
 
 /** Wilson score lower bound of a proportion k/n at normal quantile z (0 when n = 0). */
 export function wilsonLower(k: number, n: number, z: number): number {

@@ -7,8 +7,26 @@ import type { EvolverRules, ExtractionRule } from '../evolver.js';
 import type { ExplorationPolicy } from '../exploration/policy.js';
 import type { Lifecycle } from '../lifecycle/lifecycle.js';
 import type { SkillOrder } from '../retriever.js';
-import type { LifecyclePluginParts } from './contracts.js';
-import { findPolicy, requireMembers } from './registry.js';
+import { msg } from '../../core/messages.js';
+import { findPolicy } from '../moduleStore.js';
+import type { LifecyclePluginParts, PolicyKind } from './contracts.js';
+
+/**
+ * Check that what a plugin's factory returned has the members the runner reads, of the right type — once
+ * per replicate, so a wrong module fails with its name rather than deep inside a run.
+ */
+export function requireMembers<T>(
+  kind: PolicyKind,
+  name: string,
+  made: T,
+  members: Readonly<Record<string, 'function' | 'number' | 'boolean'>>,
+): T {
+  for (const [member, type] of Object.entries(members)) {
+    const value = typeof made === 'object' && made !== null ? (made as Record<string, unknown>)[member] : undefined;
+    if (typeof value !== type) throw new TypeError(msg.policyMadeBadly(kind, name, member, type));
+  }
+  return made;
+}
 
 export function pluginLifecycle(parts: LifecyclePluginParts): Lifecycle {
   const plugin = findPolicy('lifecycle', parts.config.name);

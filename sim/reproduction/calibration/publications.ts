@@ -10,8 +10,7 @@ import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { ArmTargets } from '../likelihood/armEstimate.js';
 import type { Target } from '../likelihood/marginal.js';
 import { unpairedSeed } from '../likelihood/unpaired.js';
-import { figureResults, type AuditJob } from '../simulationJobs.js';
-import type { SimulationThreads } from '../workerPool.js';
+import { runFigureJobs, type AuditJob, type SimulationPool } from '../simulationJobs.js';
 
 /** One simulated publication: each arm's windows. */
 export type Publication = ReadonlyMap<ArmId, ArmTargets>;
@@ -56,15 +55,15 @@ export function publicationOf(values: ReadonlyMap<ArmId, ReadonlyMap<FigureId, F
   );
 }
 
-/** Simulate `count` publications of each truth on `threads`: per truth, each arm's figures by id. */
+/** Simulate `count` publications of each truth on the pool: per truth, each arm's figures by id. */
 export async function simulatePublications(
   truths: readonly HiddenChoices[],
   seed: number,
   count: number,
-  threads: SimulationThreads,
+  pool: SimulationPool,
 ): Promise<Map<ArmId, Map<FigureId, Float64Array>>[]> {
   const jobs = truths.map((truth, t) => publicationJobs(truth, t, seed, count));
-  const results = figureResults(await threads.run(jobs.flat()));
+  const { values: results } = await runFigureJobs(pool, jobs.flat());
   return jobs.map(
     (armJobs) =>
       new Map(armJobs.map((j) => [j.arm, new Map(results.get(j.key)!.values as [FigureId, Float64Array][])])),

@@ -7,6 +7,7 @@ import { loadResultFolder, type ResultData } from '../../../reports/resultFolder
 import { summarize, type Summary } from '../../../reports/summary.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows, nodes } from './compile.js';
+import { drawChart, luminance } from './scene.js';
 
 let root: string;
 const loaded: Record<string, { data: ResultData; summary: Summary }> = {};
@@ -56,6 +57,37 @@ describe('decisionSpec', () => {
     expect(new Set(rows.map((r) => r.series))).toEqual(new Set([0, 0.2]));
     expect(new Set(rows.map((r) => r.panel))).toEqual(new Set(['topK 1', 'topK 2']));
     expect(nodes(spec).some((n) => (n.facet as { field?: string } | undefined)?.field === 'panel')).toBe(true);
+  });
+
+  it('over a sweep: ticks at exactly the swept values, whatever the points are nudged to', async () => {
+    const { data, summary } = loaded.sweep!;
+    const spec = decisionSpec(summary.groups, 'grid', paletteFor(data.groups.map((g) => g.id)), data.swept);
+    const drawn = await drawChart(spec);
+    const thresholdAxes = drawn.axes.filter((a) => a.title.startsWith('Evidence threshold'));
+    expect(thresholdAxes.length).toBeGreaterThan(0);
+    for (const a of thresholdAxes) expect(a.labels).toEqual(['0.75', '0.9']);
+    // The two exploration rates at one threshold sit apart, on either side of the tick.
+    const rows = dataRows(spec).filter((r) => 'skills' in r && r.key === 0.75 && r.panel === 'topK 1');
+    const at = [...new Set(rows.map((r) => Number(r.at)))].sort((a, b) => a - b); // both panels share the rows
+    expect(at).toHaveLength(2);
+    expect(at[0]).toBeLessThan(0.75);
+    expect(at[1]).toBeGreaterThan(0.75);
+  });
+
+  it('colours an ordered parameter light to dark in value order, and caps its error bars', async () => {
+    const { data } = loaded.sweep!;
+    const grid = sweepFolder(join(root, 'three'), { explore: [0, 0.1, 0.2], threshold: [0.75, 0.9] }, 3);
+    const three = loadResultFolder(grid);
+    const summary = summarize(three, { seed: 1, resamples: 100 });
+    const spec = decisionSpec(summary.groups, 'grid', paletteFor(data.groups.map((g) => g.id)), three.swept);
+    const legend = (await drawChart(spec)).legends.find((l) => l.title.startsWith('Exploration rate'))!;
+    expect(legend.labels).toEqual(['0', '0.1', '0.2']);
+    const light = legend.colours.map(luminance);
+    expect(light[0]).toBeGreaterThan(light[1]!);
+    expect(light[1]).toBeGreaterThan(light[2]!);
+    const bars = nodes(spec).filter((n) => (n.mark as { type?: string } | undefined)?.type === 'errorbar');
+    expect(bars.length).toBeGreaterThan(0);
+    for (const b of bars) expect((b.mark as { ticks?: unknown }).ticks).toBeTruthy();
   });
 
   it('for one run: per round', () => {

@@ -2,12 +2,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distributionSpec, histogram } from '../../../reports/charts/distribution.js';
+import { countTicks, distributionSpec, histogram } from '../../../reports/charts/distribution.js';
 import { figureSamples } from '../../../reports/figures.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows } from './compile.js';
+import { drawChart } from './scene.js';
 
 let root: string;
 let data: ResultData;
@@ -102,7 +103,36 @@ describe('distributionSpec', () => {
     const rows = dataRows(spec);
     const published = rows.filter((r) => r.kind === 'published');
     expect(published.map((r) => r.value)).toEqual(samples.map((s) => s.published));
-    const panels = new Set(rows.map((r) => String(r.figure).split('|')[0]!.split(' ')[0]));
+    const panels = new Set(rows.map((r) => r.figure));
     expect([...panels]).toEqual(samples.map((s) => s.id));
+  });
+
+  it('titles every panel in full and its x axis with the measure; counts tick at whole numbers within the data', async () => {
+    const { samples } = figureSamples(data.table!, data.groups);
+    const drawn = await drawChart(distributionSpec(samples));
+    const titles = drawn.captions.join('\n');
+    expect(titles).not.toContain('…');
+    for (const s of samples) expect(titles).toContain(s.id);
+    const labelled = drawn.axes.filter((a) => a.labels.length > 0 && a.title !== 'Share of runs');
+    expect(labelled.map((a) => a.title)).toContain('first round a task starts with skills (never = 6)');
+    expect(labelled).toHaveLength(samples.length);
+    const skills = labelled.filter((a) => a.title === 'skills after round 5');
+    expect(skills.length).toBeGreaterThanOrEqual(3);
+    for (const a of skills) for (const label of a.labels) expect(label).toMatch(/^\d+$/);
+  });
+});
+
+describe('countTicks', () => {
+  it('puts whole-number ticks inside the unit bins, thinned to about six', () => {
+    const bins = (lo: number, hi: number) =>
+      Array.from({ length: hi - lo + 1 }, (_, i) => ({
+        start: lo + i - 0.5,
+        end: lo + i + 0.5,
+        share: 0,
+        inside: true,
+      }));
+    expect(countTicks(bins(0, 2))).toEqual([0, 1, 2]);
+    expect(countTicks(bins(0, 33))).toEqual([0, 6, 12, 18, 24, 30]);
+    expect(countTicks([])).toBeNull();
   });
 });

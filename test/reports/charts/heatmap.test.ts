@@ -5,7 +5,9 @@ import { defaultHeatmapAxes, heatmapSpec, sortedValues } from '../../../reports/
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { summarize, type Summary } from '../../../reports/summary.js';
 import { sweepFolder, tempDir } from '../fixtures.js';
+import { rankCells } from '../../../reports/ranking.js';
 import { compileChart, dataRows, nodes } from './compile.js';
+import { drawChart, luminance } from './scene.js';
 
 let root: string;
 let data: ResultData;
@@ -48,6 +50,31 @@ describe('heat map', () => {
       scale: { scheme: string };
     };
     expect(colour.scale.scheme).toBe('viridis');
+    expect((colour.scale as { reverse?: boolean }).reverse).toBe(true);
+  });
+
+  it('outlines the best cell and those tied with it; fewer attempts are brighter', async () => {
+    const marks = new Map<string, 'best' | 'tied'>();
+    const [world] = rankCells(data, summary);
+    for (const c of world!.tied) marks.set(c.group.id, 'tied');
+    marks.set(world!.best.group.id, 'best');
+    const drawn = await drawChart(heatmapSpec(summary.groups, data.swept, { x: 'explore', y: 'threshold' }, marks));
+    const outlines = drawn.items.filter((i) => i.marktype === 'rect' && i.stroke === '#000000');
+    expect(outlines.map((o) => o.datum!.cell).sort()).toEqual([...marks.keys()].sort());
+    const tiles = drawn.items.filter((i) => i.marktype === 'rect' && i.stroke === 'white');
+    const fillOf = (id: string): number => luminance(tiles.find((t) => t.datum!.cell === id)!.fill!);
+    expect(fillOf(world!.best.group.id)).toBeGreaterThan(fillOf(world!.worst.group.id));
+  });
+
+  it('shows each cell’s interval and n on hover, wherever the pointer is on it', () => {
+    const spec = heatmapSpec(summary.groups, data.swept, { x: 'explore', y: 'threshold' });
+    const drawnLayers = nodes(spec).filter((n) => ['rect', 'text'].includes((n.mark as { type?: string })?.type ?? ''));
+    expect(drawnLayers.length).toBeGreaterThanOrEqual(4);
+    for (const layer of drawnLayers) {
+      const fields = ((layer.encoding as { tooltip: { field: string }[] }).tooltip ?? []).map((t) => t.field);
+      expect(fields).toEqual(expect.arrayContaining(['mean', 'lo', 'hi', 'replicates']));
+    }
+    for (const t of dataRows(spec)) expect(t.interval).toMatch(/^\d+\.\d\d–\d+\.\d\d$/);
   });
 
   it('without other swept parameters it is a single layered chart', () => {

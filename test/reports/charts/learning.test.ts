@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_STROKE } from '../../../reports/charts/conventions.js';
 import { learningCurveSpec } from '../../../reports/charts/learning.js';
 import { paletteFor } from '../../../reports/charts/theme.js';
 import { referenceLines } from '../../../reports/references.js';
@@ -9,6 +10,7 @@ import { summarize, type Summary } from '../../../reports/summary.js';
 import { uniformGuessing } from '../../../sim/core/analytics.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows, nodes } from './compile.js';
+import { drawChart } from './scene.js';
 
 let root: string;
 let data: ResultData;
@@ -55,6 +57,30 @@ describe('learningCurveSpec', () => {
     expect(widths).toEqual([...widths].sort((a, b) => b - a)); // widest drawn first
     const widthOf = (id: string): number => dataRows(spec).find((r) => r.arm === palette.labelOf(id))!.width as number;
     expect(widthOf('consistent')).toBeGreaterThan(2 * widthOf('optimal'));
+  });
+
+  it('draws the optimal opener in neither the colour nor the dash of a reference line', async () => {
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const spec = learningCurveSpec(summary.groups, palette, referenceLines(data));
+    const dash = nodes(spec).find((n) => (n.strokeDash as { field?: string } | undefined)?.field === 'arm')!
+      .strokeDash as { scale: { domain: string[]; range: number[][] } };
+    const at = dash.scale.domain.indexOf(palette.labelOf('optimal'));
+    expect(dash.scale.range[at]).not.toEqual(REFERENCE_STROKE.strokeDash);
+    expect(palette.colours[palette.labels.indexOf(palette.labelOf('optimal'))]).not.toBe(REFERENCE_STROKE.color);
+    // As drawn: the reference rules are the only dark-grey dashed lines.
+    const drawn = await drawChart(spec);
+    const lines = drawn.items.filter((i) => i.marktype === 'line' && i.role === 'mark');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.stroke).not.toBe(REFERENCE_STROKE.color);
+  });
+
+  it('labels each reference line in words with its value', async () => {
+    const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), referenceLines(data));
+    const labels = (await drawChart(spec)).items
+      .filter((i) => i.marktype === 'text' && i.role === 'mark')
+      .map((i) => (Array.isArray(i.text) ? i.text.join(' ') : String(i.text)));
+    for (const words of ['random guessing 11.599', 'one bit known 7.446', 'two bits known 3.987'])
+      expect(labels).toContain(words);
   });
 
   it('marks the exact analytic values 11.599, 7.446 and 3.987 as dashed reference lines', async () => {

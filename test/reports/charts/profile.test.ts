@@ -7,7 +7,9 @@ import { paletteFor } from '../../../reports/charts/theme.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { summarize } from '../../../reports/summary.js';
 import { reproduceFolder, sweepFolder, tempDir } from '../fixtures.js';
+import { referenceLines } from '../../../reports/references.js';
 import { compileChart, dataRows } from './compile.js';
+import { drawChart } from './scene.js';
 
 let root: string;
 beforeAll(() => {
@@ -42,6 +44,24 @@ describe('profileSpec', () => {
     const rows = dataRows(spec);
     for (const label of palette.labels)
       expect(Math.max(...rows.filter((r) => r.arm === label).map((r) => Number(r.share)))).toBe(1);
+  });
+
+  it('labels its reference lines in words, not as bare numbers', async () => {
+    const data = loadResultFolder(await reproduceFolder(join(root, 'labelled'), 4));
+    const summary = summarize(data, { seed: 1, resamples: 100 });
+    const spec = profileSpec(
+      summary.groups,
+      'runs',
+      paletteFor(data.groups.map((g) => g.id)),
+      [],
+      referenceLines(data),
+    );
+    const texts = (await drawChart(spec)).items
+      .filter((i) => i.marktype === 'text' && i.role === 'mark')
+      .map((i) => String(i.text));
+    for (const words of ['random guessing: 11.599', 'one bit known: 7.446', 'two bits known: 3.987'])
+      expect(texts).toContain(words);
+    expect(texts.filter((t) => /^[\d.]+$/.test(t))).toEqual([]);
   });
 
   it('over sweep cells: one step per cell', () => {

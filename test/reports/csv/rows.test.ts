@@ -9,7 +9,7 @@ import {
 } from '../../../reports/csv/rows.js';
 import type { RoundMetrics } from '../../../sim/core/metrics.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 
 describe('tidy rows', () => {
@@ -20,7 +20,7 @@ describe('tidy rows', () => {
       replicates: 6,
       agent: { ...PUBLISHED_AGENT, explore: 0.2, cadence: 'task' as const },
     };
-    const result = runExperiment(config);
+    const result = runExperiment(normalizeRun(config));
     const slow = toCsv(
       result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)),
       false,

@@ -1,36 +1,46 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../reports/render/html.js';
-import { buildReport, type BuiltReport } from '../../../reports/report.js';
-import { loadResultFolder } from '../../../reports/resultFolder.js';
-import { reproduceFolder, tempDir } from '../fixtures.js';
+import { finalMean, rankCells } from '../../../reports/ranking.js';
+import { FIGURES } from '../../../sim/reproduction/figures.js';
+import { tempDir } from '../fixtures.js';
+import { buildPages, type Page, type PageKind } from './pages.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let root: string;
-let report: BuiltReport;
+let pages: Record<PageKind, Page>;
 let html: string;
-let reportDir: string;
+let report: Page['report'];
 
 beforeAll(async () => {
   root = tempDir();
-  const data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 12, true));
-  reportDir = join(root, 'report');
-  report = await buildReport(data, {
-    seed: 1,
-    resamples: 200,
-    axes: null,
-    source: 'fixtures/reproduce',
-    outDir: reportDir,
-  });
-  mkdirSync(reportDir);
-  for (const [name, content] of report.files) writeFileSync(join(reportDir, name), content);
-  html = report.files.get('index.html') as string;
-});
+  pages = await buildPages(root);
+  ({ html, report } = pages.reproduce);
+}, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The page's body from its first element on. */
+const body = (page: Page): string => page.html.slice(page.html.indexOf('<body>') + '<body>'.length).trimStart();
+/** The opening header's text, tags dropped. */
+const headline = (page: Page): string =>
+  body(page)
+    .slice(0, body(page).indexOf('</header>'))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ');
+/** Rows of the first table after `heading`, as lists of cell texts. */
+function tableAfter(page: Page, heading: string): string[][] {
+  const from = page.html.indexOf(heading);
+  const part = page.html.slice(from, page.html.indexOf('</table>', from));
+  return [...part.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((m) =>
+    [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((c) =>
+      c[1]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  );
+}
 
 describe('index.html', () => {
   it('is self-contained: inlined vega, vega-lite and vega-embed, no external source, no eval', () => {
@@ -44,9 +54,8 @@ describe('index.html', () => {
   });
 
   it('opens with the verdict and the learning curves; what was run comes last', () => {
-    const body = html.slice(html.indexOf('<body>') + '<body>'.length).trimStart();
-    expect(body.startsWith('<header class="headline" id="headline">')).toBe(true);
-    const verdict = JSON.parse(readFileSync(join(root, 'reproduce', 'verdict.json'), 'utf8')) as {
+    expect(body(pages.reproduce).startsWith('<header class="headline" id="headline">')).toBe(true);
+    const verdict = JSON.parse(readFileSync(join(pages.reproduce.data.dir, 'verdict.json'), 'utf8')) as {
       sentences: string[];
     };
     expect(verdict.sentences.length).toBeGreaterThanOrEqual(3);
@@ -84,83 +93,95 @@ describe('index.html', () => {
     expect(html).toContain('href="../reproduce/table.csv"');
   });
 
+  it('gives every figure the decimals hexa reproduce prints, and exact values three', () => {
+    const rows = tableAfter(pages.reproduce, '<h2>Published against simulated</h2>').slice(1);
+    expect(rows).toHaveLength(FIGURES.length);
+    for (const [i, f] of FIGURES.entries()) {
+      const [, , mean, ci, exact, single] = rows[i]!;
+      const decimals = (text: string): number[] => [...text.matchAll(/\d+\.(\d+)/g)].map((m) => m[1]!.length);
+      expect(decimals(mean!), f.id).toEqual(f.digits === 0 ? [] : [f.digits]);
+      for (const d of [...decimals(ci!), ...decimals(single!)]) expect(d, f.id).toBe(f.digits);
+      if (exact !== '') expect(exact, f.id).toMatch(/^\d+\.\d{3}$/);
+    }
+    expect(rows.find((r) => r[0]!.startsWith('random.round1'))![4]).toBe('11.599');
+  });
+
+  it('names arms in words in the summary, ids in the last column', () => {
+    const rows = tableAfter(pages.reproduce, '<h2>Summary</h2>');
+    expect(rows[0]![0]).toBe('arm');
+    expect(rows[0]!.at(-1)).toBe('id');
+    expect(rows[1]![0]).toBe('random control (no library)');
+    expect(rows[1]!.at(-1)).toBe('random');
+    expect(html).not.toContain('random (random control');
+  });
+
+  it('inlines every chart’s SVG for a browser without JavaScript, its ids kept apart from the others’', () => {
+    for (const page of Object.values(pages)) {
+      const fallbacks = [
+        ...page.html.matchAll(/<noscript><div class="static">(<svg[\s\S]*?<\/svg>)<\/div><\/noscript>/g),
+      ];
+      expect(fallbacks).toHaveLength(page.report.charts.length);
+      const ids = fallbacks.flatMap((m) => [...m[1]!.matchAll(/\bid="([^"]+)"/g)].map((x) => x[1]!));
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const m of fallbacks)
+        for (const [, ref] of m[1]!.matchAll(/url\(#([^)]+)\)/g)) expect(m[1]).toContain(`id="${ref}"`);
+    }
+    expect(pages.sweep.html).toMatch(/id="chart-\d+-gradient_0"/); // the heat map's legend gradient
+  });
+
   it('escapes text taken from the folder', () => {
     expect(escapeHtml(`<b>"x" & 'y'</b>`)).toBe('&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;');
   });
 });
 
-describe('index.html in a real browser (Debian chromium through playwright-core)', () => {
-  it('renders every chart from disk with no console error and no network request', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`).toBe(
-      true,
-    );
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('request', (r) => requests.push(r.url()));
-      const url = pathToFileURL(join(reportDir, 'index.html')).href;
-      await page.goto(url);
-      // Page-side code as text: it runs in the browser, outside this file's (DOM-less) types.
-      await page.waitForFunction(
-        "[...document.querySelectorAll('.chart')].every((e) => e.dataset.rendered !== undefined)",
-        null,
-        { timeout: 30_000 },
-      );
-      const charts = (await page.evaluate(`[...document.querySelectorAll('.chart')].map((e) => ({
-        rendered: e.dataset.rendered,
-        marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area path, svg .mark-rule line').length,
-        axisTitles: [...e.querySelectorAll('svg .role-axis-title text')].map((t) => t.textContent ?? ''),
-        axisLabels: e.querySelectorAll('svg .role-axis-label text').length,
-      }))`)) as { rendered?: string; marks: number; axisTitles: string[]; axisLabels: number }[];
-      expect(charts).toHaveLength(report.charts.length);
-      for (const c of charts) {
-        expect(c.rendered).toBe('true');
-        expect(c.marks).toBeGreaterThan(0);
-        expect(c.axisTitles.filter((t) => t.length > 3).length).toBeGreaterThan(0);
-        expect(c.axisLabels).toBeGreaterThan(0);
-      }
-      expect(charts[0]!.axisTitles).toContain('Mean attempts per task');
-      // The headline is the first thing on the page, and at 1300 px nothing is wider than the page.
-      const first = (await page.evaluate(
-        '(() => { const e = document.body.firstElementChild; return { id: e.id, top: e.getBoundingClientRect().top, text: e.textContent }; })()',
-      )) as { id: string; top: number; text: string };
-      expect(first.id).toBe('headline');
-      expect(first.text).toContain('The verdict');
-      const chartTop = (await page.evaluate("document.querySelector('.chart').getBoundingClientRect().top")) as number;
-      expect(first.top).toBeLessThan(chartTop);
-      await page.setViewportSize({ width: 1300, height: 900 });
-      const widths = (await page.evaluate(
-        "[...document.querySelectorAll('.table')].map((e) => [e.scrollWidth, e.clientWidth])",
-      )) as [number, number][];
-      expect(widths.length).toBeGreaterThanOrEqual(3);
-      for (const [scroll, client] of widths) expect(scroll).toBeLessThanOrEqual(client);
-      expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(1300);
-      expect(problems).toEqual([]);
-      expect(requests).toEqual([url]); // the page itself, nothing else
+describe('a run’s page', () => {
+  it('opens with the final-round mean, its interval and n, the random baseline and the exact anchors', () => {
+    const page = pages.run;
+    const run = page.report.summary.groups[0]!;
+    const mean = finalMean(run);
+    const text = headline(page);
+    expect(body(page).startsWith('<header class="headline" id="headline">')).toBe(true);
+    expect(text).toContain(`Final round: ${mean.estimate.toFixed(3)} attempts per task`);
+    expect(text).toContain(`${mean.ci95![0].toFixed(3)}–${mean.ci95![1].toFixed(3)} over n = 20 runs`);
+    expect(text).toMatch(/Random baseline 11\.599 \(exact, uniform guessing\)/);
+    expect(text).toMatch(/1 bit fixed by skills: 7\.446 · 2 bits fixed by skills: 3\.987/);
+    const at = (s: string): number => page.html.indexOf(s);
+    expect(at('</header>')).toBeLessThan(at('<h2>Learning curves</h2>'));
+    expect(at('<h2>Learning curves</h2>')).toBeLessThan(at('<h2>Refutation rate'));
+  });
+});
 
-      // Kept after the test, in its own folder (parallel runs never share it), for a person to look at.
-      const shot = join(mkdtempSync(join(tmpdir(), 'hexa-report-browser-')), 'screenshot.png');
-      await page.screenshot({ path: shot, fullPage: true });
-      expect(statSync(shot).size).toBeGreaterThan(10_000);
-    } finally {
-      await browser.close();
+describe('a sweep’s page', () => {
+  it('opens with the best cell, its interval and n, the cells tied with it, the baseline and the worst', () => {
+    const page = pages.sweep;
+    const [world] = rankCells(page.data, page.report.summary);
+    const text = headline(page);
+    const best = finalMean(world!.best);
+    expect(text).toContain(`Best cell: ${best.estimate.toFixed(3)} attempts per task`);
+    expect(text).toContain(
+      `Best ${best.estimate.toFixed(3)} (95 % CI ${best.ci95![0].toFixed(3)}–${best.ci95![1].toFixed(3)}, n = 6) at `,
+    );
+    expect(text).toContain(
+      world!.tied.length === 0 ? 'Tied with it no other cell' : `Tied with it ${world!.tied.length} cell`,
+    );
+    expect(text).toContain('Random baseline 11.599 (exact)');
+    expect(text).toContain(`Worst ${finalMean(world!.worst).estimate.toFixed(3)} (95 % CI`);
+    const at = (s: string): number => page.html.indexOf(s);
+    expect(at('</header>')).toBeLessThan(at('<h2>Heat map'));
+    expect(at('<h2>Heat map')).toBeLessThan(at('<h2>Refutation rate'));
+  });
+
+  it('sorts its summary by the swept values, parameters first, cell id last, numbers as the CLI prints them', () => {
+    const [header, ...rows] = tableAfter(pages.sweep, '<h2>Summary</h2>');
+    const swept = pages.sweep.data.swept;
+    expect(header!.slice(0, swept.length)).toEqual(swept);
+    expect(header!.at(-1)).toBe('cell');
+    const keys = rows.map((r) => r.slice(0, swept.length).map(Number));
+    const sorted = [...keys].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!);
+    expect(keys).toEqual(sorted);
+    for (const r of rows) {
+      expect(r.at(-1)).toMatch(/^[0-9a-f]{12}$/);
+      expect(r[swept.length + 1]).toMatch(/^\d+\.\d{3} \[\d+\.\d{3}, \d+\.\d{3}\]$/); // mean [95 %]
     }
   });
 });

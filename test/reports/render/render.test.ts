@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningCurveSpec } from '../../../reports/charts/learning.js';
 import { paletteFor } from '../../../reports/charts/theme.js';
 import { referenceLines } from '../../../reports/references.js';
-import { hasReportFont, PNG_WIDTH, renderChart, svgToPng } from '../../../reports/render/render.js';
+import { DEFAULT_PNG_SCALE, hasReportFont, renderChart, svgToPng } from '../../../reports/render/render.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { summarize } from '../../../reports/summary.js';
 import { runFolder, tempDir } from '../fixtures.js';
@@ -47,18 +47,20 @@ describe('renderChart', () => {
     expect(svg).toContain('role-axis-title');
     expect(svg).toContain('>Mean attempts per task</text>');
     expect(svg).toContain('>Round (30 tasks each)</text>');
-    expect(svg).toContain('random guessing: 11.599');
+    expect(svg).toMatch(/random guessing<\/tspan><tspan[^>]*>11\.599/); // words, then the value under them
     expect(svg).toContain('font-family="DejaVu Sans');
   });
 
-  it('renders a PNG 1200 px wide, in the SVG’s proportions, with its text drawn', async () => {
+  it('renders a PNG at twice the SVG’s size by default, or at any scale asked for, with its text drawn', async () => {
     expect(await hasReportFont()).toBe(true);
     const { svg, png, width, height } = await renderChart(spec);
     const full = ink(png);
-    expect([full.width, full.height]).toEqual([PNG_WIDTH, height]);
-    expect(width).toBe(PNG_WIDTH);
+    expect([full.width, full.height]).toEqual([width, height]);
     const [, w, h] = /width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(svg)!.map(Number);
-    expect(Math.abs(height - (PNG_WIDTH * h!) / w!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(width - DEFAULT_PNG_SCALE * w!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(height - DEFAULT_PNG_SCALE * h!)).toBeLessThanOrEqual(1);
+    const small = await svgToPng(svg, 0.5);
+    expect(Math.abs(small.width - 0.5 * w!)).toBeLessThanOrEqual(1);
     // Not blank: lines, bands and text cover a visible share of the image.
     expect(full.nonWhite / (full.width * full.height)).toBeGreaterThan(0.03);
     // Text is present: the same chart with every <text> removed has far fewer dark pixels.

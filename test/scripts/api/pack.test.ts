@@ -1,8 +1,9 @@
 /**
- * The package as a user gets it: `npm pack` (the `files` allow-list, the declarations), `npm i` of the
- * tarball into an empty folder — offline, from what `npm ci` left in the npm cache — then the README's API
- * example with plain node, type-checked use of the typed API, and the installed `hexa` reading the folders
- * the example wrote and running a sweep of the shipped example world on worker threads.
+ * The package as a user gets it: `npm pack` (the `files` allow-list, the declarations, the licence), `npm i`
+ * of the tarball into an empty folder — offline, from what `npm ci` left in the npm cache, with no install
+ * script of hexa-sim's to run or to approve — then the README's API example with plain node, type-checked use
+ * of the typed API, and the installed `hexa` reading the folders the example wrote and running a sweep of the
+ * shipped example world on worker threads.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { builtCli, ROOT, tempDir } from '../sweep/cli.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** The scripts of a dependency npm runs on install (`prepare` too, for a tarball or git source). */
+const INSTALL_HOOKS = ['preinstall', 'install', 'postinstall', 'prepare'] as const;
 const npm = (args: readonly string[], cwd: string): string =>
   execFileSync(NPM, [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -18,7 +21,7 @@ const npm = (args: readonly string[], cwd: string): string =>
 function pack(): { tarball: string; files: string[] } {
   const stage = join(tempDir('pack'), 'hexa-sim');
   mkdirSync(stage);
-  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'schemas', 'docs', 'test/helpers'])
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'schemas', 'docs', 'test/helpers'])
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
   cpSync(dirname(dirname(builtCli())), join(stage, 'dist'), { recursive: true });
   writeFileSync(join(stage, 'notes.txt'), 'lying around\n');
@@ -64,7 +67,7 @@ describe('the packed package', () => {
 
   it('ships the build, its declarations, the schema and the examples — nothing else', () => {
     const allowed =
-      /^(package\.json|README\.md|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json|docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/;
+      /^(package\.json|README\.md|LICENSE|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json|docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     for (const f of [
       'dist/scripts/api/index.js',
@@ -72,14 +75,36 @@ describe('the packed package', () => {
       'dist/scripts/hexa.js',
       'docs/examples/api.mjs',
       'docs/examples/lock-world.mjs',
+      'LICENSE',
     ])
       expect(files).toContain(f);
+  });
+
+  it('carries no install-time script, the licence named in package.json, and keywords', () => {
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as { license: string; keywords?: string[]; scripts?: Record<string, string> };
+    // What npm runs (or asks to approve) when a consumer installs the tarball; dist/ comes built instead.
+    for (const hook of INSTALL_HOOKS) expect(manifest.scripts?.[hook], hook).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    const licence = execFileSync('tar', ['-xOzf', tarball, 'package/LICENSE'], { encoding: 'utf8' });
+    expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(manifest.keywords?.length).toBeGreaterThan(3);
   });
 
   it('installs into an empty folder and runs the README example, typed, with hexa report reading its folders', () => {
     const app = tempDir('app');
     consumer(app, tarball);
-    npm(['install', '--offline', '--no-audit', '--no-fund', relative(app, tarball)], app);
+    // An npm that knows --strict-allow-scripts fails the install on any script not approved; older ones lack it.
+    const strict =
+      npm(['config', 'get', 'strict-allow-scripts'], app).trim() === 'false' ? ['--strict-allow-scripts'] : [];
+    const install = spawnSync(
+      NPM,
+      ['install', '--offline', '--no-audit', '--no-fund', ...strict, relative(app, tarball)],
+      { cwd: app, encoding: 'utf8' },
+    );
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr).not.toMatch(/install.scripts?/i);
 
     cpSync(join(ROOT, 'docs', 'examples', 'api.mjs'), join(app, 'example.mjs'));
     const run = spawnSync(process.execPath, ['example.mjs', 'results'], { cwd: app, encoding: 'utf8' });
@@ -91,11 +116,12 @@ describe('the packed package', () => {
     writeFileSync(
       join(app, 'typed.ts'),
       [
-        "import { PUBLISHED_RUN, runExperiment, type RunConfig, type EnvSpec } from 'hexa-sim';",
-        'const config: RunConfig = { ...PUBLISHED_RUN, replicates: 2 };',
+        "import { normalizeRun, PUBLISHED_RUN, runExperiment, type EnvSpec, type Run } from 'hexa-sim';",
+        'const config: Run = normalizeRun({ ...PUBLISHED_RUN, replicates: 2 });',
         'const mean: number = runExperiment(config).rounds[0]!.meanAttempts;',
         "const bad: EnvSpec['id'] = 42;",
-        'export { mean, bad };',
+        'const unnormalized = runExperiment({ ...config, seed: 3 });',
+        'export { mean, bad, unnormalized };',
         '',
       ].join('\n'),
     );
@@ -118,9 +144,12 @@ describe('the packed package', () => {
       [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
       { cwd: app, encoding: 'utf8' },
     );
-    // Exactly the planted error: the types resolve through `exports`, and they are checked.
-    expect(tsc.stdout.trim().split('\n')).toEqual([
+    // Exactly the planted errors: the types resolve through `exports`, and they are checked (a changed copy of
+    // a normalized configuration is not one).
+    const errors = tsc.stdout.split('\n').filter((line) => /^typed\.ts\(/.test(line));
+    expect(errors).toEqual([
       expect.stringMatching(/^typed\.ts\(4,7\): error TS2322: Type 'number' is not assignable to type 'string'\.$/),
+      expect.stringMatching(/^typed\.ts\(5,36\): error TS2345: .* is not assignable to parameter of type 'Run'\.$/),
     ]);
 
     const hexa = (args: readonly string[]): ReturnType<typeof spawnSync> =>

@@ -41,10 +41,34 @@ describe('hexa report', () => {
     expect(files).toContain('summary.csv');
     expect(files).toContain('index.html');
     expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toMatch(
-      /^cell,threshold,explore,versus,round,metric,statistic,/,
+      /^threshold,explore,versus,round,metric,statistic,.*,scope,cell\n/,
     );
     const spec = JSON.parse(readFileSync(join(out, 'heatmap.vl.json'), 'utf8')) as { $schema: string };
     expect(spec.$schema).toContain('vega-lite');
+  });
+});
+
+describe('hexa report --png-scale', () => {
+  it('draws each PNG at that many pixels per SVG pixel (default 2)', () => {
+    const size = (file: string): number[] => {
+      const png = readFileSync(file);
+      return [png.readUInt32BE(16), png.readUInt32BE(20)];
+    };
+    const svgSize = (file: string): number[] =>
+      /width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(readFileSync(file, 'utf8'))!.slice(1, 3).map(Number);
+    for (const [scale, args] of [
+      [2, []],
+      [0.5, ['--png-scale', '0.5']],
+    ] as const) {
+      const out = join(root, `scaled-${scale}`);
+      const r = hexa(['report', run, '--resamples', '100', '--out', out, ...args]);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const [w, h] = svgSize(join(out, 'learning-curves.svg'));
+      const [pw, ph] = size(join(out, 'learning-curves.png'));
+      expect(Math.abs(pw! - scale * w!)).toBeLessThanOrEqual(1);
+      expect(Math.abs(ph! - scale * h!)).toBeLessThanOrEqual(1);
+    }
   });
 });
 
@@ -116,6 +140,21 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
       'a bad seed',
       () => ['report', run, '--seed', 'x', '--out', join(root, 'never')],
       /^hexa: --seed: 'x' is not a whole number$/,
+    ],
+    [
+      'a PNG scale that is not a number',
+      () => ['report', run, '--png-scale', 'big', '--out', join(root, 'never')],
+      /^hexa: --png-scale: 'big' is not a number$/,
+    ],
+    [
+      'a PNG scale out of range',
+      () => ['report', run, '--png-scale', '0.1', '--out', join(root, 'never')],
+      /^hexa: --png-scale: '0.1' must be at least 0.25$/,
+    ],
+    [
+      'a PNG scale for a reproduction without a report',
+      () => ['reproduce', '--png-scale', '3', '--out', join(root, 'never')],
+      /^hexa: --png-scale: '3' sets the scale of the report's PNG files; give --report too$/,
     ],
     [
       'an output folder that exists',

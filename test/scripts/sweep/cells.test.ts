@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
-import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
-import { cellConfig, idAt, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
@@ -43,13 +43,36 @@ describe('cell ids', () => {
 });
 
 describe('sweep plan', () => {
+  it('is the same for a list of configurations as for the grid of the same cells, whatever their order', () => {
+    const grid = planSweep(buildGrid([flag('explore', '0,0.2'), flag('env', 'lock-v1,noisy-lock-v1')]));
+    const configs = Array.from(grid.ids, (_, p) => grid.configAt(p)).reverse();
+    const list = planConfigs(configs);
+    expect([list.ids, list.columns, list.gridId, list.modules]).toEqual([
+      grid.ids,
+      grid.columns,
+      grid.gridId,
+      grid.modules,
+    ]);
+    expect(list.grid).toBeNull();
+    expect(Array.from(list.ids, (_, p) => cellId(list.configAt(p)))).toEqual(
+      Array.from(list.ids, (_, p) => idAt(list, p)),
+    );
+    // The manifest's values: the configuration columns that differ between cells.
+    expect(Object.keys(list.valuesAt(0)).sort()).toEqual(['env', 'explore', 'q']);
+    expect(() => planConfigs([...configs, configs[0]!])).toThrow(/same cell/);
+    expect(() => planConfigs([configs[0]!, normalizeRun({ ...configs[1]!, seed: 5 })])).toThrow(
+      /same seed and replicate count/,
+    );
+    expect(() => planConfigs([])).toThrow(/at least one configuration/);
+  });
+
   it('sorts cells by id, with the tidy columns of reports/csv/rows.ts behind a leading cell column', () => {
     const plan = planSweep(buildGrid([flag('threshold', '0.6:0.95:0.05'), flag('explore', '0,0.1,0.2')]));
     expect(plan.ids).toHaveLength(24);
     const hex = Array.from(plan.ids, (_, p) => idAt(plan, p));
     expect([...hex].sort()).toEqual(hex);
-    hex.forEach((id, p) => expect(cellId(cellConfig(plan.grid, plan.combos[p]!))).toBe(id));
-    const config = cellConfig(plan.grid, plan.combos[0]!);
+    hex.forEach((id, p) => expect(cellId(plan.configAt(p))).toBe(id));
+    const config = plan.configAt(0);
     expect(plan.columns).toEqual([
       'cell',
       ...Object.keys(configColumns(config)),

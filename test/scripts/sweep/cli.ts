@@ -61,6 +61,8 @@ export interface CliResult {
 
 export interface CliOptions {
   readonly env?: Record<string, string>;
+  /** The working directory (default: the repository), for relative output paths. */
+  readonly cwd?: string;
   readonly fromSources?: boolean;
 }
 
@@ -71,7 +73,7 @@ export function hexaArgv(args: readonly string[], fromSources = false): string[]
 
 export function hexa(args: readonly string[], options: CliOptions = {}): CliResult {
   const r = spawnSync(process.execPath, hexaArgv(args, options.fromSources), {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
     encoding: 'utf8',
   });

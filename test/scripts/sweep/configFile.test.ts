@@ -26,9 +26,10 @@ describe('sweep config file', () => {
   it('has a schema entry for every run flag, with the same choices', () => {
     const schema = loadSchema() as { properties: Record<string, { anyOf?: { enum?: string[] }[] }> };
     const keys = Object.keys(schema.properties).filter((k) => k !== '$schema' && k !== 'params');
-    expect(keys.sort()).toEqual(RUN_FLAGS.map((f) => f.name).sort());
-    for (const f of RUN_FLAGS.filter((f) => f.choices !== undefined && f.name !== 'library')) {
-      expect(schema.properties[f.name]!.anyOf![0]!.enum, f.name).toEqual(f.choices);
+    expect(keys).toEqual(RUN_FLAGS.map((p) => p.flag));
+    for (const p of RUN_FLAGS) {
+      if (p.kind === 'choice' || p.kind === 'policy')
+        expect(schema.properties[p.flag]!.anyOf![0]!.enum, p.flag).toEqual(p.values);
     }
   });
 

@@ -31,12 +31,18 @@ describe('exact decimal ranges', () => {
     expect(() => decimalRange(d('0'), d('1'), d('0.001'), 100)).toThrow(/1001 values/);
   });
 
-  it('formats the shortest decimal and parses only plain decimals', () => {
+  it('formats the shortest decimal and parses numbers in the one grammar, exactly', () => {
     expect(formatDecimal(d('0.500'))).toBe('0.5');
     expect(formatDecimal(d('+3.000'))).toBe('3');
     expect(formatDecimal(d('-0.0'))).toBe('0');
     expect(formatDecimal(d('007.25'))).toBe('7.25');
-    for (const bad of ['1e3', '.5', '0x10', '', 'abc', '1.']) expect(parseDecimalText(bad)).toBeUndefined();
+    expect(formatDecimal(d('1e3'))).toBe('1000');
+    expect(formatDecimal(d('2.5e-3'))).toBe('0.0025');
+    expect(formatDecimal(d('.5'))).toBe('0.5');
+    expect(formatDecimal(d('1.'))).toBe('1');
+    expect(decimalRange(d('1e-1'), d('3e-1'), d('1e-1'), 10)).toEqual(['0.1', '0.2', '0.3']);
+    for (const bad of ['0x10', '', 'abc', '.', '1e', 'Infinity', '1e999', '1_0'])
+      expect(parseDecimalText(bad)).toBeUndefined();
   });
 
   it('every value equals start + i·step exactly, as integers of the finest scale', () => {

@@ -4,6 +4,8 @@ import type { Env, Feedback } from '../../../envs/env.js';
 import { lockV1 } from '../../../envs/lock.js';
 import { Actor } from '../../../sim/agent/actor.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
+import type { Constraint } from '../../../sim/agent/constraint.js';
+import { Evolver } from '../../../sim/agent/evolver.js';
 import { Library } from '../../../sim/agent/library.js';
 import { RoundTally } from '../../../sim/core/metrics.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
@@ -185,5 +187,51 @@ describe('Actor', () => {
       expect(oneWord.byWord).toBe(bits <= 32 ? oneWord.codes.length : 0);
       expect(oneWord.codes).toEqual(positions.codes);
     }
+  });
+
+  it('runs a round as one batch only when nothing but the Actor changes between its tasks and the code is one word', () => {
+    /** Whether `runBatch` ran a round of 5 tasks, for a lock of `bits` bits and the given parts and agent. */
+    const batches = (
+      o: { bits?: number; passive?: boolean | null; context?: boolean; ban?: boolean; bitParallel?: boolean },
+      agent: Partial<AgentConfig> = {},
+    ): boolean => {
+      const bits = o.bits ?? 4;
+      const lock = lockV1.create({ bits, truth: 'random' }, new ReplicateKey(3, 0).stream('world'));
+      const env: Env = o.context === true ? Object.assign(lock, { context: () => 0 }) : lock;
+      const library = new Library(bits, 2);
+      library.update([{ position: 0, value: 1, confidence: 1, evidence: 10 }], 'replace');
+      const bans = o.ban === true ? (c: Constraint): void => c.ban(1, 0, 2) : undefined;
+      const actor = new Actor({
+        env,
+        agent: { ...PUBLISHED_AGENT, ...agent },
+        cap: 20,
+        goodScore: bits - 1,
+        library,
+        retriever: new Retriever(bits, 2, bans),
+        evolver: new Evolver(bits, 2, PUBLISHED_AGENT),
+        ...(o.passive === null ? {} : { hooks: { passive: o.passive ?? true } }),
+        ...(o.bitParallel === undefined ? {} : { bitParallel: o.bitParallel }),
+      });
+      const key = new ReplicateKey(9, 1);
+      const streams = { guess: key.stream('guess', 0, 0), explore: null };
+      const tally = new RoundTally();
+      const ran = actor.runBatch(streams, tally, 5, (t) => {
+        lock.reset(task);
+        key.rekey(streams.guess, 'guess', 0, t);
+      });
+      // A batch that did not run counted nothing.
+      expect(tally.attempts > 0).toBe(ran);
+      return ran;
+    };
+    expect(batches({})).toBe(true);
+    expect(batches({ bits: 8 }, { routing: 'separate', explore: 0.2 })).toBe(true);
+    expect(batches({ bits: 32 })).toBe(true);
+    expect(batches({ bits: 33 })).toBe(false);
+    expect(batches({ passive: false })).toBe(false);
+    expect(batches({ passive: null })).toBe(false);
+    expect(batches({}, { cadence: 'task' })).toBe(false);
+    expect(batches({ context: true })).toBe(false);
+    expect(batches({ ban: true })).toBe(false);
+    expect(batches({ bitParallel: false })).toBe(false);
   });
 });

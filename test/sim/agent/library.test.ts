@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { TestTiming, TestUnit } from '../../../sim/agent/choices.js';
 import fc from 'fast-check';
 import { Library } from '../../../sim/agent/library.js';
-import { packBits } from '../../../sim/core/bitCode.js';
+import { SampleBatch } from '../../../sim/agent/samples/sampleBatch.js';
+import { inEveryLayout } from './samples/layouts.js';
 
-const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));
+const code = (bits: string): number[] => Array.from(bits, (c) => Number(c));
+/** One attempt: its code is a high-score sample or not. */
+const attempt = (values: readonly number[], high: boolean): SampleBatch =>
+  SampleBatch.of(high ? [values] : [], { attempts: 1 });
+/** High-score samples, one attempt each. */
+const samples = (...codes: string[]): SampleBatch => SampleBatch.of(codes.map(code));
 const claim = (position: number, value: number, confidence = 0.9, evidence = 10) => ({
   position,
   value,
@@ -13,7 +19,7 @@ const claim = (position: number, value: number, confidence = 0.9, evidence = 10)
 });
 
 describe('Library', () => {
-  it('records a run of attempts handed over at once (recordWords) exactly as attempt by attempt, for every accounting', () => {
+  it('records attempts handed over in batches, in every layout, exactly as one attempt at a time, for every accounting', () => {
     const attempts = fc.array(
       fc.tuple(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 5, maxLength: 5 }), fc.boolean()),
       { maxLength: 40 },
@@ -24,33 +30,36 @@ describe('Library', () => {
     });
     fc.assert(
       fc.property(attempts, accounting, fc.integer({ min: 1, max: 40 }), (run, acc, every) => {
+        const skills = [claim(0, 1), claim(3, 0), claim(4, 1)];
         const oneByOne = new Library(5, 2, acc);
-        const batched = new Library(5, 2, acc);
-        for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
-        const words = new Int32Array(1);
-        const codes = new Int32Array(40);
-        let highs = 0;
+        const batched = {
+          values: new Library(5, 2, acc),
+          bits: new Library(5, 2, acc),
+          byCode: new Library(5, 2, acc),
+        };
+        const all = [oneByOne, ...Object.values(batched)];
+        for (const lib of all) lib.update(skills, 'replace');
+        let highs: number[][] = [];
         let since = 0;
         run.forEach(([values, high], i) => {
-          const c = Int32Array.from(values);
-          oneByOne.record(c, high);
-          packBits(c, words);
-          if (high) codes[highs++] = words[0]!;
+          oneByOne.record(attempt(values, high));
+          if (high) highs.push(values);
           since++;
           // Hand over every `every` attempts, and at the end.
           if ((i + 1) % every === 0 || i === run.length - 1) {
-            batched.recordWords(codes, highs, since);
-            highs = 0;
+            const layouts = inEveryLayout(5, highs, { attempts: since });
+            for (const layout of ['values', 'bits', 'byCode'] as const) batched[layout].record(layouts[layout]!);
+            highs = [];
             since = 0;
           }
         });
-        for (const lib of [oneByOne, batched]) lib.update([claim(0, 1), claim(3, 0), claim(4, 1)], 'replace');
+        for (const lib of all) lib.update(skills, 'replace');
         const record = (lib: Library) => [
           lib.tests,
           lib.refutations,
           lib.skills.map((s) => [s.hits, s.refuted, s.agreed]),
         ];
-        expect(record(batched)).toEqual(record(oneByOne));
+        for (const lib of Object.values(batched)) expect(record(lib)).toEqual(record(oneByOne));
       }),
     );
   });
@@ -58,8 +67,7 @@ describe('Library', () => {
   it('each high-score sample tests every skill and refutes those it disagrees with', () => {
     const lib = new Library(4, 2);
     lib.update([claim(2, 1), claim(0, 1)], 'replace');
-    lib.test(code('1011'));
-    lib.test(code('0011'));
+    lib.record(samples('1011', '0011'));
     expect(lib.tests).toBe(4);
     expect(lib.refutations).toBe(1);
     const byPos = Object.fromEntries(lib.skills.map((s) => [s.position, [s.hits, s.refuted]]));
@@ -69,7 +77,7 @@ describe('Library', () => {
   it("'replace' drops skills not re-emitted; 'merge' keeps them; a re-emitted claim keeps its record", () => {
     const lib = new Library(4, 2);
     lib.update([claim(0, 1), claim(1, 0)], 'replace');
-    lib.test(code('0000'));
+    lib.record(samples('0000'));
     lib.update([claim(0, 1, 0.95, 20)], 'replace');
     expect(lib.skills.map((s) => [s.position, s.value, s.confidence, s.evidence, s.hits, s.refuted])).toEqual([
       [0, 1, 0.95, 20, 1, 1],
@@ -90,9 +98,9 @@ describe('Library', () => {
 
 /** Agrees with "position 1 = 1" (high), refutes it (high), and a low-score attempt. */
 function recordThree(library: Library): void {
-  library.record(code('1000'), true);
-  library.record(code('0111'), true);
-  library.record(code('0000'), false);
+  library.record(attempt(code('1000'), true));
+  library.record(attempt(code('0111'), true));
+  library.record(attempt(code('0000'), false));
 }
 
 function make(testUnit: TestUnit, testAt: TestTiming): Library {
@@ -130,7 +138,7 @@ describe('Library skill accounting', () => {
       expect([lib.tests, lib.refutations]).toEqual([tests, 1]);
       lib.update([claim(0, 1)], 'replace'); // no new attempts: no new tests
       expect([lib.tests, lib.refutations]).toEqual([tests, 1]);
-      lib.record(code('1011'), true);
+      lib.record(attempt(code('1011'), true));
       lib.update([claim(0, 1), claim(1, 0)], 'replace');
       expect([lib.tests, lib.refutations]).toEqual([tests + 2, 1]);
     }
@@ -150,6 +158,6 @@ describe('Library skill accounting', () => {
     lib.update([claim(0, 1)], 'replace'); // 2=1 dropped
     lib.update([claim(1, 1), claim(2, 1)], 'replace'); // 2=1 back: still one distinct claim
     expect(lib.size).toBe(2);
-    expect(lib.everHeld(code('1011'))).toEqual({ distinct: 3, wrong: 1 });
+    expect(lib.everHeld(Int32Array.from(code('1011')))).toEqual({ distinct: 3, wrong: 1 });
   });
 });

@@ -3,20 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../../scripts/config/runOptions.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import type { RoundMetrics } from '../../../sim/core/metrics.js';
-import { applyMode, LIBRARY_MODES, librarySchedule, type LibraryMode } from '../../../sim/agent/modes.js';
+import { LIBRARY_MODES, librarySchedule, normalizeAgent, type LibraryMode } from '../../../sim/agent/modes.js';
 
 const run = (agent: Partial<AgentConfig>, protocol: Partial<RunConfig> = {}): RoundMetrics[][] =>
-  runExperiment({
-    ...PUBLISHED_RUN,
-    seed: 17,
-    replicates: 12,
-    rounds: 5,
-    ...protocol,
-    agent: applyMode({ ...PUBLISHED_AGENT, ...agent }),
-  }).replicates;
+  runExperiment(
+    normalizeRun({
+      ...PUBLISHED_RUN,
+      seed: 17,
+      replicates: 12,
+      rounds: 5,
+      ...protocol,
+      agent: { ...PUBLISHED_AGENT, ...agent },
+    }),
+  ).replicates;
 
 const attempts = (reps: RoundMetrics[][]): number[][] => reps.map((rounds) => rounds.map((r) => r.attempts));
 const mode = (m: LibraryMode, priorRounds = 3): Partial<AgentConfig> => ({ mode: m, priorRounds });
@@ -28,20 +30,23 @@ describe('library modes', () => {
   });
 
   it('dynamics set the hidden choices: static and evolving read all history, iterative only the round; evolving merges', () => {
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'online-static' })).toMatchObject({
+    expect(normalizeAgent({ ...PUBLISHED_AGENT, mode: 'online-static' })).toMatchObject({
       window: 'all',
       update: 'replace',
     });
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'offline-iterative' })).toMatchObject({
+    expect(normalizeAgent({ ...PUBLISHED_AGENT, mode: 'offline-iterative' })).toMatchObject({
       window: 'round',
       update: 'replace',
     });
-    expect(applyMode({ ...PUBLISHED_AGENT, mode: 'off2on-evolving' })).toMatchObject({
+    expect(normalizeAgent({ ...PUBLISHED_AGENT, mode: 'off2on-evolving' })).toMatchObject({
       window: 'all',
       update: 'merge',
     });
     const custom = { ...PUBLISHED_AGENT, window: 'all' as const, update: 'merge' as const };
-    expect(applyMode(custom)).toBe(custom);
+    expect(normalizeAgent(custom)).toEqual(custom);
+    // Without a prior batch in its mode, the rounds of one are not part of the configuration.
+    expect(normalizeAgent({ ...custom, priorRounds: 3 }).priorRounds).toBe(0);
+    expect(normalizeAgent({ ...custom, mode: 'offline-static', priorRounds: 3 }).priorRounds).toBe(3);
   });
 
   it('sources set the prior batch and whether evaluation learns', () => {

@@ -7,7 +7,7 @@ import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import { lockV1 } from '../../../envs/lock.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
 
 /** Mean bytes between samples; V8 scales each sample by its odds, so the totals estimate the bytes allocated. */
@@ -32,7 +32,7 @@ async function sampledBytes(session: Session, config: RunConfig): Promise<number
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  for (let r = 0; r < REPLICATES; r++) runReplicate(config, lockV1, 100 + r);
+  for (let r = 0; r < REPLICATES; r++) runReplicate(normalizeRun(config), lockV1, 100 + r);
   const { profile } = await session.post('HeapProfiler.stopSampling');
   let total = 0;
   const visit = (node: typeof profile.head): void => {
@@ -49,8 +49,8 @@ export async function bytesPerTask(config: RunConfig): Promise<number> {
   session.connect();
   const short = { ...config, tasks: SHORT };
   const long = { ...config, tasks: LONG };
-  for (let r = 0; r < 3; r++) runReplicate(long, lockV1, r);
-  for (let r = 0; r < 3; r++) runReplicate(short, lockV1, r);
+  for (let r = 0; r < 3; r++) runReplicate(normalizeRun(long), lockV1, r);
+  for (let r = 0; r < 3; r++) runReplicate(normalizeRun(short), lockV1, r);
   // The least of two samples each: whatever else the process does only adds.
   const least = async (c: RunConfig): Promise<number> =>
     Math.min(await sampledBytes(session, c), await sampledBytes(session, c));

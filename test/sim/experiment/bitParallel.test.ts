@@ -4,23 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { findEnv } from '../../../envs/registry.js';
+import { findEnv } from '../../../sim/agent/moduleStore.js';
 import { Actor } from '../../../sim/agent/actor.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';
-import {
-  CADENCES,
-  EXPLORE_UNITS,
-  ROUTINGS,
-  SAMPLE_SETS,
-  TEST_TIMINGS,
-  TEST_UNITS,
-  UPDATES,
-  WINDOWS,
-} from '../../../sim/agent/choices.js';
+import { HIDDEN_PARAMS as H } from '../../../sim/agent/choices.js';
 import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploration/config.js';
 import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/config.js';
 import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
 
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
@@ -46,15 +37,15 @@ const agent: fc.Arbitrary<AgentConfig> = fc
     threshold: fc.constantFrom(0.6, 0.75, 0.85),
     topK: fc.integer({ min: 0, max: 4 }),
     explore: fc.constantFrom(0, 0.1, 0.3),
-    exploreUnit: pick(EXPLORE_UNITS),
-    cadence: pick(CADENCES),
-    window: pick(WINDOWS),
-    routing: pick(ROUTINGS),
-    update: pick(UPDATES),
-    samples: pick(SAMPLE_SETS),
+    exploreUnit: pick(H.exploreUnit.values),
+    cadence: pick(H.cadence.values),
+    window: pick(H.window.values),
+    routing: pick(H.routing.values),
+    update: pick(H.update.values),
+    samples: pick(H.samples.values),
     thresholdRule: fc.constantFrom('share' as const, 'lcb' as const),
-    testUnit: pick(TEST_UNITS),
-    testAt: pick(TEST_TIMINGS),
+    testUnit: pick(H.testUnit.values),
+    testAt: pick(H.testAt.values),
     lifecycle: pick(LIFECYCLES),
     staleHalflife: fc.constantFrom(0, 5),
     exploration: pick(EXPLORATIONS),
@@ -71,11 +62,11 @@ const goodShare = fc.constantFrom(null, 0.5, 0.6, 0.75);
 
 const config = fc
   .record({ world, agent, goodShare, seed: fc.integer({ min: 0, max: 1000 }), cap: fc.integer({ min: 1, max: 30 }) })
-  .map(({ world: w, agent: a, goodShare: share, seed, cap }): RunConfig => {
+  .map(({ world: w, agent: a, goodShare: share, seed, cap }): Run => {
     const { env, ...params } = w;
     const spec = findEnv(env)!;
     const goodScore = share === null ? null : Math.max(1, Math.round(share * w.bits));
-    return {
+    return normalizeRun({
       ...PUBLISHED_RUN,
       env,
       envParams: spec.resolve({ ...params, truth: 'random' }),
@@ -84,21 +75,22 @@ const config = fc
       cap,
       seed,
       agent: { ...a, goodScore },
-    };
+    });
   });
 
 // Task hooks that change nothing between a round's tasks (the published lifecycle without staleness, a fixed
 // exploration rate) and one evolution a round: the Actor then plans once a round and runs its tasks as a batch.
 const passive = config.map(
-  (c): RunConfig => ({
-    ...c,
-    agent: {
-      ...c.agent,
-      cadence: 'round',
-      lifecycle: { ...c.agent.lifecycle, name: 'published', staleHalflife: 0 },
-      exploration: { ...DEFAULT_EXPLORATION, name: 'fixed' },
-    },
-  }),
+  (c): Run =>
+    normalizeRun({
+      ...c,
+      agent: {
+        ...c.agent,
+        cadence: 'round',
+        lifecycle: { ...c.agent.lifecycle, name: 'published', staleHalflife: 0 },
+        exploration: { ...DEFAULT_EXPLORATION, name: 'fixed' },
+      },
+    }),
 );
 
 describe('the bit-word path of binary worlds', () => {

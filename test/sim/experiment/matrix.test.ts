@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { runMatrix } from '../../../sim/experiment/matrix.js';
-import { applyMode } from '../../../sim/agent/modes.js';
 import { runMetrics } from '../../../sim/experiment/runMetrics.js';
 import { hexa } from '../../helpers/cli.js';
 
 describe('HExA matrix', () => {
-  const configFor = (mode: Parameters<Parameters<typeof runMatrix>[0]>[0]) => ({
-    ...PUBLISHED_RUN,
-    replicates: 30,
-    seed: 9,
-    agent: applyMode({ ...PUBLISHED_AGENT, mode, priorRounds: mode.startsWith('online') ? 0 : 2 }),
-  });
+  const configFor = (mode: Parameters<Parameters<typeof runMatrix>[0]>[0]) =>
+    normalizeRun({ ...PUBLISHED_RUN, replicates: 30, seed: 9, agent: { ...PUBLISHED_AGENT, mode, priorRounds: 2 } });
 
   it('runs the nine cells, offline|off2on|online × static|iterative|evolving, each scored per run', () => {
     const seen: number[] = [];

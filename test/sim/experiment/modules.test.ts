@@ -7,8 +7,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEnv } from '../../../envs/registry.js';
-import { findPolicy } from '../../../sim/agent/plugins/registry.js';
+import { findEnv } from '../../../sim/agent/moduleStore.js';
+import { findPolicy } from '../../../sim/agent/moduleStore.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { ensureModules, importModule, loadModule } from '../../../sim/experiment/modules.js';
 import { ROOT } from '../../helpers/cli.js';

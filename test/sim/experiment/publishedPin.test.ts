@@ -10,6 +10,7 @@ import { replicateRows } from '../../../reports/csv/rows.js';
 import type { Row } from '../../../reports/csv/csv.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { PINNED_RUNS } from './publishedPinConfigs.js';
+import { normalizeRun } from '../../../sim/experiment/config.js';
 
 const pinned = JSON.parse(
   readFileSync(new URL('../../fixtures/published-pin.json', import.meta.url), 'utf8'),
@@ -32,7 +33,7 @@ describe('published Actor, default flags: rows pinned before the refactor', () =
       const expected = pinned[name];
       expect(expected).toBeDefined();
       const columns = expected!.split('\n', 1)[0]!.split(',');
-      const result = runExperiment(config);
+      const result = runExperiment(normalizeRun(config));
       const rows = result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds));
       expect(toCsv(project(rows, columns))).toBe(expected);
     });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { PINNED_FIELDS, REGRESSION_CASES } from './regressionCases.js';
+import { normalizeRun } from '../../../sim/experiment/config.js';
 
 interface Fixture {
   fields: string[];
@@ -25,7 +26,7 @@ describe('lock-v1 no-regression (seeded runs pinned before refactoring)', () => 
 
   for (const [name, config] of Object.entries(REGRESSION_CASES)) {
     it(`${name}: every round of every replicate is unchanged`, () => {
-      const result = runExperiment(config);
+      const result = runExperiment(normalizeRun(config));
       const rows = result.replicates.map((rounds) =>
         rounds.map((m) => PINNED_FIELDS.map((f) => (m as unknown as Record<string, number>)[f])),
       );

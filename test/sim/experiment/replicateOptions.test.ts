@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lockV1 } from '../../../envs/lock.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { CADENCES, SAMPLE_SETS, TEST_TIMINGS, TEST_UNITS, UPDATES, WINDOWS } from '../../../sim/agent/choices.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { HIDDEN_PARAMS } from '../../../sim/agent/choices.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
 
-const config: RunConfig = { ...PUBLISHED_RUN, seed: 3, replicates: 1 };
+const config: Run = normalizeRun({ ...PUBLISHED_RUN, seed: 3, replicates: 1 });
+const { cadence: CADENCES, window: WINDOWS, update: UPDATES, samples: SAMPLE_SETS } = HIDDEN_PARAMS;
 const strip = <T extends { accountings?: unknown }>(m: T): Omit<T, 'accountings'> => {
   const { accountings: _, ...rest } = m;
   return rest;
@@ -20,16 +21,20 @@ describe('how a replicate runs, not what it computes', () => {
 
   it('counts every test accounting at once, each equal to a run configured with it, and changes nothing else', () => {
     let checked = 0;
-    for (const cadence of CADENCES)
-      for (const window of WINDOWS)
-        for (const update of UPDATES)
-          for (const samples of SAMPLE_SETS)
+    for (const cadence of CADENCES.values)
+      for (const window of WINDOWS.values)
+        for (const update of UPDATES.values)
+          for (const samples of SAMPLE_SETS.values)
             for (let r = 0; r < 3; r++) {
               const agent = { ...PUBLISHED_AGENT, cadence, window, update, samples };
-              const all = runReplicate({ ...config, agent }, lockV1, r, { accountings: true });
-              for (const testUnit of TEST_UNITS)
-                for (const testAt of TEST_TIMINGS) {
-                  const one = runReplicate({ ...config, agent: { ...agent, testUnit, testAt } }, lockV1, r);
+              const all = runReplicate(normalizeRun({ ...config, agent }), lockV1, r, { accountings: true });
+              for (const testUnit of HIDDEN_PARAMS.testUnit.values)
+                for (const testAt of HIDDEN_PARAMS.testAt.values) {
+                  const one = runReplicate(
+                    normalizeRun({ ...config, agent: { ...agent, testUnit, testAt } }),
+                    lockV1,
+                    r,
+                  );
                   one.forEach((m, i) => {
                     const a = all[i]!.accountings!;
                     expect(a.tests[testUnit][testAt]).toBe(m.tests);

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../reports/csv/csv.js';
 import { replicateRows } from '../../../reports/csv/rows.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 
 function csvOf(config: RunConfig): string {
-  return toCsv(runExperiment(config).replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)));
+  return toCsv(runExperiment(normalizeRun(config)).replicates.flatMap((rounds, i) => replicateRows(config, i, rounds)));
 }
 
 describe('no-regression snapshot', () => {

@@ -6,7 +6,7 @@ import { lockV1 } from '../../../envs/lock.js';
 import { Actor } from '../../../sim/agent/actor.js';
 import { uniformGuessing } from '../../../sim/core/analytics.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { Library } from '../../../sim/agent/library.js';
 import { RoundTally } from '../../../sim/core/metrics.js';
@@ -71,12 +71,14 @@ describe('exact anchors', () => {
 
   it('the random control (--no-library) agrees with 11.599 in every round (4000 replicates)', async () => {
     const exact = (await uniformGuessing({ space: 16, pool: 16, explore: 0, cap: 20 })).expectedAttempts.value;
-    const r = runExperiment({
-      ...PUBLISHED_RUN,
-      seed: 7,
-      replicates: 4000,
-      agent: { ...PUBLISHED_AGENT, library: false },
-    });
+    const r = runExperiment(
+      normalizeRun({
+        ...PUBLISHED_RUN,
+        seed: 7,
+        replicates: 4000,
+        agent: { ...PUBLISHED_AGENT, library: false },
+      }),
+    );
     for (const round of r.rounds) expect(Math.abs(round.meanAttempts - exact)).toBeLessThan(4 * round.se);
   });
 });

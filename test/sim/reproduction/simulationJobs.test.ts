@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
 import {
-  figureResults,
-  PieceJoiner,
+  auditPieces,
+  joinFigureValues,
   runSimulation,
-  splitJobs,
   type AuditJobResult,
 } from '../../../sim/reproduction/simulationJobs.js';
+import { PartJoiner } from '../../../sim/core/parallel/split.js';
 import { armConfig, findArm } from '../../../sim/reproduction/arms.js';
 import { armFigureValues } from '../../../sim/reproduction/reproduction.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
@@ -25,46 +25,34 @@ describe('an audited simulation', () => {
 });
 
 describe('simulations cut into pieces', () => {
-  it('joined in order, the pieces give every simulation exactly its whole values', () => {
+  it('joined in order, in any order of arrival, the pieces give every simulation exactly its whole values', () => {
     const { jobs } = auditJobs(auditGrid().slice(0, 3), 9, 120);
-    const pieces = splitJobs(jobs, 4);
+    const pieces = auditPieces(jobs, 4);
     // 120 replicates × a few simulations over 4 × 32 pieces: each simulation is cut.
     expect(pieces.length).toBeGreaterThan(jobs.length);
     for (const job of jobs) {
-      const own = pieces.filter((p) => p.key.startsWith(`${job.key}@`));
+      const own = pieces.filter((p) => p.job.key.startsWith(`${job.key}@`)).map((p) => p.job);
       expect(own.reduce((n, p) => n + p.replicates, 0)).toBe(job.replicates);
       expect(own.map((p) => p.first)).toEqual([...own.map((p) => p.first)].sort((a, b) => a! - b!));
     }
-    const joiner = new PieceJoiner(jobs, pieces);
-    for (const result of figureResults(new Map(pieces.map((p) => [p.key, runSimulation(p)]))).values())
-      joiner.add(result);
-    const joined = joiner.results();
+    const joiner = new PartJoiner<AuditJobResult>();
+    const joined = new Map<string, AuditJobResult>();
+    for (const { job, piece } of [...pieces].reverse()) {
+      const parts = joiner.add(piece, runSimulation(job) as AuditJobResult);
+      const whole = jobs[piece.unit]!;
+      if (parts !== null) joined.set(whole.key, joinFigureValues(whole, parts));
+    }
+    expect(joined.size).toBe(jobs.length);
     for (const job of jobs) expect(joined.get(job.key)).toEqual(runSimulation(job) as AuditJobResult);
   });
 
   it('leaves short simulations whole but the last few, and everything whole on one thread', () => {
     const { jobs } = auditJobs(auditGrid(), 9, 50);
-    expect(splitJobs(jobs, 1)).toEqual(jobs);
-    const pieces = splitJobs(jobs, 2);
+    expect(auditPieces(jobs, 1).map((p) => p.job)).toEqual(jobs);
+    const pieces = auditPieces(jobs, 2).map((p) => p.job);
     // Only the end of the list is cut (finer last pieces, so a stage ends evenly on both threads).
     const firstCut = pieces.findIndex((p) => p.key.includes('@'));
     expect(firstCut).toBeGreaterThan(jobs.length / 2);
     expect(pieces.slice(0, firstCut)).toEqual(jobs.slice(0, firstCut));
-  });
-
-  it('joins pieces as they come in, in any order, to the whole simulations', () => {
-    const { jobs } = auditJobs(auditGrid().slice(0, 3), 9, 120);
-    const pieces = splitJobs(jobs, 4);
-    const results = new Map(pieces.map((p) => [p.key, runSimulation(p) as AuditJobResult]));
-    const joiner = new PieceJoiner(jobs, pieces);
-    const completed: string[] = [];
-    for (const piece of [...pieces].reverse()) {
-      const done = joiner.add(results.get(piece.key)!);
-      if (done !== null) completed.push(done.job.key);
-    }
-    expect(completed.sort()).toEqual(jobs.map((j) => j.key).sort());
-    const whole = new Map(jobs.map((job) => [job.key, runSimulation(job) as AuditJobResult]));
-    expect(joiner.results()).toEqual(whole);
-    expect([...joiner.results().keys()]).toEqual(jobs.map((j) => j.key));
   });
 });

@@ -8,6 +8,7 @@ import { fullSet } from '../../../../sim/agent/solver/optimal.js';
 import { ReplicateKey } from '../../../../sim/core/rng.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
 import { lockRun, meanAttempts, taskAttempts } from './helpers.js';
+import { normalizeRun } from '../../../../sim/experiment/config.js';
 
 const matches = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
   let s = 0;
@@ -157,7 +158,7 @@ describe('consistent Actor in the other position-match worlds', () => {
       env: 'mastermind-v1',
       envParams: { pegs: 4, colours: 6, truth: 'random' },
     };
-    const rounds = runExperiment(config).replicates.flat();
+    const rounds = runExperiment(normalizeRun(config)).replicates.flat();
     for (const r of rounds) expect(r.solveRate).toBe(1);
     const mean = rounds.reduce((s, r) => s + r.meanAttempts, 0) / rounds.length;
     expect(mean).toBeGreaterThan(4);

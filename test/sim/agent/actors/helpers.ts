@@ -3,7 +3,7 @@ import { lockV1 } from '../../../../envs/lock.js';
 import { Actor } from '../../../../sim/agent/actor.js';
 import { actorFor, type ActorKind } from '../../../../sim/agent/actors/index.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { RoundTally } from '../../../../sim/core/metrics.js';
 import { ReplicateKey } from '../../../../sim/core/rng.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
@@ -22,7 +22,7 @@ export function lockRun(bits: number, agent: Partial<AgentConfig>, protocol: Par
 
 /** Mean attempts per task over replicates (each replicate's mean is one observation) and its standard error. */
 export function meanAttempts(config: RunConfig): { mean: number; se: number; maxRoundMean: number } {
-  const result = runExperiment(config);
+  const result = runExperiment(normalizeRun(config));
   const perReplicate = result.replicates.map(
     (rounds) => rounds.reduce((s, r) => s + r.attempts, 0) / (rounds.length * config.tasks),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findEnv } from '../../../../envs/registry.js';
+import { findEnv } from '../../../../sim/agent/moduleStore.js';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { DEFAULT_EXPLORATION, type ExplorationConfig } from '../../../../sim/agent/exploration/config.js';
 import { RefutationTriggered } from '../../../../sim/agent/exploration/policy.js';
 import { makeExploration } from '../../../../sim/agent/exploration/make.js';
@@ -53,11 +53,13 @@ describe('exploration policies', () => {
       replicates: 4,
       seed: 8,
     };
-    const fixed = runExperiment(base).replicates;
-    const refutation = runExperiment({
-      ...base,
-      agent: { ...PUBLISHED_AGENT, exploration: cfg({ name: 'refutation', high: 0 }) },
-    }).replicates;
+    const fixed = runExperiment(normalizeRun(base)).replicates;
+    const refutation = runExperiment(
+      normalizeRun({
+        ...base,
+        agent: { ...PUBLISHED_AGENT, exploration: cfg({ name: 'refutation', high: 0 }) },
+      }),
+    ).replicates;
     expect(refutation).toEqual(fixed);
   });
 
@@ -74,15 +76,19 @@ describe('exploration policies', () => {
       testAt: 'record' as const,
       exploration,
     };
-    const run = runExperiment({
-      ...PUBLISHED_RUN,
-      env: spec.id,
-      envParams: spec.resolve({ q: 0.3 }),
-      rounds: 4,
-      replicates: 20,
-      seed: 4,
-      agent,
-    });
+    const noisy = (a: typeof agent) =>
+      runExperiment(
+        normalizeRun({
+          ...PUBLISHED_RUN,
+          env: spec.id,
+          envParams: spec.resolve({ q: 0.3 }),
+          rounds: 4,
+          replicates: 20,
+          seed: 4,
+          agent: a,
+        }),
+      );
+    const run = noisy(agent);
     for (const rep of run.replicates) {
       expect(rep[0]!.explorations).toBe(0); // nothing tested yet in round 1 (no skills)
       for (const m of rep.slice(1)) {
@@ -90,15 +96,7 @@ describe('exploration policies', () => {
       }
     }
     // The same arm without the policy never explores.
-    const fixed = runExperiment({
-      ...PUBLISHED_RUN,
-      env: spec.id,
-      envParams: spec.resolve({ q: 0.3 }),
-      rounds: 4,
-      replicates: 20,
-      seed: 4,
-      agent: { ...agent, exploration: cfg({}) },
-    });
+    const fixed = noisy({ ...agent, exploration: cfg({}) });
     expect(fixed.replicates.flat().every((m) => m.explorations === 0)).toBe(true);
   });
 });

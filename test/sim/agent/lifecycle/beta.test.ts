@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EVERY_CONTEXT } from '../../../../sim/agent/skill.js';
 import { bench, times } from './harness.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 describe('beta: Beta–Bernoulli estimates, retirement, scope splitting', () => {
   it('reads evidence only: with every attempt a test, low-score attempts move nothing', () => {
     const b = bench('beta', { accounting: { testUnit: 'any', testAt: 'evolve' } });
     b.lc.emit(0, 1, 0.5, 2); // alpha 2, beta 2
     const s = b.skill(0, 0, 1);
-    for (let i = 0; i < 5; i++) b.library.record(Int32Array.of(0), false);
-    b.library.record(Int32Array.of(1), true);
-    b.library.record(Int32Array.of(0), true);
+    b.library.record(SampleBatch.of([], { attempts: 5 }));
+    b.library.record(SampleBatch.of([[1], [0]]));
     b.library.flushTests();
     expect([s.hits, s.agreed, s.refuted]).toEqual([7, 1, 1]);
     b.task(0, []);

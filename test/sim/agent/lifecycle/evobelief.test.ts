@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVERY_CONTEXT } from '../../../../sim/agent/skill.js';
 import { bench, times } from './harness.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 describe('evobelief: validation, promotion, decay, narrowing, retirement', () => {
   it('a proposed rule is a candidate: in the library, tested, never retrieved', () => {
@@ -38,7 +39,7 @@ describe('evobelief: validation, promotion, decay, narrowing, retirement', () =>
 
   it('each counterexample multiplies confidence by the decay; below 0.4 the rule is retired and its evidence forgotten', () => {
     const b = bench('evobelief', { config: { evobelief: { trials: 2, promote: 0.8, decay: 0.8, retire: 0.4 } } });
-    for (let i = 0; i < 5; i++) b.evolver.observe(Int32Array.of(1), 0);
+    b.evolver.observe(SampleBatch.of(times(5, 1)));
     b.lc.evolve();
     b.task(0, times(2, 1));
     const s = b.skill(0, 0, 1);
@@ -65,7 +66,7 @@ describe('evobelief: validation, promotion, decay, narrowing, retirement', () =>
     expect(Array.from(s.excluded!)).toEqual([0, 0, 1]);
     expect(s.confidence).toBeCloseTo(0.8, 12);
     // No longer tested in context 2; still in 0 and 1.
-    b.library.test(Int32Array.of(0), 2);
+    b.library.record(SampleBatch.of([[0]], { context: 2 }));
     expect(s.hits).toBe(3);
   });
 

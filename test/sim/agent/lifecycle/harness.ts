@@ -6,6 +6,7 @@ import { DEFAULT_LIFECYCLE, type LifecycleConfig, type LifecycleName } from '../
 import type { Lifecycle, TaskOutcome } from '../../../../sim/agent/lifecycle/lifecycle.js';
 import { makeLifecycle } from '../../../../sim/agent/lifecycle/make.js';
 import type { Skill } from '../../../../sim/agent/skill.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 export interface Bench {
   library: Library;
@@ -46,7 +47,7 @@ export function bench(
     taskIndex: 0,
     task(context, samples, outcome = {}) {
       lc.beforeTask(b.taskIndex, context);
-      for (const s of samples) library.test(Int32Array.from(s), context);
+      library.record(SampleBatch.of(samples, { context }));
       lc.afterTask({ taskIndex: b.taskIndex, context, attempts: 1, solved: true, applied: [], ...outcome });
       b.taskIndex++;
     },

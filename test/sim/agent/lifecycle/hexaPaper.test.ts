@@ -3,6 +3,7 @@ import { DEFAULT_LIFECYCLE } from '../../../../sim/agent/lifecycle/config.js';
 import { paperReward } from '../../../../sim/agent/lifecycle/hexaPaper.js';
 import { Retriever } from '../../../../sim/agent/retriever.js';
 import { bench } from './harness.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 const rules = DEFAULT_LIFECYCLE.paper;
 
@@ -20,7 +21,7 @@ describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
     // Two tasks add support for "position 0 = 1" (rewards 1 and 0.5), then the claim is emitted.
     for (const attempts of [2, 12]) {
       b.lc.beforeTask(b.taskIndex, 0);
-      b.evolver.observe(Int32Array.of(1), 0);
+      b.evolver.observe(SampleBatch.of([[1]]));
       b.lc.afterTask({ taskIndex: b.taskIndex++, context: 0, attempts, solved: true, applied: [] });
     }
     b.lc.evolve();

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Retriever } from '../../../../sim/agent/retriever.js';
 import { bench, times } from './harness.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 describe('published lifecycle and the staleness fix', () => {
   it('never retires a skill, however often it is refuted', () => {
     const b = bench('published');
-    for (let i = 0; i < 4; i++) b.evolver.observe(Int32Array.of(1), 0);
+    b.evolver.observe(SampleBatch.of(times(4, 1)));
     b.lc.evolve();
     const s = b.skill(0, 0, 1);
     for (let t = 0; t < 20; t++) b.task(0, times(5, 0));
@@ -16,7 +17,7 @@ describe('published lifecycle and the staleness fix', () => {
 
   it('--stale-halflife halves the weight of a skill per halflife untested; below the floor it is not retrieved', () => {
     const b = bench('published', { config: { staleHalflife: 4, staleFloor: 0.3 } });
-    for (let i = 0; i < 4; i++) b.evolver.observe(Int32Array.of(1), 0);
+    b.evolver.observe(SampleBatch.of(times(4, 1)));
     b.lc.evolve();
     const s = b.skill(0, 0, 1);
     b.task(0, []); // admitted at task 0

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
 import { Evolver } from '../../../../sim/agent/evolver.js';
 import { wilsonLower } from '../../../../sim/agent/lifecycle/threshold.js';
+import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 
 describe('the threshold tied to sample size (Wilson lower bound)', () => {
   it('matches the Wilson score interval', () => {
@@ -18,10 +19,10 @@ describe('the threshold tied to sample size (Wilson lower bound)', () => {
   it('needs near-unanimity from few samples and accepts a lower share from many', () => {
     const rules = { ...PUBLISHED_AGENT, thresholdRule: 'lcb' as const, lcbZ: 1.645, threshold: 0.7, minEvidence: 1 };
     const few = new Evolver(1, 2, rules);
-    for (let i = 0; i < 5; i++) few.observe(Int32Array.of(1));
+    few.observe(SampleBatch.of(Array.from({ length: 5 }, () => [1])));
     expect(few.evolve()).toEqual([]); // 5/5: bound 0.65 < 0.7
     const many = new Evolver(1, 2, rules);
-    for (let i = 0; i < 400; i++) many.observe(Int32Array.of(i % 5 === 0 ? 0 : 1)); // share 0.8
+    many.observe(SampleBatch.of(Array.from({ length: 400 }, (_, i) => [i % 5 === 0 ? 0 : 1]))); // share 0.8
     const [claim] = many.evolve();
     expect(claim!.value).toBe(1);
     expect(claim!.confidence).toBeCloseTo(wilsonLower(320, 400, 1.645), 15);

@@ -12,15 +12,16 @@ import type {
   LifecyclePlugin,
   RankingPlugin,
 } from '../../../../sim/agent/plugins/contracts.js';
-import { findPolicy, policyProblem, registerPolicy } from '../../../../sim/agent/plugins/registry.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
+import { findPolicy, policyProblem, registerPolicy } from '../../../../sim/agent/moduleStore.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
 import { loadModule } from '../../../../sim/experiment/modules.js';
 import { ROOT } from '../../../helpers/cli.js';
 
 const run = (agent: Partial<AgentConfig>, base: Partial<RunConfig> = {}): unknown =>
-  runExperiment({ ...PUBLISHED_RUN, replicates: 40, seed: 5, ...base, agent: { ...PUBLISHED_AGENT, ...agent } })
-    .replicates;
+  runExperiment(
+    normalizeRun({ ...PUBLISHED_RUN, replicates: 40, seed: 5, ...base, agent: { ...PUBLISHED_AGENT, ...agent } }),
+  ).replicates;
 
 /** Worlds and agents where every part of the library is exercised: exploration, per-task evolution, contexts. */
 const SETTINGS: readonly [string, Partial<AgentConfig>, Partial<RunConfig>][] = [
@@ -123,17 +124,21 @@ describe('the example policy modules', () => {
   it('do what they say: retirements, exploration without --explore', async () => {
     await loadModule('lifecycle', join(ROOT, 'docs/examples/lifecycle.mjs'), 'lifecycle');
     await loadModule('exploration', join(ROOT, 'docs/examples/exploration.mjs'), 'exploration');
-    const retiring = runExperiment({
-      ...PUBLISHED_RUN,
-      ...drift,
-      agent: { ...PUBLISHED_AGENT, lifecycle: { ...PUBLISHED_AGENT.lifecycle, name: 'retire-on-evidence' } },
-    });
+    const retiring = runExperiment(
+      normalizeRun({
+        ...PUBLISHED_RUN,
+        ...drift,
+        agent: { ...PUBLISHED_AGENT, lifecycle: { ...PUBLISHED_AGENT.lifecycle, name: 'retire-on-evidence' } },
+      }),
+    );
     expect(retiring.replicates.flat().reduce((s, m) => s + m.retired, 0)).toBeGreaterThan(0);
-    const exploring = runExperiment({
-      ...PUBLISHED_RUN,
-      replicates: 5,
-      agent: { ...PUBLISHED_AGENT, exploration: { ...PUBLISHED_AGENT.exploration, name: 'harmonic' } },
-    });
+    const exploring = runExperiment(
+      normalizeRun({
+        ...PUBLISHED_RUN,
+        replicates: 5,
+        agent: { ...PUBLISHED_AGENT, exploration: { ...PUBLISHED_AGENT.exploration, name: 'harmonic' } },
+      }),
+    );
     const byRound = exploring.rounds.map((_, r) =>
       exploring.replicates.reduce((s, rep) => s + rep[r]!.explorations, 0),
     );

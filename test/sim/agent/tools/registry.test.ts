@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURE, type Feedback, type FailureKind } from '../../../../envs/env.js';
-import { findEnv } from '../../../../envs/registry.js';
+import { findEnv } from '../../../../sim/agent/moduleStore.js';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
-import { PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
 import { RoundTally } from '../../../../sim/core/metrics.js';
 import { DEFAULT_BREAKER, type BreakerConfig } from '../../../../sim/agent/tools/config.js';
@@ -105,8 +105,8 @@ describe('the breaker in a run (flaky-tools-v1)', () => {
       [false, 1],
       [true, 0.5],
     ] as const) {
-      const off = runExperiment(config(0, library)).replicates.flat();
-      const on = runExperiment(config(3, library)).replicates.flat();
+      const off = runExperiment(normalizeRun(config(0, library))).replicates.flat();
+      const on = runExperiment(normalizeRun(config(3, library))).replicates.flat();
       const unavailable = (rows: typeof off): number => rows.reduce((s, m) => s + m.toolUnavailable, 0);
       expect(on.reduce((s, m) => s + m.breakerTrips, 0)).toBeGreaterThan(0);
       expect(off.every((m) => m.breakerTrips === 0)).toBe(true);

@@ -17,7 +17,7 @@ import {
 } from '../../../../sim/reproduction/calibration/calibrate.js';
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
-import { SimulationThreads } from '../../../../sim/reproduction/workerPool.js';
+import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
 const GRID: HiddenChoices[] = (['round', 'all'] as const).flatMap((window) =>
@@ -35,9 +35,9 @@ let result: Calibration;
 
 beforeAll(async () => {
   bank = await auditPublication(9, 2000, { workers: 1, grid: GRID });
-  const threads = new SimulationThreads(1);
-  const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, threads);
-  await threads.close();
+  const pool = simulationPool(1);
+  const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
+  await pool.close();
   result = calibrate(bank, TRUTHS, publications, { seed: 9 });
 });
 

@@ -1,11 +1,11 @@
-/** The lifecycle and scope flags: documented defaults, validation naming the flag, and the CLI path. */
+/** The run flags read off the declarations: documented defaults, validation naming the flag, and the CLI path. */
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { configFrom, RUN_FLAGS } from '../../../scripts/config/runOptions.js';
-import { POLICY_FLAGS } from '../../../scripts/config/policyFlags.js';
+import { defaultText } from '../../../sim/core/params/read.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
-import { envIds } from '../../../envs/registry.js';
+import { envIds } from '../../../sim/agent/moduleStore.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 
 function errorOf(settings: Record<string, string>, params: Record<string, string> = {}): string {
@@ -18,13 +18,29 @@ function errorOf(settings: Record<string, string>, params: Record<string, string
   return 'no error';
 }
 
-describe('policy flags', () => {
-  it('are run flags with a default and a description each', () => {
-    for (const f of POLICY_FLAGS) {
-      expect(RUN_FLAGS).toContain(f);
-      expect(f.default, f.name).toBeDefined();
-      expect(f.describe.length).toBeGreaterThan(10);
+describe('run flags', () => {
+  it('each have help, and a default unless the world decides it', () => {
+    const decided = ['bits', 'truth', 'good-score'];
+    for (const p of RUN_FLAGS) {
+      expect(p.help.length, p.flag).toBeGreaterThan(10);
+      expect(defaultText(p) === undefined, p.flag).toBe(decided.includes(p.flag));
     }
+    expect(new Set(RUN_FLAGS.map((p) => p.flag)).size).toBe(RUN_FLAGS.length);
+  });
+
+  it('list each help section together, sections in the order of SECTIONS', () => {
+    const sections = RUN_FLAGS.map((p) => p.section).filter((s, i, all) => i === 0 || all[i - 1] !== s);
+    expect(sections).toEqual([
+      'world',
+      'protocol',
+      'agent',
+      'hidden',
+      'skills',
+      'exploration',
+      'tools',
+      'rules',
+      'mode',
+    ]);
   });
 
   it('their defaults reproduce the published agent exactly', () => {

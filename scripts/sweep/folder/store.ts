@@ -26,9 +26,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { toCsv } from '../../reports/csv/csv.js';
-import { writeFileAtomic, writeFileAtomicStreamed } from '../output.js';
-import { idAt, positionOf, type SweepPlan } from './cells.js';
+import { toCsv } from '../../../reports/csv/csv.js';
+import { writeFileAtomic, writeFileAtomicStreamed } from '../../output.js';
+import { idAt, positionOf, type SweepPlan } from '../cells.js';
 
 export const CELLS = 'cells';
 export const RESULTS = 'results.csv';

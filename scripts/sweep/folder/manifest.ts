@@ -1,16 +1,17 @@
 /**
- * manifest.json of a sweep folder (kind 'sweep'): the grid, the shard, the columns, and the status of
- * every cell (done / failed with its error / pending). The cell list is streamed to disk one entry at a
- * time, so writing it does not hold the whole document in memory.
+ * manifest.json of a sweep folder (kind 'sweep'), one format for `hexa sweep`, `hexa merge` and the API's
+ * `writeSweepFolder`: the grid (its id, its cells, and the axes when the cells come from a grid), the shard,
+ * the columns, and the status of every cell (done / failed with its error / pending) with its swept values.
+ * The cell list is streamed to disk one entry at a time, so writing it does not hold the whole document in
+ * memory.
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { writeFileAtomicStreamed } from '../output.js';
+import { writeFileAtomicStreamed } from '../../output.js';
 import { join } from 'node:path';
-import { makeManifest } from '../../reports/manifest.js';
-import type { ModuleRef } from '../../sim/experiment/config.js';
-import type { Axis } from './grid.js';
-import { sweptValues } from './grid.js';
-import { idAt, type SweepPlan } from './cells.js';
+import { makeManifest } from '../../../reports/manifest.js';
+import type { ModuleRef } from '../../../sim/experiment/config.js';
+import type { Axis } from '../grid.js';
+import { idAt, type SweepPlan } from '../cells.js';
 import { DONE, FAILED, MANIFEST, type CellStates } from './store.js';
 
 /** A share of the cells: shard `index` of `count` (0-based); an unsharded sweep is 0/1. */
@@ -27,7 +28,8 @@ export interface SweepManifestHead {
   readonly version: string;
   readonly gitCommit: string | null;
   readonly status: SweepStatus;
-  readonly grid: { readonly id: string; readonly cells: number; readonly axes: readonly Axis[] };
+  /** No axes when the cells were a list of configurations (the API's), not a grid. */
+  readonly grid: { readonly id: string; readonly cells: number; readonly axes?: readonly Axis[] };
   readonly shard: Shard;
   readonly replicates: number;
   /** Plugin modules the cells used, with the SHA-256 of each file (absent without plugins). */
@@ -71,7 +73,7 @@ export function writeSweepManifest(
 ): void {
   const head = makeManifest('sweep', plan.seed, startedAt, {
     status,
-    grid: { id: plan.gridId, cells: plan.ids.length, axes: plan.grid.axes },
+    grid: { id: plan.gridId, cells: plan.ids.length, ...(plan.grid !== null ? { axes: plan.grid.axes } : {}) },
     shard,
     replicates: plan.replicates,
     ...(plan.modules.length > 0 ? { modules: plan.modules } : {}),
@@ -108,7 +110,7 @@ function cellEntry(plan: SweepPlan, position: number, states: CellStates): Recor
     id: idAt(plan, position),
     status,
     ...(error !== undefined ? { error } : {}),
-    values: sweptValues(plan.grid, plan.combos[position]!),
+    values: plan.valuesAt(position),
   };
 }
 

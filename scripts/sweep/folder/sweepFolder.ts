@@ -1,0 +1,37 @@
+/**
+ * A sweep run in this process (`runSweep`), written as the folder `hexa sweep` writes — cells/, results.csv
+ * and manifest.json, by the same store and manifest writer — so `hexa report` reads it, and `hexa sweep
+ * --resume` over the same cells finds them all finished.
+ */
+import { prepareFolder, type FolderOptions } from '../../../reports/folders/folders.js';
+import { replicateCsvLines } from '../../../reports/csv/rows.js';
+import { cellPrefix } from '../../../reports/csv/sweepColumns.js';
+import type { SweepResult } from '../../../sim/experiment/sweep.js';
+import { idAt, planConfigs } from '../cells.js';
+import { countCells, statusOf, writeSweepManifest } from './manifest.js';
+import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCellRows, scanCells } from './store.js';
+
+/**
+ * An in-process sweep's folder: cells/<id>.csv, results.csv (the columns and rows of `hexa sweep`) and
+ * manifest.json (kind 'sweep'). A folder that exists is refused unless `force`, which replaces only the
+ * files a sweep writes there.
+ */
+export function writeSweepFolder(dir: string, sweep: SweepResult, options: FolderOptions = {}): void {
+  const startedAt = options.startedAt ?? new Date();
+  const plan = planConfigs(sweep.cells.map((c) => c.config));
+  prepareFolder(dir, options.force === true);
+  if (options.force === true) clearSweepFiles(dir);
+  ensureCellsDir(dir);
+  const byId = new Map(sweep.cells.map((c) => [c.id, c]));
+  const all = Array.from({ length: plan.ids.length }, (_, p) => p);
+  for (const p of all) {
+    const id = idAt(plan, p);
+    const cell = byId.get(id)!;
+    const prefix = cellPrefix(plan.columns, id, cell.config);
+    saveCellRows(dir, id, (emit) => cell.replicates.forEach((rounds, r) => emit(replicateCsvLines(prefix, r, rounds))));
+  }
+  const states = scanCells(dir, plan);
+  assembleResults(dir, plan.columns, finishedFiles(dir, plan, all, states));
+  const status = statusOf(countCells(all, states));
+  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states);
+}

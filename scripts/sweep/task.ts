@@ -1,0 +1,76 @@
+/**
+ * A task of the sweep's pool: run the replicates of a few whole cells (or of one part of a cell) and publish
+ * their rows (cells/<id>.csv, or a part file the main thread joins). Rows go straight to disk from the thread
+ * that made them, so the main thread only counts; a failure is returned, and recorded there.
+ */
+import type { Run, RunConfig } from '../../sim/experiment/config.js';
+import { envSpecOf } from '../../sim/experiment/experiment.js';
+import { ensureModules } from '../../sim/experiment/modules.js';
+import { runReplicate } from '../../sim/experiment/replicate.js';
+import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
+import { cellPrefix } from '../../reports/csv/sweepColumns.js';
+import type { Piece } from '../../sim/core/parallel/split.js';
+import { saveCellPart, saveCellRows } from './folder/store.js';
+
+/** Some replicates of one cell (`piece`): the whole cell, or one part of a cell split across threads. */
+export interface CellSlice {
+  readonly id: string;
+  /** Normalized where the sweep was planned; it crosses to the worker as plain data. */
+  readonly config: Run;
+  readonly piece: Piece;
+}
+
+/** One task of the pool: a few whole small cells, or one part of a large one. */
+export interface SweepTask {
+  readonly dir: string;
+  readonly columns: readonly string[];
+  readonly slices: readonly CellSlice[];
+}
+
+export type SliceOutcome =
+  | { readonly ok: true; readonly attempts: number }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Test hook, not a user feature: HEXA_SWEEP_FAIL_WHEN="column=value" makes every cell whose tidy
+ * configuration column has that value throw, so tests can check failure recording end to end.
+ */
+function injectedFailure(config: RunConfig): void {
+  const rule = process.env.HEXA_SWEEP_FAIL_WHEN;
+  if (rule === undefined || rule === '') return;
+  const eq = rule.indexOf('=');
+  const value = configColumns(config)[rule.slice(0, eq)];
+  if (value !== undefined && String(value) === rule.slice(eq + 1)) throw new Error(`injected failure (${rule})`);
+}
+
+/** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
+export async function runTask(task: SweepTask): Promise<SliceOutcome[]> {
+  const outcomes: SliceOutcome[] = [];
+  for (const slice of task.slices) outcomes.push(await runSlice(task.dir, task.columns, slice));
+  return outcomes;
+}
+
+async function runSlice(dir: string, columns: readonly string[], slice: CellSlice): Promise<SliceOutcome> {
+  const { id, config } = slice;
+  const { from, to } = slice.piece;
+  try {
+    // A worker loads the plugin files the cell names, and refuses one that changed since the sweep began.
+    if (config.modules !== undefined) await ensureModules(config.modules);
+    injectedFailure(config);
+    const spec = envSpecOf(config);
+    const prefix = cellPrefix(columns, id, config);
+    let attempts = 0;
+    const rows = (emit: (text: string) => void): void => {
+      for (let r = from; r < to; r++) {
+        const rounds = runReplicate(config, spec, r);
+        for (const m of rounds) attempts += m.attempts;
+        emit(replicateCsvLines(prefix, r, rounds));
+      }
+    };
+    if (slice.piece.parts === 1) saveCellRows(dir, id, rows);
+    else saveCellPart(dir, id, from, rows);
+    return { ok: true, attempts };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The one store of what a process can run besides the built-in code: the worlds (built-in, then any
+ * registered from outside — `registerEnv`, or a module given as `--env FILE` — as Gymnasium's `register`
+ * / `make` do), the agent's policies brought by modules (by kind and name), and the module files loaded
+ * (by kind, path and content). The runner, the command line, the environment checker and the API all use
+ * this one store; worker threads fill their own from the files a configuration names.
+ */
+import type { EnvSpec } from '../../envs/env.js';
+import { BUILT_IN_ENVS } from '../../envs/registry.js';
+import { msg } from '../core/messages.js';
+import { AGENT_PARAMS } from './agentConfig.js';
+import { placedParams } from '../core/params/read.js';
+import type { PluginOf, PolicyKind, PolicyPlugin } from './plugins/contracts.js';
+
+/** What a plugin module provides: a world (`--env FILE`) or one of the agent's policies. */
+export type ModuleKind = 'env' | PolicyKind;
+
+/** A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made it. */
+export interface ModuleRef {
+  readonly kind: ModuleKind;
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** A module file as loaded: its reference, and what it brought. */
+export interface LoadedModule {
+  readonly ref: ModuleRef;
+  /** An env module's worlds (empty for a policy module). */
+  readonly envs: readonly EnvSpec[];
+  readonly policy: PolicyPlugin | null;
+}
+
+/** The built-in names of each policy kind, from the declarations ('published' stands for the Evolver's and the Retriever's own rules). */
+export const BUILT_IN_POLICIES = Object.fromEntries(
+  placedParams(AGENT_PARAMS).flatMap(({ param }) => (param.kind === 'policy' ? [[param.module, param.values]] : [])),
+) as Readonly<Record<PolicyKind, readonly string[]>>;
+
+/** The function each kind must provide. */
+const ENTRY: Readonly<Record<PolicyKind, string>> = {
+  lifecycle: 'create',
+  exploration: 'create',
+  extraction: 'create',
+  ranking: 'compare',
+};
+
+const POLICY_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** What is wrong with `value` as a policy module of `kind`, or null. */
+export function policyProblem(kind: PolicyKind, value: unknown): string | null {
+  const c = msg.contract;
+  if (typeof value !== 'object' || value === null) return c.notObject(`a ${kind} policy`);
+  const v = value as Record<string, unknown>;
+  if (v.kind !== kind) return c.badKind(v.kind, kind);
+  if (typeof v.name !== 'string' || !POLICY_NAME.test(v.name)) return c.badPolicyName(v.name);
+  if (BUILT_IN_POLICIES[kind].includes(v.name)) return c.builtInName(v.name, kind);
+  if (typeof v[ENTRY[kind]] !== 'function') return c.field(ENTRY[kind], 'a function');
+  return null;
+}
+
+const fileKey = (kind: ModuleKind, path: string, sha256: string): string => `${kind}\n${path}\n${sha256}`;
+
+export class ModuleStore {
+  private readonly worlds: EnvSpec[] = [];
+  private readonly policies = new Map<string, PolicyPlugin>();
+  private readonly files = new Map<string, LoadedModule>();
+
+  constructor(private readonly builtIns: readonly EnvSpec[]) {}
+
+  envIds(): string[] {
+    return this.allEnvs().map((s) => s.id);
+  }
+
+  allEnvs(): readonly EnvSpec[] {
+    return this.worlds.length === 0 ? this.builtIns : [...this.builtIns, ...this.worlds];
+  }
+
+  /** The spec for an id, or undefined (callers report the unknown id). */
+  findEnv(id: string): EnvSpec | undefined {
+    return this.builtIns.find((s) => s.id === id) ?? this.worlds.find((s) => s.id === id);
+  }
+
+  /** Whether `id` is one of the worlds this package ships. */
+  isBuiltInEnv(id: string): boolean {
+    return this.builtIns.some((s) => s.id === id);
+  }
+
+  /**
+   * Make a world available under its id. Registering the same spec again does nothing; another spec under a
+   * taken id throws, so an id always names one world.
+   */
+  registerEnv(spec: EnvSpec): void {
+    const known = this.findEnv(spec.id);
+    if (known === spec) return;
+    if (known !== undefined) throw new Error(msg.envIdTaken(spec.id, this.isBuiltInEnv(spec.id)));
+    this.worlds.push(spec);
+  }
+
+  /** Make a policy available under its name; the same object again does nothing, another one of that name throws. */
+  registerPolicy(plugin: PolicyPlugin): void {
+    const problem = policyProblem(plugin.kind, plugin);
+    if (problem !== null) throw new TypeError(`registerPolicy: ${problem}`);
+    const key = `${plugin.kind}/${plugin.name}`;
+    const known = this.policies.get(key);
+    if (known === plugin) return;
+    if (known !== undefined) throw new Error(msg.policyNameTaken(plugin.kind, plugin.name));
+    this.policies.set(key, plugin);
+  }
+
+  /** The loaded policy of that kind and name; throws if no module brought it. */
+  findPolicy<K extends PolicyKind>(kind: K, name: string): PluginOf<K> {
+    const plugin = this.policies.get(`${kind}/${name}`);
+    if (plugin === undefined) throw new Error(msg.policyNotLoaded(kind, name));
+    return plugin as PluginOf<K>;
+  }
+
+  /** A module file loaded as `kind`: the one with that content, or (no content given) the last one loaded from the path. */
+  module(kind: ModuleKind, path: string, sha256?: string): LoadedModule | undefined {
+    if (sha256 !== undefined) return this.files.get(fileKey(kind, path, sha256));
+    let found: LoadedModule | undefined;
+    for (const m of this.files.values()) if (m.ref.kind === kind && m.ref.path === path) found = m;
+    return found;
+  }
+
+  /** Keep a loaded module file (its worlds and policy registered by the loader, sim/experiment/modules.ts). */
+  addModule(module: LoadedModule): void {
+    this.files.set(fileKey(module.ref.kind, module.ref.path, module.ref.sha256), module);
+  }
+}
+
+/** This process's store. */
+export const moduleStore = new ModuleStore(BUILT_IN_ENVS);
+
+/** The store's methods as functions, for the API and for code that only looks things up. */
+export const envIds = (): string[] => moduleStore.envIds();
+export const allEnvs = (): readonly EnvSpec[] => moduleStore.allEnvs();
+export const findEnv = (id: string): EnvSpec | undefined => moduleStore.findEnv(id);
+export const isBuiltInEnv = (id: string): boolean => moduleStore.isBuiltInEnv(id);
+export const registerEnv = (spec: EnvSpec): void => moduleStore.registerEnv(spec);
+export const registerPolicy = (plugin: PolicyPlugin): void => moduleStore.registerPolicy(plugin);
+export const findPolicy = <K extends PolicyKind>(kind: K, name: string): PluginOf<K> =>
+  moduleStore.findPolicy(kind, name);

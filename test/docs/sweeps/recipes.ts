@@ -1,0 +1,94 @@
+/**
+ * The cluster recipes of docs/sweeps.md, read out of the page (the fenced block after each
+ * `<!-- recipe: NAME -->`), so what the tests run is what a user copies. They run in a folder that stands in
+ * for the repository: `npx hexa` there runs the CLI built from the current sources, and `sweep.json` is the
+ * page's grid.
+ */
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { builtCli, hexa, ROOT, tempDir } from '../../scripts/sweep/cli.js';
+
+const PAGE = join(ROOT, 'docs', 'sweeps.md');
+
+/** The block marked `<!-- recipe: name -->` in docs/sweeps.md, exactly as printed (without its fences). */
+export function recipe(name: string): string {
+  const page = readFileSync(PAGE, 'utf8');
+  const marker = `<!-- recipe: ${name} -->\n`;
+  const at = page.indexOf(marker);
+  if (at < 0 || page.indexOf(marker, at + 1) >= 0) throw new Error(`docs/sweeps.md: no single recipe '${name}'`);
+  const block = /^```[a-z]*\n([\s\S]*?)^```$/m.exec(page.slice(at + marker.length));
+  if (block === null || block.index !== 0) throw new Error(`docs/sweeps.md: recipe '${name}' is not a fenced block`);
+  return block[1]!;
+}
+
+/** A fresh folder with the page's sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`. */
+export function recipeFolder(tag: string): string {
+  const dir = tempDir(tag);
+  writeFileSync(join(dir, 'sweep.json'), recipe('sweep.json'));
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  const bin = join(dir, 'node_modules', '.bin', 'hexa');
+  writeFileSync(bin, `#!/bin/sh\nexec '${process.execPath}' '${builtCli()}' "$@"\n`);
+  chmodSync(bin, 0o755);
+  return dir;
+}
+
+/**
+ * results.csv of one unsharded sweep of the page's grid (and its cell count), by the current build: run once
+ * per build and grid into the git-ignored .vitest-cache/, which the recipe tests share.
+ */
+export function wholeSweep(): { results: string; cells: number } {
+  const key = createHash('sha256').update(builtCli()).update(recipe('sweep.json')).digest('hex').slice(0, 16);
+  const dir = join(ROOT, '.vitest-cache', `recipe-whole-${key}`);
+  if (!existsSync(dir)) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    mkdirSync(tmp, { recursive: true });
+    writeFileSync(join(tmp, 'sweep.json'), recipe('sweep.json'));
+    const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: tmp });
+    expect(r.status, r.stderr).toBe(0);
+    try {
+      renameSync(tmp, dir);
+    } catch {
+      rmSync(tmp, { recursive: true, force: true }); // another test file ran it first
+    }
+  }
+  const manifest = JSON.parse(readFileSync(join(dir, 'whole', 'manifest.json'), 'utf8')) as { cells: unknown[] };
+  return { results: readFileSync(join(dir, 'whole', 'results.csv'), 'utf8'), cells: manifest.cells.length };
+}
+
+/** Shard i of n holds every n-th cell from position i (--shard i/n). */
+export const shardSize = (cells: number, i: number, n: number): number => Math.ceil((cells - i) / n);
+
+/** The finished cells of a shard folder, by file name, with their modification times. */
+export function finishedCells(shardDir: string): Map<string, number> {
+  const cells = join(shardDir, 'cells');
+  const out = new Map<string, number>();
+  if (!existsSync(cells)) return out;
+  for (const name of readdirSync(cells))
+    if (/^[0-9a-f]{16}\.csv$/.test(name)) out.set(name, statSync(join(cells, name)).mtimeMs);
+  return out;
+}
+
+/**
+ * After a shard was interrupted (its first run over by `cutAt`, ms) with `kept` finished, and run again: the
+ * kept cells were not written again, every cell is there, and the rerun wrote some (it was cut mid-run).
+ */
+export function expectResumed(shardDir: string, kept: ReadonlyMap<string, number>, cutAt: number, size: number): void {
+  const after = finishedCells(shardDir);
+  expect(after.size).toBe(size);
+  for (const [name, mtime] of kept) expect(after.get(name), name).toBe(mtime);
+  expect([...after.values()].filter((mtime) => mtime > cutAt).length).toBeGreaterThan(0);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));

@@ -1,0 +1,181 @@
+/**
+ * The three report pages in a real browser (Debian's chromium through playwright-core), opened from disk at
+ * a phone's 390 px and a laptop's 1300 px: no page is wider than the window, the headline is the first thing
+ * on the first screen, every chart draws within its column with titled axes, nothing goes to the network and
+ * nothing is logged as an error. With JavaScript off, every chart shows as its inlined SVG.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../fixtures.js';
+import { buildPages, type Page, type PageKind } from './pages.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1300, height: 900 },
+] as const;
+
+let root: string;
+let pages: Record<PageKind, Page>;
+let browser: Browser;
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`).toBe(
+    true,
+  );
+  root = tempDir();
+  pages = await buildPages(root);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Measured {
+  readonly pageWidth: number;
+  readonly first: { id: string; top: number; bottom: number; text: string };
+  readonly charts: { rendered?: string; client: number; drawn: number; marks: number; axisTitles: string[] }[];
+}
+
+/** Page-side code as text: it runs in the browser, outside this file's (DOM-less) types. */
+const MEASURE = `(() => {
+  const first = document.body.firstElementChild;
+  const box = first.getBoundingClientRect();
+  return {
+    pageWidth: document.documentElement.scrollWidth,
+    first: { id: first.id, top: box.top, bottom: box.bottom, text: first.textContent },
+    charts: [...document.querySelectorAll('.chart')].map((e) => ({
+      rendered: e.dataset.rendered,
+      client: e.clientWidth,
+      drawn: e.querySelector('svg')?.getBoundingClientRect().width ?? 0,
+      marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area path, svg .mark-rule line').length,
+      axisTitles: [...e.querySelectorAll('svg .role-axis-title text')].map((t) => t.textContent ?? ''),
+    })),
+  };
+})()`;
+
+const widths: string[] = [];
+
+describe.each(['reproduce', 'run', 'sweep'] as const)('the %s page in chromium', (kind) => {
+  it.each(SCREENS)(
+    'at $width px ($name): fits, opens with its headline, draws every chart, logs no error',
+    async (screen) => {
+      const page = pages[kind];
+      const tab = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
+      const problems: string[] = [];
+      const requests: string[] = [];
+      tab.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      tab.on('request', (r) => requests.push(r.url()));
+      const url = pathToFileURL(join(page.dir, 'index.html')).href;
+      try {
+        await tab.goto(url);
+        await tab.waitForFunction(
+          "[...document.querySelectorAll('.chart')].every((e) => e.dataset.rendered !== undefined)",
+          null,
+          { timeout: 60_000 },
+        );
+        const m = (await tab.evaluate(MEASURE)) as Measured;
+        widths.push(`${kind} at ${screen.width} px: page ${m.pageWidth} px wide`);
+        expect(m.pageWidth).toBeLessThanOrEqual(screen.width);
+        expect(m.first.id).toBe('headline');
+        expect(m.first.top).toBeGreaterThanOrEqual(0);
+        expect(m.first.top).toBeLessThan(screen.height / 4);
+        expect(m.first.text).toContain(kind === 'reproduce' ? 'The verdict' : kind === 'run' ? 'Final round:' : 'Best');
+        expect(m.charts).toHaveLength(page.report.charts.length);
+        for (const [i, c] of m.charts.entries()) {
+          const name = `${kind}: ${page.report.charts[i]!.name}`;
+          expect(c.rendered, name).toBe('true');
+          expect(c.marks, name).toBeGreaterThan(0);
+          expect(c.drawn, name).toBeGreaterThan(0);
+          expect(c.drawn, name).toBeLessThanOrEqual(c.client + 1);
+          expect(c.axisTitles.filter((t) => t.length > 3).length, name).toBeGreaterThan(0);
+        }
+        expect(problems).toEqual([]);
+        expect(requests).toEqual([url]); // the page itself, nothing else
+
+        // Kept after the test, in its own folder (parallel runs never share it), for a person to look at.
+        const shot = join(mkdtempSync(join(tmpdir(), `hexa-report-${kind}-${screen.width}-`)), 'screenshot.png');
+        await tab.screenshot({ path: shot, fullPage: true });
+        expect(statSync(shot).size).toBeGreaterThan(10_000);
+      } finally {
+        await tab.close();
+      }
+    },
+  );
+});
+
+describe('on resizing the window', () => {
+  it('redraws the charts to the new width: a laptop window narrowed to a phone’s still fits', async () => {
+    const tab = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+    try {
+      await tab.goto(pathToFileURL(join(pages.sweep.dir, 'index.html')).href);
+      // Polled from here: the page's CSP forbids the eval that waitForFunction's own polling needs here.
+      const settled = async (): Promise<void> => {
+        const test = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.width === String(e.clientWidth))";
+        for (let waited = 0; !(await tab.evaluate(test)); waited += 200) {
+          if (waited > 60_000) throw new Error('the charts were not redrawn within a minute');
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      await settled();
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await new Promise((r) => setTimeout(r, 300)); // past the page's 150 ms debounce
+      await settled();
+      const m = (await tab.evaluate(MEASURE)) as Measured;
+      expect(m.pageWidth).toBeLessThanOrEqual(390);
+      for (const c of m.charts) expect(c.drawn).toBeLessThanOrEqual(c.client + 1);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('with JavaScript off', () => {
+  it.each(['reproduce', 'run', 'sweep'] as const)(
+    'the %s page shows every chart as its SVG, within a phone’s width',
+    async (kind) => {
+      const page = pages[kind];
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      try {
+        const tab = await context.newPage();
+        await tab.goto(pathToFileURL(join(page.dir, 'index.html')).href);
+        const shown = (await tab.evaluate(
+          "[...document.querySelectorAll('.static svg')].map((s) => { const b = s.getBoundingClientRect(); return [b.width, b.height]; })",
+        )) as [number, number][];
+        expect(shown).toHaveLength(page.report.charts.length);
+        for (const [w, h] of shown) {
+          expect(w).toBeGreaterThan(100);
+          expect(w).toBeLessThanOrEqual(390);
+          expect(h).toBeGreaterThan(50);
+        }
+        expect((await tab.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(390);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+afterAll(() => {
+  if (widths.length > 0) process.stdout.write(`${widths.join('\n')}\n`);
+});

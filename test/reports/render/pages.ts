@@ -1,0 +1,42 @@
+/** The three report pages — a reproduction, a run and a sweep — built from fixture folders and written to disk. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultHeatmapAxes } from '../../../reports/charts/heatmap.js';
+import { buildReport, type BuiltReport } from '../../../reports/report.js';
+import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { reproduceFolder, runFolder, sweepFolder } from '../fixtures.js';
+
+export type PageKind = 'reproduce' | 'run' | 'sweep';
+
+export interface Page {
+  readonly kind: PageKind;
+  readonly data: ResultData;
+  readonly report: BuiltReport;
+  readonly html: string;
+  /** The folder index.html is written in. */
+  readonly dir: string;
+}
+
+export async function buildPages(root: string): Promise<Record<PageKind, Page>> {
+  const folders: Record<PageKind, string> = {
+    reproduce: await reproduceFolder(join(root, 'reproduce'), 12, true),
+    run: runFolder(join(root, 'run'), 20),
+    sweep: sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9], topK: [1, 2] }, 6),
+  };
+  const pages = {} as Record<PageKind, Page>;
+  for (const [kind, folder] of Object.entries(folders) as [PageKind, string][]) {
+    const data = loadResultFolder(folder);
+    const dir = join(root, `${kind}-report`);
+    const report = await buildReport(data, {
+      seed: 1,
+      resamples: 200,
+      axes: kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null,
+      source: `fixtures/${kind}`,
+      outDir: dir,
+    });
+    mkdirSync(dir);
+    for (const [name, content] of report.files) writeFileSync(join(dir, name), content);
+    pages[kind] = { kind, data, report, html: report.files.get('index.html') as string, dir };
+  }
+  return pages;
+}
