@@ -186,7 +186,7 @@ export class Library implements ClaimSink {
 
   /**
    * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
-   * 'evolve' timing, test the library now against the attempts recorded since the previous evolution.
+   * 'evolve' timing (or a tally), test the library now against the attempts recorded since the previous one.
    */
   flushTests(): void {
     if (this.keepsPending) this.testPending();
@@ -210,7 +210,8 @@ export class Library implements ClaimSink {
    * one context, its `count` high-score samples among them. With 'record' timing each sample tests the
    * skills now; with 'evolve' timing the batch is added to the counts the next evolution settles. Every
    * count is a sum and no skill changes while a batch fills, so this gives what recording its attempts one
-   * by one gives.
+   * by one gives. A tally is counted once per batch, so without one the loops are those of the configured
+   * accounting alone.
    */
   record(batch: SampleBatch): void {
     const { attempts, count, context } = batch;
