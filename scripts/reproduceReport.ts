@@ -2,7 +2,7 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { ARMS, armConfig, HIDDEN_CHOICES, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
+import { ARMS, armConfig, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
 import type { ActionSpace } from '../envs/env.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
@@ -17,16 +17,15 @@ import {
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
 import { toCsv } from '../reports/csv/csv.js';
 import {
-  auditCsvRows,
   describeHidden,
   figureCsvRows,
   pairedCsvRows,
-  renderAudit,
   renderFigureTable,
   renderPaired,
-  renderVerdict,
 } from '../reports/tables/reproduceTables.js';
+import { auditCsvRows, renderAudit, renderVerdict } from '../reports/tables/auditTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
+import { verdictDocument as documentOf, type VerdictDocument } from '../reports/verdictDocument.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
 import {
@@ -37,12 +36,20 @@ import {
   type OpenerId,
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
-import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { makeParentFolders } from './output.js';
 import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
 import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
 import { anchorWords } from './runReport.js';
+import {
+  runSimulation,
+  simulationPool,
+  type RunJob,
+  type SimulationResult,
+} from '../sim/reproduction/simulationJobs.js';
+import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
+import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import { calibrationCsvRows, renderCalibration } from '../reports/tables/calibrationTables.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -52,11 +59,15 @@ export interface ReproduceOptions {
   readonly single: boolean;
   /** Print the audit's ranked table (the verdict behind the headline is computed either way). */
   readonly audit: boolean;
-  /** Replicates per arm for each reading the audit refines. */
+  /** Replicates per arm for every reading of the audit. */
   readonly auditReplicates: number;
+  /** Replicates per reading of the full audit: a headline resting on fewer says so. */
+  readonly fullAuditReplicates: number;
   readonly workers: number;
-  /** After each simulation: of the arms (without the audit), or of the audit's stages (the arms run alongside). */
+  /** After each simulation: of the arms (without the audit), of the audit (the arms run alongside), of the calibration. */
   readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
+  /** Calibrate the audit's decision on simulated publications from known readings (the audit's runs as bank). */
+  readonly calibrate?: { readonly publications: number };
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
   /** Write every arm's skill histories to this database file (`--library-db`; the arms are its cells). */
@@ -64,7 +75,7 @@ export interface ReproduceOptions {
 }
 
 /** The stages of a reproduction whose simulations are counted for its progress. */
-export type ReproduceStage = 'arms' | 'screen' | 'refine';
+export type ReproduceStage = 'arms' | 'audit' | 'calibration';
 
 export interface OtherWorld {
   readonly run: BenchmarkWorld;
@@ -73,31 +84,6 @@ export interface OtherWorld {
   readonly exactRandomControl: boolean;
   /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
   readonly openers: readonly OpenerId[];
-}
-
-/** The verdict as `--json` and verdict.json carry it. */
-export interface VerdictDocument {
-  readonly best: HiddenChoices;
-  readonly posterior: number;
-  readonly logLikelihood: number | null;
-  readonly logLikelihoodSe: number | null;
-  readonly tied: readonly {
-    readonly hidden: HiddenChoices;
-    readonly posterior: number;
-    readonly logBayesFactor: number;
-  }[];
-  readonly patternShare: number;
-  readonly identified: Partial<HiddenChoices>;
-  readonly open: readonly string[];
-  readonly replicates: number;
-  readonly check: {
-    readonly distance: number;
-    readonly figures: number;
-    readonly pValue: number;
-    readonly replicates: number;
-    readonly largest: string;
-  } | null;
-  readonly sentences: readonly string[];
 }
 
 export interface ReproduceReport {
@@ -112,6 +98,7 @@ export interface ReproduceReport {
   readonly bounds: readonly GapRow[];
   readonly audit: readonly AuditEntry[] | null;
   readonly verdict: Verdict | null;
+  readonly calibration: Calibration | null;
   /** The headline: three or four sentences (empty for --single). */
   readonly sentences: readonly string[];
   verdictDocument(): VerdictDocument | null;
@@ -128,7 +115,7 @@ const AUDIT_SHOWN = 12;
 export async function executeReproduce(options: ReproduceOptions): Promise<ReproduceReport> {
   const replicates = options.single ? 1 : options.replicates;
   const world = options.world;
-  // The arms and openers kept whole: with the audit, run on its threads during its screening stage.
+  // The arms and openers kept whole: with the audit, run on its threads ahead of its simulations.
   const only = world?.openers ?? ['consistent', 'optimal'];
   const armJobs: RunJob[] = ARMS.map((arm) => ({
     kind: 'run',
@@ -146,12 +133,16 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
-        onProgress: options.onProgress,
+        onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
         alongside: [...armJobs, ...openerJobs],
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> =
     result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
+  const calibration =
+    result === null || options.calibrate === undefined
+      ? null
+      : await calibrateOn(result, options.seed, options.workers, options.calibrate.publications, options.onProgress);
   const arms: ArmResult[] = ARMS.map((arm, i) => ({
     arm,
     config: armJobs[i]!.config,
@@ -170,35 +161,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
   const audit = result === null ? null : result.entries;
   const auditVerdict = result === null ? null : verdict(result);
-  const sentences = auditVerdict === null ? [] : headlineSentences(rows, options.hidden, auditVerdict);
-  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
-  const verdictDocument = (): VerdictDocument | null => {
-    if (auditVerdict === null) return null;
-    const v = auditVerdict;
-    return {
-      best: v.best.hidden,
-      posterior: v.best.posterior,
-      logLikelihood: finite(v.best.likelihood.joint.log),
-      logLikelihoodSe: finite(v.best.likelihood.joint.se),
-      tied: v.tied.map((e) => ({ hidden: e.hidden, posterior: e.posterior, logBayesFactor: e.logBayesFactor })),
-      patternShare: v.best.patternShare,
-      identified: v.identified,
-      open: v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag),
-      replicates: v.replicates,
-      check:
-        v.check === null
-          ? null
-          : {
-              distance: v.check.distance,
-              figures: v.check.figures,
-              pValue: v.check.pValue,
-              replicates: v.check.replicates,
-              largest: v.check.contributions[0]!.id,
-            },
-      sentences,
-    };
-  };
-
+  const sentences =
+    auditVerdict === null
+      ? []
+      : headlineSentences(rows, options.hidden, auditVerdict, { full: options.fullAuditReplicates });
+  const verdictDocument = (): VerdictDocument | null =>
+    auditVerdict === null ? null : documentOf(auditVerdict, sentences, result!.bandwidths);
   const config = (): Record<string, unknown> => ({
     seed: options.seed,
     replicates,
@@ -228,6 +196,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     bounds,
     audit,
     verdict: auditVerdict,
+    calibration,
     sentences,
     verdictDocument,
     config,
@@ -286,13 +255,19 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (options.audit && result !== null && auditVerdict !== null) {
         lines.push(
           '',
-          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading screened at ${result.screening.replicates} replicates per arm, ` +
-            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint likelihood of the publication):`,
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs, every reading at ${result.replicates} replicates per arm; ` +
+            'ranked by the joint likelihood of the publication):',
           renderAudit(result.entries, AUDIT_SHOWN),
           '',
           renderVerdict(auditVerdict),
         );
       }
+      if (calibration !== null)
+        lines.push(
+          '',
+          `Calibration: the audit's decision on ${calibration.truths[0]?.publications ?? 0} simulated publications of each of ${calibration.truths.length} known readings:`,
+          renderCalibration(calibration),
+        );
       if (sentences.length > 0) lines.push('', 'Verdict:', ...sentences.map((x) => `  ${x}`));
       return lines.join('\n');
     },
@@ -318,6 +293,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           gapCi95: b.gapCi95,
         })),
         verdict: verdictDocument(),
+        ...(calibration !== null ? { calibration } : {}),
       };
     },
     files() {
@@ -330,7 +306,11 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         ]),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
-      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit));
+      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));
+      if (calibration !== null) {
+        files['calibration.csv'] = toCsv(calibrationCsvRows(calibration));
+        files['calibration.json'] = `${JSON.stringify(calibration, null, 2)}\n`;
+      }
       const doc = verdictDocument();
       if (doc !== null) files['verdict.json'] = `${JSON.stringify(doc, null, 2)}\n`;
       return files;
@@ -364,6 +344,27 @@ async function writeArmsDb(
   } catch (e) {
     writer.abandon();
     throw e;
+  }
+}
+
+/** Calibration on the audit's simulations: publications of each known reading, through the audit's decision. */
+async function calibrateOn(
+  audit: AuditResult,
+  seed: number,
+  workers: number,
+  count: number,
+  onProgress: ReproduceOptions['onProgress'],
+): Promise<Calibration> {
+  const truths = CALIBRATION_TRUTHS.map(truthOf);
+  const pool = simulationPool(workers);
+  try {
+    const publications = await simulatePublications(truths, seed, count, pool);
+    return calibrate(audit, truths, publications, {
+      seed,
+      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
+    });
+  } finally {
+    await pool.close();
   }
 }
 

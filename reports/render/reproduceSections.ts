@@ -6,7 +6,7 @@
 import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
 import { FIGURES } from '../../sim/reproduction/figures.js';
-import { fmtBayesFactor } from '../tables/reproduceTables.js';
+import { fmtBayesFactor } from '../tables/auditTables.js';
 import { escapeHtml, table } from './htmlParts.js';
 import { HIDDEN_CHOICES } from '../../sim/reproduction/arms.js';
 
@@ -77,7 +77,14 @@ const AUDIT_SHOWN = 12;
 /** The audit table's columns for the hidden choices: audit.csv's column and the table's heading. */
 const CHOICES: readonly [string, string][] = HIDDEN_CHOICES.map((c) => [c.key, c.label]);
 
-const bayesFactor = (logBf: string): string => (logBf === '' ? '–' : fmtBayesFactor(Number(logBf)));
+const bayesFactor = (logBf: string, se: string): string =>
+  logBf === '' ? '–' : fmtBayesFactor(Number(logBf), se === '' ? 0 : Number(se));
+
+/** "exploit", or "exploit +2" for three arms. */
+const shortList = (arms: string): string => {
+  const all = arms.split(' ').filter((a) => a !== '');
+  return all.length <= 1 ? all.join('') : `${all[0]} +${all.length - 1}`;
+};
 
 export function auditSection(t: CsvTable, sourceLink: string): string {
   const get = columnOf(t);
@@ -87,31 +94,27 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
     'log-likelihood',
     'posterior',
     'Bayes factor, best : this',
-    'tied',
+    'ess',
     'figures inside (true model)',
     'pattern',
-    'runs',
   ];
   const rows = t.rows.map((r) => {
     const log = get(r, 'logLikelihood');
-    const upper = get(r, 'logLikelihoodUpper');
     const likelihood =
       log !== ''
         ? `${fixed(log, 2)} <span class="ci">± ${fixed(get(r, 'logLikelihoodSe'), 2)}</span>`
-        : upper !== ''
-          ? `&lt; ${fixed(upper, 2)}`
-          : '–';
+        : `<span class="ci">– (${escapeHtml(shortList(get(r, 'notEstimated')))})</span>`;
     const pattern = get(r, 'patternShare');
     return [
-      escapeHtml(get(r, 'rank')),
+      escapeHtml(get(r, 'rank') || '–'),
       ...CHOICES.map(([key]) => escapeHtml(get(r, key))),
       likelihood,
       fixed(get(r, 'posterior'), 3),
-      bayesFactor(get(r, 'logBayesFactor')),
-      get(r, 'tiedWithBest') === 'true' ? 'tied' : '',
+      bayesFactor(get(r, 'logBayesFactor'), get(r, 'logBayesFactorSe')) +
+        (get(r, 'tiedWithBest') === 'true' ? ' (tied)' : ''),
+      fixed(get(r, 'exploit.ess'), 0),
       `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
       pattern === '' ? '–' : `${(100 * Number(pattern)).toFixed(1)} %`,
-      escapeHtml(get(r, 'replicates')),
     ];
   });
   const rest =
@@ -119,6 +122,6 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>`
       : '';
   return `<section><h2>Audit of the hidden choices</h2>
-<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error; &lt; an upper bound where no run comes close), with its posterior under a uniform prior, the Bayes factor of the best reading against it, and whether it is tied with the best within Monte Carlo error. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
+<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; 10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too few runs reproduce is not estimated: – and the arm; <em>ess</em> is the effective number of exploitation runs behind the estimate. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
 ${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
 }

@@ -1,14 +1,12 @@
 /**
- * The reproduction's tables — figures, paired differences, audit — as terminal text and as tidy CSV rows.
+ * The reproduction's tables — figures and paired differences — as terminal text and as tidy CSV rows (the
+ * audit's are in auditTables.ts).
  * Numbers go to CSV unrounded; the text rounds for reading.
  */
 import { HIDDEN_CHOICES, type HiddenChoices } from '../../sim/reproduction/arms.js';
-import type { AuditEntry } from '../../sim/reproduction/audit.js';
-import { FIGURES, figureWords } from '../../sim/reproduction/figures.js';
+import { figureWords } from '../../sim/reproduction/figures.js';
 import type { PairedDifference } from '../../sim/reproduction/paired.js';
 import type { FigureRow } from '../../sim/reproduction/reproduction.js';
-import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';
-import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
 import type { Row } from '../csv/csv.js';
 import { fmt, fmtInterval, renderTable, withoutColumns } from './table.js';
 
@@ -120,149 +118,3 @@ export const describeHidden = (h: Partial<HiddenChoices>): string =>
   HIDDEN_CHOICES.filter((c) => h[c.key] !== undefined)
     .map((c) => `--${c.flag} ${h[c.key]}`)
     .join(' ');
-
-/** A log-likelihood with its error, or the bound when it is too rare to estimate. */
-export function fmtLog(e: LogEstimate, digits = 2): string {
-  if (Number.isFinite(e.log)) return `${e.log.toFixed(digits)} ± ${fmt(e.se, digits)}`;
-  return e.upper === null ? '–' : `< ${e.upper.toFixed(digits)}`;
-}
-
-/** The Bayes factor of the best reading against this one. */
-export function fmtBayesFactor(logBf: number): string {
-  if (Number.isNaN(logBf)) return '–';
-  const bf = Math.exp(logBf);
-  if (!Number.isFinite(bf) || bf >= 1e4) return '> 10⁴';
-  return bf < 10 ? bf.toFixed(2) : bf.toFixed(0);
-}
-
-/** Figures outside the single-run range, at most three named (audit.csv has every percentile). */
-function outsideList(e: AuditEntry): string {
-  const outside = FIGURES.filter((f) => e.placements.get(f.id)?.consistent !== true).map(
-    (f) => `${f.id} (${fmt(e.placements.get(f.id)?.percentile, 1)})`,
-  );
-  return outside.length <= 3 ? outside.join(', ') : `${outside.slice(0, 3).join(', ')} +${outside.length - 3} more`;
-}
-
-export function renderAudit(entries: readonly AuditEntry[], top: number): string {
-  const header = [
-    'rank',
-    ...HIDDEN_CHOICES.map((c) => c.flag),
-    'log-likelihood',
-    'posterior',
-    'BF best:this',
-    'tied',
-    'exact (unsmoothed)',
-    'inside',
-    'pattern',
-    'runs',
-    'figures outside (percentile)',
-  ];
-  const shown = entries.slice(0, top);
-  const table = renderTable(
-    header,
-    shown.map((e) => [
-      String(e.rank),
-      ...HIDDEN_CHOICES.map((c) => e.hidden[c.key]),
-      fmtLog(e.likelihood.joint),
-      fmt(e.posterior, 3),
-      fmtBayesFactor(e.logBayesFactor),
-      e.tiedWithBest ? 'tied' : '',
-      fmtLog(e.likelihood.exact),
-      `${e.inside}/${e.total}`,
-      `${fmt(e.patternShare * 100, 1)} %`,
-      String(e.replicates),
-      outsideList(e),
-    ]),
-  );
-  return entries.length > top ? `${table}\n… ${entries.length - top} more in audit.csv` : table;
-}
-
-const finiteOr = (x: number): number | string => (Number.isFinite(x) ? x : '');
-
-export function auditCsvRows(entries: readonly AuditEntry[]): Row[] {
-  return entries.map((e) => {
-    const row: Row = { rank: e.rank };
-    for (const c of HIDDEN_CHOICES) row[c.key] = e.hidden[c.key];
-    const { joint, exact, smoothed } = e.likelihood;
-    Object.assign(row, {
-      logLikelihood: finiteOr(joint.log),
-      logLikelihoodSe: finiteOr(joint.se),
-      logLikelihoodUpper: joint.upper ?? '',
-      posterior: finiteOr(e.posterior),
-      logBayesFactor: finiteOr(e.logBayesFactor),
-      logBayesFactorSe: finiteOr(e.logBayesFactorSe),
-      tiedWithBest: e.tiedWithBest,
-      exactLogLikelihood: finiteOr(exact.log),
-      exactLogLikelihoodSe: finiteOr(exact.se),
-      exactLogLikelihoodUpper: exact.upper ?? '',
-      smoothedLogLikelihood: finiteOr(smoothed.log),
-      smoothedLogLikelihoodSe: finiteOr(smoothed.se),
-      smoothedLogLikelihoodUpper: smoothed.upper ?? '',
-      tooRare: e.likelihood.tooRare.join(' '),
-      replicates: e.replicates,
-      inside: e.inside,
-      total: e.total,
-      expectedInside: e.trueModel.expected,
-      allInsideProbability: e.trueModel.all,
-      patternShare: e.patternShare,
-      exploitPatternShare: e.exploitPatternShare,
-      fit: e.fit,
-    });
-    for (const t of e.likelihood.arms) {
-      const a = t.estimate;
-      Object.assign(row, {
-        [`${a.arm}.basis`]: t.basis,
-        [`${a.arm}.hits`]: a.exactWeights === null ? '' : a.hits,
-        [`${a.arm}.probability`]: a.exact.p,
-        [`${a.arm}.probabilitySe`]: a.exact.se,
-        [`${a.arm}.probabilityUpper`]: a.exact.upper ?? '',
-        [`${a.arm}.smoothedProbability`]: a.smoothed.p,
-        [`${a.arm}.smoothedProbabilitySe`]: a.smoothed.se,
-      });
-    }
-    for (const f of FIGURES) row[`${f.id}.percentile`] = e.placements.get(f.id)?.percentile ?? '';
-    for (const f of FIGURES) row[`${f.id}.inside`] = e.placements.get(f.id)?.consistent ?? '';
-    return row;
-  });
-}
-
-/** The arms whose likelihood is kernel-smoothed in the best reading (too rare to count). */
-function smoothedArms(v: Verdict): string[] {
-  return v.best.likelihood.arms.filter((t) => t.basis === 'smoothed').map((t) => t.estimate.arm);
-}
-
-/** The audit's detail under its table: the best reading's likelihood, each choice's posterior, the predictive check, figures inside. */
-export function renderVerdict(v: Verdict): string {
-  const b = v.best;
-  const smoothed = smoothedArms(v);
-  const lines = [
-    `Best: ${describeHidden(b.hidden)} — log-likelihood ${fmtLog(b.likelihood.joint)}` +
-      (smoothed.length > 0 ? ` (kernel-smoothed for ${smoothed.join(', ')}: too rare to count)` : '') +
-      `, posterior ${fmt(b.posterior, 3)}; ${v.tied.length > 1 ? `${v.tied.length - 1} more within Monte Carlo error of it` : 'no other reading within Monte Carlo error of it'}.`,
-    'Posterior of each hidden choice: ' +
-      v.marginals
-        .map(
-          (m) =>
-            `${HIDDEN_CHOICES.find((c) => c.key === m.key)!.flag} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)}`).join(' / ')}`,
-        )
-        .join('; ') +
-      '.',
-    `Identified by the figures (posterior ≥ ${IDENTIFIED}): ${describeHidden(v.identified) || 'none'}.` +
-      (v.open.length > 0
-        ? ` Open: ${v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag).join(', ')}.`
-        : ''),
-    `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
-  ];
-  if (v.check !== null) {
-    const c = v.check;
-    const top = c.contributions
-      .slice(0, 3)
-      .map((x) => `${x.id} (z = ${fmt(x.z, 2)}, ${fmt(x.share * 100, 0)} %)`)
-      .join(', ');
-    lines.push(
-      `Predictive check: the article's distance (sum of squared z-scores over ${c.figures} figures) is ${fmt(c.distance, 2)}, ` +
-        `the median simulated publication's ${fmt(c.medianDistance, 2)}; ${fmt(c.pValue * 100, 1)} % of ${c.replicates} simulated publications are farther. Largest parts: ${top}.`,
-    );
-  }
-  return lines.join('\n');
-}

@@ -10,6 +10,9 @@ import {
   auditSpeedup,
   ceilingText,
   libraryDbFigure,
+  commandTimes,
+  COMMAND_GOALS,
+  type CommandTimes,
   startupFigure,
   sweepSpeedup,
   SHORT_SWEEP,
@@ -29,6 +32,8 @@ export interface BenchOptions {
   readonly libraryDb: boolean;
   /** The sweep store's writers: rows/s and bytes a row of CSV and Parquet, the Parquet writer's memory. */
   readonly store: boolean;
+  /** Time `hexa reproduce`, `--audit` and `--calibrate` once each. */
+  readonly commands: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -46,6 +51,7 @@ export interface BenchSuite {
   readonly sweep?: SpeedupFigure;
   readonly libraryDb?: LibraryDbFigure;
   readonly store?: StoreBench;
+  readonly commands?: CommandTimes;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -72,6 +78,11 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
     const libraryDb = o.libraryDb ? libraryDbFigure(join(dir, 'library-db'), o.runs) : undefined;
     if (o.store) step('sweep store: CSV and Parquet writers…');
     const store = o.store ? benchStore(join(dir, 'store')) : undefined;
+    const commands = o.commands
+      ? commandTimes(join(dir, 'commands'), (what, run) =>
+          step(`hexa reproduce (${what}): ${run.seconds.toFixed(1)} s`),
+        )
+      : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -83,6 +94,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(sweep !== undefined ? { sweep } : {}),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
       ...(store !== undefined ? { store } : {}),
+      ...(commands !== undefined ? { commands } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -132,5 +144,13 @@ export function renderBench(r: BenchSuite): string {
     );
   }
   if (r.store !== undefined) lines.push(...storeLines(r.store));
+  if (r.commands !== undefined) {
+    const c = r.commands;
+    const one = (name: string, what: keyof CommandTimes): string =>
+      `${name} ${c[what].seconds.toFixed(1)} s (goal ≤ ${COMMAND_GOALS[what]} s; CPU ${c[what].cpuSeconds.toFixed(1)} s; ${disturbance(c[what])})`;
+    lines.push(
+      `whole commands, once each: ${one('hexa reproduce', 'reproduce')}, ${one('--audit', 'audit')}, ${one('--calibrate', 'calibrate')}`,
+    );
+  }
   return lines.join('\n');
 }

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { alternate, fastest, leastDisturbed, type WallRun } from './wall.js';
+import { alternate, fastest, leastDisturbed, timeHexa, type WallRun } from './wall.js';
 
 export interface StartupFigure {
   /** `hexa run` with its defaults (one replicate of the published arm). */
@@ -77,7 +77,10 @@ function speedup(
   };
 }
 
-/** `hexa reproduce --audit` (1000 replicates, every combination of the hidden choices). */
+/**
+ * The speed-up's audit: `hexa reproduce --audit` at 1000 replicates per reading (every combination of the
+ * hidden choices), so that three runs of each worker count stay short; the full audit is timed once below.
+ */
 export function auditSpeedup(
   dir: string,
   runs: number,
@@ -86,6 +89,8 @@ export function auditSpeedup(
   const args = (w: number, out: string): string[] => [
     'reproduce',
     '--audit',
+    '--audit-replicates',
+    '1000',
     '--workers',
     String(w),
     '--out',
@@ -93,6 +98,29 @@ export function auditSpeedup(
     '--force',
   ];
   return speedup(args, dir, ['audit.csv', 'table.csv', 'runs.csv'], runs, onRun);
+}
+
+/** The reproduction's three commands, each run once on the default workers, with their goals in seconds. */
+export interface CommandTimes {
+  readonly reproduce: WallRun;
+  readonly audit: WallRun;
+  readonly calibrate: WallRun;
+}
+
+export const COMMAND_GOALS: Readonly<Record<keyof CommandTimes, number>> = { reproduce: 10, audit: 60, calibrate: 300 };
+
+export function commandTimes(dir: string, onRun?: (what: string, run: WallRun) => void): CommandTimes {
+  mkdirSync(dir, { recursive: true });
+  const time = (what: keyof CommandTimes, flags: readonly string[]): WallRun => {
+    const run = timeHexa(['reproduce', ...flags, '--quiet', '--force', '--out', join(dir, what)]);
+    onRun?.(what, run);
+    return run;
+  };
+  return {
+    reproduce: time('reproduce', []),
+    audit: time('audit', ['--audit']),
+    calibrate: time('calibrate', ['--calibrate']),
+  };
 }
 
 /** A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates — 3 seconds on one worker when chosen, about 2.2 s now. */

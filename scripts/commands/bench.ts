@@ -19,6 +19,7 @@ interface BenchArgs extends OutputArgs {
   'library-db'?: boolean;
   markdown?: string;
   store?: boolean;
+  commands?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -26,7 +27,11 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   describe:
     'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
-    withOutputFlags(y, 'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep}', false)
+    withOutputFlags(
+      y,
+      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands}',
+      false,
+    )
       .option('seconds', { type: 'number', describe: 'minimum CPU seconds per engine figure [default: 2]' })
       .option('runs', {
         type: 'number',
@@ -66,6 +71,11 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         default: true,
         describe:
           'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 cells (--no-store to skip)',
+      })
+      .option('commands', {
+        type: 'boolean',
+        default: true,
+        describe: 'time hexa reproduce, --audit and --calibrate once each (--no-commands to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -85,6 +95,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       sweep: argv.sweep !== false,
       libraryDb: argv['library-db'] !== false,
       store: argv.store !== false,
+      commands: argv.commands !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     const lines = renderBench(r);

@@ -27,12 +27,15 @@ import {
   withOutputFlags,
   type OutputArgs,
 } from './common.js';
+import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/goals.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
   seed?: unknown;
   single?: boolean;
   audit?: boolean;
+  calibrate?: boolean;
+  publications?: unknown;
   workers?: unknown;
   out?: unknown;
   force?: boolean;
@@ -43,8 +46,10 @@ interface ReproduceArgs extends OutputArgs {
 }
 
 const DEFAULT_REPLICATES = 1000;
-/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (docs/reproduction.md, "The verdict"). */
+/** Replicates per arm and reading of the full audit (`--audit`, `--calibrate`): docs/reproduction.md, "The audit". */
 export const DEFAULT_AUDIT_REPLICATES = 10_000;
+/** Replicates per arm and reading of the quick audit behind the default headline (which says so). */
+export const QUICK_AUDIT_REPLICATES = 1000;
 const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see docs/reproduction.md):";
 
 function hiddenOptions(): Record<string, Options> {
@@ -97,6 +102,7 @@ export function reproduceSettings(argv: Record<string, unknown>): {
   seed: number;
   replicates: number;
   auditReplicates: number;
+  fullAuditReplicates: number;
   workers: number | undefined;
 } {
   const hidden: Record<string, string> = { ...hiddenOf(PUBLISHED_AGENT) };
@@ -113,7 +119,14 @@ export function reproduceSettings(argv: Record<string, unknown>): {
     hidden: hidden as unknown as HiddenChoices,
     seed: int('seed', PUBLISHED_RUN.seed, 0, 2 ** 53 - 1),
     replicates: int('replicates', DEFAULT_REPLICATES, 2, 10_000_000),
-    auditReplicates: int('audit-replicates', DEFAULT_AUDIT_REPLICATES, 2, 10_000_000),
+    // The full audit runs with --audit or --calibrate; the default headline rests on a quick one and says so.
+    auditReplicates: int(
+      'audit-replicates',
+      argv.audit === true || argv.calibrate === true ? DEFAULT_AUDIT_REPLICATES : QUICK_AUDIT_REPLICATES,
+      2,
+      10_000_000,
+    ),
+    fullAuditReplicates: DEFAULT_AUDIT_REPLICATES,
     workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
   };
 }
@@ -121,8 +134,8 @@ export function reproduceSettings(argv: Record<string, unknown>): {
 /** What each stage of the reproduction counts, for its progress line. */
 const STAGES: Readonly<Record<ReproduceStage, string>> = {
   arms: 'simulations (the arms and openers)',
-  screen: 'simulations (audit: every reading screened)',
-  refine: 'simulations (audit: the leading readings refined)',
+  audit: 'simulations (the audit: every reading, and the ones refined)',
+  calibration: 'simulated publications (calibration)',
 };
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
@@ -137,7 +150,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit-replicates', {
         type: 'number',
-        describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
+        describe: `replicates per arm for every reading of the audit (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES} with --audit or --calibrate, else a quick ${QUICK_AUDIT_REPLICATES}]`,
       })
       .option('seed', { type: 'number', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
@@ -146,8 +159,15 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit', {
         type: 'boolean',
-        describe:
-          'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)',
+        describe: `the full audit (${DEFAULT_AUDIT_REPLICATES} replicates per reading), with its ranking of every combination of the hidden choices printed (audit.csv holds it either way)`,
+      })
+      .option('calibrate', {
+        type: 'boolean',
+        describe: `calibrate the audit's decision on simulated publications of known readings, on the full audit's runs (calibration.csv, calibration.json)`,
+      })
+      .option('publications', {
+        type: 'string',
+        describe: `simulated publications per known reading for --calibrate [default: ${CALIBRATION_PUBLICATIONS}]`,
       })
       .option('workers', {
         type: 'number',
@@ -191,7 +211,16 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const format = parseFormat(single('format', argv.format));
     const isSingle = argv.single === true;
     const audit = argv.audit === true;
+    const calibrating = argv.calibrate === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
+    if (isSingle && calibrating) throw new UsageError(msg.conflicting('single', 'calibrate'));
+    if (calibrating && argv.env !== undefined) throw new UsageError(msg.conflicting('calibrate', 'env'));
+    if (!calibrating && argv.publications !== undefined) throw new UsageError(msg.needs('publications', 'calibrate'));
+    const publicationsText = single('publications', argv.publications);
+    const publications =
+      publicationsText === undefined
+        ? CALIBRATION_PUBLICATIONS
+        : parseInteger('publications', publicationsText, 1, 1_000_000);
     if (isSingle && argv.replicates !== undefined) throw new UsageError(msg.conflicting('single', 'replicates'));
     if (isSingle && argv.auditReplicates !== undefined)
       throw new UsageError(msg.conflicting('single', 'audit-replicates'));
@@ -229,6 +258,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       ...(world !== undefined ? { world } : {}),
       onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
+      ...(calibrating ? { calibrate: { publications } } : {}),
     });
     progress.end();
 
@@ -263,7 +293,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       });
       writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     });
-    for (const stale of ['audit.csv', 'verdict.json', 'runs.csv', 'runs.parquet'])
+    for (const stale of [
+      'audit.csv',
+      'verdict.json',
+      'calibration.csv',
+      'calibration.json',
+      'runs.csv',
+      'runs.parquet',
+    ])
       if (!names.includes(stale)) rmSync(join(dir, stale), { force: true });
 
     let reportLine = '';

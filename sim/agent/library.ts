@@ -44,6 +44,22 @@ export interface LibraryWorld {
 
 const defaultNamer: ClaimNamer = (_context, position, value) => skillName(position, value);
 
+/**
+ * Every test accounting at once, beside the configured one: tests and refutations as each attempt is
+ * recorded (per high-score sample, and per other attempt for the 'any' unit) and at each evolution. Kept
+ * apart from the skills' own records, so asking for it changes no run; the audit reads the four accountings
+ * off one run instead of running four (the skills' records steer nothing under the published lifecycle).
+ */
+export class AccountingTally {
+  recordHighTests = 0;
+  /** Tests by attempts that were no high-score sample ('any' unit only). */
+  recordOtherTests = 0;
+  recordRefutations = 0;
+  evolveHighTests = 0;
+  evolveAnyTests = 0;
+  evolveRefutations = 0;
+}
+
 export class Library implements ClaimSink {
   private readonly byClaim: (Skill | undefined)[];
   /** The evolution in which each claim slot was last emitted. */
@@ -72,12 +88,16 @@ export class Library implements ClaimSink {
   private pendingAny = false;
   /** Told of every entry, exit and settled test (null: nothing is recorded). */
   observer: SkillObserver | null = null;
+  /** Pending samples are kept for the configured 'evolve' timing, or for the tally. */
+  private readonly keepsPending: boolean;
 
   constructor(
     private readonly positions: number,
     private readonly arity: number,
     accounting: Pick<AgentConfig, 'testUnit' | 'testAt'> = { testUnit: 'high', testAt: 'record' },
     world: LibraryWorld = {},
+    /** Keep every accounting too (see AccountingTally). */
+    readonly tally: AccountingTally | null = null,
   ) {
     this.contexts = world.contexts ?? 1;
     this.namer = world.namer ?? defaultNamer;
@@ -86,11 +106,13 @@ export class Library implements ClaimSink {
     this.emittedIn = new Int32Array(slots);
     this.countAny = accounting.testUnit === 'any';
     this.atEvolve = accounting.testAt === 'evolve';
-    this.pending = new PositionCounts(this.atEvolve ? this.contexts : 0, positions, arity);
+    this.keepsPending = this.atEvolve || tally !== null;
+    const pendingContexts = this.keepsPending ? this.contexts : 0;
+    this.pending = new PositionCounts(pendingContexts, positions, arity);
     this.scratch = new Int32Array(positions);
-    this.pendingHigh = new Int32Array(this.atEvolve ? this.contexts : 0);
-    this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
-    this.pendingExplored = new Int32Array(this.atEvolve ? this.contexts : 0);
+    this.pendingHigh = new Int32Array(pendingContexts);
+    this.pendingAttempts = new Int32Array(pendingContexts);
+    this.pendingExplored = new Int32Array(pendingContexts);
   }
 
   get size(): number {
@@ -182,10 +204,10 @@ export class Library implements ClaimSink {
 
   /**
    * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
-   * 'evolve' timing, test the library now against the attempts recorded since the previous evolution.
+   * 'evolve' timing (or a tally), test the library now against the attempts recorded since the previous one.
    */
   flushTests(): void {
-    if (this.atEvolve) this.testPending();
+    if (this.keepsPending) this.testPending();
   }
 
   /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
@@ -232,19 +254,23 @@ export class Library implements ClaimSink {
    * one context, its `count` high-score samples among them. With 'record' timing each sample tests the
    * skills now; with 'evolve' timing the batch is added to the counts the next evolution settles. Every
    * count is a sum and no skill changes while a batch fills, so this gives what recording its attempts one
-   * by one gives.
+   * by one gives. A tally is counted once per batch, so without one the loops are those of the configured
+   * accounting alone.
    */
   record(batch: SampleBatch): void {
     const { attempts, count, context } = batch;
     if (attempts === 0) return;
     const observed = this.observer !== null;
-    if (this.atEvolve) {
+    if (this.tally !== null) this.tallyRecord(batch);
+    if (this.keepsPending) {
       this.pendingAny = true;
       this.pendingAttempts[context]! += attempts;
       this.pendingHigh[context]! += count;
       this.pending.add(context, batch);
-      if (observed) this.pendExplored(context, this.exploredTests(batch));
-      return;
+      if (this.atEvolve) {
+        if (observed) this.pendExplored(context, this.exploredTests(batch));
+        return;
+      }
     }
     // With every attempt a test, exploration's tests are the batch's explored attempts, settled with the
     // low-score ones below; a high-score sample alone says whether it explored only when exploration is marked.
@@ -276,6 +302,29 @@ export class Library implements ClaimSink {
   private pendExplored(context: number, explored: number): void {
     const now = this.pendingExplored[context]!;
     this.pendingExplored[context] = now === UNKNOWN || explored === UNKNOWN ? UNKNOWN : now + explored;
+  }
+
+  /**
+   * The tally's record-time tests by a batch, as 'record' timing would count them against the skills held now:
+   * each high-score sample tests every applicable skill and refutes those it disagrees with; with the 'any'
+   * unit the other attempts test them too.
+   */
+  private tallyRecord(batch: SampleBatch): void {
+    const tally = this.tally!;
+    const { attempts, count, context } = batch;
+    const code = this.scratch;
+    for (let i = 0; i < batch.entries; i++) {
+      const times = batch.times(i);
+      if (times === 0) continue;
+      batch.unpack(i, code);
+      for (const skill of this.current) {
+        if (!covers(skill, context)) continue;
+        tally.recordHighTests += times;
+        if (code[skill.position] !== skill.value) tally.recordRefutations += times;
+      }
+    }
+    if (attempts === count) return;
+    for (const skill of this.current) if (covers(skill, context)) tally.recordOtherTests += attempts - count;
   }
 
   /** 'record' timing: a high-score sample, in a context, tests every skill that applies there. */
@@ -313,8 +362,13 @@ export class Library implements ClaimSink {
         if (!covers(skill, c)) continue;
         const high = this.pendingHigh[c]!;
         const refuted = high - pending[c * size + offset]!;
+        if (this.tally !== null) {
+          this.tally.evolveHighTests += high;
+          this.tally.evolveAnyTests += this.pendingAttempts[c]!;
+          this.tally.evolveRefutations += refuted;
+        }
         const tests = this.countAny ? this.pendingAttempts[c]! : high;
-        this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
+        if (this.atEvolve) this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
       }
     }
     this.pending.clear();

@@ -99,6 +99,7 @@ export const msg = {
   pageNoMarkers: (flag: string, path: string, region: string) =>
     `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
+  needs: (flag: string, other: string) => `--${flag} only applies with --${other}`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge

@@ -13,10 +13,10 @@ import { Actor, type TaskStreams } from '../agent/actor.js';
 import { actorFor } from '../agent/actors/index.js';
 import type { Run } from './config.js';
 import { Evolver } from '../agent/evolver.js';
-import { Library } from '../agent/library.js';
+import { AccountingTally, Library } from '../agent/library.js';
 import { makeExploration } from '../agent/exploration/make.js';
 import { makeLifecycle } from '../agent/lifecycle/make.js';
-import { RoundTally, type RoundMetrics } from '../core/metrics.js';
+import { RoundTally, type AccountingMetrics, type RoundMetrics } from '../core/metrics.js';
 import { librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
@@ -39,6 +39,31 @@ export interface ReplicateOptions {
    * without a library).
    */
   readonly onHistory?: (history: ReplicateHistory, rounds: readonly RoundMetrics[]) => void;
+  /**
+   * Asked after each round with the rounds so far: false ends the replicate there (the caller knows the rest
+   * cannot matter to it). The rounds played are unchanged by it.
+   */
+  readonly keepGoing?: (rounds: readonly RoundMetrics[]) => boolean;
+  /** Also count tests and refutations under every test accounting (`RoundMetrics.accountings`); the run is the same. */
+  readonly accountings?: boolean;
+}
+
+/** A round's counts under every accounting: the tally now less the tally before the round. */
+function accountingsOf(now: AccountingTally, before: AccountingTally): AccountingMetrics {
+  const high = now.recordHighTests - before.recordHighTests;
+  return {
+    tests: {
+      high: { record: high, evolve: now.evolveHighTests - before.evolveHighTests },
+      any: {
+        record: high + now.recordOtherTests - before.recordOtherTests,
+        evolve: now.evolveAnyTests - before.evolveAnyTests,
+      },
+    },
+    refutations: {
+      record: now.recordRefutations - before.recordRefutations,
+      evolve: now.evolveRefutations - before.evolveRefutations,
+    },
+  };
 }
 
 export function runReplicate(
@@ -66,7 +91,8 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
 
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
-  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
+  const accounting = options.accountings === true && agent.library ? new AccountingTally() : null;
+  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }, accounting) : undefined;
   const evolver = agent.library
     ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity))
     : undefined;
@@ -184,6 +210,7 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
     const testsBefore = library?.tests ?? 0;
     const refutationsBefore = library?.refutations ?? 0;
     const retiredBefore = hooks.retired;
+    const accountingBefore = accounting === null ? null : { ...accounting };
     playRound(prior + round, round);
 
     const tests = (library?.tests ?? 0) - testsBefore;
@@ -216,7 +243,9 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
       ambiguousQueries: tally.ambiguousQueries,
       toolUnavailable: tally.toolUnavailable,
       breakerTrips: tally.breakerTrips,
+      ...(accounting === null ? {} : { accountings: accountingsOf(accounting, accountingBefore!) }),
     });
+    if (options.keepGoing?.(rounds) === false) break;
   }
   options.onHistory?.(recorder?.history(replicate) ?? noHistory(replicate), rounds);
   return rounds;

@@ -1,43 +1,53 @@
 /**
  * The audit of the hidden choices: every combination (a *reading* of the article), run under the published
- * settings, scored by the joint likelihood of the publication (likelihood/): the probability that one
- * separate run of every arm reproduces every published figure to the printed precision. Readings are ranked
- * by it, with posteriors under a uniform prior, Bayes factors against the best and ties within Monte Carlo
- * error. Beside it stay the older scores: how many figures lie inside the single-run 95 % range (with what a
- * true model would show) and the share of simulated publications showing the published pattern.
+ * settings at the full count of replicates, and scored by the joint likelihood of the publication
+ * (likelihood/): the probability that one separate run of every arm reproduces every published figure to
+ * the printed precision. Readings are ranked by it, with posteriors under a uniform prior, Bayes factors
+ * against the best and ties within Monte Carlo error. No reading is set aside for a zero count: a reading
+ * is estimated from all its runs, and one that too few runs reproduce is reported as not estimable, with
+ * what bounds it. Beside the likelihood stay the older scores: how many figures lie inside the single-run
+ * 95 % range (with what a true model would show) and the share of simulated publications showing the
+ * published pattern.
  *
  * Each arm draws its own random numbers (likelihood/unpaired.ts), as the article's arms were separate runs;
  * one arm under different readings shares them. Each distinct simulation runs once (`effectiveKey`).
- *
- * The audit runs in two stages: every reading at a screening count of replicates, then the readings that
- * could still matter — within SCREEN_MARGIN nats of the best, allowing for Monte Carlo error — at the full
- * count. The others keep their screening estimates (their `replicates` says so).
  */
 import { ARMS, HIDDEN_CHOICES, armConfig, effectiveKey, type ArmId, type HiddenChoices } from './arms.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import {
-  auditPieces,
-  joinFigureValues,
+  runFigureJobs,
   simulationPool,
   type AuditJob,
-  type AuditJobResult,
   type RunJob,
   type RunJobResult,
-  type SimulationJob,
-  type SimulationResult,
+  type SimulationFigure,
+  type SimulationPool,
 } from './simulationJobs.js';
-import { FIGURES, findFigure, type FigureId } from './figures.js';
+import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
-import type { WorkerPool } from '../core/parallel/pool.js';
-import { PartJoiner, type Piece } from '../core/parallel/split.js';
-import { closedFormArm, estimateArm, type ArmEstimate } from './likelihood/armEstimate.js';
+import {
+  closedFormArm,
+  estimateArm,
+  MAIN_SCALE,
+  MIN_CLASS_RUNS,
+  publishedTargets,
+  type ArmEstimate,
+  type ArmTargets,
+} from './likelihood/armEstimate.js';
+import { pooledBandwidths } from './likelihood/bandwidths.js';
 import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
-import { chooseBases, readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
-import { compareReadings, standings, TIE_Z, type Standing } from './likelihood/posterior.js';
+import { readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
+import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
+import { competitors } from './decision.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
+import { extremeness, type Extremeness } from './checks/extremeness.js';
+import { storyShares, type StoryShares } from './checks/story.js';
+import type { Simulations } from './checks/sameRuns.js';
+import { provablyImpossible } from './checks/impossible.js';
+import { abcArm } from './checks/crossCheck.js';
 
 export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;
@@ -46,7 +56,7 @@ export interface AuditEntry extends Standing {
   readonly total: number;
   /** What a true model would show: the expected count inside, and the probability of all of them. */
   readonly trueModel: TrueModelInside;
-  /** Replicates behind the scores (the screening count for readings not refined). */
+  /** Replicates behind the scores. */
   readonly replicates: number;
   /** Share of simulated publications showing the whole published pattern. */
   readonly patternShare: number;
@@ -56,23 +66,55 @@ export interface AuditEntry extends Standing {
   readonly fit: number;
   readonly placements: ReadonlyMap<FigureId, Placement | null>;
   readonly likelihood: ReadingLikelihood;
+  /** Index of the reading in `auditGrid()` order. */
+  readonly index: number;
+}
+
+/** The estimator applied to the simulated random control, beside the closed form it must match. */
+export interface RandomControlCheck {
+  readonly closedForm: number;
+  readonly estimated: number;
+  /** Standard error of log estimated. */
+  readonly logSe: number;
+  readonly replicates: number;
+}
+
+/** A reading's log-likelihood with its exploitation arm by rejection ABC instead (checks/crossCheck.ts), beside the main one. */
+export interface CrossChecked {
+  readonly index: number;
+  readonly abc: { readonly log: number; readonly se: number };
+  readonly main: { readonly log: number; readonly se: number };
+}
+
+/** Readings within this many nats of the best are cross-checked. */
+export const CROSS_CHECKED = 10;
+
+/** What the best reading's simulated publications say about the article as a whole. */
+export interface BestReadingChecks {
+  readonly predictive: PredictiveCheck;
+  readonly extremeness: Extremeness;
+  readonly story: StoryShares;
 }
 
 export interface AuditResult {
   /** Best first. */
   readonly entries: readonly AuditEntry[];
-  /** The posterior predictive check under the best reading (null when no reading has a finite likelihood). */
-  readonly check: PredictiveCheck | null;
-  /** Replicates of the screening stage, and how many readings went on to the full count. */
-  readonly screening: { readonly replicates: number; readonly refined: number };
+  /** Checks under the best reading (null when no reading is estimable). */
+  readonly checks: BestReadingChecks | null;
+  /** Replicates per arm and reading (the refinement's extra runs for readings in doubt: `extraRuns`). */
+  readonly replicates: number;
+  /** Runs the refinement added, by simulation key. */
+  readonly extraRuns: ReadonlyMap<string, number>;
+  /** Kernel bandwidth per continuous figure (the same for every reading). */
+  readonly bandwidths: ReadonlyMap<FigureId, number>;
+  readonly randomControl: RandomControlCheck;
+  /** The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC, best first. */
+  readonly crossCheck: readonly CrossChecked[];
+  /** Every simulation's figures, and each reading's simulations (what calibration and the verdict reuse). */
+  readonly simulations: Simulations;
   /** The results of `options.alongside`, by key. */
   readonly runs: ReadonlyMap<string, RunJobResult>;
 }
-
-/** Replicates every reading gets before the contenders are chosen. */
-export const SCREEN_REPLICATES = 250;
-/** Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above 10⁴. */
-export const SCREEN_MARGIN = Math.log(1e4);
 
 /** Every combination of the hidden choices; each choice's values start with the default, so ties favour it. */
 export function auditGrid(): HiddenChoices[] {
@@ -86,10 +128,34 @@ export function auditGrid(): HiddenChoices[] {
 }
 
 /** Arms whose figures read the skill-test accounting. */
-const TEST_FIGURES: readonly FigureId[] = ['exploit.tests', 'exploit.refutations', 'exploit.refutationRate'];
-const readsTests = (arm: ArmId): boolean => FIGURES.some((f) => f.arm === arm && TEST_FIGURES.includes(f.id));
+const readsTests = (arm: ArmId): boolean =>
+  FIGURES.some((f) => f.arm === arm && (TEST_FIGURES as readonly FigureId[]).includes(f.id));
 
-/** The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms' simulations. */
+/** The simulation key of an arm under one test accounting: that accounting's variant of one simulation's figures. */
+const accountingKey = (simulation: string, h: HiddenChoices): string => `${simulation}@${h.testUnit}/${h.testAt}`;
+/** A reading's simulation key split into the job that makes it and the accounting variant it takes (or null). */
+function splitKey(key: string): { job: string; variant: string | null } {
+  const at = key.lastIndexOf('@');
+  return at < 0 ? { job: key, variant: null } : { job: key.slice(0, at), variant: key.slice(at + 1) };
+}
+
+/** One variant of a job's figures: its arm's figures, the test figures those of the variant's accounting. */
+function variantOf(
+  results: ReadonlyMap<SimulationFigure, Float64Array>,
+  variant: string | null,
+): Map<FigureId, Float64Array> {
+  const values = new Map<FigureId, Float64Array>();
+  for (const [id, v] of results) if (!id.includes('@')) values.set(id as FigureId, v);
+  if (variant !== null)
+    for (const id of TEST_FIGURES) values.set(id, results.get(`${id}@${variant}` as SimulationFigure)!);
+  return values;
+}
+
+/**
+ * The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its
+ * arms' simulations. An arm that reads the test accounting is simulated once for all four accountings (the
+ * accounting changes no run; `AuditJob.accountings`): its readings' keys name the accounting's variant.
+ */
 export function auditJobs(
   grid: readonly HiddenChoices[],
   seed: number,
@@ -99,15 +165,25 @@ export function auditJobs(
   const keys = grid.map((hidden) =>
     ARMS.map((arm) => {
       const armSeed = unpairedSeed(seed, arm.id);
-      const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), readsTests(arm.id));
-      if (!jobs.has(key)) jobs.set(key, { kind: 'figures', key, arm: arm.id, hidden, seed: armSeed, replicates });
-      return key;
+      const tests = readsTests(arm.id);
+      const key = effectiveKey(armConfig(arm, hidden, armSeed, replicates), false);
+      if (!jobs.has(key))
+        jobs.set(key, {
+          kind: 'figures',
+          key,
+          arm: arm.id,
+          hidden,
+          seed: armSeed,
+          replicates,
+          ...(tests ? { accountings: true } : {}),
+        });
+      return tests ? accountingKey(key, hidden) : key;
     }),
   );
   return { jobs: [...jobs.values()], keys };
 }
 
-type Scored = Omit<AuditEntry, keyof Standing | 'likelihood'>;
+type Scored = Omit<AuditEntry, keyof Standing | 'likelihood' | 'index'>;
 
 /**
  * What scoring reuses between readings that share a simulation (and so its figures' arrays): each figure's
@@ -153,121 +229,185 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues, me
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
-  /** Called after each distinct simulation, per stage. */
-  readonly onProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
-  /** Replicates of the screening stage (default SCREEN_REPLICATES). */
-  readonly screenReplicates?: number;
-  /** Runs to make on the same threads during the screening stage (the benchmark's arms and openers). */
+  /** Called after each piece of simulation, and of the refinement's. */
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly onRefine?: (done: number, total: number) => void;
+  /** Runs to make on the same threads (the benchmark's arms and openers). */
   readonly alongside?: readonly RunJob[];
+  /** Readings to audit (default: `auditGrid()`); a smaller grid serves tests and reduced calibrations. */
+  readonly grid?: readonly HiddenChoices[];
 }
 
-/** The simulations behind each reading: its arms' keys into one stage's results. */
-interface Simulated {
-  readonly keys: readonly string[];
-  readonly results: ReadonlyMap<string, AuditJobResult>;
-}
-
-/** Per simulation key: the arm's likelihood estimates (computed once, however many readings share it). */
-class Estimates {
-  private readonly cache = new Map<string, ArmEstimate>();
-  private readonly control = closedFormArm('random', randomControlProbability());
-
-  of(arm: ArmId, key: string, result: AuditJobResult): ArmEstimate {
-    if (arm === 'random') return this.control;
-    let e = this.cache.get(key);
-    if (e === undefined) this.cache.set(key, (e = estimateArm(arm, new Map(result.values))));
-    return e;
-  }
-}
-
-function valuesOf(sim: Simulated): Map<FigureId, Float64Array> {
+/** One reading's figures: its arms' simulations joined. */
+export function readingValues(sims: Simulations, reading: number): Map<FigureId, Float64Array> {
   const values = new Map<FigureId, Float64Array>();
-  for (const key of sim.keys) for (const [id, v] of sim.results.get(key)!.values) values.set(id, v);
+  for (const key of sims.keys[reading]!) for (const [id, v] of sims.values.get(key)!) values.set(id, v);
   return values;
 }
 
-/** Likelihood of every reading, all arms on bases chosen from these estimates. */
-function likelihoods(sims: readonly Simulated[], estimates: Estimates): ReadingLikelihood[] {
-  const arms = sims.map((sim) =>
-    ARMS.map((arm, a) => {
-      const key = sim.keys[a]!;
-      return { key, estimate: estimates.of(arm.id, key, sim.results.get(key)!) };
-    }),
-  );
-  const bases = chooseBases(arms.flat().map((t) => t.estimate));
-  return arms.map((terms) => readingLikelihood(terms, bases));
-}
-
-/** Readings still in contention after screening (indices into the grid). */
-export function contenders(readings: readonly ReadingLikelihood[]): number[] {
-  const finite = readings.filter((r) => Number.isFinite(r.joint.log));
-  if (finite.length === 0) return readings.map((_, i) => i);
-  const best = finite.reduce((b, r) => (r.joint.log > b.joint.log ? r : b));
-  const floor = best.joint.log - TIE_Z * best.joint.se - SCREEN_MARGIN;
-  return readings.flatMap((r, i) =>
-    Number.isFinite(r.joint.log) && r.joint.log + TIE_Z * r.joint.se >= floor ? [i] : [],
-  );
-}
-
-/** What the audit keeps between its stages: the threads, and the per-simulation scores already computed. */
-interface AuditState {
-  readonly pool: WorkerPool<SimulationJob, SimulationResult>;
-  readonly estimates: Estimates;
-  readonly memo: ScoreMemo;
-}
-
 /**
- * Run one stage's simulations. Each simulation is scored (likelihood estimate, placements, central ranges)
- * in this thread as soon as its last piece is in, so little is left to do after the last one ends.
+ * Run every distinct simulation of the grid on the pool. Long simulations are cut into pieces of
+ * consecutive replicates (see `auditPieces`) so every thread stays busy to the end.
  */
-async function simulate(
+export async function simulateGrid(
   grid: readonly HiddenChoices[],
   seed: number,
   replicates: number,
-  options: AuditOptions,
-  stage: 'screen' | 'refine',
-  state: AuditState,
-  alongside: readonly RunJob[] = [],
-): Promise<{ sims: Simulated[]; runs: Map<string, RunJobResult> }> {
+  pool: SimulationPool,
+  options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
+): Promise<{ simulations: Simulations; jobs: AuditJob[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
-  const pieces = auditPieces(jobs, state.pool.threads);
-  const pieceOf = new Map<SimulationJob, Piece>(pieces.map(({ job, piece }) => [job, piece]));
-  const joiner = new PartJoiner<AuditJobResult>();
-  const wholes = new Map<string, AuditJobResult>();
-  const runs = new Map<string, RunJobResult>();
-  // Longest first, so the stage ends on short pieces and no thread waits long for the other's last one.
-  const longestFirst = pieces.map((p) => p.job).sort((a, b) => b.replicates - a.replicates);
-  const all: readonly SimulationJob[] = [...alongside, ...longestFirst];
-  let done = 0;
-  await state.pool.run(
-    all,
-    (job, result) => {
-      if (job.kind === 'run' && 'replicates' in result) runs.set(job.key, result);
-      else if (job.kind === 'figures' && 'values' in result) {
-        const piece = pieceOf.get(job)!;
-        const parts = joiner.add(piece, result);
-        if (parts !== null) {
-          const whole = jobs[piece.unit]!;
-          const joined = joinFigureValues(whole, parts);
-          wholes.set(whole.key, joined);
-          state.estimates.of(whole.arm, whole.key, joined);
-          for (const [id, values] of joined.values) {
-            state.memo.ranges.of(values);
-            state.memo.place(values, findFigure(id));
-          }
-        }
-      } else throw new Error(`simulation ${job.key} returned the wrong kind of result`);
-      options.onProgress?.(++done, all.length, stage);
-    },
-    // This thread leaves the runs kept whole (the longest jobs) to the workers: while it is busy with one,
-    // the workers wait on its event loop once their queue runs dry.
-    { here: (job) => job.kind !== 'run' },
-  );
-  const results = new Map(jobs.map((job) => [job.key, wholes.get(job.key)!]));
-  return { sims: keys.map((k) => ({ keys: k, results })), runs };
+  const { values: results, runs } = await figuresOn(pool, jobs, options);
+  const values = new Map<string, Map<FigureId, Float64Array>>();
+  for (const row of keys)
+    for (const key of row) {
+      const { job, variant } = splitKey(key);
+      if (!values.has(key)) values.set(key, variantOf(results.get(job)!, variant));
+    }
+  return { simulations: { grid, keys, values }, jobs, runs };
 }
 
-/** Run the audit: screen every reading, refine the contenders, rank by likelihood. */
+/** Figure jobs (and runs kept whole) on the pool; each job's figures by its key. */
+async function figuresOn(
+  pool: SimulationPool,
+  jobs: readonly AuditJob[],
+  options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
+): Promise<{ values: Map<string, Map<SimulationFigure, Float64Array>>; runs: Map<string, RunJobResult> }> {
+  const { values, runs } = await runFigureJobs(pool, jobs, options);
+  return { values: new Map([...values].map(([key, r]) => [key, new Map(r.values)])), runs };
+}
+
+/** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
+export const MAX_REFINEMENT = 8;
+
+/**
+ * Whether more runs, up to `cap`, could settle an arm that keeps a reading in contention (`excess` nats above
+ * the exclusion line): a class too small to estimate only if it would reach MIN_CLASS_RUNS at the cap; a
+ * class no run reproduces only if its bound, falling with the runs, could clear the line; a continuous
+ * figure no class run reproduces always (more runs may reproduce it).
+ */
+function worthRefining(e: ArmEstimate, excess: number, cap: number): boolean {
+  if (e.n >= cap) return false;
+  if (e.status === 'tooFew') return (e.hits * cap) / e.n >= MIN_CLASS_RUNS;
+  if (e.hits === 0) return excess < Math.log(cap / e.n);
+  return true;
+}
+
+/**
+ * More runs for the readings that could not be estimated but could compete (see `competitors`): each of
+ * their arms that is not estimated gets as many runs again, doubling until the reading is estimable or out
+ * of contention, or its simulation reaches MAX_REFINEMENT times the audit's replicates. The new runs stop
+ * as soon as they cannot reproduce a figure they settle early (`AuditJob.rejectEarly`), so they only serve
+ * the likelihood: the readings' other scores keep the audit's runs. Returns the likelihood's runs by key
+ * (the audit's runs, with the new ones after them) for the simulations it extended.
+ */
+export async function refine(
+  sims: Simulations,
+  jobs: readonly AuditJob[],
+  bandwidths: ReadonlyMap<FigureId, number>,
+  pool: SimulationPool,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Map<string, FigureValues>> {
+  const extended = new Map<string, Map<FigureId, Float64Array>>();
+  const byKey = new Map(jobs.map((j) => [j.key, j]));
+  const jobOf = new Map<string, AuditJob>();
+  for (const row of sims.keys) for (const key of row) jobOf.set(key, byKey.get(splitKey(key).job)!);
+  for (;;) {
+    const estimates = estimateSimulations(sims, bandwidths, extended);
+    const readings = readingsOf(sims, estimates);
+    const wanted = new Set<string>();
+    for (const c of competitors(sims.grid, readings))
+      for (const t of readings[c.index]!.arms)
+        if (
+          t.estimate.byScale.length === 0 &&
+          worthRefining(t.estimate, c.excess, MAX_REFINEMENT * jobOf.get(t.key)!.replicates)
+        )
+          wanted.add(t.key);
+    if (wanted.size === 0) return extended;
+    // One job per simulation to extend (every accounting's variant of it comes from the same runs).
+    const more = new Map<string, AuditJob>();
+    const pieceOf = (key: string): string => `${jobOf.get(key)!.key}#${estimates.get(key)!.n}`;
+    for (const key of wanted) {
+      const job = jobOf.get(key)!;
+      const have = estimates.get(key)!.n;
+      more.set(pieceOf(key), {
+        ...job,
+        key: pieceOf(key),
+        first: have,
+        replicates: Math.min(have, MAX_REFINEMENT * job.replicates - have),
+        rejectEarly: true,
+      });
+    }
+    const { values } = await figuresOn(pool, [...more.values()], { onProgress });
+    for (const key of wanted) {
+      const before = extended.get(key) ?? sims.values.get(key)!;
+      const added = variantOf(values.get(pieceOf(key))!, splitKey(key).variant);
+      extended.set(
+        key,
+        new Map(
+          [...before].map(([id, v]) => {
+            const joined = new Float64Array(v.length + added.get(id)!.length);
+            joined.set(v);
+            joined.set(added.get(id)!, v.length);
+            return [id, joined];
+          }),
+        ),
+      );
+    }
+  }
+}
+
+/** The arms' estimates of every simulation, at the article's windows, on the given bandwidths (`extended`: more runs for some). */
+export function estimateSimulations(
+  sims: Simulations,
+  bandwidths: ReadonlyMap<FigureId, number>,
+  extended: ReadonlyMap<string, FigureValues> = new Map(),
+): Map<string, ArmEstimate> {
+  const control = closedFormArm('random', randomControlProbability());
+  const armOf = new Map<string, ArmId>();
+  for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
+  const out = new Map<string, ArmEstimate>();
+  for (const [key, base] of sims.values) {
+    const arm = armOf.get(key)!;
+    const values = extended.get(key) ?? base;
+    out.set(key, arm === 'random' ? control : estimateArm(arm, values, publishedTargets(arm), bandwidths));
+  }
+  return out;
+}
+
+/**
+ * Each reading's likelihood from its arms' estimates, with what makes it provably impossible, if anything
+ * (`targets`: each arm's windows, by default the article's).
+ */
+export function readingsOf(
+  sims: Simulations,
+  estimates: ReadonlyMap<string, ArmEstimate>,
+  targets: (arm: ArmId) => ArmTargets = publishedTargets,
+): ReadingLikelihood[] {
+  return sims.keys.map((keys, i) => {
+    const arms = keys.map((key) => ({ key, estimate: estimates.get(key)! }));
+    const impossible = arms
+      .filter((t) => t.estimate.status === 'zero')
+      .map((t) => ({
+        arm: t.estimate.arm,
+        rule: provablyImpossible(t.estimate.arm, sims.grid[i]!, targets(t.estimate.arm)),
+      }))
+      .find((x) => x.rule !== null && x.arm !== undefined);
+    return readingLikelihood(
+      arms,
+      impossible === undefined ? null : `${impossible.rule!.figure}: ${impossible.rule!.reason}`,
+    );
+  });
+}
+
+/** The bandwidths of a set of simulations (their classes at the article's discrete figures). */
+export function simulationBandwidths(sims: Simulations): Map<FigureId, number> {
+  const armOf = new Map<string, ArmId>();
+  for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
+  return pooledBandwidths([...sims.values].map(([key, values]) => ({ arm: armOf.get(key)!, values })));
+}
+
+/** Run the audit: every reading at the full count, ranked by likelihood. */
 export async function auditPublication(
   seed: number,
   replicates: number,
@@ -275,52 +415,84 @@ export async function auditPublication(
 ): Promise<AuditResult> {
   const pool = simulationPool(Math.max(1, options.workers ?? 1));
   try {
-    return await auditOn(seed, replicates, options, { pool, estimates: new Estimates(), memo: new ScoreMemo() });
+    const grid = options.grid ?? auditGrid();
+    const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
+    const extended = await refine(simulations, jobs, simulationBandwidths(simulations), pool, options.onRefine);
+    return { ...rankSimulations(simulations, replicates, extended), runs };
   } finally {
     await pool.close();
   }
 }
 
-async function auditOn(
-  seed: number,
+/** The audit's ranking from simulations already made (`extended`: the refinement's, see `refine`). */
+export function rankSimulations(
+  sims: Simulations,
   replicates: number,
-  options: AuditOptions,
-  state: AuditState,
-): Promise<AuditResult> {
-  const grid = auditGrid();
-  const screen = Math.min(replicates, options.screenReplicates ?? SCREEN_REPLICATES);
-  const { sims, runs } = await simulate(grid, seed, screen, options, 'screen', state, options.alongside);
-  let refined = 0;
-  // One cache for both rankings: readings not refined keep their screening simulations.
-  if (screen < replicates) {
-    const chosen = contenders(likelihoods(sims, state.estimates));
-    const { sims: full } = await simulate(
-      chosen.map((i) => grid[i]!),
-      seed,
-      replicates,
-      options,
-      'refine',
-      state,
-    );
-    chosen.forEach((i, j) => (sims[i] = full[j]!));
-    refined = chosen.length;
-  } else {
-    refined = grid.length;
-  }
-  const readings = likelihoods(sims, state.estimates);
-  const order = grid.map((_, i) => i).sort((a, b) => compareReadings(readings[a]!, readings[b]!) || a - b);
-  const ranked = standings(order.map((i) => readings[i]!));
+  extended: ReadonlyMap<string, FigureValues> = new Map(),
+): Omit<AuditResult, 'runs'> {
+  const bandwidths = simulationBandwidths(sims);
+  const estimates = estimateSimulations(sims, bandwidths, extended);
+  const readings = readingsOf(sims, estimates);
+  const order = sims.grid
+    .map((_, i) => i)
+    .sort((a, b) => compareReadings(readings[a]!, readings[b]!, MAIN_SCALE) || a - b);
+  const ranked = standings(
+    order.map((i) => readings[i]!),
+    MAIN_SCALE,
+  );
+  const memo = new ScoreMemo();
   const entries = order.map((i, k) => ({
-    ...scoreCombination(grid[i]!, valuesOf(sims[i]!), state.memo),
+    ...scoreCombination(sims.grid[i]!, readingValues(sims, i), memo),
     likelihood: readings[i]!,
+    index: i,
     ...ranked[k]!,
   }));
-  const bestFinite = entries.length > 0 && Number.isFinite(entries[0]!.likelihood.joint.log);
+  const randomKey = sims.keys[0]![ARMS.findIndex((a) => a.id === 'random')]!;
+  const randomValues = sims.values.get(randomKey)!;
+  const randomEstimate = estimateArm('random', randomValues, publishedTargets('random'), bandwidths).byScale[
+    MAIN_SCALE
+  ];
+  const best = entries[0];
+  const exploit = ARMS.findIndex((a) => a.id === 'exploit');
+  const crossCheck = entries
+    .filter((e) => e.likelihood.estimable && e.logBayesFactor <= CROSS_CHECKED)
+    .flatMap((e): CrossChecked[] => {
+      const key = e.likelihood.arms[exploit]!.key;
+      const abc = abcArm('exploit', extended.get(key) ?? sims.values.get(key)!);
+      if (abc === null) return [];
+      const main = e.likelihood.byScale[MAIN_SCALE]!;
+      const arm = e.likelihood.arms[exploit]!.estimate.byScale[MAIN_SCALE]!;
+      const others = { log: main.log - arm.log, variance: main.se ** 2 - arm.variance };
+      return [
+        {
+          index: e.index,
+          abc: { log: others.log + abc.log, se: Math.sqrt(Math.max(0, others.variance) + abc.se ** 2) },
+          main: { log: main.log, se: main.se },
+        },
+      ];
+    });
+  const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
   return {
     entries,
-    check: bestFinite ? predictiveCheck(valuesOf(sims[order[0]!]!)) : null,
-    screening: { replicates: screen, refined },
-    runs,
+    checks:
+      bestValues === null
+        ? null
+        : {
+            predictive: predictiveCheck(bestValues),
+            extremeness: extremeness(bestValues),
+            story: storyShares(bestValues),
+          },
+    replicates,
+    crossCheck,
+    extraRuns: new Map([...extended].map(([key, v]) => [key, v.values().next().value!.length - replicates])),
+    bandwidths,
+    randomControl: {
+      closedForm: randomControlProbability(),
+      estimated: randomEstimate === undefined ? 0 : Math.exp(randomEstimate.log),
+      logSe: randomEstimate === undefined ? NaN : Math.sqrt(randomEstimate.variance),
+      replicates: randomValues.values().next().value!.length,
+    },
+    simulations: sims,
   };
 }
 

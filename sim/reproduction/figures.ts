@@ -15,6 +15,7 @@
 import type { ArmId } from './arms.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import type { Claim } from '../core/percentile.js';
+import type { TestTiming, TestUnit } from '../agent/choices.js';
 
 export type FigureId =
   | 'random.round1'
@@ -65,6 +66,11 @@ export interface Figure {
   readonly smooth: boolean;
   /** Figures this one is a function of (the rate of tests and refutations): it adds nothing to a likelihood or distance. */
   readonly impliedBy?: readonly FigureId[];
+  /**
+   * For a figure a run settles before it ends: whether a run whose first rounds are these can still give the
+   * published value (a run that cannot may stop there when only reproducing runs matter).
+   */
+  possible?(rounds: readonly RoundMetrics[]): boolean;
 }
 
 const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
@@ -137,6 +143,14 @@ export const FIGURES: readonly Figure[] = [
     uniformGuessing: 'never',
     printed: 0,
     smooth: false,
+    possible(rounds) {
+      // Settled by the first round a task starts with skills, or by the published round passing without one.
+      for (let i = 0; i < rounds.length; i++) {
+        if (rounds[i]!.tasksWithSkills > 0) return i + 1 === this.published;
+        if (i + 1 >= this.published) return false;
+      }
+      return true;
+    },
   },
   {
     id: 'exploit.final',
@@ -271,6 +285,8 @@ export const FIGURES: readonly Figure[] = [
     uniformGuessing: 'never',
     printed: 0,
     smooth: false,
+    // Distinct skills ever extracted only grow.
+    possible: (rounds) => rounds.length === 0 || last(rounds).skillsEver <= 0,
   },
   {
     id: 'threshold75.skills',
@@ -286,6 +302,28 @@ export const FIGURES: readonly Figure[] = [
     smooth: false,
   },
 ];
+
+/** The figures that read the skill-test accounting. */
+export const TEST_FIGURES = [
+  'exploit.tests',
+  'exploit.refutations',
+  'exploit.refutationRate',
+] as const satisfies readonly FigureId[];
+export type TestFigureId = (typeof TEST_FIGURES)[number];
+
+/** A test figure under one accounting, read off rounds that kept every accounting (`RoundMetrics.accountings`). */
+export type AccountingFigureId = `${TestFigureId}@${TestUnit}/${TestTiming}`;
+
+/** The test figures under one accounting, in TEST_FIGURES order. */
+export function testFiguresUnder(
+  rounds: readonly RoundMetrics[],
+  unit: TestUnit,
+  timing: TestTiming,
+): [number, number, number] {
+  const tests = total(rounds, (m) => m.accountings!.tests[unit][timing]);
+  const refutations = total(rounds, (m) => m.accountings!.refutations[timing]);
+  return [tests, refutations, tests === 0 ? NaN : refutations / tests];
+}
 
 export function findFigure(id: FigureId): Figure {
   return FIGURES.find((f) => f.id === id)!;

@@ -18,29 +18,47 @@ export const PATTERN_FIGURES: readonly FigureId[] = [
   'separate.final',
 ];
 
+/** The pattern's figures, one array each (fetched once, not per replicate). */
+export interface PatternArrays {
+  readonly firstSkillRound: Float64Array;
+  readonly final: Float64Array;
+  readonly skills: Float64Array;
+  readonly explore: Float64Array;
+  readonly separate: Float64Array;
+}
+
+export function patternArrays(values: FigureValues): PatternArrays {
+  return {
+    firstSkillRound: values.get('exploit.firstSkillRound')!,
+    final: values.get('exploit.final')!,
+    skills: values.get('exploit.skills')!,
+    explore: values.get('explore.final')!,
+    separate: values.get('separate.final')!,
+  };
+}
+
 /** The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the end. */
-export function showsExploitPattern(values: FigureValues, replicate: number): boolean {
-  const v = (id: FigureId): number => values.get(id)![replicate]!;
-  return v('exploit.firstSkillRound') === 3 && v('exploit.final') <= 5 && v('exploit.skills') === 2;
+export function showsExploitPattern(a: PatternArrays, replicate: number): boolean {
+  return a.firstSkillRound[replicate] === 3 && a.final[replicate]! <= 5 && a.skills[replicate] === 2;
 }
 
 /** The whole pattern: the exploitation part, exploration ending worse, separated exploration in between. */
-export function showsPattern(values: FigureValues, replicate: number): boolean {
-  const v = (id: FigureId): number => values.get(id)![replicate]!;
-  const exploit = v('exploit.final');
-  const explore = v('explore.final');
-  const separate = v('separate.final');
-  return showsExploitPattern(values, replicate) && explore > exploit && exploit < separate && separate < explore;
+export function showsPattern(a: PatternArrays, replicate: number): boolean {
+  const exploit = a.final[replicate]!;
+  const explore = a.explore[replicate]!;
+  const separate = a.separate[replicate]!;
+  return showsExploitPattern(a, replicate) && explore > exploit && exploit < separate && separate < explore;
 }
 
 /** Share of replicates for which `shows` holds. */
 export function patternShare(
   values: FigureValues,
-  shows: (values: FigureValues, replicate: number) => boolean = showsPattern,
+  shows: (a: PatternArrays, replicate: number) => boolean = showsPattern,
 ): number {
   const n = values.get('exploit.final')?.length ?? 0;
   if (n === 0) return NaN;
+  const a = patternArrays(values);
   let hits = 0;
-  for (let i = 0; i < n; i++) if (shows(values, i)) hits++;
+  for (let i = 0; i < n; i++) if (shows(a, i)) hits++;
   return hits / n;
 }

@@ -60,18 +60,21 @@ export function armFigureValues(
 
 /**
  * One arm's figures for `count` replicates, replicate r's rounds from `roundsOf(r)` (asked once each, in order):
- * rounds made on demand need not outlive their replicate.
+ * rounds made on demand need not outlive their replicate. A replicate that stopped before `rounds` rounds
+ * (see `ReplicateOptions.keepGoing`) gives NaN for every figure.
  */
 export function collectFigureValues(
   armId: ArmId,
   count: number,
   roundsOf: (replicate: number) => readonly RoundMetrics[],
+  rounds = 0,
 ): Map<FigureId, Float64Array> {
   const figures = figuresOf(armId);
   const values = figures.map(() => new Float64Array(count));
   for (let r = 0; r < count; r++) {
-    const rounds = roundsOf(r);
-    for (let i = 0; i < figures.length; i++) values[i]![r] = figures[i]!.value(rounds);
+    const played = roundsOf(r);
+    const stopped = played.length < rounds;
+    for (let i = 0; i < figures.length; i++) values[i]![r] = stopped ? NaN : figures[i]!.value(played);
   }
   return new Map(figures.map((f, i) => [f.id, values[i]!]));
 }

@@ -1,71 +1,167 @@
 /**
- * The audit's verdict: the best reading, the readings tied with it within Monte Carlo error, and which
- * hidden choices the published figures pin down. A choice is identified when one of its values holds at
- * least IDENTIFIED of the posterior (summed over the readings that have it), and left open otherwise.
+ * The audit's verdict: the best reading, the readings tied with it, which hidden choices the published
+ * figures pin down (decision.ts: identified only where the posterior interval's low end clears IDENTIFIED
+ * at every bandwidth, and — for the test unit, whose Bayes factor the cross-check recomputes — only where
+ * rejection ABC agrees), which no figure can tell apart by construction (their readings give identical runs),
+ * how the answer moves with the prior, and what the best reading's simulated publications say about the
+ * article as a whole (the predictive check, how extreme its most extreme figure is, how rare its story).
  */
-import type { AuditEntry, AuditResult } from './audit.js';
+import type { AuditEntry, AuditResult, BestReadingChecks, RandomControlCheck } from './audit.js';
+import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from './arms.js';
-import type { PredictiveCheck } from './likelihood/predictive.js';
+import { sameRuns, type SameRuns } from './checks/sameRuns.js';
+import { decide, type ChoicePosterior, type Decision } from './decision.js';
 
-/** Posterior share at which a hidden choice counts as pinned down by the figures. */
-export const IDENTIFIED = 0.95;
+export { IDENTIFIED } from './decision.js';
 
-export interface ChoicePosterior {
-  readonly key: HiddenKey;
-  /** Posterior of each value, in the choice's order. */
-  readonly values: readonly { readonly value: string; readonly posterior: number }[];
+/** The prior tilts of the sensitivity line: each choice's code default weighted 1:2 and 2:1 against the rest. */
+export const PRIOR_TILTS: readonly number[] = [0.5, 2];
+
+export interface PriorSensitivity {
+  /** Weight of each choice's default value against each other value. */
+  readonly tilt: number;
+  readonly bestPosterior: number;
+  readonly identified: Partial<HiddenChoices>;
+}
+
+/** The cross-check by rejection ABC (checks/crossCheck.ts), read against the main estimator. */
+export interface CrossCheckSummary {
+  readonly rows: readonly {
+    readonly entry: AuditEntry;
+    readonly abc: { log: number; se: number };
+    readonly main: { log: number; se: number };
+  }[];
+  /** Whether ABC keeps every reading tied with the best above every other cross-checked reading. */
+  readonly orderAgrees: boolean;
+  /** log Bayes factor of the best reading against its twin in the test unit, both ways, and whether they agree within their 95 % interval. */
+  readonly testUnit: {
+    readonly main: { readonly log: number; readonly se: number };
+    readonly abc: { readonly log: number; readonly se: number };
+    readonly agree: boolean;
+  } | null;
 }
 
 export interface Verdict {
   readonly best: AuditEntry;
+  /** The best reading's posterior interval (Monte Carlo and bandwidth). */
+  readonly bestInterval: readonly [number, number];
   /** Readings within Monte Carlo error of the best, the best first. */
   readonly tied: readonly AuditEntry[];
-  /** Choices whose leading value holds ≥ IDENTIFIED of the posterior. */
+  /** Choices whose leading value's interval clears IDENTIFIED at every bandwidth. */
   readonly identified: Partial<HiddenChoices>;
   /** Choices the published figures cannot tell apart. */
   readonly open: readonly HiddenKey[];
   readonly marginals: readonly ChoicePosterior[];
-  /** Whether any reading has a finite likelihood (some simulated publication comes close to the article). */
+  /** Choices whose readings give identical runs: no figure can tell their values apart. */
+  readonly unidentifiable: readonly HiddenKey[];
+  /** For every choice, how many of the credible readings' runs its twins reproduce exactly. */
+  readonly sameRuns: readonly SameRuns[];
+  /** The 90 % credible set, most probable first. */
+  readonly credible: readonly AuditEntry[];
+  /** Readings not estimable at this count, and those of them that could compete with the best. */
+  readonly notEstimable: readonly AuditEntry[];
+  readonly couldCompete: readonly AuditEntry[];
+  readonly priorSensitivity: readonly PriorSensitivity[];
+  /** Whether any reading is estimable. */
   readonly estimable: boolean;
   /** Whether the best reading places every published figure inside its single-run range. */
   readonly explainsEveryFigure: boolean;
-  readonly check: PredictiveCheck | null;
-  /** Replicates behind the best reading's estimates. */
+  readonly checks: BestReadingChecks | null;
+  readonly crossCheck: CrossCheckSummary;
+  readonly randomControl: RandomControlCheck;
+  /** Replicates per arm and reading. */
   readonly replicates: number;
 }
 
-/** Posterior of each value of each hidden choice (NaN throughout when no reading is estimable). */
-export function choicePosteriors(entries: readonly AuditEntry[]): ChoicePosterior[] {
-  return HIDDEN_CHOICES.map((c) => ({
-    key: c.key,
-    values: c.values.map((value) => ({
-      value,
-      posterior: entries.filter((e) => e.hidden[c.key] === value).reduce((s, e) => s + e.posterior, 0),
-    })),
-  }));
+/** Prior weights of the readings: `tilt` for each choice at its code default, 1 otherwise. */
+export function tiltedPrior(grid: readonly HiddenChoices[], tilt: number): number[] {
+  return grid.map((h) => HIDDEN_CHOICES.reduce((w, c) => w * (h[c.key] === PUBLISHED_AGENT[c.key] ? tilt : 1), 1));
 }
 
-export function verdict(audit: Pick<AuditResult, 'entries' | 'check'>): Verdict {
+/** The audit's decision on its own readings (in grid order). */
+export function auditDecision(
+  audit: Pick<AuditResult, 'entries' | 'simulations'>,
+  prior?: readonly number[],
+): Decision {
+  const byIndex = [...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood);
+  return decide(audit.simulations.grid, byIndex, { seed: 1, ...(prior !== undefined ? { prior } : {}) });
+}
+
+function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number, AuditEntry>): CrossCheckSummary {
+  const rows = audit.crossCheck.map((c) => ({ entry: entries.get(c.index)!, abc: c.abc, main: c.main }));
+  const tied = rows.filter((r) => r.entry.tiedWithBest);
+  const others = rows.filter((r) => !r.entry.tiedWithBest);
+  const orderAgrees = tied.length > 0 && others.every((o) => tied.every((t) => t.abc.log > o.abc.log));
+  const best = rows.find((r) => r.entry === audit.entries[0]);
+  const twin =
+    best &&
+    rows.find((r) =>
+      HIDDEN_CHOICES.every((c) =>
+        c.key === 'testUnit'
+          ? r.entry.hidden[c.key] !== best.entry.hidden[c.key]
+          : r.entry.hidden[c.key] === best.entry.hidden[c.key],
+      ),
+    );
+  const difference = (a: { log: number; se: number }, b: { log: number; se: number }) => ({
+    log: a.log - b.log,
+    se: Math.hypot(a.se, b.se),
+  });
+  const testUnit =
+    best === undefined || twin === undefined
+      ? null
+      : (() => {
+          const main = difference(best.main, twin.main);
+          const abc = difference(best.abc, twin.abc);
+          return { main, abc, agree: Math.abs(main.log - abc.log) <= 1.959963984540054 * Math.hypot(main.se, abc.se) };
+        })();
+  return { rows, orderAgrees, testUnit };
+}
+
+export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
   const entries = audit.entries;
   const best = entries[0];
   if (best === undefined) throw new Error('verdict: empty audit');
-  const marginals = choicePosteriors(entries);
-  const identified: Record<string, string> = {};
-  const open: HiddenKey[] = [];
-  for (const m of marginals) {
-    const top = m.values.reduce((a, b) => (b.posterior > a.posterior ? b : a));
-    if (top.posterior >= IDENTIFIED) identified[m.key] = top.value;
-    else open.push(m.key);
+  const decision = auditDecision(audit);
+  const byIndex = new Map(entries.map((e) => [e.index, e]));
+  const credible = decision.credible.map((i) => byIndex.get(i)!);
+  const same = sameRuns(
+    audit.simulations,
+    credible.map((e) => e.index),
+  );
+  // The cross-check tests the one choice its Bayes factor is about: where it disagrees, that choice stays open.
+  const crossCheck = summarise(audit, byIndex);
+  const disagrees =
+    crossCheck.testUnit !== null && !crossCheck.testUnit.agree && decision.identified.testUnit !== undefined;
+  const identified = Object.fromEntries(
+    Object.entries(decision.identified).filter(([key]) => !(disagrees && key === 'testUnit')),
+  ) as Partial<HiddenChoices>;
+  const open = [...decision.open];
+  if (disagrees) {
+    open.push('testUnit');
+    open.sort((a, b) => HIDDEN_CHOICES.findIndex((c) => c.key === a) - HIDDEN_CHOICES.findIndex((c) => c.key === b));
   }
+  const priorSensitivity = PRIOR_TILTS.map((tilt) => {
+    const d = auditDecision(audit, tiltedPrior(audit.simulations.grid, tilt));
+    return { tilt, bestPosterior: d.posteriors[best.index]!, identified: d.identified };
+  });
   return {
     best,
+    bestInterval: decision.bestInterval,
     tied: entries.filter((e) => e.tiedWithBest),
-    identified: identified as Partial<HiddenChoices>,
+    identified,
     open,
-    marginals,
-    estimable: Number.isFinite(best.likelihood.joint.log),
+    marginals: decision.marginals,
+    unidentifiable: same.filter((s) => s.runs > 0 && s.identical === s.runs).map((s) => s.key),
+    sameRuns: same,
+    credible,
+    notEstimable: entries.filter((e) => !e.likelihood.estimable),
+    couldCompete: decision.couldCompete.map((i) => byIndex.get(i)!),
+    priorSensitivity,
+    estimable: best.likelihood.estimable,
     explainsEveryFigure: best.inside === best.total,
-    check: audit.check,
-    replicates: best.replicates,
+    checks: audit.checks,
+    crossCheck,
+    randomControl: audit.randomControl,
+    replicates: audit.replicates,
   };
 }

@@ -71,6 +71,7 @@ export async function reproduceFolder(dir: string, replicates = 30, withAudit = 
     single: false,
     audit: withAudit,
     auditReplicates: replicates,
+    fullAuditReplicates: replicates,
     workers: 1,
   });
   const files = report.files();

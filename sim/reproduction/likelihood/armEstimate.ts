@@ -1,139 +1,275 @@
 /**
  * The probability that one run of an arm reproduces all of that arm's published figures jointly, to the
- * precision the article printed, estimated from single runs two ways:
+ * precision the article printed — one estimator for every arm and every reading:
  *
- *  - exact: the share of runs in which every figure lands in its printed window (windows.ts), with its
- *    binomial standard error; with no such run, an upper bound instead (one-sided 95 %: 1 − 0.05^(1/n)).
- *  - smoothed: each run's figures blurred by a Gaussian product kernel before the windows are applied, i.e.
- *    the mean over runs of Π P(x + h·Z in the window) for the attempts, tests and refutations, and the plain
- *    indicator for rounds and skill counts. Bandwidths follow Scott's rule, h = σ · n^(−1/(d+4)) with σ the
- *    figure's spread over this arm's runs (min(sd, IQR/1.349)) and d the number of smoothed figures, so
- *    as runs grow the kernel narrows onto the exact windows. It estimates the same probability with a bias
- *    of order h², and it is usable where the exact count is zero.
+ *   P = P(discrete figures) × P(continuous figures | discrete ones)
  *
- * Figures implied by others (the refutation rate, a ratio of two counts already matched) add nothing to
- * the smoothed product. Per-run contributions are kept so differences between readings that share random
- * numbers get their paired Monte Carlo error (see posterior.ts).
+ *  - the discrete figures (rounds, skill counts) are matched exactly: the share of runs reproducing all of
+ *    them (the *class*), with its binomial error;
+ *  - the continuous figures (attempts, tests, refutations), within the class: each figure's window
+ *    probability by a variance-corrected kernel (marginal.ts), with one bandwidth per figure for every
+ *    reading (bandwidths.ts), and their dependence by a Gaussian copula (copula.ts).
+ *
+ * Figures implied by others (the refutation rate) add nothing. Errors are on the log scale and add up over
+ * the parts (their estimates come from the same runs, but from different aspects of them; the seed-spread
+ * test in the test suite checks the sum against the spread over independent seeds). The estimate is given
+ * at several bandwidths (BANDWIDTH_SCALES × each figure's), for the sensitivity the verdict requires.
+ *
+ * An arm is not estimable when no run reproduces its discrete figures ('zero': the probability is below the
+ * discrete share's upper bound) or when fewer than MIN_CLASS_RUNS do and continuous figures remain to be
+ * estimated from them ('tooFew'); a continuous figure whose class runs all take one value outside its
+ * window is a zero too.
  */
 import type { ArmId } from '../arms.js';
-import { quantile, sampleSd } from '../../core/stats.js';
-import { figuresOf, type FigureId } from '../figures.js';
+import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { normalMass } from './normal.js';
-import { inWindow, windowOf } from './windows.js';
+import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
+import { column, kernelMarginal, type Column, type MarginalEstimate, type Target } from './marginal.js';
+import { windowOf } from './windows.js';
 
-export interface ProbabilityEstimate {
-  /** The estimate; 0 when no run contributes. */
-  readonly p: number;
-  /** Its Monte Carlo standard error (0 for a closed form). */
-  readonly se: number;
-  /** With p = 0: a one-sided 95 % upper bound; otherwise null. */
-  readonly upper: number | null;
+/** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
+export const BANDWIDTH_SCALES: readonly number[] = [0.5, Math.SQRT1_2, 1, Math.SQRT2, 2];
+export const MAIN_SCALE = BANDWIDTH_SCALES.indexOf(1);
+/** Runs of the class below which the continuous figures are not estimated from them. */
+export const MIN_CLASS_RUNS = 20;
+
+export type ArmStatus = 'estimated' | 'zero' | 'tooFew' | 'closed form';
+
+export interface ScaleEstimate {
+  /** Natural log of the probability. */
+  readonly log: number;
+  /** Its Monte Carlo variance. */
+  readonly variance: number;
+  /** Runs effectively behind it: the class size, or the smallest kernel effective sample size if lower. */
+  readonly ess: number;
+}
+
+/**
+ * What bounds an arm that is not estimated: the log of an upper bound on its probability (95 %), and whether
+ * it still lacks its continuous part (then the decision supplies one, see decision.ts). A zero of one
+ * continuous figure is bounded by the other figures' estimate times the zero's share bound, ½·3/m.
+ */
+export interface ArmBound {
+  readonly log: number;
+  readonly continuousMissing: boolean;
 }
 
 export interface ArmEstimate {
   readonly arm: ArmId;
-  /** Runs behind the estimates (0 for a closed form). */
+  /** Runs behind the estimate (0 for a closed form). */
   readonly n: number;
-  /** Runs that reproduce every figure of the arm to the printed precision. */
+  /** Runs reproducing every discrete figure (the class). */
   readonly hits: number;
-  readonly exact: ProbabilityEstimate;
-  readonly smoothed: ProbabilityEstimate;
-  /** Per-run contributions (0/1, kernel weight); null for a closed form, which has no Monte Carlo error. */
-  readonly exactWeights: Float64Array | null;
-  readonly smoothedWeights: Float64Array | null;
-  /** Bandwidth per smoothed figure; 0 when the figure did not vary (then it is matched exactly). */
-  readonly bandwidths: ReadonlyMap<FigureId, number>;
-  /** The figure fewest runs reproduce on its own: what makes the arm rare. */
-  readonly rarest: FigureId | null;
+  readonly status: ArmStatus;
+  /** For a zero: the figures no run (or no run of the class) reproduces. */
+  readonly missing: readonly FigureId[];
+  /** log of the discrete share (−∞ for none), and of its one-sided 95 % upper bound. */
+  readonly discreteLog: number;
+  readonly discreteUpper: number;
+  /** One estimate per bandwidth scale (BANDWIDTH_SCALES); empty unless estimated. */
+  readonly byScale: readonly ScaleEstimate[];
+  /** When not estimated: what bounds it (null when estimated). */
+  readonly bound: ArmBound | null;
 }
 
-/** One-sided 95 % upper bound on a probability never observed in n trials (Clopper–Pearson). */
-export function zeroHitUpperBound(n: number): number {
-  return n === 0 ? 1 : 1 - 0.05 ** (1 / n);
+/** The windows one arm's figures must land in: the published ones, or a simulated publication's. */
+export type ArmTargets = ReadonlyMap<FigureId, Target>;
+
+/** The article's windows for one arm, each with its printed value as the point. */
+export function publishedTargets(arm: ArmId): ArmTargets {
+  return new Map(figuresOf(arm).map((f) => [f.id, { ...windowOf(f), point: f.published }]));
 }
 
-function estimateOf(weights: Float64Array): ProbabilityEstimate {
-  const n = weights.length;
-  let sum = 0;
-  let sum2 = 0;
+/** Figures matched exactly. */
+export const discreteFigures = (arm: ArmId): Figure[] =>
+  figuresOf(arm).filter((f) => !f.smooth && f.impliedBy === undefined);
+/** Figures estimated by kernel and copula. */
+export const continuousFigures = (arm: ArmId): Figure[] =>
+  figuresOf(arm).filter((f) => f.smooth && f.impliedBy === undefined);
+
+const inside = (t: Target, x: number): boolean => x >= t.lo && x < t.hi;
+
+/** Indices of the runs that reproduce every discrete figure. */
+export function classOf(arm: ArmId, values: FigureValues, targets: ArmTargets): Int32Array {
+  const columns = discreteFigures(arm).map((f) => values.get(f.id)!);
+  const los = discreteFigures(arm).map((f) => targets.get(f.id)!.lo);
+  const his = discreteFigures(arm).map((f) => targets.get(f.id)!.hi);
+  const n = values.get(figuresOf(arm)[0]!.id)!.length;
+  const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    sum += weights[i]!;
-    sum2 += weights[i]! * weights[i]!;
+    let all = true;
+    for (let k = 0; k < columns.length && all; k++) {
+      const x = columns[k]![i]!;
+      all = x >= los[k]! && x < his[k]!;
+    }
+    if (all) out.push(i);
   }
-  const p = n === 0 ? 0 : sum / n;
-  const variance = n < 2 ? NaN : Math.max(0, (sum2 - n * p * p) / (n - 1));
-  return { p, se: Math.sqrt(variance / n), upper: p === 0 ? zeroHitUpperBound(n) : null };
+  return Int32Array.from(out);
 }
 
-/** A robust spread: min(sd, IQR/1.349), the sd alone when the quartiles coincide. */
-export function spread(xs: Float64Array): number {
-  const finite = Array.from(xs)
-    .filter((x) => Number.isFinite(x))
-    .sort((a, b) => a - b);
-  const n = finite.length;
-  if (n < 2) return 0;
-  const sd = sampleSd(finite);
-  const iqr = (quantile(finite, 0.75) - quantile(finite, 0.25)) / 1.349;
-  return iqr > 0 ? Math.min(sd, iqr) : sd;
+/** One-sided 95 % upper bound on a share seen k times in n (Wilson score; k = 0 gives about 2.7/n). */
+export function shareUpperBound(k: number, n: number): number {
+  if (n === 0) return 1;
+  const z = 1.6448536269514722;
+  const p = k / n;
+  const z2 = z * z;
+  return Math.min(1, (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n));
+}
+
+/** What estimates of one class share, whatever the bandwidth and the continuous targets: its runs and copula. */
+export interface ClassFit {
+  readonly hits: Int32Array;
+  /** Per continuous figure, the class runs' values. */
+  readonly columns: ReadonlyMap<FigureId, Column>;
+  readonly copula: CopulaFit | null;
+}
+
+export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
+  const raw = continuousFigures(arm).map((f) => {
+    const v = values.get(f.id)!;
+    return [f.id, Float64Array.from(hits, (i) => v[i]!)] as const;
+  });
+  return {
+    hits,
+    columns: new Map(raw.map(([id, xs]) => [id, column(xs)])),
+    copula: hits.length >= MIN_CLASS_RUNS ? fitCopula(raw.map(([, xs]) => xs)) : null,
+  };
+}
+
+/** The figures no run reproduces on its own, or all of them when each is reproduced but never together. */
+function missingDiscrete(arm: ArmId, values: FigureValues, targets: ArmTargets): FigureId[] {
+  const discrete = discreteFigures(arm);
+  const none = discrete.filter((f) => !values.get(f.id)!.some((x) => inside(targets.get(f.id)!, x)));
+  return (none.length > 0 ? none : discrete).map((f) => f.id);
+}
+
+export interface EstimateOptions {
+  /** A fit of this class made before (calibration reuses it for every publication in the same class). */
+  readonly fit?: ClassFit;
+  /** Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows all have one width). */
+  readonly marginals?: Map<string, MarginalEstimate>;
+  /** Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention). */
+  readonly mainOnly?: boolean;
+}
+
+/** The arm's figures at one bandwidth scale: the log estimate, or the zero figures with a bound from the rest. */
+function atScale(
+  fit: ClassFit,
+  continuous: readonly Figure[],
+  targets: ArmTargets,
+  h: (f: Figure) => number,
+  marginals: Map<string, MarginalEstimate> | undefined,
+  base: { readonly log: number; readonly variance: number },
+): { readonly estimate: ScaleEstimate; readonly zeros: FigureId[] } {
+  const m = fit.hits.length;
+  let { log, variance } = base;
+  let ess = m;
+  const cdfs: number[] = [];
+  const cdfVariances: number[] = [];
+  const zeros: FigureId[] = [];
+  continuous.forEach((f) => {
+    const t = targets.get(f.id)!;
+    const key = `${f.id}|${t.lo}|${h(f)}`;
+    let e = marginals?.get(key);
+    if (e === undefined) {
+      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f));
+      marginals?.set(key, e);
+    }
+    if (e.mass === 0) return void zeros.push(f.id);
+    log += Math.log(e.mass);
+    variance += e.logVariance;
+    ess = Math.min(ess, e.ess);
+    cdfs.push(e.cdf);
+    cdfVariances.push(e.cdfVariance);
+  });
+  const copula = fit.copula === null ? null : zeros.length === 0 ? fit.copula : null;
+  if (copula !== null) {
+    const c = copulaLogDensity(copula, cdfs, cdfVariances, m);
+    log += c.log;
+    variance += c.variance;
+  }
+  return { estimate: { log, variance, ess }, zeros };
 }
 
 /** Estimate one arm's joint probability from its runs (`values` holds at least the arm's figures). */
-export function estimateArm(arm: ArmId, values: FigureValues): ArmEstimate {
-  const figures = figuresOf(arm).map((f) => ({ f, w: windowOf(f), v: values.get(f.id)! }));
-  const n = figures[0]?.v.length ?? 0;
-  const kernelled = figures.filter(({ f }) => f.smooth && f.impliedBy === undefined);
-  const spreads = new Map(kernelled.map(({ f, v }) => [f.id, spread(v)]));
-  const d = [...spreads.values()].filter((s) => s > 0).length;
-  const shrink = n > 0 ? n ** (-1 / (d + 4)) : 0;
-  const bandwidths = new Map([...spreads].map(([id, s]) => [id, s * shrink]));
-
-  const exactWeights = new Float64Array(n);
-  const smoothedWeights = new Float64Array(n);
-  const marginal = new Map(figures.map(({ f }) => [f.id, 0]));
-  for (let i = 0; i < n; i++) {
-    let all = true;
-    let weight = 1;
-    for (const { f, w, v } of figures) {
-      const x = v[i]!;
-      const inside = inWindow(w, x);
-      if (inside) marginal.set(f.id, marginal.get(f.id)! + 1);
-      else all = false;
-      if (f.impliedBy !== undefined || weight === 0) continue;
-      const h = bandwidths.get(f.id) ?? 0;
-      weight *= h > 0 && Number.isFinite(x) ? normalMass((w.lo - x) / h, (w.hi - x) / h) : inside ? 1 : 0;
+export function estimateArm(
+  arm: ArmId,
+  values: FigureValues,
+  targets: ArmTargets,
+  bandwidths: ReadonlyMap<FigureId, number>,
+  options: EstimateOptions = {},
+): ArmEstimate {
+  const n = values.get(figuresOf(arm)[0]!.id)!.length;
+  const fit = options.fit ?? fitClass(arm, values, classOf(arm, values, targets));
+  const m = fit.hits.length;
+  const discreteLog = Math.log(m / n);
+  const discreteUpper = Math.log(shareUpperBound(m, n));
+  const base = { arm, n, hits: m, discreteLog, discreteUpper };
+  if (m === 0)
+    return {
+      ...base,
+      status: 'zero',
+      missing: missingDiscrete(arm, values, targets),
+      byScale: [],
+      bound: { log: discreteUpper, continuousMissing: true },
+    };
+  const continuous = continuousFigures(arm);
+  const discrete = { log: discreteLog, variance: (1 - m / n) / m };
+  if (continuous.length === 0)
+    return {
+      ...base,
+      status: 'estimated',
+      missing: [],
+      byScale: BANDWIDTH_SCALES.map(() => ({ ...discrete, ess: m })),
+      bound: null,
+    };
+  if (m < MIN_CLASS_RUNS)
+    return {
+      ...base,
+      status: 'tooFew',
+      missing: [],
+      byScale: [],
+      bound: { log: discreteUpper, continuousMissing: true },
+    };
+  const byScale: ScaleEstimate[] = [];
+  for (const scale of options.mainOnly === true ? [1] : BANDWIDTH_SCALES) {
+    const { estimate, zeros } = atScale(
+      fit,
+      continuous,
+      targets,
+      (f) => bandwidths.get(f.id)! * scale,
+      options.marginals,
+      discrete,
+    );
+    if (zeros.length > 0) {
+      // The other figures' estimate (their copula left out), times each zero's share bound among the class runs.
+      const main =
+        scale === 1
+          ? estimate
+          : atScale(fit, continuous, targets, (f) => bandwidths.get(f.id)!, options.marginals, discrete).estimate;
+      const log =
+        main.log + zeros.length * Math.log(shareUpperBound(0, m)) + 1.959963984540054 * Math.sqrt(main.variance);
+      return { ...base, status: 'zero', missing: zeros, byScale: [], bound: { log, continuousMissing: false } };
     }
-    exactWeights[i] = all ? 1 : 0;
-    smoothedWeights[i] = weight;
+    byScale.push(estimate);
   }
-  const hits = exactWeights.reduce((s, x) => s + x, 0);
-  let rarest: FigureId | null = null;
-  for (const [id, count] of marginal) if (rarest === null || count < marginal.get(rarest)!) rarest = id;
-  return {
-    arm,
-    n,
-    hits,
-    exact: estimateOf(exactWeights),
-    smoothed: estimateOf(smoothedWeights),
-    exactWeights,
-    smoothedWeights,
-    bandwidths,
-    rarest,
-  };
+  if (options.mainOnly === true)
+    return { ...base, status: 'estimated', missing: [], byScale: BANDWIDTH_SCALES.map(() => byScale[0]!), bound: null };
+  return { ...base, status: 'estimated', missing: [], byScale, bound: null };
 }
 
 /** An arm whose joint probability is known exactly (no Monte Carlo error, the same under every reading). */
 export function closedFormArm(arm: ArmId, p: number): ArmEstimate {
-  const exact: ProbabilityEstimate = { p, se: 0, upper: null };
+  const log = Math.log(p);
   return {
     arm,
     n: 0,
     hits: 0,
-    exact,
-    smoothed: exact,
-    exactWeights: null,
-    smoothedWeights: null,
-    bandwidths: new Map(),
-    rarest: null,
+    status: 'closed form',
+    missing: [],
+    discreteLog: 0,
+    discreteUpper: 0,
+    byScale: BANDWIDTH_SCALES.map(() => ({ log, variance: 0, ess: Infinity })),
+    bound: null,
   };
 }

@@ -43,3 +43,40 @@ export function normalMass(a: number, b: number): number {
   if (b <= 0) return upperTail(-b) - upperTail(-a);
   return 1 - upperTail(-a) - upperTail(b);
 }
+
+/** The standard normal density. */
+export function density(z: number): number {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
+/** P(Z ≤ z). */
+export function lowerTail(z: number): number {
+  return 1 - upperTail(z);
+}
+
+const PROBIT_A = [
+  -39.69683028665376, 220.9460984245205, -275.928510446969, 138.357751867269, -30.66479806614716, 2.506628277459239,
+];
+const PROBIT_B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+const PROBIT_C = [
+  -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+  2.938163982698783,
+];
+const PROBIT_D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+/** Below this probability (and above 1 − it) the tail form of the fit applies. */
+const PROBIT_TAIL = 0.02425;
+
+const poly = (c: readonly number[], x: number): number => c.reduce((acc, k) => acc * x + k, 0);
+
+/** The quantile z with P(Z ≤ z) = p, 0 < p < 1 (Acklam's rational fit, relative error below 1.2e-9). */
+export function probit(p: number): number {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
+  if (p > 1 - PROBIT_TAIL) return -probit(1 - p);
+  if (p < PROBIT_TAIL) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return poly(PROBIT_C, q) / (poly(PROBIT_D, q) * q + 1);
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return (poly(PROBIT_A, r) * q) / (poly(PROBIT_B, r) * r + 1);
+}

@@ -1,95 +1,111 @@
 /**
- * From likelihoods to a verdict over the readings: posteriors under a uniform prior (they sum to 1),
- * Bayes factors against the best, and ties.
+ * From likelihoods to standings over the readings: posteriors (under a uniform prior unless one is given;
+ * they sum to 1 over the estimable readings), Bayes factors against the best, ties, and posterior draws
+ * that carry the Monte Carlo error into the posteriors.
  *
- * Two readings are tied when their log-likelihoods differ by less than 1.96 Monte Carlo standard errors of
- * the difference, i.e. when the 95 % interval of the log Bayes factor contains 0. Readings draw each arm
- * from the same random numbers (likelihood/unpaired.ts), so the error of a difference is computed run by
- * run, with the covariance of the two readings' per-run contributions: readings that share an arm's very
- * simulation differ by exactly 0 in it.
+ * Two readings are tied when the 95 % interval of their log Bayes factor contains 0. A reading that is not
+ * estimable has no posterior: it is ranked after the estimable ones, by its discrete share.
+ *
+ * The draws: each distinct simulation's log estimate is perturbed once per draw by N(0, its variance) —
+ * readings that share a simulation share its error — and the posteriors recomputed, so any function of the
+ * posteriors (a choice's marginal, the best reading's share) gets a Monte Carlo interval from the draws.
  */
-import type { ReadingLikelihood } from './reading.js';
-import { pick, weightsOf } from './reading.js';
+import type { Stream } from '../../core/rng.js';
+import { differenceVariance, type ReadingLikelihood } from './reading.js';
 
 /** z for the two-sided 95 % interval of a difference. */
 export const TIE_Z = 1.959963984540054;
 
-/** Monte Carlo standard error of log L(a) − log L(b); NaN when either is −∞. */
-export function differenceSe(a: ReadingLikelihood, b: ReadingLikelihood): number {
-  if (!Number.isFinite(a.joint.log) || !Number.isFinite(b.joint.log)) return NaN;
-  let variance = 0;
-  a.arms.forEach((ta, i) => {
-    const tb = b.arms[i]!;
-    if (ta.key === tb.key && ta.basis === tb.basis) return;
-    const ea = pick(ta.estimate, ta.basis);
-    const eb = pick(tb.estimate, tb.basis);
-    const wa = weightsOf(ta.estimate, ta.basis);
-    const wb = weightsOf(tb.estimate, tb.basis);
-    if (wa === null || wb === null || wa.length !== wb.length || wa.length < 2) {
-      variance += (ea.se / ea.p) ** 2 + (eb.se / eb.p) ** 2;
-      return;
-    }
-    // Delta method, run by run: log p̂a − log p̂b ≈ mean of d = wa/pa − wb/pb (+ const), so its variance is var(d)/n.
-    const n = wa.length;
-    let sum = 0;
-    let sum2 = 0;
-    for (let r = 0; r < n; r++) {
-      const d = wa[r]! / ea.p - wb[r]! / eb.p;
-      sum += d;
-      sum2 += d * d;
-    }
-    variance += Math.max(0, (sum2 - (sum * sum) / n) / (n - 1)) / n;
-  });
-  return Math.sqrt(variance);
-}
-
-/** Whether a and b cannot be told apart: the 95 % interval of their log Bayes factor contains 0. */
-export function tied(a: ReadingLikelihood, b: ReadingLikelihood): boolean {
-  const la = a.joint.log;
-  const lb = b.joint.log;
-  if (!Number.isFinite(la) || !Number.isFinite(lb)) return la === lb && a.joint.upper === b.joint.upper;
-  return Math.abs(la - lb) <= TIE_Z * differenceSe(a, b);
-}
-
-/** Best first: by log-likelihood, readings too rare to estimate by their upper bound; stable otherwise. */
-export function compareReadings(a: ReadingLikelihood, b: ReadingLikelihood): number {
-  if (a.joint.log !== b.joint.log) return b.joint.log > a.joint.log ? 1 : -1;
-  return (b.joint.upper ?? 0) - (a.joint.upper ?? 0);
-}
-
-/** Posterior probabilities under a uniform prior; NaN for all when no reading has a finite likelihood. */
-export function posteriors(readings: readonly ReadingLikelihood[]): number[] {
-  const top = Math.max(...readings.map((r) => r.joint.log));
-  if (!Number.isFinite(top)) return readings.map(() => NaN);
-  const w = readings.map((r) => Math.exp(r.joint.log - top));
+/** Posteriors from log-likelihoods (NaN = not estimable: weight 0); NaN throughout when none is finite. */
+export function posteriors(logs: readonly number[], prior?: readonly number[]): number[] {
+  let top = -Infinity;
+  for (const l of logs) if (l > top) top = l;
+  if (!Number.isFinite(top)) return logs.map(() => NaN);
+  const w = logs.map((l, i) => (Number.isFinite(l) ? Math.exp(l - top) * (prior?.[i] ?? 1) : 0));
   const total = w.reduce((s, x) => s + x, 0);
   return w.map((x) => x / total);
 }
 
+/** Best first: estimable readings by log-likelihood at `scale`, then the others by discrete share; stable otherwise. */
+export function compareReadings(a: ReadingLikelihood, b: ReadingLikelihood, scale: number): number {
+  if (a.estimable !== b.estimable) return a.estimable ? -1 : 1;
+  const la = a.estimable ? a.byScale[scale]!.log : a.discreteLog;
+  const lb = b.estimable ? b.byScale[scale]!.log : b.discreteLog;
+  return la === lb ? 0 : lb > la ? 1 : -1;
+}
+
 export interface Standing {
-  /** 1 = best; readings tied with their group's leader share its rank. */
-  readonly rank: number;
+  /** 1 = best; readings tied with their group's leader share its rank; null when not estimable. */
+  readonly rank: number | null;
+  /** NaN when not estimable. */
   readonly posterior: number;
-  /** log L(best) − log L(this) ≥ 0, in nats; the Bayes factor of the best against this reading is its exp. */
+  /** log L(best) − log L(this) ≥ 0, in nats, and its Monte Carlo error; NaN when not estimable. */
   readonly logBayesFactor: number;
   readonly logBayesFactorSe: number;
   /** Within Monte Carlo error of the best. */
   readonly tiedWithBest: boolean;
 }
 
-/** Standings of readings already sorted best first (see compareReadings). */
-export function standings(sorted: readonly ReadingLikelihood[]): Standing[] {
-  const post = posteriors(sorted);
+/** Whether b cannot be told apart from a: the 95 % interval of their log Bayes factor contains 0. */
+export function tied(a: ReadingLikelihood, b: ReadingLikelihood, scale: number): boolean {
+  const d = a.byScale[scale]!.log - b.byScale[scale]!.log;
+  return Math.abs(d) <= TIE_Z * Math.sqrt(differenceVariance(a, b, scale));
+}
+
+/** Standings of readings already sorted best first (see compareReadings), at one scale. */
+export function standings(sorted: readonly ReadingLikelihood[], scale: number): Standing[] {
+  const post = posteriors(sorted.map((r) => r.byScale[scale]!.log));
   const best = sorted[0];
   let leader = 0;
   return sorted.map((r, i) => {
-    if (i > 0 && !tied(sorted[leader]!, r)) leader = i;
+    if (best === undefined || !r.estimable || !best.estimable)
+      return { rank: null, posterior: NaN, logBayesFactor: NaN, logBayesFactorSe: NaN, tiedWithBest: false };
+    if (i > 0 && !tied(sorted[leader]!, r, scale)) leader = i;
     return {
       rank: leader + 1,
       posterior: post[i]!,
-      logBayesFactor: best === undefined ? NaN : best.joint.log - r.joint.log,
-      logBayesFactorSe: best === undefined || i === 0 ? 0 : differenceSe(best, r),
-      tiedWithBest: best !== undefined && leader === 0,
+      logBayesFactor: best.byScale[scale]!.log - r.byScale[scale]!.log,
+      logBayesFactorSe: i === 0 ? 0 : Math.sqrt(differenceVariance(best, r, scale)),
+      tiedWithBest: leader === 0,
     };
   });
+}
+
+/** A standard normal draw (Box–Muller, one of the pair). */
+export function normalDraw(stream: Stream): number {
+  const u = 1 - stream.quick();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * stream.quick());
+}
+
+/**
+ * `draws` posterior vectors at one scale (each over all readings, 0 for those not estimable), the
+ * simulations' errors drawn from `stream`. Keys are visited in the order the readings first name them.
+ */
+export function posteriorDraws(
+  readings: readonly ReadingLikelihood[],
+  scale: number,
+  draws: number,
+  stream: Stream,
+  prior?: readonly number[],
+): Float64Array[] {
+  const keys = new Map<string, number>();
+  for (const r of readings)
+    if (r.estimable)
+      for (const t of r.arms) if (!keys.has(t.key)) keys.set(t.key, Math.sqrt(t.estimate.byScale[scale]!.variance));
+  const sds = [...keys.values()];
+  const index = new Map([...keys.keys()].map((k, i) => [k, i]));
+  const terms = readings.map((r) => (r.estimable ? r.arms.map((t) => index.get(t.key)!) : []));
+  const errors = new Float64Array(sds.length);
+  const out: Float64Array[] = [];
+  for (let d = 0; d < draws; d++) {
+    for (let k = 0; k < sds.length; k++) errors[k] = sds[k]! === 0 ? 0 : sds[k]! * normalDraw(stream);
+    const logs = readings.map((r, i) => {
+      if (!r.estimable) return NaN;
+      let l = r.byScale[scale]!.log;
+      for (const k of terms[i]!) l += errors[k]!;
+      return l;
+    });
+    out.push(Float64Array.from(posteriors(logs, prior)));
+  }
+  return out;
 }

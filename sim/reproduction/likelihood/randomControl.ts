@@ -6,9 +6,9 @@
  * error, and the same under every reading (the control has no hidden choice to read).
  */
 import { PUBLISHED_RUN } from '../../experiment/config.js';
-import { figuresOf } from '../figures.js';
+import { figuresOf, type FigureId } from '../figures.js';
 import { spaceSize } from '../../limits/anchors.js';
-import { windowOf } from './windows.js';
+import { windowOf, type Window } from './windows.js';
 
 /** P(attempts = k) for k = 0 … cap (index 0 unused): uniform guessing among `space` codes, capped. */
 export function cappedGeometric(space: number, cap: number): Float64Array {
@@ -44,12 +44,22 @@ export function roundMeanMass(dist: Float64Array, tasks: number, lo: number, hi:
   return mass;
 }
 
-/** The random control's joint probability of its published round means, under the published protocol. */
-export function randomControlProbability(): number {
+let published: Float64Array | null = null;
+
+/** The round total's distribution under the published protocol (computed once). */
+function publishedRoundTotals(): Float64Array {
   const space = Number(spaceSize(Number(PUBLISHED_RUN.envParams.bits), 2));
-  const dist = roundTotalDistribution(space, PUBLISHED_RUN.cap, PUBLISHED_RUN.tasks);
+  return (published ??= roundTotalDistribution(space, PUBLISHED_RUN.cap, PUBLISHED_RUN.tasks));
+}
+
+/**
+ * The random control's joint probability of round means in the given windows (by default the published
+ * ones), under the published protocol.
+ */
+export function randomControlProbability(windows: ReadonlyMap<FigureId, Window> = new Map()): number {
+  const dist = publishedRoundTotals();
   return figuresOf('random').reduce((p, f) => {
-    const w = windowOf(f);
+    const w = windows.get(f.id) ?? windowOf(f);
     return p * roundMeanMass(dist, PUBLISHED_RUN.tasks, w.lo, w.hi);
   }, 1);
 }

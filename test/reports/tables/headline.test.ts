@@ -2,29 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { hiddenOf } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { FIGURES, type FigureId } from '../../../sim/reproduction/figures.js';
-import type { PredictiveCheck } from '../../../sim/reproduction/likelihood/predictive.js';
 import type { FigureRow } from '../../../sim/reproduction/reproduction.js';
-import { verdict } from '../../../sim/reproduction/verdict.js';
+import type { Verdict } from '../../../sim/reproduction/verdict.js';
 import { headlineSentences, ordinal } from '../../../reports/tables/headline.js';
-import { entry } from '../../sim/reproduction/auditEntries.js';
+import { checkAt, entry, verdictOf } from '../../sim/reproduction/auditEntries.js';
 
 interface Numbers {
   readonly final: number;
   readonly finalPercentile: number;
   readonly explorePercentile: number;
-  readonly pValue: number;
-  readonly posteriors: readonly number[];
-  readonly patternShare: number;
 }
 
-const BASE: Numbers = {
-  final: 7.78,
-  finalPercentile: 6.8,
-  explorePercentile: 82.3,
-  pValue: 0.67,
-  posteriors: [0.26, 0.25, 0.24, 0.24, 0.01],
-  patternShare: 0.013,
-};
+const BASE: Numbers = { final: 7.78, finalPercentile: 6.8, explorePercentile: 82.3 };
 
 function rows(n: Numbers): FigureRow[] {
   const at: Partial<Record<FigureId, [number, number]>> = {
@@ -51,87 +40,129 @@ function rows(n: Numbers): FigureRow[] {
   });
 }
 
-function check(pValue: number): PredictiveCheck {
-  return {
-    distance: 11.6,
-    figures: 17,
-    replicates: 10_000,
-    pValue,
-    medianDistance: 15,
-    contributions: [{ id: 'exploit.skills', published: 2, mean: 1.04, z: 2, share: 0.34 }],
-  };
-}
+const tiedFour = [
+  entry({ posterior: 0.26, tied: true }),
+  entry({ hidden: { update: 'merge' }, posterior: 0.25, tied: true }),
+  entry({ hidden: { exploreUnit: 'task' }, posterior: 0.24, tied: true }),
+  entry({ hidden: { update: 'merge', exploreUnit: 'task' }, posterior: 0.24, tied: true }),
+];
+const audited: Partial<Verdict> = {
+  identified: { cadence: 'round', samples: 'all', testAt: 'evolve' },
+  open: ['window', 'update', 'exploreUnit', 'testUnit'],
+};
 
-function sentences(n: Numbers): string[] {
-  const variants = [
-    {},
-    { update: 'merge' as const },
-    { exploreUnit: 'task' as const },
-    { update: 'merge' as const, exploreUnit: 'task' as const },
-    { testUnit: 'high' as const },
-  ];
-  const entries = n.posteriors.map((posterior, i) =>
-    entry({ hidden: variants[i]!, posterior, tied: posterior > 0.2, patternShare: n.patternShare }),
-  );
-  return headlineSentences(rows(n), hiddenOf(PUBLISHED_AGENT), verdict({ entries, check: check(n.pValue) }));
-}
+const sentences = (n: Numbers, v: Verdict, full?: number): string[] =>
+  headlineSentences(rows(n), hiddenOf(PUBLISHED_AGENT), v, full === undefined ? undefined : { full });
 
 describe('the headline', () => {
   it('is four plain sentences carrying the numbers', () => {
-    const s = sentences(BASE);
+    const s = sentences(BASE, verdictOf(tiedFour, audited));
     expect(s).toHaveLength(4);
     for (const x of s) expect(x).toMatch(/^[A-Z].*\.$/);
     expect(s[0]).toContain(
       'Under the best reading the skill library ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 runs) against 11.60',
     );
     expect(s[0]).toContain('a 33 % cut, where the article reports 65 % (12.1 → 4.2)');
+    // The 4.2's two-sided tail is 0.136; with tails corrected as even (see evenExtremeness), 14 % of publications show one.
     expect(s[1]).toBe(
-      "The article's 4.2 sits at the 7th percentile of single runs (a lucky run) and its 10.0 with 20 % exploration at the 82nd (an ordinary run).",
+      "The article's 4.2 sits at the 7th percentile of single runs and its 10.0 with 20 % exploration at the 82nd: ordinary runs once the most extreme of 17 figures is allowed for, since 14 % of simulated publications have a figure at least as extreme as the 4.2.",
     );
-    expect(s[2]).toContain('only 1.3 % of simulated publications tell the article');
-    expect(s[2]).toContain('no outlier: 67 % of simulated publications lie farther');
+    expect(s[2]).toContain("1.3 % of simulated publications tell the article's whole story");
     expect(s[2]).toContain(
-      'the largest deviation being pure exploitation, skills after round 5 (2 against 1.04 expected)',
+      "a simulated publication's own story is told by a median 3.0 % and 16.0 % of them tell one as rare",
     );
-    expect(s[3]).toContain('--cadence round');
-    expect(s[3]).toContain(
-      'leave --update and --explore-unit open: 4 readings are tied within Monte Carlo error, the best at posterior 0.26',
-    );
+    expect(s[2]).toContain('the article is no outlier: every predictive check');
+    expect(s[3]).toContain('pin down --cadence round, --samples all and --test-at evolve');
+    expect(s[3]).toContain('but leave --window, --update, --explore-unit and --test-unit open');
+    expect(s[3]).toContain('4 readings make up the 90 % credible set, the best at posterior 0.26 (0.13–0.39)');
   });
 
   it('follows the numbers when they change', () => {
-    const s = sentences({
-      final: 4.4,
-      finalPercentile: 45,
-      explorePercentile: 99,
-      pValue: 0.01,
-      posteriors: [0.97, 0.01, 0.01, 0.005, 0.005],
-      patternShare: 0.2,
+    const alone = [entry({ posterior: 0.97 }), entry({ hidden: { update: 'merge' }, posterior: 0.03 })];
+    const v = verdictOf(alone, {
+      credible: [alone[0]!],
+      identified: {
+        cadence: 'round',
+        window: 'round',
+        update: 'replace',
+        samples: 'all',
+        exploreUnit: 'attempt',
+        testUnit: 'any',
+        testAt: 'evolve',
+      },
+      open: [],
+      checks: { ...verdictOf(alone).checks!, predictive: checkAt(0.5, 0.004) },
     });
+    const s = sentences({ final: 4.4, finalPercentile: 1, explorePercentile: 45 }, v);
     expect(s[0]).toContain('ends at 4.40 attempts per task (95 % CI 4.26–4.54');
     expect(s[0]).toContain('a 62 % cut');
-    expect(s[1]).toContain('at the 45th percentile of single runs (an ordinary run)');
-    expect(s[1]).toContain('at the 99th (outside the range of single runs)');
-    expect(s[2]).toContain('only 20.0 % of simulated publications');
-    expect(s[2]).toContain('the article is an outlier too: 1 % of simulated publications lie farther');
-    expect(s[3]).toContain('the best reading stands alone at posterior 0.97');
+    expect(s[1]).toContain('the 4.2 outside the range of single runs and the 10 an ordinary run');
+    expect(s[2]).toContain(
+      "but the article is an outlier in its pure exploitation arm given the arm's discrete figures (p = 0.0040), most of all in pure exploitation, skill tests over the run (973 where the other figures lead one to expect 1272)",
+    );
+    expect(s[3]).toContain('the best reading alone makes up the 90 % credible set, at posterior 0.97');
     expect(s[3]).not.toContain('open');
+  });
+
+  it('calls a run lucky only when its tail survives the correction, and says when a choice is unidentifiable by design', () => {
+    const v = verdictOf(tiedFour, { ...audited, unidentifiable: ['update'] });
+    const s = sentences({ final: 7.78, finalPercentile: 2.6, explorePercentile: 50 }, v);
+    // Tail 0.052 → corrected 0.052 with even tails: not below 0.05, an ordinary run.
+    expect(s[1]).toContain('ordinary runs once the most extreme');
+    const lucky = sentences(
+      { final: 7.78, finalPercentile: 2.6, explorePercentile: 50 },
+      verdictOf(tiedFour, {
+        ...audited,
+        checks: {
+          ...v.checks!,
+          extremeness: {
+            ...v.checks!.extremeness,
+            smallest: Float64Array.from({ length: 1000 }, (_, i) => 0.04 + (0.96 * i) / 1000),
+          },
+        },
+      }),
+    );
+    // Now few publications have a figure as extreme as a tail of 0.052 (1.3 %): lucky.
+    expect(lucky[1]).toContain(
+      'the 4.2 a lucky run (only 1 % of simulated publications have a figure that extreme among their 17)',
+    );
+    expect(s[3]).toContain('--update is not identifiable by design (replace and merge give identical runs)');
+    expect(s[3]).not.toContain('leave --window, --update');
+  });
+
+  it('says why the test unit stays open when the cross-check disagrees', () => {
+    const v = verdictOf(tiedFour, {
+      ...audited,
+      crossCheck: {
+        rows: [],
+        orderAgrees: true,
+        testUnit: { main: { log: 6.25, se: 0.76 }, abc: { log: 2.24, se: 0.45 }, agree: false },
+      },
+    });
+    expect(sentences(BASE, v)[3]).toContain(
+      "(--test-unit because rejection ABC puts its log Bayes factor at 2.2 ± 0.5 against the kernel's 6.3 ± 0.8)",
+    );
+  });
+
+  it('says what a quick audit rests on, and which readings could still compete', () => {
+    const v = verdictOf(tiedFour, { ...audited, replicates: 1000, couldCompete: [entry({ posterior: NaN })] });
+    const s = sentences(BASE, v, 10_000);
+    expect(s[3]).toContain('and 1 reading too rarely reproduced to estimate could still compete');
+    expect(s[3]).toContain('(A quick audit, 1000 runs per reading, is all this rests on: `--audit` runs 10000.)');
+    expect(sentences(BASE, verdictOf(tiedFour, audited), 10_000)[3]).not.toContain('quick audit');
   });
 
   it('says which reading the table was run under when it is not the best', () => {
     const entries = [entry({ hidden: { update: 'merge' }, posterior: 0.99 }), entry({ posterior: 0.01 })];
-    const s = headlineSentences(rows(BASE), hiddenOf(PUBLISHED_AGENT), verdict({ entries, check: check(0.5) }));
+    const s = sentences(BASE, verdictOf(entries, { credible: [entries[0]!] }));
     expect(s[0]).toMatch(/^Under the hidden choices used here /);
-    const tiedEntries = [
+    const two = [
       entry({ hidden: { update: 'merge' }, posterior: 0.5, tied: true }),
       entry({ posterior: 0.5, tied: true }),
     ];
-    const t = headlineSentences(
-      rows(BASE),
-      hiddenOf(PUBLISHED_AGENT),
-      verdict({ entries: tiedEntries, check: check(0.5) }),
+    expect(sentences(BASE, verdictOf(two))[0]).toMatch(
+      /^Under the reading used here, one of the 2 in the 90 % credible set, /,
     );
-    expect(t[0]).toMatch(/^Under the reading used here, one of the 2 tied best, /);
   });
 
   it('writes ordinals', () => {

@@ -76,7 +76,8 @@ describe('hexa reproduce --report (npm start)', () => {
   // The whole of npm start, the audit included, as one process: minutes on a loaded two-core machine.
   it('writes the result folder and its report, and prints the page path', { timeout: 300_000 }, () => {
     const dir = join(root, 'reproduced');
-    const r = hexa(['reproduce', '--replicates', '20', '--report', '--out', dir]);
+    // A small audit: the page needs a verdict, not the quick audit's 1000 runs per reading.
+    const r = hexa(['reproduce', '--replicates', '20', '--audit-replicates', '200', '--report', '--out', dir]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Report: ${join(dir, 'report', 'index.html')}`);
     const files = readdirSync(join(dir, 'report'));

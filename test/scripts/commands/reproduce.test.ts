@@ -41,7 +41,7 @@ describe('hexa reproduce', () => {
       '--replicates',
       '40',
       '--audit-replicates',
-      '60',
+      '800',
       '--seed',
       '3',
       '--out',
@@ -73,7 +73,24 @@ describe('hexa reproduce', () => {
 
     // The verdict: the best reading, its posterior, the readings tied with it, the pattern share, the headline.
     const v = doc.verdict;
-    expect(Object.keys(v)).toEqual(expect.arrayContaining(['best', 'posterior', 'tied', 'patternShare', 'sentences']));
+    expect(Object.keys(v)).toEqual(
+      expect.arrayContaining([
+        'best',
+        'posterior',
+        'posteriorInterval',
+        'credible',
+        'identified',
+        'open',
+        'unidentifiable',
+        'check',
+        'sentences',
+      ]),
+    );
+    const check = v.check as { joint: { pValue: number }; arms: Record<string, { pValue: number }> };
+    expect(check.joint.pValue).toBeGreaterThanOrEqual(0);
+    expect(check.joint.pValue).toBeLessThanOrEqual(1);
+    expect(Object.keys(check.arms)).toContain('exploit');
+    expect(Array.isArray(v.unidentifiable)).toBe(true);
     expect(Object.keys(v.best as object).sort()).toEqual([
       'cadence',
       'exploreUnit',
@@ -85,7 +102,7 @@ describe('hexa reproduce', () => {
     ]);
     expect(v.posterior as number).toBeGreaterThan(0);
     expect(v.posterior as number).toBeLessThanOrEqual(1);
-    expect((v.tied as unknown[]).length).toBeGreaterThanOrEqual(1);
+    expect((v.credible as unknown[]).length).toBeGreaterThanOrEqual(1);
     expect((v.sentences as string[]).length).toBeGreaterThanOrEqual(3);
     expect((v.sentences as string[]).length).toBeLessThanOrEqual(4);
 
@@ -134,7 +151,7 @@ describe('hexa reproduce', () => {
       '--replicates',
       '40',
       '--audit-replicates',
-      '60',
+      '800',
       '--seed',
       '3',
       '--workers',
@@ -179,13 +196,13 @@ describe('hexa reproduce', () => {
     ]);
     expect(audit.status, audit.stderr).toBe(0);
     expect(audit.stdout).toContain('Audit of the hidden choices (128 readings');
-    expect(audit.stdout).toMatch(/Identified by the figures \(posterior ≥ 0.95\): /);
+    expect(audit.stdout).toMatch(/Identified \(interval's low end ≥ 0.95 at every bandwidth\): /);
     const rows = readFileSync(join(dir, 'audit', 'audit.csv'), 'utf8')
       .trimEnd()
       .split('\n');
     expect(rows).toHaveLength(1 + 128);
     expect(rows[0]).toMatch(
-      /^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,logLikelihood,logLikelihoodSe,logLikelihoodUpper,posterior,/,
+      /^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,estimable,logLikelihood,logLikelihoodSe,posterior,/,
     );
     // The headline closes the output: three or four sentences under "Verdict:".
     const tail = audit.stdout.trimEnd().split('\n');
@@ -194,7 +211,36 @@ describe('hexa reproduce', () => {
     const headline = tail.slice(at + 1, -2); // then a blank line and "Wrote …"
     expect(headline.length).toBeGreaterThanOrEqual(3);
     expect(headline.length).toBeLessThanOrEqual(4);
-    for (const line of headline) expect(line).toMatch(/^ {2}[A-Z].*\.$/);
+    for (const line of headline) expect(line).toMatch(/^ {2}[A-Z].*\.\)?$/);
+  });
+
+  it("--calibrate runs the audit's decision on simulated publications of known readings and reports each", () => {
+    const dir = tmp();
+    const r = hexa([
+      'reproduce',
+      '--calibrate',
+      '--json',
+      '--replicates',
+      '5',
+      '--audit-replicates',
+      '40',
+      '--publications',
+      '3',
+      '--workers',
+      '1',
+      '--out',
+      join(dir, 'res'),
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { calibration: { truths: Record<string, unknown>[] } };
+    expect(doc.calibration.truths.length).toBeGreaterThanOrEqual(6);
+    for (const t of doc.calibration.truths) {
+      expect(Object.keys(t)).toEqual(
+        expect.arrayContaining(['hidden', 'publications', 'wrongIdentifications', 'coverage90']),
+      );
+      expect(t.publications).toBe(3);
+    }
+    expect(readdirSync(join(dir, 'res'))).toEqual(expect.arrayContaining(['calibration.csv', 'calibration.json']));
   });
 
   describe('bad input: one line naming the flag, exit 2, nothing written', () => {
@@ -202,6 +248,12 @@ describe('hexa reproduce', () => {
       ['hidden choice', ['--cadence', 'weekly'], /^hexa: --cadence: 'weekly' is not one of task, round$/],
       ['one replicate', ['--replicates', '1'], /^hexa: --replicates: '1' is below the minimum 2$/],
       ['--single with --audit', ['--single', '--audit'], /^hexa: --single and --audit cannot be used together$/],
+      [
+        '--single with --calibrate',
+        ['--single', '--calibrate'],
+        /^hexa: --single and --calibrate cannot be used together$/,
+      ],
+      ['--publications alone', ['--publications', '5'], /^hexa: --publications only applies with --calibrate$/],
       [
         '--single with --audit-replicates',
         ['--single', '--audit-replicates', '50'],
@@ -249,7 +301,11 @@ describe('hexa reproduce', () => {
         hidden: { cadence: 'task' },
         replicates: 7,
         seed: 1,
+        auditReplicates: 1000,
       });
+      // The full audit with --audit or --calibrate.
+      expect(reproduceSettings({ audit: true }).auditReplicates).toBe(10_000);
+      expect(reproduceSettings({ calibrate: true }).auditReplicates).toBe(10_000);
     });
   });
 });

@@ -1,28 +1,33 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARMS, HIDDEN_CHOICES, armConfig } from '../../../sim/reproduction/arms.js';
+import { ARMS, HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import {
   auditGrid,
   auditJobs,
   auditPublication,
-  contenders,
-  SCREEN_MARGIN,
-  type AuditEntry,
+  MAX_REFINEMENT,
   type AuditResult,
 } from '../../../sim/reproduction/audit.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
+import { MAIN_SCALE } from '../../../sim/reproduction/likelihood/armEstimate.js';
 import { compareReadings } from '../../../sim/reproduction/likelihood/posterior.js';
-import type { ReadingLikelihood } from '../../../sim/reproduction/likelihood/reading.js';
 import { unpairedSeed } from '../../../sim/reproduction/likelihood/unpaired.js';
 
-const REPLICATES = 40;
+const REPLICATES = 300;
+const base = hiddenOf(PUBLISHED_AGENT);
+/** A small grid: the accounting, the update and the window, the rest at the code's defaults. */
+const GRID: HiddenChoices[] = ['round', 'all'].flatMap((window) =>
+  ['replace', 'merge'].flatMap((update) =>
+    (['any', 'high'] as const).flatMap((testUnit) =>
+      (['evolve', 'record'] as const).map((testAt) => ({ ...base, window, update, testUnit, testAt }) as HiddenChoices),
+    ),
+  ),
+);
 let inProcess: AuditResult;
 
 beforeAll(async () => {
-  inProcess = await auditPublication(5, REPLICATES, { workers: 1 });
+  inProcess = await auditPublication(5, REPLICATES, { workers: 1, grid: GRID });
 });
-
-const key = (e: AuditEntry): string => JSON.stringify(e.hidden);
 
 describe('audit of the hidden choices', () => {
   it('the grid is every combination of every hidden choice, once, the defaults first', () => {
@@ -34,99 +39,77 @@ describe('audit of the hidden choices', () => {
     expect(grid[0]).toEqual(Object.fromEntries(HIDDEN_CHOICES.map((c) => [c.key, PUBLISHED_AGENT[c.key]])));
   });
 
-  it('runs each distinct simulation once', () => {
+  it('runs each distinct simulation once, one for all four test accountings of an arm', () => {
     const grid = auditGrid();
     const { jobs, keys } = auditJobs(grid, 5, REPLICATES);
-    expect(keys).toHaveLength(grid.length);
     expect(new Set(jobs.map((j) => j.key)).size).toBe(jobs.length);
-    // Far fewer simulations than combinations × arms, because moot settings are merged …
-    expect(jobs.length).toBeLessThan(grid.length * ARMS.length);
-    // … but every combination's exploitation arm with its own test accounting is among them.
-    expect(new Set(keys.map((k) => k[ARMS.findIndex((a) => a.id === 'exploit')])).size).toBe(grid.length / 2);
+    const exploit = ARMS.findIndex((a) => a.id === 'exploit');
+    // Every reading's exploitation arm keeps its own accounting: 2⁶ (explore-unit is moot without exploration) …
+    expect(new Set(keys.map((k) => k[exploit]))).toHaveProperty('size', grid.length / 2);
+    // … from a quarter as many simulations.
+    expect(jobs.filter((j) => j.arm === 'exploit')).toHaveLength(grid.length / 8);
+    expect(jobs.filter((j) => j.arm === 'exploit').every((j) => j.accountings === true)).toBe(true);
+    expect(jobs.filter((j) => j.arm === 'explore')).toHaveLength(32);
+    expect(jobs.filter((j) => j.arm === 'random')).toHaveLength(1);
   });
 
   it('simulates the arms as separate runs, and one arm under every reading on the same random numbers', () => {
     const { jobs } = auditJobs(auditGrid(), 5, REPLICATES);
-    const seeds = new Map(ARMS.map((a) => [a.id, new Set(jobs.filter((j) => j.arm === a.id).map((j) => j.seed))]));
-    for (const a of ARMS) expect(seeds.get(a.id)).toEqual(new Set([unpairedSeed(5, a.id)]));
+    for (const a of ARMS)
+      expect(new Set(jobs.filter((j) => j.arm === a.id).map((j) => j.seed))).toEqual(new Set([unpairedSeed(5, a.id)]));
     expect(new Set(ARMS.map((a) => unpairedSeed(5, a.id))).size).toBe(ARMS.length);
-    expect(unpairedSeed(6, 'exploit')).not.toBe(unpairedSeed(5, 'exploit'));
   });
 
-  it('ranks every combination by likelihood, with posteriors summing to 1', () => {
+  it('estimates every reading from all its runs, and ranks the estimable ones first, by likelihood', () => {
     const entries = inProcess.entries;
-    expect(entries).toHaveLength(auditGrid().length);
-    expect(new Set(entries.map(key))).toEqual(new Set(auditGrid().map((h) => JSON.stringify(h))));
+    expect(entries).toHaveLength(GRID.length);
     for (const e of entries) {
-      expect(e.total).toBe(FIGURES.length);
       expect(e.replicates).toBe(REPLICATES);
-      expect(e.inside).toBe([...e.placements.values()].filter((p) => p?.consistent === true).length);
-      expect(e.patternShare).toBeLessThanOrEqual(e.exploitPatternShare);
-      expect(e.trueModel.expected).toBeGreaterThan(0.9 * FIGURES.length);
+      expect(e.total).toBe(FIGURES.length);
+      for (const t of e.likelihood.arms)
+        if (t.estimate.status !== 'closed form') expect(t.estimate.n).toBeGreaterThanOrEqual(REPLICATES);
     }
-    for (let i = 1; i < entries.length; i++) {
-      expect(compareReadings(entries[i - 1]!.likelihood, entries[i]!.likelihood)).toBeLessThanOrEqual(0);
-      expect(entries[i]!.rank).toBeGreaterThanOrEqual(entries[i - 1]!.rank);
+    for (let i = 1; i < entries.length; i++)
+      expect(compareReadings(entries[i - 1]!.likelihood, entries[i]!.likelihood, MAIN_SCALE)).toBeLessThanOrEqual(0);
+    const estimable = entries.filter((e) => e.likelihood.estimable);
+    expect(estimable.length).toBeGreaterThan(0);
+    expect(estimable.reduce((s, e) => s + e.posterior, 0)).toBeCloseTo(1, 12);
+    for (const e of entries.filter((x) => !x.likelihood.estimable)) {
+      expect(e.rank).toBeNull();
+      expect(e.likelihood.notEstimated.length).toBeGreaterThan(0);
     }
-    expect(entries[0]!.rank).toBe(1);
-    expect(Number.isFinite(entries[0]!.likelihood.joint.log)).toBe(true);
-    expect(entries.reduce((s, e) => s + e.posterior, 0)).toBeCloseTo(1, 12);
-    expect(inProcess.check).not.toBeNull();
-    expect(inProcess.screening).toEqual({ replicates: REPLICATES, refined: entries.length });
+    expect(inProcess.checks).not.toBeNull();
+  });
+
+  it('refines only readings it cannot estimate that could compete, up to its limit, with runs that serve the likelihood only', () => {
+    for (const [key, extra] of inProcess.extraRuns) {
+      expect(extra).toBeGreaterThan(0);
+      expect(extra).toBeLessThanOrEqual((MAX_REFINEMENT - 1) * REPLICATES);
+      expect(inProcess.simulations.values.get(key)!.values().next().value!.length).toBe(REPLICATES);
+    }
+  });
+
+  it('carries the estimator’s check on the simulated random control', () => {
+    const r = inProcess.randomControl;
+    expect(r.replicates).toBe(REPLICATES);
+    expect(r.closedForm).toBeCloseTo(6.1429e-9, 12);
+    // At 300 runs the check is loose: within 4 of its own standard errors.
+    expect(Math.abs(Math.log(r.estimated / r.closedForm))).toBeLessThan(4 * r.logSe);
   });
 
   it('is deterministic, whatever the number of worker threads', async () => {
-    const again = await auditPublication(5, REPLICATES, { workers: 2 });
+    const again = await auditPublication(5, REPLICATES, { workers: 2, grid: GRID });
     const summary = (r: AuditResult): unknown[] =>
-      r.entries.map((e) => [key(e), e.rank, e.inside, e.patternShare, e.likelihood.joint.log, e.posterior]);
+      r.entries.map((e) => [
+        e.index,
+        e.rank,
+        e.inside,
+        e.patternShare,
+        e.likelihood.byScale.map((s) => s.log),
+        e.posterior,
+      ]);
     expect(summary(again)).toEqual(summary(inProcess));
-    expect(again.check).toEqual(inProcess.check);
-  });
-
-  it('merges only settings that cannot matter', () => {
-    const grid = auditGrid();
-    const { jobs } = auditJobs(grid, 5, REPLICATES);
-    const random = ARMS.find((a) => a.id === 'random')!;
-    expect(jobs.filter((j) => j.arm === 'random')).toHaveLength(1);
-    expect(armConfig(random, grid[0]!, 5, REPLICATES).agent.library).toBe(false);
-    // Exploration arms depend on every choice but the test accounting: 2^5 each.
-    expect(jobs.filter((j) => j.arm === 'explore')).toHaveLength(32);
-    expect(jobs.filter((j) => j.arm === 'threshold90')).toHaveLength(16);
-  });
-
-  it('screens every reading, then refines only those still in contention', async () => {
-    const staged = await auditPublication(5, 2 * REPLICATES, { workers: 1, screenReplicates: REPLICATES });
-    const refined = staged.entries.filter((e) => e.replicates === 2 * REPLICATES);
-    expect(staged.screening).toEqual({ replicates: REPLICATES, refined: refined.length });
-    expect(refined.length).toBeGreaterThan(0);
-    expect(refined.length).toBeLessThan(staged.entries.length);
-    // The leader was refined; a reading left at the screening count is out of contention there.
-    expect(staged.entries[0]!.replicates).toBe(2 * REPLICATES);
-    const screened = inProcess.entries.filter((e) => !refined.some((r) => key(r) === key(e)));
-    const best = inProcess.entries[0]!.likelihood.joint;
-    for (const e of screened) {
-      const j = e.likelihood.joint;
-      expect(!Number.isFinite(j.log) || j.log + 1.96 * j.se < best.log - 1.96 * best.se - SCREEN_MARGIN).toBe(true);
-    }
-  });
-});
-
-describe('contenders after screening', () => {
-  const reading = (log: number, se: number): ReadingLikelihood => ({
-    arms: [],
-    joint: { log, se, upper: Number.isFinite(log) ? null : -5 },
-    exact: { log, se, upper: null },
-    smoothed: { log, se, upper: null },
-    tooRare: [],
-  });
-  it('keeps readings within the margin of the best allowing for Monte Carlo error, drops the rest and the inestimable', () => {
-    const best = reading(-50, 0.5);
-    const near = reading(-50 - SCREEN_MARGIN, 0.2); // within the margin once the errors are allowed for
-    const noisy = reading(-50 - SCREEN_MARGIN - 2, 1); // below it, but its interval reaches back
-    const far = reading(-50 - SCREEN_MARGIN - 5, 0.5);
-    const none = reading(-Infinity, NaN);
-    expect(contenders([best, near, noisy, far, none])).toEqual([0, 1, 2]);
-    // With nothing estimable, everything stays in.
-    expect(contenders([none, none])).toEqual([0, 1]);
+    expect([...again.extraRuns]).toEqual([...inProcess.extraRuns]);
+    expect(again.checks).toEqual(inProcess.checks);
   });
 });

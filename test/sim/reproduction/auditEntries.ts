@@ -1,7 +1,12 @@
-/** Hand-made audit entries for the verdict and headline tests: only what they read is meaningful. */
-import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
+/** Hand-made audit entries and verdicts for the verdict, headline and table tests: only what they read is meaningful. */
+import { hiddenOf, HIDDEN_CHOICES, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import type { AuditEntry } from '../../../sim/reproduction/audit.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
+import type { Extremeness } from '../../../sim/reproduction/checks/extremeness.js';
+import { DISTANCE_FIGURES, type PredictiveCheck } from '../../../sim/reproduction/likelihood/predictive.js';
+import { readingLikelihood } from '../../../sim/reproduction/likelihood/reading.js';
+import type { Verdict } from '../../../sim/reproduction/verdict.js';
+import { armAt } from './likelihood/readingFixtures.js';
 
 export interface EntrySpec {
   readonly hidden?: Partial<HiddenChoices>;
@@ -11,6 +16,7 @@ export interface EntrySpec {
   readonly inside?: number;
   readonly patternShare?: number;
   readonly rank?: number;
+  readonly index?: number;
 }
 
 export function entry(spec: EntrySpec): AuditEntry {
@@ -20,22 +26,76 @@ export function entry(spec: EntrySpec): AuditEntry {
     inside: spec.inside ?? 19,
     total: 19,
     trueModel: { expected: 18.4, all: 0.57 },
-    replicates: 1000,
+    replicates: 10_000,
     patternShare: spec.patternShare ?? 0.013,
     exploitPatternShare: 0.03,
     fit: 0.5,
     placements: new Map(),
-    likelihood: {
-      arms: [],
-      joint: { log, se: 0.4, upper: null },
-      exact: { log: -Infinity, se: NaN, upper: -35 },
-      smoothed: { log, se: 0.4, upper: null },
-      tooRare: [],
-    },
+    likelihood: readingLikelihood([{ key: `k${spec.index ?? 0}`, estimate: armAt('exploit', log, 0.4) }]),
+    index: spec.index ?? 0,
     rank: spec.rank ?? 1,
     posterior: spec.posterior,
     logBayesFactor: 0,
     logBayesFactorSe: 0,
     tiedWithBest: spec.tied ?? false,
+  };
+}
+
+/** A predictive check with every p-value at `p` (the exploitation arm's given its discrete figures at `conditional`). */
+export function checkAt(p: number, conditional = p): PredictiveCheck {
+  const worst = { id: 'exploit.tests' as const, published: 973, expected: 1272, z: -2.4 };
+  const d = { figures: DISTANCE_FIGURES.map((f) => f.id), distance: 20, replicates: 10_000, pValue: p, worst };
+  return {
+    joint: d,
+    arms: [{ arm: 'exploit', ...d }],
+    conditional: [
+      {
+        arm: 'exploit',
+        given: ['exploit.firstSkillRound', 'exploit.skills'],
+        runs: 362,
+        distance: { ...d, pValue: conditional },
+        figures: [],
+      },
+    ],
+  };
+}
+
+/** Simulated publications' smallest tails spread evenly on (0, 1): the corrected tail of t is t. */
+export function evenExtremeness(): Extremeness {
+  return {
+    figures: 17,
+    tails: new Map(),
+    most: { id: 'exploit.final', tail: 0.14 },
+    smallest: Float64Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000),
+  };
+}
+
+/** A verdict over `entries` (best first), its other parts from `parts`. */
+export function verdictOf(entries: readonly AuditEntry[], parts: Partial<Verdict> = {}): Verdict {
+  const best = entries[0]!;
+  return {
+    best,
+    bestInterval: [best.posterior / 2, Math.min(1, best.posterior * 1.5)],
+    tied: entries.filter((e) => e.tiedWithBest),
+    identified: {},
+    open: HIDDEN_CHOICES.map((c) => c.key),
+    marginals: [],
+    unidentifiable: [],
+    sameRuns: HIDDEN_CHOICES.map((c) => ({ key: c.key, runs: 100, identical: 50 })),
+    credible: entries.filter((e) => e.tiedWithBest),
+    notEstimable: [],
+    couldCompete: [],
+    priorSensitivity: [],
+    estimable: true,
+    explainsEveryFigure: true,
+    checks: {
+      predictive: checkAt(0.6),
+      extremeness: evenExtremeness(),
+      story: { article: 0.013, medianOwn: 0.03, asRare: 0.16, publications: 10_000 },
+    },
+    crossCheck: { rows: [], orderAgrees: true, testUnit: null },
+    randomControl: { closedForm: 6.14e-9, estimated: 5.95e-9, logSe: 0.03, replicates: 10_000 },
+    replicates: 10_000,
+    ...parts,
   };
 }

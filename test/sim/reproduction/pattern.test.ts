@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureId } from '../../../sim/reproduction/figures.js';
-import { patternShare, showsExploitPattern, showsPattern } from '../../../sim/reproduction/pattern.js';
+import { patternArrays, patternShare, showsExploitPattern, showsPattern } from '../../../sim/reproduction/pattern.js';
 
 type Run = { first: number; exploit: number; skills: number; explore: number; separate: number };
 
@@ -30,7 +30,8 @@ describe('the published pattern', () => {
       { ...published, exploit: 5 }, // ≤ 5 holds
     ];
     const v = values(runs);
-    expect(runs.map((_, i) => showsPattern(v, i))).toEqual([
+    const a = patternArrays(v);
+    expect(runs.map((_, i) => showsPattern(a, i))).toEqual([
       true,
       false,
       false,
@@ -41,7 +42,7 @@ describe('the published pattern', () => {
       false,
       true,
     ]);
-    expect(runs.map((_, i) => showsExploitPattern(v, i))).toEqual([
+    expect(runs.map((_, i) => showsExploitPattern(a, i))).toEqual([
       true,
       false,
       false,

@@ -17,7 +17,9 @@ describe('an audited simulation', () => {
     for (const job of jobs) {
       const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
       const whole = armFigureValues(job.arm, runExperiment(config, 7).replicates);
-      expect((runSimulation({ ...job, first: 7 }) as AuditJobResult).values).toEqual([...whole]);
+      // The arm's own figures, then (for an arm read under every accounting) its test figures under each.
+      const own = (runSimulation({ ...job, first: 7 }) as AuditJobResult).values.filter(([id]) => !id.includes('@'));
+      expect(own).toEqual([...whole]);
     }
   });
 });

@@ -1,50 +1,62 @@
-import { describe, expect, it } from 'vitest';
-import { hiddenOf } from '../../../sim/reproduction/arms.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { choicePosteriors, IDENTIFIED, verdict } from '../../../sim/reproduction/verdict.js';
-import { entry } from './auditEntries.js';
+import { auditPublication, type AuditResult } from '../../../sim/reproduction/audit.js';
+import { PRIOR_TILTS, tiltedPrior, verdict, type Verdict } from '../../../sim/reproduction/verdict.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
+// The update and the exploration unit, the rest at the code's defaults, and one reading with a merged library
+// counted as recorded (which provably cannot refute).
+const GRID: HiddenChoices[] = [
+  ...(['replace', 'merge'] as const).flatMap((update) =>
+    (['attempt', 'task'] as const).map((exploreUnit) => ({ ...base, update, exploreUnit })),
+  ),
+  { ...base, update: 'merge', testAt: 'record' },
+];
+let audit: AuditResult;
+let v: Verdict;
+
+beforeAll(async () => {
+  audit = await auditPublication(3, 1500, { workers: 1, grid: GRID });
+  v = verdict(audit);
+});
 
 describe('verdict', () => {
-  const entries = [
-    entry({ posterior: 0.4, tied: true }),
-    entry({ hidden: { update: 'merge' }, posterior: 0.38, tied: true }),
-    entry({ hidden: { testUnit: base.testUnit === 'any' ? 'high' : 'any' }, posterior: 0.2, rank: 3 }),
-    entry({ hidden: { cadence: 'task' }, posterior: 0.02, rank: 4 }),
-  ];
-  const v = verdict({ entries, check: null });
-
-  it('sums the posterior over the readings holding each value of each choice', () => {
-    const m = choicePosteriors(entries);
-    const update = m.find((c) => c.key === 'update')!;
-    expect(update.values.find((x) => x.value === 'merge')!.posterior).toBeCloseTo(0.38, 12);
-    expect(update.values.find((x) => x.value === 'replace')!.posterior).toBeCloseTo(0.62, 12);
-    for (const c of m) expect(c.values.reduce((s, x) => s + x.posterior, 0)).toBeCloseTo(1, 12);
+  it('puts the best reading first, with its posterior interval, and the credible set', () => {
+    expect(v.best).toBe(audit.entries[0]);
+    expect(v.bestInterval[0]).toBeLessThanOrEqual(v.best.posterior);
+    expect(v.bestInterval[1]).toBeGreaterThanOrEqual(v.best.posterior);
+    // Built from the posteriors averaged over the Monte Carlo draws, so near-ties may come in either order.
+    expect(v.credible).toContain(v.best);
+    expect(v.credible.reduce((s, e) => s + e.posterior, 0)).toBeGreaterThan(0.8);
   });
 
-  it(`identifies a choice when one value holds ≥ ${IDENTIFIED} of the posterior, leaves it open otherwise`, () => {
-    expect(v.identified).toMatchObject({ cadence: 'round', window: base.window, testAt: base.testAt });
-    expect(v.open).toEqual(['update', 'testUnit']);
-    expect(v.tied).toHaveLength(2);
-    expect(v.best).toBe(entries[0]);
-    expect(v.estimable).toBe(true);
-    expect(v.explainsEveryFigure).toBe(true);
+  it('finds the exploration unit unreachable by the exploitation arm but not by the exploration arms', () => {
+    const unit = v.sameRuns.find((s) => s.key === 'exploreUnit')!;
+    expect(unit.identical).toBeGreaterThan(0);
+    expect(unit.identical).toBeLessThan(unit.runs);
+    expect(v.unidentifiable).not.toContain('exploreUnit');
   });
 
-  it('moves with the posterior: a decisive audit identifies everything', () => {
-    const decisive = verdict({
-      entries: [entry({ posterior: 0.99 }), entry({ hidden: { update: 'merge' }, posterior: 0.01 })],
-      check: null,
-    });
-    expect(decisive.open).toEqual([]);
-    expect(decisive.identified.update).toBe(base.update);
+  it('sets the provably impossible reading aside: out, not merely not estimable', () => {
+    const merged = audit.entries.find((e) => e.hidden.testAt === 'record')!;
+    expect(merged.likelihood.impossible).toContain('exploit.refutations');
+    expect(v.couldCompete).not.toContain(merged);
   });
 
-  it('says when no reading is estimable', () => {
-    const none = verdict({ entries: [entry({ posterior: NaN, log: -Infinity, inside: 18 })], check: null });
-    expect(none.estimable).toBe(false);
-    expect(none.explainsEveryFigure).toBe(false);
-    expect(Object.keys(none.identified)).toEqual([]);
+  it('weighs the prior both ways, one line per tilt', () => {
+    expect(v.priorSensitivity.map((p) => p.tilt)).toEqual(PRIOR_TILTS);
+    const prior = tiltedPrior(GRID, 2);
+    expect(prior[0]).toBe(2 ** 7);
+    expect(prior[1]).toBe(2 ** 6);
+  });
+
+  it('leaves open every choice an interval cannot settle, and names what it identifies only from estimates', () => {
+    for (const m of v.marginals) {
+      const top = m.values.reduce((a, b) => (b.posterior > a.posterior ? b : a));
+      if (v.identified[m.key] !== undefined) expect(top.low).toBeGreaterThanOrEqual(0.95);
+      else expect(v.open).toContain(m.key);
+    }
+    expect(v.open).toContain('update');
   });
 });

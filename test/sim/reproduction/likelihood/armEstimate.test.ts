@@ -1,66 +1,122 @@
 import { describe, expect, it } from 'vitest';
-import { estimateArm, spread, zeroHitUpperBound } from '../../../../sim/reproduction/likelihood/armEstimate.js';
-import { normalMass } from '../../../../sim/reproduction/likelihood/normal.js';
+import {
+  BANDWIDTH_SCALES,
+  classOf,
+  closedFormArm,
+  estimateArm,
+  MAIN_SCALE,
+  MIN_CLASS_RUNS,
+  publishedTargets,
+  shareUpperBound,
+} from '../../../../sim/reproduction/likelihood/armEstimate.js';
+import { BANDWIDTH, pooledBandwidths } from '../../../../sim/reproduction/likelihood/bandwidths.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
+import { randomControlProbability } from '../../../../sim/reproduction/likelihood/randomControl.js';
+import { unpairedSeed } from '../../../../sim/reproduction/likelihood/unpaired.js';
+import { runSimulation, type AuditJobResult } from '../../../../sim/reproduction/simulationJobs.js';
+import { hiddenOf } from '../../../../sim/reproduction/arms.js';
+import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
+import type { FigureId } from '../../../../sim/reproduction/figures.js';
 import { syntheticValues, type SyntheticReading } from './synthetic.js';
 
-// The published window of the exploration arm: 10.0 attempts and exactly 1 skill.
-const LO = 9.95;
-const HI = 10.05;
+// The exploration arm's published windows: 10.0 attempts and exactly 1 skill.
 const A: SyntheticReading = { space: 12, skills: [0.2, 0.7, 0.1] };
-const N = 20_000;
+const closedForm = (r: SyntheticReading): number =>
+  roundMeanMass(roundTotalDistribution(r.space, 20, 30), 30, 9.95, 10.05) * r.skills[1];
+const targets = publishedTargets('explore');
 
-/** The closed form: P(final mean in [9.95, 10.05)) × P(skills = 1). */
-function closedForm(r: SyntheticReading): number {
-  return roundMeanMass(roundTotalDistribution(r.space, 20, 30), 30, LO, HI) * r.skills[1];
-}
+describe('one arm: the discrete share times the continuous figures given it', () => {
+  const values = syntheticValues(A, 20_000, 11);
+  const bandwidths = pooledBandwidths([{ arm: 'explore', values }]);
 
-describe('one arm: the joint probability of its published figures', () => {
-  const values = syntheticValues(A, N, 11);
-  const e = estimateArm('explore', values);
-
-  it('counts runs reproducing every figure to the printed precision: within 4 standard errors of the closed form', () => {
-    const truth = closedForm(A);
-    expect(truth).toBeGreaterThan(0.01);
-    expect(e.n).toBe(N);
-    expect(e.exact.p).toBe(e.hits / N);
-    expect(e.exact.se).toBeCloseTo(Math.sqrt((truth * (1 - truth)) / N), 3);
-    expect(Math.abs(e.exact.p - truth)).toBeLessThan(4 * e.exact.se);
+  it('matches the discrete figures exactly, and ties each bandwidth to the spread within that class', () => {
+    const hits = classOf('explore', values, targets);
+    const skills = values.get('explore.skills')!;
+    expect(hits.length).toBe(skills.filter((s) => s === 1).length);
+    const finals = Float64Array.from(hits, (i) => values.get('explore.final')![i]!);
+    const mean = finals.reduce((s, x) => s + x, 0) / finals.length;
+    const sd = Math.sqrt(finals.reduce((s, x) => s + (x - mean) ** 2, 0) / (finals.length - 1));
+    expect(bandwidths.get('explore.final')).toBeCloseTo(BANDWIDTH * sd, 10);
+    expect(bandwidths.has('explore.skills')).toBe(false);
   });
 
-  it('smooths the attempts with a kernel: unbiased for its blurred target, which converges on the closed form', () => {
-    const h = e.bandwidths.get('explore.final')!;
-    // Scott's rule with one smoothed figure: h = spread · n^(−1/5).
-    expect(h).toBeCloseTo(spread(values.get('explore.final')!) * N ** -0.2, 12);
-    expect(e.bandwidths.has('explore.skills')).toBe(false);
-    const dist = roundTotalDistribution(A.space, 20, 30);
-    let blurred = 0;
-    dist.forEach((p, s) => (blurred += p * normalMass((LO - s / 30) / h, (HI - s / 30) / h)));
-    blurred *= A.skills[1];
-    expect(Math.abs(e.smoothed.p - blurred)).toBeLessThan(4 * e.smoothed.se);
-    // The kernel spreads each run over many windows, so it is far less noisy than the count …
-    expect(e.smoothed.se).toBeLessThan(e.exact.se / 2);
-    // … at a bias of order h² that a narrower kernel removes.
-    const truth = closedForm(A);
-    expect(Math.abs(blurred - truth) / truth).toBeLessThan(0.02);
+  it('estimates the joint probability within 4 reported standard errors of the closed form, at every bandwidth', () => {
+    const e = estimateArm('explore', values, targets, bandwidths);
+    expect(e.status).toBe('estimated');
+    expect(e.byScale).toHaveLength(BANDWIDTH_SCALES.length);
+    for (const s of e.byScale)
+      expect(Math.abs(s.log - Math.log(closedForm(A)))).toBeLessThan(4 * Math.sqrt(s.variance));
+    expect(e.byScale[MAIN_SCALE]!.ess).toBeGreaterThan(1000);
   });
 
-  it('gives an upper bound, not zero, when no run reproduces the arm', () => {
-    const never = estimateArm('explore', syntheticValues({ space: 16, skills: [1, 0, 0] }, 400, 3));
-    expect(never.hits).toBe(0);
-    expect(never.exact.p).toBe(0);
-    expect(never.exact.upper).toBeCloseTo(1 - 0.05 ** (1 / 400), 12);
-    // The kernel cannot blur a skill count: the smoothed estimate is zero too, with the same bound.
-    expect(never.smoothed.p).toBe(0);
-    expect(never.smoothed.upper).toBe(never.exact.upper);
-    expect(never.rarest).toBe('explore.skills');
-    // The rule of three: about 3/n.
-    expect(zeroHitUpperBound(400)).toBeCloseTo(3 / 400, 3);
+  it('says which figure no run reproduces, and bounds the arm by the discrete share', () => {
+    const never = estimateArm(
+      'explore',
+      syntheticValues({ space: 16, skills: [1, 0, 0] }, 400, 3),
+      targets,
+      bandwidths,
+    );
+    expect(never.status).toBe('zero');
+    expect(never.missing).toEqual(['explore.skills']);
+    expect(never.byScale).toEqual([]);
+    expect(never.bound).toEqual({ log: Math.log(shareUpperBound(0, 400)), continuousMissing: true });
+    // About 2.7/n for none in n (one-sided 95 %), and above the share when some are seen.
+    expect(shareUpperBound(0, 400) * 400).toBeCloseTo(2.7, 0);
+    expect(shareUpperBound(40, 400)).toBeGreaterThan(0.1);
+    expect(shareUpperBound(40, 400)).toBeLessThan(0.13);
   });
 
-  it('measures spread robustly: the sd of a normal sample, the IQR when outliers inflate the sd', () => {
-    const xs = Float64Array.from({ length: 1000 }, (_, i) => i % 10);
-    expect(spread(xs)).toBeCloseTo(Math.min(Math.sqrt((8.25 * 1000) / 999), (7 - 2) / 1.349), 6);
-    expect(spread(Float64Array.of(1, 1, 1, 1))).toBe(0);
+  it(`leaves a class of fewer than ${MIN_CLASS_RUNS} runs unestimated`, () => {
+    const rare = estimateArm(
+      'explore',
+      syntheticValues({ space: 12, skills: [0.995, 0.005, 0] }, 2000, 4),
+      targets,
+      bandwidths,
+    );
+    expect(rare.hits).toBeGreaterThan(0);
+    expect(rare.hits).toBeLessThan(MIN_CLASS_RUNS);
+    expect(rare.status).toBe('tooFew');
+    expect(rare.bound!.continuousMissing).toBe(true);
+  });
+
+  it('bounds a continuous figure no run of the class reproduces by the rest times its share bound', () => {
+    const far = new Map(values);
+    far.set(
+      'explore.final',
+      values.get('explore.final')!.map(() => 3),
+    );
+    const e = estimateArm('explore', far, targets, bandwidths);
+    expect(e.status).toBe('zero');
+    expect(e.missing).toEqual(['explore.final']);
+    expect(e.bound!.continuousMissing).toBe(false);
+    expect(e.bound!.log).toBeCloseTo(
+      e.discreteLog + Math.log(shareUpperBound(0, e.hits)) + 1.96 * Math.sqrt((1 - e.hits / e.n) / e.hits),
+      2,
+    );
+  });
+
+  it('gives a closed form at every bandwidth without error', () => {
+    const c = closedFormArm('random', 1e-9);
+    expect(c.byScale.every((s) => s.log === Math.log(1e-9) && s.variance === 0)).toBe(true);
+  });
+});
+
+describe('the estimator applied to the simulated random control', () => {
+  it('lands within 10 % of the closed form (10 000 runs)', () => {
+    const result = runSimulation({
+      kind: 'figures',
+      key: 'random',
+      arm: 'random',
+      hidden: hiddenOf(PUBLISHED_AGENT),
+      seed: unpairedSeed(1, 'random'),
+      replicates: 10_000,
+    }) as AuditJobResult;
+    const values = new Map(result.values as [FigureId, Float64Array][]);
+    const e = estimateArm('random', values, publishedTargets('random'), pooledBandwidths([{ arm: 'random', values }]));
+    const main = e.byScale[MAIN_SCALE]!;
+    const ratio = Math.exp(main.log) / randomControlProbability();
+    expect(Math.abs(ratio - 1)).toBeLessThan(0.1);
+    // Its reported error is small enough for that to mean something.
+    expect(Math.sqrt(main.variance)).toBeLessThan(0.05);
   });
 });

@@ -1,116 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { estimateArm } from '../../../../sim/reproduction/likelihood/armEstimate.js';
+import { ReplicateKey } from '../../../../sim/core/rng.js';
+import { MAIN_SCALE } from '../../../../sim/reproduction/likelihood/armEstimate.js';
 import {
   compareReadings,
-  differenceSe,
+  posteriorDraws,
   posteriors,
   standings,
   tied,
+  TIE_Z,
 } from '../../../../sim/reproduction/likelihood/posterior.js';
-import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
-import {
-  chooseBases,
-  combine,
-  readingLikelihood,
-  type ReadingLikelihood,
-} from '../../../../sim/reproduction/likelihood/reading.js';
-import type { FigureId } from '../../../../sim/reproduction/figures.js';
-import { syntheticValues, type SyntheticReading } from './synthetic.js';
+import { differenceVariance, readingLikelihood } from '../../../../sim/reproduction/likelihood/reading.js';
+import { armAt, armZero, reading } from './readingFixtures.js';
 
-const A: SyntheticReading = { space: 12, skills: [0.2, 0.7, 0.1] };
-const B: SyntheticReading = { space: 16, skills: [0.3, 0.4, 0.3] };
-const closedForm = (r: SyntheticReading): number =>
-  roundMeanMass(roundTotalDistribution(r.space, 20, 30), 30, 9.95, 10.05) * r.skills[1];
+describe('posteriors, Bayes factors and ties', () => {
+  const a = reading('a', armAt('explore', -10, 0.2));
+  const b = reading('b', armAt('explore', -11, 0.2));
+  const c = reading('c', armAt('explore', -10.1, 0.2));
+  const none = reading('z', armZero('explore', -7));
 
-/** Readings of one arm from per-run values, on the bases their estimates call for. */
-function readings(values: readonly Map<FigureId, Float64Array>[], keys: readonly string[]): ReadingLikelihood[] {
-  const estimates = values.map((v) => estimateArm('explore', v));
-  const bases = chooseBases(estimates);
-  return estimates.map((estimate, i) => readingLikelihood([{ key: keys[i]!, estimate }], bases));
-}
-
-describe('posteriors and Bayes factors', () => {
-  // A and B share random numbers (the same seed): as one arm under two readings does in the audit.
-  const [a, b] = readings([syntheticValues(A, 20_000, 5), syntheticValues(B, 20_000, 5)], ['a', 'b']);
-
-  it('recover the closed-form Bayes factor within its Monte Carlo error', () => {
-    const logBf = Math.log(closedForm(A) / closedForm(B));
-    expect(logBf).toBeGreaterThan(0.5);
-    const [sa, sb] = standings([a!, b!]);
-    expect(sa!.rank).toBe(1);
-    expect(sb!.logBayesFactor).toBeCloseTo(a!.joint.log - b!.joint.log, 12);
-    expect(Math.abs(sb!.logBayesFactor - logBf)).toBeLessThan(4 * sb!.logBayesFactorSe);
-    // Posterior under a uniform prior: L_A / (L_A + L_B), its error by the delta method.
-    const truth = closedForm(A) / (closedForm(A) + closedForm(B));
-    expect(Math.abs(sa!.posterior - truth)).toBeLessThan(4 * truth * (1 - truth) * sb!.logBayesFactorSe);
-    expect(sb!.tiedWithBest).toBe(false);
+  it('normalise over the estimable readings, a reading not estimable getting none', () => {
+    const p = posteriors([-10, -11, NaN]);
+    expect(p[0]! / p[1]!).toBeCloseTo(Math.E, 12);
+    expect(p[2]).toBe(0);
+    expect(p.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+    expect(posteriors([NaN, NaN]).every(Number.isNaN)).toBe(true);
+    // A prior weights each reading.
+    const q = posteriors([-10, -10], [3, 1]);
+    expect(q[0]).toBeCloseTo(0.75, 12);
   });
 
-  it('sum to 1 under a uniform prior, and give 0 to a reading no run reproduces', () => {
-    const never = readings([syntheticValues({ space: 16, skills: [1, 0, 0] }, 500, 9)], ['never'])[0]!;
-    expect(never.joint.log).toBe(-Infinity);
-    expect(never.joint.upper).toBeCloseTo(Math.log(1 - 0.05 ** (1 / 500)), 12);
-    const post = posteriors([a!, b!, never, a!]);
-    expect(post.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
-    expect(post[2]).toBe(0);
-    expect(post[0]).toBeCloseTo(post[3]!, 15);
-    // Nothing finite: no posterior to give.
-    expect(posteriors([never, never]).every(Number.isNaN)).toBe(true);
+  it('rank estimable readings first, by likelihood, and tie those within the 95 % interval of their difference', () => {
+    const sorted = [b, none, a, c].sort((x, y) => compareReadings(x, y, MAIN_SCALE));
+    expect(sorted).toEqual([a, c, b, none]);
+    const s = standings(sorted, MAIN_SCALE);
+    expect(s.map((x) => x.rank)).toEqual([1, 1, 3, null]);
+    expect(s.map((x) => x.tiedWithBest)).toEqual([true, true, false, false]);
+    expect(s[2]!.logBayesFactor).toBeCloseTo(1, 12);
+    expect(s[2]!.logBayesFactorSe).toBeCloseTo(Math.sqrt(0.08), 12);
+    expect(Number.isNaN(s[3]!.posterior)).toBe(true);
+    expect(tied(a, b, MAIN_SCALE)).toBe(Math.abs(1) <= TIE_Z * Math.sqrt(0.08));
   });
 
-  it('orders best first, readings too rare to estimate last by their bound', () => {
-    const never = readings([syntheticValues({ space: 16, skills: [1, 0, 0] }, 500, 9)], ['never'])[0]!;
-    const sorted = [never, b!, a!].sort(compareReadings);
-    expect(sorted).toEqual([a, b, never]);
-  });
-});
-
-describe('ties', () => {
-  it('are declared when the intervals of the log Bayes factor overlap 0, and not once the runs separate the readings', () => {
-    // A against a reading one skill count apart: a true log Bayes factor of log(0.7/0.6) = 0.15.
-    const close: SyntheticReading = { space: 12, skills: [0.2, 0.6, 0.2] };
-    const few = readings([syntheticValues(A, 100, 2), syntheticValues(close, 100, 3)], ['a', 'close']);
-    const many = readings([syntheticValues(A, 20_000, 2), syntheticValues(close, 20_000, 2)], ['a', 'close']);
-    const gap = (r: ReadingLikelihood[]): number => Math.abs(r[0]!.joint.log - r[1]!.joint.log);
-    expect(gap(few)).toBeLessThanOrEqual(1.96 * differenceSe(few[0]!, few[1]!));
-    expect(tied(few[0]!, few[1]!)).toBe(true);
-    expect(gap(many)).toBeGreaterThan(1.96 * differenceSe(many[0]!, many[1]!));
-    expect(tied(many[0]!, many[1]!)).toBe(false);
-    // Tied readings share a rank.
-    expect(standings(few.sort(compareReadings)).map((s) => s.rank)).toEqual([1, 1]);
-  });
-
-  it('readings sharing a simulation differ by exactly 0; readings on shared random numbers get a paired, smaller error', () => {
-    const values = syntheticValues(A, 5000, 4);
-    const [x, y] = readings([values, values], ['same', 'same']);
-    expect(differenceSe(x!, y!)).toBe(0);
-    expect(tied(x!, y!)).toBe(true);
-    // The same runs with one run in fifty reading one skill more: a nearly identical reading.
-    const shifted = new Map(values);
-    shifted.set(
-      'explore.skills',
-      values.get('explore.skills')!.map((s, i) => (i % 50 === 0 ? s + 1 : s)),
-    );
-    const [p, q] = readings([values, shifted], ['p', 'q']);
-    const unpaired = Math.hypot(p!.joint.se, q!.joint.se);
-    expect(differenceSe(p!, q!)).toBeGreaterThan(0);
-    expect(differenceSe(p!, q!)).toBeLessThan(unpaired / 2);
-  });
-});
-
-describe('combining arms', () => {
-  it('adds log-probabilities with errors in quadrature; a zero arm leaves an upper bound', () => {
-    const c = combine([
-      { p: 0.5, se: 0.05, upper: null },
-      { p: 0.1, se: 0.02, upper: null },
+  it('cancel the error of a simulation two readings share', () => {
+    const shared = armAt('random', -18, 0);
+    const x = readingLikelihood([
+      { key: 'r', estimate: shared },
+      { key: 'a', estimate: armAt('explore', -10, 0.3) },
     ]);
-    expect(c.log).toBeCloseTo(Math.log(0.05), 12);
-    expect(c.se).toBeCloseTo(Math.hypot(0.1, 0.2), 12);
-    const z = combine([
-      { p: 0.5, se: 0.05, upper: null },
-      { p: 0, se: 0, upper: 0.006 },
+    const y = readingLikelihood([
+      { key: 'r', estimate: shared },
+      { key: 'a', estimate: armAt('explore', -10, 0.3) },
     ]);
-    expect(z.log).toBe(-Infinity);
-    expect(z.upper).toBeCloseTo(Math.log(0.5 * 0.006), 12);
+    expect(differenceVariance(x, y, MAIN_SCALE)).toBe(0);
+  });
+
+  it('draw posteriors whose spread follows the readings’ Monte Carlo errors', () => {
+    const draws = posteriorDraws([a, b], MAIN_SCALE, 2000, new ReplicateKey(7, 0).stream('bootstrap'));
+    // log(p_a / p_b) over the draws: mean 1, sd √(0.2² + 0.2²).
+    const logit = draws.map((d) => Math.log(d[0]! / d[1]!));
+    const mean = logit.reduce((s, x) => s + x, 0) / logit.length;
+    const sd = Math.sqrt(logit.reduce((s, x) => s + (x - mean) ** 2, 0) / (logit.length - 1));
+    expect(Math.abs(mean - 1)).toBeLessThan(4 * (Math.sqrt(0.08) / Math.sqrt(2000)));
+    expect(Math.abs(sd / Math.sqrt(0.08) - 1)).toBeLessThan(4 / Math.sqrt(2 * 1999));
+    for (const d of draws) expect(d[0]! + d[1]!).toBeCloseTo(1, 12);
   });
 });

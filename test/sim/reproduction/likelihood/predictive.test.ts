@@ -1,49 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import { ReplicateKey } from '../../../../sim/core/rng.js';
-import { FIGURES, type FigureId } from '../../../../sim/reproduction/figures.js';
-import { DISTANCE_FIGURES, predictiveCheck } from '../../../../sim/reproduction/likelihood/predictive.js';
+import { FIGURES, findFigure, type FigureId } from '../../../../sim/reproduction/figures.js';
+import { normalDraw } from '../../../../sim/reproduction/likelihood/posterior.js';
+import {
+  checkPValues,
+  DISTANCE_FIGURES,
+  predictiveCheck,
+  twoSidedTail,
+} from '../../../../sim/reproduction/likelihood/predictive.js';
 
-/** Standard normal draws by Box–Muller from a keyed stream. */
-function normals(seed: number, n: number): Float64Array {
-  const s = new ReplicateKey(seed, 0).stream('guess');
-  return Float64Array.from(
-    { length: n },
-    () => Math.sqrt(-2 * Math.log(1 - s.quick())) * Math.cos(2 * Math.PI * s.quick()),
+const N = 5000;
+
+/**
+ * Every figure normal around its published value (discrete ones equal to it), sd 1; the exploitation arm's
+ * round 2 and tests correlated at `r`, their means set so the article lies `off` sds off their common axis.
+ */
+function values(r: number, off: number): Map<FigureId, Float64Array> {
+  const s = new ReplicateKey(3, 0).stream('bootstrap');
+  const out = new Map<FigureId, Float64Array>();
+  for (const f of FIGURES) {
+    const discrete = !f.smooth && f.impliedBy === undefined;
+    out.set(
+      f.id,
+      Float64Array.from({ length: N }, () => (discrete ? f.published : f.published + normalDraw(s))),
+    );
+  }
+  const z = Float64Array.from({ length: N }, () => normalDraw(s));
+  const round2 = findFigure('exploit.round2').published;
+  const tests = findFigure('exploit.tests').published;
+  out.set(
+    'exploit.round2',
+    z.map((x) => round2 + off / 2 + x),
   );
+  out.set(
+    'exploit.tests',
+    z.map((x) => tests - off / 2 + r * x + Math.sqrt(1 - r * r) * normalDraw(s)),
+  );
+  return out;
 }
 
-/** Every figure independent normal around published + shift[id], sd 1. */
-function values(n: number, shift: (id: FigureId) => number): Map<FigureId, Float64Array> {
-  return new Map(FIGURES.map((f, k) => [f.id, normals(100 + k, n).map((z) => f.published + shift(f.id) + z)]));
-}
-
-describe('posterior predictive check', () => {
+describe('predictive check respecting correlation', () => {
   it('reads every figure but the implied rate and the "at least" claim', () => {
     expect(DISTANCE_FIGURES.map((f) => f.id)).not.toContain('exploit.refutationRate');
     expect(DISTANCE_FIGURES.map((f) => f.id)).not.toContain('threshold75.skills');
     expect(DISTANCE_FIGURES).toHaveLength(FIGURES.length - 2);
   });
 
-  it('with every figure one sd off, the distance is about 17 and its p-value that of χ² with 17 degrees of freedom', () => {
-    const n = 20_000;
-    const c = predictiveCheck(values(n, () => 1));
-    expect(c.figures).toBe(17);
-    expect(c.distance).toBeGreaterThan(17 * 0.95);
-    expect(c.distance).toBeLessThan(17 * 1.05);
-    // P(χ²₁₇ ≥ 17) = 0.45437; the article's own distance moves with the estimated means and sds.
-    const chi2AtDistance = 0.45437;
-    expect(Math.abs(c.pValue - chi2AtDistance)).toBeLessThan(4 * Math.sqrt(0.25 / n) + 0.01);
-    for (const x of c.contributions) expect(x.share).toBeGreaterThan(0.5 / 17);
+  it('finds an article off the figures’ common axis an outlier though each figure alone is ordinary', () => {
+    const c = predictiveCheck(values(0.95, 2));
+    const exploit = c.arms.find((a) => a.arm === 'exploit')!;
+    // Each of round 2 and the tests is one sd from its mean …
+    expect(
+      twoSidedTail(values(0.95, 2).get('exploit.tests')!, findFigure('exploit.tests').published).pValue,
+    ).toBeGreaterThan(0.2);
+    // … but together they sit (1 + 1)/√(2(1 − 0.95)) ≈ 6.3 sds off the axis.
+    expect(exploit.pValue).toBeLessThan(0.01);
+    expect(c.joint.pValue).toBeLessThan(0.05);
+    expect(['exploit.round2', 'exploit.tests']).toContain(exploit.worst!.id);
+    expect(Math.abs(exploit.worst!.z)).toBeGreaterThan(2.5);
+    // The other arms are where they should be.
+    expect(c.arms.find((a) => a.arm === 'random')!.pValue).toBeGreaterThan(0.01);
   });
 
-  it('names the figure contributing most, and finds a publication far off rare', () => {
-    const c = predictiveCheck(values(5000, (id) => (id === 'exploit.final' ? 8 : 0)));
-    expect(c.contributions[0]!.id).toBe('exploit.final');
-    expect(c.contributions[0]!.z).toBeLessThan(-7.5);
-    expect(c.contributions[0]!.share).toBeGreaterThan(0.7);
-    expect(c.contributions.reduce((s, x) => s + x.share, 0)).toBeCloseTo(1, 12);
-    expect(c.pValue).toBeLessThan(0.01);
-    expect(c.medianDistance).toBeGreaterThan(12);
-    expect(c.medianDistance).toBeLessThan(20);
+  it('finds the same article ordinary when the two do not correlate', () => {
+    const c = predictiveCheck(values(0, 2));
+    expect(c.arms.find((a) => a.arm === 'exploit')!.pValue).toBeGreaterThan(0.1);
+  });
+
+  it('checks each arm’s continuous figures given its discrete ones, and lists every p-value', () => {
+    const c = predictiveCheck(values(0.95, 2));
+    const given = c.conditional.find((k) => k.arm === 'exploit')!;
+    expect(given.given).toEqual(['exploit.firstSkillRound', 'exploit.skills']);
+    expect(given.runs).toBe(N);
+    expect(given.figures.map((f) => f.id)).toEqual([
+      'exploit.round1',
+      'exploit.round2',
+      'exploit.final',
+      'exploit.tests',
+      'exploit.refutations',
+    ]);
+    expect(given.distance!.pValue).toBeLessThan(0.01);
+    const all = checkPValues(c);
+    expect(all[0]!.what).toBe('joint');
+    expect(all).toHaveLength(1 + c.arms.length + c.conditional.filter((k) => k.distance !== null).length);
+  });
+
+  it('gives a two-sided tail of at most 1, counting ties on both sides', () => {
+    expect(twoSidedTail([1, 2, 3, 4], 1)).toEqual({ pValue: 0.5, below: 0 });
+    expect(twoSidedTail([1, 2, 3, 4], 2.5)).toEqual({ pValue: 1, below: 0.5 });
   });
 });

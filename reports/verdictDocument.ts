@@ -1,0 +1,206 @@
+/**
+ * The verdict as `--json` and verdict.json carry it: plain data, flags by their command-line names, every
+ * number unrounded, NaN and infinities as null.
+ */
+import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from '../sim/reproduction/arms.js';
+import { correctedTail } from '../sim/reproduction/checks/extremeness.js';
+import type { FigureId } from '../sim/reproduction/figures.js';
+import { BANDWIDTH_SCALES, MAIN_SCALE } from '../sim/reproduction/likelihood/armEstimate.js';
+import type { Distance } from '../sim/reproduction/likelihood/predictive.js';
+import type { Verdict } from '../sim/reproduction/verdict.js';
+
+const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
+const flag = (key: HiddenKey): string => HIDDEN_CHOICES.find((c) => c.key === key)!.flag;
+
+interface DistanceDocument {
+  readonly pValue: number | null;
+  readonly distance: number | null;
+  readonly figures: number;
+  readonly replicates: number;
+  readonly worst: Distance['worst'];
+}
+
+const distance = (d: Distance): DistanceDocument => ({
+  pValue: finite(d.pValue),
+  distance: finite(d.distance),
+  figures: d.figures.length,
+  replicates: d.replicates,
+  worst: d.worst,
+});
+
+export interface VerdictDocument {
+  readonly best: HiddenChoices;
+  readonly posterior: number | null;
+  readonly posteriorInterval: readonly (number | null)[];
+  readonly logLikelihood: number | null;
+  readonly logLikelihoodSe: number | null;
+  readonly credible: readonly { readonly hidden: HiddenChoices; readonly posterior: number | null }[];
+  readonly tied: readonly {
+    readonly hidden: HiddenChoices;
+    readonly posterior: number | null;
+    readonly logBayesFactor: number | null;
+  }[];
+  readonly identified: Partial<HiddenChoices>;
+  readonly open: readonly string[];
+  /** Choices no figure can tell apart: their readings give identical runs. */
+  readonly unidentifiable: readonly string[];
+  /** Per choice, the share of the credible readings' runs its twins reproduce exactly. */
+  readonly identicalRuns: Record<string, number | null>;
+  readonly marginals: Record<
+    string,
+    Record<
+      string,
+      { posterior: number | null; low: number | null; high: number | null; byBandwidth: (number | null)[] }
+    >
+  >;
+  readonly bandwidths: Record<string, number>;
+  readonly bandwidthScales: readonly number[];
+  readonly priorSensitivity: readonly {
+    readonly tilt: number;
+    readonly bestPosterior: number | null;
+    readonly identified: Partial<HiddenChoices>;
+  }[];
+  readonly notEstimable: number;
+  readonly couldCompete: readonly HiddenChoices[];
+  readonly randomControl: {
+    readonly closedForm: number;
+    readonly estimatedProbability: number;
+    readonly logSe: number | null;
+  };
+  readonly patternShare: number;
+  readonly story: { readonly article: number; readonly medianOwn: number; readonly asRare: number } | null;
+  readonly extremeness: { readonly figure: FigureId; readonly tail: number; readonly corrected: number } | null;
+  readonly replicates: number;
+  readonly check: {
+    readonly joint: DistanceDocument;
+    readonly arms: Record<string, DistanceDocument>;
+    readonly conditional: readonly {
+      readonly arm: string;
+      readonly given: readonly FigureId[];
+      readonly runs: number;
+      readonly distance: DistanceDocument | null;
+      readonly figures: readonly {
+        readonly id: FigureId;
+        readonly published: number;
+        readonly pValue: number;
+        readonly below: number;
+      }[];
+    }[];
+  } | null;
+  readonly crossCheck: {
+    readonly readings: readonly {
+      readonly hidden: HiddenChoices;
+      readonly abc: number;
+      readonly abcSe: number;
+      readonly main: number;
+      readonly mainSe: number;
+    }[];
+    readonly orderAgrees: boolean;
+    readonly testUnit: {
+      readonly main: number;
+      readonly mainSe: number;
+      readonly abc: number;
+      readonly abcSe: number;
+      readonly agree: boolean;
+    } | null;
+  };
+  readonly sentences: readonly string[];
+}
+
+export function verdictDocument(
+  v: Verdict,
+  sentences: readonly string[],
+  bandwidths: ReadonlyMap<FigureId, number>,
+): VerdictDocument {
+  const main = v.best.likelihood.byScale[MAIN_SCALE]!;
+  const c = v.checks;
+  return {
+    best: v.best.hidden,
+    posterior: finite(v.best.posterior),
+    posteriorInterval: v.bestInterval.map(finite),
+    logLikelihood: finite(main.log),
+    logLikelihoodSe: finite(main.se),
+    credible: v.credible.map((e) => ({ hidden: e.hidden, posterior: finite(e.posterior) })),
+    tied: v.tied.map((e) => ({
+      hidden: e.hidden,
+      posterior: finite(e.posterior),
+      logBayesFactor: finite(e.logBayesFactor),
+    })),
+    identified: v.identified,
+    open: v.open.map(flag),
+    unidentifiable: v.unidentifiable.map(flag),
+    identicalRuns: Object.fromEntries(v.sameRuns.map((s) => [flag(s.key), s.runs === 0 ? null : s.identical / s.runs])),
+    marginals: Object.fromEntries(
+      v.marginals.map((m) => [
+        flag(m.key),
+        Object.fromEntries(
+          m.values.map((x) => [
+            x.value,
+            {
+              posterior: finite(x.posterior),
+              low: finite(x.low),
+              high: finite(x.high),
+              byBandwidth: x.byScale.map(finite),
+            },
+          ]),
+        ),
+      ]),
+    ),
+    bandwidths: Object.fromEntries(bandwidths),
+    bandwidthScales: BANDWIDTH_SCALES,
+    priorSensitivity: v.priorSensitivity.map((p) => ({ ...p, bestPosterior: finite(p.bestPosterior) })),
+    notEstimable: v.notEstimable.length,
+    couldCompete: v.couldCompete.map((e) => e.hidden),
+    randomControl: {
+      closedForm: v.randomControl.closedForm,
+      estimatedProbability: v.randomControl.estimated,
+      logSe: finite(v.randomControl.logSe),
+    },
+    patternShare: v.best.patternShare,
+    story: c === null ? null : { article: c.story.article, medianOwn: c.story.medianOwn, asRare: c.story.asRare },
+    extremeness:
+      c === null
+        ? null
+        : {
+            figure: c.extremeness.most.id,
+            tail: c.extremeness.most.tail,
+            corrected: correctedTail(c.extremeness, c.extremeness.most.tail),
+          },
+    replicates: v.replicates,
+    check:
+      c === null
+        ? null
+        : {
+            joint: distance(c.predictive.joint),
+            arms: Object.fromEntries(c.predictive.arms.map((a) => [a.arm, distance(a)])),
+            conditional: c.predictive.conditional.map((k) => ({
+              arm: k.arm,
+              given: k.given,
+              runs: k.runs,
+              distance: k.distance === null ? null : distance(k.distance),
+              figures: k.figures,
+            })),
+          },
+    crossCheck: {
+      readings: v.crossCheck.rows.map((r) => ({
+        hidden: r.entry.hidden,
+        abc: r.abc.log,
+        abcSe: r.abc.se,
+        main: r.main.log,
+        mainSe: r.main.se,
+      })),
+      orderAgrees: v.crossCheck.orderAgrees,
+      testUnit:
+        v.crossCheck.testUnit === null
+          ? null
+          : {
+              main: v.crossCheck.testUnit.main.log,
+              mainSe: v.crossCheck.testUnit.main.se,
+              abc: v.crossCheck.testUnit.abc.log,
+              abcSe: v.crossCheck.testUnit.abc.se,
+              agree: v.crossCheck.testUnit.agree,
+            },
+    },
+    sentences,
+  };
+}
