@@ -30,6 +30,7 @@ import {
 import { CALIBRATION_PUBLICATIONS } from '../../sim/reproduction/calibration/goals.js';
 
 interface ReproduceArgs extends OutputArgs {
+  markdown?: string;
   replicates?: unknown;
   seed?: unknown;
   single?: boolean;
@@ -179,6 +180,10 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         describe: 'the runs table: parquet (runs.parquet), csv (runs.csv), or both',
       })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
+      .option('markdown', {
+        type: 'string',
+        describe: 'also write the printed tables into FILE between its reproduce:begin and reproduce:end lines',
+      })
       .option('report', {
         type: 'boolean',
         describe: 'also write charts and an offline index.html into DIR/report (as hexa report DIR)',
@@ -232,6 +237,11 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     if (argv['png-scale'] !== undefined && argv.report !== true)
       throw new UsageError(msg.pngScaleWithoutReport(argv['png-scale']));
     const world = await otherWorld(argv);
+    const markdown = single('markdown', argv.markdown);
+    const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
+      '../../reports/render/generatedRegion.js'
+    );
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce');
     const outText = single('out', argv.out);
     const force = argv.force === true;
     let dir: string;
@@ -318,6 +328,15 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       reportLine = `\nReport: ${join(reportDir, 'index.html')}`;
     }
 
+    if (markdown !== undefined && page !== undefined) {
+      // The printed tables as the docs show them; the command line minus where this copy went.
+      const shown = process.argv.slice(2).filter((a, i, all) => a !== '--out' && all[i - 1] !== '--out');
+      const body = `\`\`\`text\n${report.text()}\n\`\`\``;
+      writeGeneratedPage(
+        markdown,
+        withGeneratedRegion(page, 'reproduce', body, { date: new Date(), command: `hexa ${shown.join(' ')}` }),
+      );
+    }
     if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n\nWrote ${dir}${reportLine}\n`);
   },

@@ -309,3 +309,36 @@ describe('hexa reproduce', () => {
     });
   });
 });
+
+describe('hexa reproduce --markdown FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hexa-reproduce-md-'));
+  const page = join(dir, 'page.md');
+
+  it('writes the printed tables between the reproduce markers, keeping the prose', () => {
+    const before =
+      '# Prose\n\n<!-- reproduce:begin (generated; do not edit by hand) -->\nold\n<!-- reproduce:end -->\n\nAfter.\n';
+    writeFileSync(page, before);
+    const out = join(dir, 'out');
+    const r = hexa(['reproduce', '--single', '--out', out, '--markdown', page]);
+    expect(r.status).toBe(0);
+    const text = readFileSync(page, 'utf8');
+    expect(text.startsWith('# Prose\n\n<!-- reproduce:begin')).toBe(true);
+    expect(text.endsWith('<!-- reproduce:end -->\n\nAfter.\n')).toBe(true);
+    expect(text).not.toContain('\nold\n');
+    // The tables as printed: the same lines the command wrote to stdout, in a text block.
+    const printed = r.stdout.split('\n\nWrote ')[0]!;
+    expect(text).toContain(`\`\`\`text\n${printed}\n\`\`\``);
+    expect(text).toMatch(/Measured \d{4}-\d\d-\d\d by `hexa reproduce --single --markdown \S+page\.md`/);
+  });
+
+  it('refuses a page without the markers before any work: one line, exit 2, nothing written', () => {
+    writeFileSync(page, '# no markers\n');
+    const out = join(dir, 'refused');
+    const r = hexa(['reproduce', '--single', '--out', out, '--markdown', page]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^hexa: --markdown: '.*page\.md' has no reproduce:begin … reproduce:end markers/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
+    expect(readFileSync(page, 'utf8')).toBe('# no markers\n');
+  });
+});
