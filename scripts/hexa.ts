@@ -5,8 +5,8 @@
  * a stack trace only with --debug (scripts/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
-import { buildCli } from './cli.js';
-import { exitWith } from './failure.js';
+import { buildCli } from './program/cli.js';
+import { exitWith } from './program/failure.js';
 
 /** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
 const DEBUG = hideBin(process.argv).includes('--debug');

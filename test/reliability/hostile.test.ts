@@ -133,7 +133,7 @@ const REFUSED: readonly Case[] = [
     name: '--csv - beside --json',
     args: ['run', ...SHORT, '--csv', '-', '--json'],
     status: 2,
-    line: /^hexa: --csv - and --json cannot be used together/,
+    line: /^hexa: --csv - and --json both print to stdout; write one of them to a file$/,
   },
   {
     name: '--good-score above the max score',
@@ -287,10 +287,11 @@ describe('outputs never replace what is not ours', () => {
 
   it('--csv - writes the rows on stdout, and nothing else there', () => {
     const cwd = tempDir('dash');
-    const r = hexa(['run', '--rounds', '1', '--tasks', '2', '--csv', '-'], { cwd });
+    const r = hexa(['run', '--rounds', '1', '--tasks', '2', '--replicates', '3', '--csv', '-'], { cwd });
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^env,bits,truth,/);
-    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    // The header, then one row a replicate × round.
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
     expect(readdirSync(cwd)).toEqual([]);
   });
 
@@ -302,7 +303,7 @@ describe('outputs never replace what is not ours', () => {
     expect(again.status).toBe(0);
     mkdirSync(join(cwd, 'empty'));
     expect(hexa(['run', ...SHORT, '--out', 'empty', '--force'], { cwd }).status).toBe(0);
-    expect(readdirSync(join(cwd, 'empty')).sort()).toEqual(['manifest.json', 'runs.csv']);
+    expect(readdirSync(join(cwd, 'empty')).sort()).toEqual(['manifest.json', 'runs.csv', 'runs.parquet']);
     // No temporary folder is left beside them.
     expect(readdirSync(cwd).sort()).toEqual(['empty', 'r']);
   });

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishFolder, writeFileAtomicStreamed, writeTarget } from '../../../reports/folders/atomic.js';
-import { failureOf } from '../../../scripts/failure.js';
+import { failureOf } from '../../../scripts/program/failure.js';
 import { tempDir } from '../../scripts/sweep/cli.js';
 
 /** What a write on a full disk throws. */

@@ -4,22 +4,22 @@
  * exactly as `hexa` would without running it (the docs' commands are checked that way).
  */
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { benchCommand } from './commands/bench.js';
-import { envsCommand } from './commands/envs.js';
-import { checkEnvCommand } from './commands/checkEnv.js';
-import { reportCommand } from './commands/report.js';
-import { reproduceCommand } from './commands/reproduce.js';
-import { limitsCommand } from './commands/limits.js';
-import { matrixCommand } from './commands/matrix.js';
-import { runCommand } from './commands/run.js';
-import { sweepCommand } from './commands/sweep.js';
-import { mergeCommand } from './commands/merge.js';
-import { libraryCommand } from './commands/library.js';
-import { msg, UsageError } from '../sim/core/messages.js';
-import { EXIT_STATUS } from './commands/common.js';
-import { packageVersion } from '../reports/manifest.js';
+import { benchCommand } from '../commands/bench.js';
+import { envsCommand } from '../commands/envs.js';
+import { checkEnvCommand } from '../commands/checkEnv.js';
+import { reportCommand } from '../commands/report.js';
+import { reproduceCommand } from '../commands/reproduce.js';
+import { limitsCommand } from '../commands/limits.js';
+import { matrixCommand } from '../commands/matrix.js';
+import { runCommand } from '../commands/run.js';
+import { sweepCommand } from '../commands/sweep.js';
+import { mergeCommand } from '../commands/merge.js';
+import { libraryCommand } from '../commands/library.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
+import { EXIT_STATUS } from '../commands/common.js';
+import { packageVersion } from '../../reports/manifest.js';
 import { unknownCommand, usageLine } from './usageErrors.js';
-import { declaredFlags, joinDashValues, numbersAsText } from './config/flags.js';
+import { declaredFlags, joinDashValues, numbersAsText } from '../config/flags.js';
 
 const COMMANDS = [
   reproduceCommand,

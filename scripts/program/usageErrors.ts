@@ -3,8 +3,8 @@
  * user typed (yargs also reports `--library-db` as `--libraryDb`), the closest known names where a typo is
  * likely, and the help to read.
  */
-import { msg } from '../sim/core/messages.js';
-import { closestNames } from '../sim/core/params/suggest.js';
+import { msg } from '../../sim/core/messages.js';
+import { closestNames } from '../../sim/core/params/suggest.js';
 
 /** What the command line held when yargs complained. */
 export interface UsageContext {

@@ -5,7 +5,7 @@
  * A stack trace is printed only with `--debug`.
  */
 import { relative, isAbsolute } from 'node:path';
-import { UsageError } from '../sim/core/messages.js';
+import { UsageError } from '../../sim/core/messages.js';
 
 /** What each file-system error means, and what the user can do about it. */
 const FS_ERRORS: Readonly<Record<string, readonly [what: string, todo: string]>> = {
