@@ -7,6 +7,7 @@
  */
 import type { Stream } from '../sim/core/rng.js';
 
+/** The shape of a code: how many positions, and how many values each can hold. */
 export interface ActionSpace {
   /** Number of positions in a code. */
   readonly positions: number;
@@ -19,6 +20,7 @@ export interface ActionSpace {
  * taxonomy (the locks) leave `failure` unset: a wrong code is just a wrong code.
  */
 export const FAILURE = { none: 0, toolError: 1, paramError: 2, ambiguousQuery: 3, toolUnavailable: 4 } as const;
+/** One of the `FAILURE` codes. */
 export type FailureKind = (typeof FAILURE)[keyof typeof FAILURE];
 
 /** What one step returns. The object is owned and reused by the environment: read it, don't keep it. */
@@ -49,7 +51,12 @@ export interface TaskContext {
   stream(purpose?: WorldPurpose): Stream;
 }
 
+/**
+ * One world instance, made by `EnvSpec.create` for one replicate: the agent resets it per task and steps it per
+ * attempt.
+ */
 export interface Env {
+  /** The id of the spec that made it. */
   readonly id: string;
   readonly space: ActionSpace;
   /** The score of a correct code. */
@@ -94,7 +101,9 @@ export function contextsOf(env: Env): number {
   return env.contexts ?? 1;
 }
 
+/** A world parameter's value: a number or a word. */
 export type ParamValue = number | string;
+/** A world's parameters by name. */
 export type EnvParams = Readonly<Record<string, ParamValue>>;
 
 /** One documented environment parameter. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What wrote a result folder: `hexa run`, `hexa sweep` or `hexa reproduce`. */
 export type ResultKind = 'run' | 'sweep' | 'reproduce';
 
 export interface Manifest {

@@ -34,6 +34,7 @@ export interface Group {
   values(metric: Metric, roundIndex: number): Float64Array | undefined;
 }
 
+/** A result folder read back (`loadResultFolder`): its manifest, its groups' metrics, and reproduce's tables. */
 export interface ResultData {
   readonly dir: string;
   readonly kind: ResultKind;
@@ -110,6 +111,10 @@ function readTable(dir: string, name: string, required: boolean): CsvTable | nul
   return readCsv(path);
 }
 
+/**
+ * Read a folder written by `hexa run --out`, `hexa sweep` or `hexa reproduce` (or the API's folder writers);
+ * throws a UsageError naming the folder and what is missing when it is not one.
+ */
 export function loadResultFolder(dir: string): ResultData {
   const manifest = readManifest(dir);
   const kind = manifest.kind;

@@ -6,6 +6,10 @@ import type { Env, EnvParams, EnvSpec } from '../env.js';
 import { SeededTask } from '../task.js';
 import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
 
+/**
+ * Create a world with resolved `params` from replicate 0 of `seed`, as a runner would, with the key its tasks
+ * derive their streams from.
+ */
 export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
   const key = new ReplicateKey(seed, 0);
   return { env: spec.create(spec.resolve(params), key.stream('world')), key };

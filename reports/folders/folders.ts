@@ -13,6 +13,7 @@ import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
 import { writeFileAtomic } from './atomic.js';
 
+/** How `writeRunFolder` and `writeSweepFolder` treat the folder they write. */
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
   readonly force?: boolean;

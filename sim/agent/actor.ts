@@ -146,6 +146,10 @@ function loopFacts(parts: ActorParts, policy: GuessPolicy): LoopFacts {
   };
 }
 
+/**
+ * The Actor: works through one task attempt by attempt — the Retriever's constraint fixed, the other positions
+ * guessed or explored — and hands its high-score samples to the Library and the Evolver in batches.
+ */
 export class Actor {
   private readonly code: Int32Array;
   private readonly policy: GuessPolicy;

@@ -108,6 +108,7 @@ export const AGENT_PARAMS = {
   breaker: BREAKER_PARAMS,
 } as const satisfies ParamTree;
 
+/** The agent's settings, one field per agent parameter declared above (the published values in `PUBLISHED_AGENT`). */
 export type AgentConfig = ParamValues<typeof AGENT_PARAMS>;
 
 const { actor, library, testUnit, testAt, ...rest } = normalizeAgent(defaultsOf(AGENT_PARAMS));

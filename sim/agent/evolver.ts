@@ -48,6 +48,10 @@ export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'wind
 /** 2^32: a binary code of up to 32 positions and its group as one number (distinct-sample keys). */
 const GROUP_STRIDE = 2 ** 32;
 
+/**
+ * The Evolver: counts each batch of high-score samples and, at each evolution, emits the (position, value) claims
+ * the evidence supports into a ClaimSink (usually the Library).
+ */
 export class Evolver {
   /** Per (group, position, value) counts of the window's samples. */
   private readonly counts: PositionCounts;

@@ -21,6 +21,7 @@ import { fillAll } from '../core/fill.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
+  /** Claim that high-score codes hold `value` at `position`, with that confidence and evidence, in scope `context`. */
   emit(position: number, value: number, confidence: number, evidence: number, context?: number): void;
 }
 
@@ -76,10 +77,12 @@ export class Library implements ClaimSink {
     this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
   }
 
+  /** Skills in the library now. */
   get size(): number {
     return this.current.length;
   }
 
+  /** The skills in the library now, in the order they entered (a live view: read it, never keep or change it). */
   get skills(): readonly Skill[] {
     return this.current;
   }
@@ -135,11 +138,13 @@ export class Library implements ClaimSink {
     this.endUpdate();
   }
 
+  /** Open an evolution: the `emit` calls up to `endUpdate` are its claims, applied under `mode`. */
   beginUpdate(mode: LibraryUpdate): void {
     this.mode = mode;
     this.evolution++;
   }
 
+  /** Add or refresh the skill of this claim in this evolution (the same claim keeps its skill and test record). */
   emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
     const skill = this.skillFor(context, position, value);
     skill.confidence = confidence;
@@ -149,6 +154,7 @@ export class Library implements ClaimSink {
     this.emittedIn[skill.slot] = this.evolution;
   }
 
+  /** Close the evolution opened by `beginUpdate`: under `replace`, skills it did not re-emit leave the library. */
   endUpdate(): void {
     if (this.mode === 'replace') {
       // Keep, in order, only the skills emitted by this evolution.

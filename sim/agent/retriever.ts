@@ -11,6 +11,10 @@ import { compareSkills, covers, type Skill } from './skill.js';
 /** A retrieval order: negative when `a` is handed over before `b`; total. */
 export type SkillOrder = (a: Skill, b: Skill) => number;
 
+/**
+ * The Retriever: before each task, merges the top-k skills that apply in the task's context into one Constraint
+ * for the Actor.
+ */
 export class Retriever {
   readonly constraint: Constraint;
   /** Clashes in the last retrieval. */

@@ -163,6 +163,7 @@ export class AleaStream implements Stream {
     this.s2 = (c >>> 0) * TWO_POW_MINUS_32;
   }
 
+  /** Continue from a state read by `aleaState` (the same numbers follow as after that point). */
   setState(c: number, s0: number, s1: number, s2: number): void {
     this.c = c;
     this.s0 = s0;

@@ -104,6 +104,10 @@ export const PROTOCOL_PARAMS = {
 /** Every run parameter, in the configuration's key order. */
 export const RUN_PARAMS = { ...WORLD_PARAMS, ...PROTOCOL_PARAMS, agent: AGENT_PARAMS } as const satisfies ParamTree;
 
+/**
+ * A run's configuration: the world, its parameters, the protocol and the agent (normalize it with `normalizeRun`
+ * to run it).
+ */
 export interface RunConfig extends ParamValues<typeof PROTOCOL_PARAMS> {
   readonly env: string;
   /** Resolved environment parameters (defaults filled in). */

@@ -24,6 +24,7 @@ import { msg, UsageError } from '../core/messages.js';
 
 export type { LoadedModule } from '../agent/moduleStore.js';
 
+/** How `loadModule` treats a module file. */
 export interface LoadOptions {
   /** Run the environment checker on an env module's worlds (before a run starts; not again in workers). */
   readonly check?: boolean;

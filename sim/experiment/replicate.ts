@@ -30,6 +30,10 @@ export interface ReplicateOptions {
   readonly bitParallel?: boolean;
 }
 
+/**
+ * Run one replicate of a configuration in `spec`'s world: its metrics for each evaluation round. The replicate's
+ * streams come from (seed, replicate) alone.
+ */
 export function runReplicate(
   config: Run,
   spec: EnvSpec,

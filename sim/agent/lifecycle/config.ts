@@ -7,7 +7,9 @@
 import type { ParamTree, ParamValues } from '../../core/params/declaration.js';
 import { defaultsOf } from '../../core/params/read.js';
 
+/** The built-in lifecycle policies (`--lifecycle`); a module file may add another. */
 export const LIFECYCLES = ['published', 'evobelief', 'hexa-paper', 'expel', 'beta'] as const;
+/** The name of a built-in lifecycle policy. */
 export type LifecycleName = (typeof LIFECYCLES)[number];
 
 const rules = 'rules';
@@ -289,6 +291,7 @@ export const LIFECYCLE_PARAMS = {
   },
 } as const satisfies ParamTree;
 
+/** The lifecycle settings, one field per parameter declared above. */
 export type LifecycleConfig = ParamValues<typeof LIFECYCLE_PARAMS>;
 export type OnRetire = LifecycleConfig['onRetire'];
 export type EvoBeliefRules = LifecycleConfig['evobelief'];
@@ -296,4 +299,5 @@ export type HexaPaperRules = LifecycleConfig['paper'];
 export type ExpelRules = LifecycleConfig['expel'];
 export type BetaRules = LifecycleConfig['beta'];
 
+/** The published lifecycle's settings (skills are never retired). */
 export const DEFAULT_LIFECYCLE: LifecycleConfig = defaultsOf(LIFECYCLE_PARAMS);

@@ -22,8 +22,10 @@ import { bitWords } from '../../core/bitCode.js';
 /** Widest binary code counted by code (2^8 counts per batch, and per group in PositionCounts' tallies). */
 export const SMALL_BITS = 8;
 
+/** How a batch holds its codes (see the file's comment). */
 export type SampleLayout = 'values' | 'bits' | 'byCode';
 
+/** A batch of high-score samples on its way from the Actor to the Library and the Evolver. */
 export class SampleBatch {
   /** Attempts the batch covers, high-score samples or not (a test unit of 'any' counts them all). */
   attempts = 0;
