@@ -16,7 +16,7 @@ export interface ActionSpace {
 }
 
 /**
- * Why an attempt failed, for worlds that say (the tool-loop taxonomy of seeds/004). Worlds without a
+ * Why an attempt failed, for worlds that say (the tool loop's taxonomy, docs/worlds-and-policies.md). Worlds without a
  * taxonomy (the locks) leave `failure` unset: a wrong code is just a wrong code.
  */
 export const FAILURE = { none: 0, toolError: 1, paramError: 2, ambiguousQuery: 3, toolUnavailable: 4 } as const;
@@ -125,7 +125,7 @@ export interface EnvSpec {
   readonly id: string;
   readonly summary: string;
   readonly params: readonly ParamSpec[];
-  /** Exactly one code solves a task, so uniform guessing has the closed form of SPEC §3. */
+  /** Exactly one code solves a task, so uniform guessing has the closed form of docs/model.md's exact anchors. */
   readonly exactRandomControl: boolean;
   /**
    * 'matches': the score is the number of positions where the code equals the truth (noise aside), so an

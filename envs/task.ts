@@ -6,7 +6,7 @@
 import type { TaskContext, WorldPurpose } from './env.js';
 import { AleaStream, type ReplicateKey, type Stream } from '../sim/core/rng.js';
 
-/** Tasks a round in the published protocol (SPEC §2): the default of `--tasks` and of a SeededTask. */
+/** Tasks a round in the published protocol (docs/model.md): the default of `--tasks` and of a SeededTask. */
 export const TASKS_PER_ROUND = 30;
 
 /**

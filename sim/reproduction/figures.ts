@@ -1,5 +1,5 @@
 /**
- * The published figures (SPEC §2), each as a number one replicate produces, so the simulator's
+ * The published figures (docs/reproduction.md), each as a number one replicate produces, so the simulator's
  * single-run distribution can be set beside the article's single run.
  *
  * Definitions the article leaves implicit, fixed here:

@@ -1,6 +1,6 @@
 /**
  * Exact anchors in the new worlds: uniform guessing (the random control) does not see drift, feedback noise
- * or contexts, so its mean attempts equal SPEC §3's closed form for the world's space — computed in
+ * or contexts, so its mean attempts equal the closed form of docs/model.md's exact anchors for the world's space — computed in
  * rational arithmetic, compared within 4 standard errors.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Lifecycle policies and their constants (SPEC §4). Every constant is a parameter with the source's value
+ * Lifecycle policies and their constants (docs/worlds-and-policies.md). Every constant is a parameter with the source's value
  * as its default; where a source gives no number, the default is this project's choice and says so.
  * Declared here once (sim/core/params/declaration.ts); the configuration's type is read off the declarations.
  */
@@ -23,7 +23,7 @@ export const LIFECYCLE_PARAMS = {
     module: 'lifecycle',
     values: LIFECYCLES,
     default: 'published',
-    help: 'how skills are admitted, weighted and retired (SPEC §4), or a lifecycle module FILE (.mjs/.js)',
+    help: 'how skills are admitted, weighted and retired, or a lifecycle module FILE (.mjs/.js)',
   },
   /**
    * The article's fix: a skill not borne out by an agreeing sample for this many tasks has its weight
@@ -224,7 +224,7 @@ export const LIFECYCLE_PARAMS = {
       default: 3,
       help: 'expel: votes a counterexample removes when the list is full',
     },
-    /** Size at which the list counts as full (not given by SPEC; 10, the HExA library cap). */
+    /** Size at which the list counts as full (the sources give none; 10, the HExA library cap). */
     cap: {
       kind: 'integer',
       flag: 'expel-cap',

@@ -8,7 +8,7 @@ import { hexa } from '../../helpers/cli.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));
 
-/** The row ids, in its order. */
+/** The published table's row ids, in its order (docs/reproduction.md). */
 const IDS = [
   'random.round1',
   'random.round2',

@@ -8,7 +8,7 @@ import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 const rules = DEFAULT_LIFECYCLE.paper;
 
 describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
-  it('rewards a task by the attempts it used (SPEC §4)', () => {
+  it('rewards a task by the attempts it used', () => {
     const solved = [1, 3, 4, 7, 8, 15, 16, 25, 40].map((a) => paperReward(rules, a, true));
     expect(solved).toEqual([1, 1, 0.75, 0.75, 0.5, 0.5, 0.25, 0.25, 0.25]);
     expect([paperReward(rules, 9, false), paperReward(rules, 10, false), paperReward(rules, 20, false)]).toEqual([
