@@ -1,6 +1,7 @@
 /**
  * CSV text from tidy rows (header from the first row's keys, in order). Written by hand rather than with
- * csv-stringify, which costs ~0.1 ms a row — seconds for a reproduction's 30 000 rows — but producing the
+ * csv-stringify, whose per-row cost adds up over a reproduction's tens of thousands of rows (figure in
+ * docs/performance.md), but producing the
  * same bytes: '\n' between records, a field quoted only when it holds a comma, a quote, CR or LF, and
  * quotes doubled inside.
  */

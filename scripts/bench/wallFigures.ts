@@ -95,7 +95,10 @@ export function auditSpeedup(
   return speedup(args, dir, ['audit.csv', 'table.csv', 'runs.csv'], runs, onRun);
 }
 
-/** A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates — 3 seconds on one worker when chosen, about 2.2 s now. */
+/**
+ * A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates, a few seconds on one worker
+ * (docs/performance.md), long enough for the disturbance of a run to be measured.
+ */
 export const SHORT_SWEEP = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1500'];
 
 /** A sweep of `grid` flags. */
