@@ -31,7 +31,9 @@ export function envSpecProblem(value: unknown): string | null {
   }
   if (typeof value.exactRandomControl !== 'boolean') return c.field('exactRandomControl', 'true or false');
   if (value.feedback !== undefined && value.feedback !== 'matches') return c.field('feedback', "'matches' or absent");
-  for (const f of ['resolve', 'create']) if (typeof value[f] !== 'function') return c.field(f, 'a function');
+  if (value.resolve !== undefined && typeof value.resolve !== 'function')
+    return c.field('resolve', 'a function or absent');
+  if (typeof value.create !== 'function') return c.field('create', 'a function');
   return null;
 }
 

@@ -56,8 +56,8 @@ export interface TaskContext {
  * attempt.
  */
 export interface Env {
-  /** The id of the spec that made it. */
-  readonly id: string;
+  /** The world's id, for messages (the host names a world by its EnvSpec's id; absent here is fine). */
+  readonly id?: string;
   readonly space: ActionSpace;
   /** The score of a correct code. */
   readonly maxScore: number;
@@ -77,8 +77,11 @@ export interface Env {
    * without it, the Actor calls `stepBits`.
    */
   stepWord?(word: number): Feedback;
-  /** The hidden correct code right now, for analysis and tests (an agent never reads it). */
-  truth(): Int32Array;
+  /**
+   * The hidden correct code right now, one value per position (an Int32Array or a plain array), for
+   * analysis and tests (an agent never reads it).
+   */
+  truth(): ArrayLike<number>;
   /**
    * Number of task contexts — which API is called, which kind of task — that skills can be scoped to.
    * Absent: 1 (every task looks the same, as in the lock).
@@ -87,7 +90,7 @@ export interface Env {
   /** The current task's context, 0 … contexts − 1; read after `reset`. Absent: always 0. */
   context?(): number;
   /** The hidden correct code right now in a given context (absent: `truth()`, the same everywhere). */
-  truthIn?(context: number): Int32Array;
+  truthIn?(context: number): ArrayLike<number>;
   /** Whether failed steps say why (`Feedback.failure`): the tool loop counts them by kind. */
   readonly failureTaxonomy?: boolean;
   /** Feedback at or above this is a high-score sample. Absent: maxScore − 1 (the article's rule). */
@@ -133,11 +136,15 @@ export interface EnvSpec {
    */
   readonly feedback?: 'matches';
   /**
-   * Check and complete parameters (defaults filled in; values may arrive as text from the shell). Throws
-   * `EnvParamError` naming the parameter — or, in a world that imports nothing from hexa-sim, any Error
-   * with a string `param` property. Must be deterministic: the result is part of a run's configuration.
+   * Optional: what the declarations in `params` cannot say. The host (`resolveEnvParams`, envs/params.ts)
+   * first checks every given value against its declared kind and bounds and fills in the declared defaults,
+   * then calls this with the result: check values against each other, derive a parameter without a
+   * declared default from the others, and return the parameters complete. Throws `EnvParamError` naming the
+   * parameter — or, in a world that imports nothing from hexa-sim, any Error with a string `param`
+   * property. Must be deterministic: the result is part of a run's configuration. Absent: the declared
+   * values and defaults are the parameters.
    */
-  resolve(params: EnvParams): EnvParams;
+  resolve?(params: EnvParams): EnvParams;
   /** Build the world for one replicate; `world` draws anything hidden (e.g. a random truth). */
   create(params: EnvParams, world: Stream): Env;
 }

@@ -1,6 +1,7 @@
 /** Shared checks for environment parameters; each failure names the parameter and the value. */
 import { parseNumber } from '../sim/core/params/number.js';
-import { EnvParamError, type EnvParams, type ParamSpec } from './env.js';
+import { closestNames, orList } from '../sim/core/params/suggest.js';
+import { EnvParamError, type EnvParams, type EnvSpec, type ParamSpec } from './env.js';
 
 /** A number as given: itself, or text read in the one number grammar (sim/core/params/number.ts); else the raw value. */
 const numeric = (raw: unknown): unknown => (typeof raw === 'string' ? (parseNumber(raw) ?? raw) : raw);
@@ -29,12 +30,14 @@ function checkBounds(spec: ParamSpec, n: number): void {
   if (spec.max !== undefined && n > spec.max) throw new EnvParamError(spec.name, n, `must be at most ${spec.max}`);
 }
 
-/** Reject parameters the environment does not know. */
+/** Reject parameters the environment does not know, naming the closest known ones and all of them. */
 export function rejectUnknown(params: EnvParams, specs: readonly ParamSpec[], envId: string): void {
   for (const key of Object.keys(params)) {
     if (!specs.some((s) => s.name === key)) {
-      const known = specs.map((s) => s.name).join(', ');
-      throw new EnvParamError(key, params[key], `is not a parameter of ${envId} (known: ${known})`);
+      const names = specs.map((s) => s.name);
+      const close = closestNames(key, names);
+      const guess = close.length === 0 ? '' : `did you mean ${orList(close)}? `;
+      throw new EnvParamError(key, params[key], `is not a parameter of ${envId} (${guess}known: ${names.join(', ')})`);
     }
   }
 }
@@ -46,6 +49,30 @@ export function stringParam(params: EnvParams, spec: ParamSpec): string {
   return String(raw);
 }
 
+/** One declared parameter's value as given (a number, or text from the shell), checked against its kind and bounds. */
+export function declaredValue(params: EnvParams, spec: ParamSpec): number | string {
+  if (spec.kind === 'int') return intParam(params, spec);
+  if (spec.kind === 'rate' || spec.kind === 'number') return numberParam(params, spec);
+  return stringParam(params, spec);
+}
+
+/**
+ * A world's parameters as a run takes them, read off its declarations: unknown names refused, each given
+ * value checked against its declared kind, `min` and `max` (numbers may arrive as text; an empty text is
+ * no number), every declared default filled in — then the world's own `resolve`, if it has one, for what
+ * the declarations cannot say (checks across parameters, values derived from others). Every error names
+ * the parameter (an EnvParamError, or the world's own error with a `param`).
+ */
+export function resolveEnvParams(spec: EnvSpec, given: EnvParams): EnvParams {
+  rejectUnknown(given, spec.params, spec.id);
+  const declared: Record<string, number | string> = {};
+  for (const p of spec.params) {
+    if (given[p.name] !== undefined) declared[p.name] = declaredValue(given, p);
+    else if (p.default !== undefined) declared[p.name] = p.default;
+  }
+  return spec.resolve === undefined ? declared : spec.resolve(declared);
+}
+
 /** Check every parameter against its spec and fill in defaults; unknown names are rejected. */
 export function resolveSpecs(
   params: EnvParams,
@@ -54,11 +81,7 @@ export function resolveSpecs(
 ): Record<string, number | string> {
   rejectUnknown(params, specs, envId);
   const out: Record<string, number | string> = {};
-  for (const spec of specs) {
-    if (spec.kind === 'int') out[spec.name] = intParam(params, spec);
-    else if (spec.kind === 'rate' || spec.kind === 'number') out[spec.name] = numberParam(params, spec);
-    else out[spec.name] = stringParam(params, spec);
-  }
+  for (const spec of specs) out[spec.name] = declaredValue(params, spec);
   return out;
 }
 

@@ -6,6 +6,7 @@
  */
 import { findEnv } from '../sim/agent/moduleStore.js';
 import type { EnvParams } from '../envs/env.js';
+import { resolveEnvParams } from '../envs/params.js';
 import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';
@@ -49,7 +50,7 @@ function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
       const text = first[p.name];
       if (text !== undefined) given[p.name] = p.kind === 'string' ? text : Number(text);
     }
-    const params: EnvParams = spec.resolve(given);
+    const params: EnvParams = resolveEnvParams(spec, given);
     const { positions, arity } = spec.create(params, new ReplicateKey(0, 0).stream('world')).space;
     const unit = first.env.startsWith('lock') ? 'bit' : 'position';
     return { space: spaceSize(positions, arity), positions, arity, cap, unit, feedback: spec.feedback };

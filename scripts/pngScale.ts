@@ -5,7 +5,7 @@ import { parseDecimal } from '../sim/core/params/read.js';
 import { single } from './config/flags.js';
 
 export const pngScaleOption: Options = {
-  type: 'string',
+  type: 'number',
   describe: `PNG pixels per SVG pixel, ${PNG_SCALE_RANGE[0]} to ${PNG_SCALE_RANGE[1]} [default: ${DEFAULT_PNG_SCALE}]`,
 };
 

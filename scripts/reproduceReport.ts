@@ -38,6 +38,9 @@ import {
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
 import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
+import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
+import { anchorWords } from './runReport.js';
 
 export interface ReproduceOptions {
   readonly hidden: HiddenChoices;
@@ -50,10 +53,14 @@ export interface ReproduceOptions {
   /** Replicates per arm for each reading the audit refines. */
   readonly auditReplicates: number;
   readonly workers: number;
-  readonly onAuditProgress?: (done: number, total: number, stage: 'screen' | 'refine') => void;
+  /** After each simulation: of the arms (without the audit), or of the audit's stages (the arms run alongside). */
+  readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
 }
+
+/** The stages of a reproduction whose simulations are counted for its progress. */
+export type ReproduceStage = 'arms' | 'screen' | 'refine';
 
 export interface OtherWorld {
   readonly run: BenchmarkWorld;
@@ -132,12 +139,12 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
-        onProgress: options.onAuditProgress,
+        onProgress: options.onProgress,
         alongside: [...armJobs, ...openerJobs],
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> =
-    result?.runs ?? new Map([...armJobs, ...openerJobs].map((job) => [job.key, runSimulation(job)]));
+    result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
   const arms: ArmResult[] = ARMS.map((arm, i) => ({
     arm,
     config: armJobs[i]!.config,
@@ -215,33 +222,57 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     verdictDocument,
     config,
     text() {
+      const protocol = `${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}`;
+      const scale = options.single
+        ? `one replicate (seed ${options.seed}) — the article's scale`
+        : `${replicates} replicates per arm, seed ${options.seed}`;
       const lines = [
-        `The published 4-bit-lock benchmark (${world === undefined ? 'lock 1011' : `in ${world.run.env}`}, ${PUBLISHED_RUN.rounds} rounds × ${PUBLISHED_RUN.tasks} tasks, cap ${PUBLISHED_RUN.cap}), ` +
-          (options.single
-            ? `one replicate (seed ${options.seed}) — the article's scale`
-            : `${replicates} replicates per arm, seed ${options.seed}`),
+        world === undefined
+          ? `The published 4-bit-lock benchmark (lock 1011, ${protocol}), ${scale}`
+          : `The published benchmark's arms in ${describeWorld(world.run)} (${protocol}), ${scale}`,
         `Hidden choices: ${describeHidden(options.hidden)}`,
         '',
-        renderFigureTable(rows, options.single),
+        renderFigureTable(rows, options.single, world === undefined),
       ];
       if (options.single)
-        lines.push('', 'One run of each arm, as the article reports them. Another seed (--seed N) gives another run.');
+        lines.push(
+          '',
+          world === undefined
+            ? 'One run of each arm, as the article reports them. Another seed (--seed N) gives another run.'
+            : 'One run of each arm. Another seed (--seed N) gives another run.',
+        );
       if (!options.single) {
         lines.push(
           '',
-          'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
-          'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the exact expectation.',
+          ...(world === undefined
+            ? [
+                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
+                'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the exact expectation.',
+              ]
+            : [
+                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" the exact`,
+                'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none stand beside them.',
+              ]),
           '',
           'Paired differences (arms share random numbers per replicate, round and task):',
           renderPaired(paired),
         );
       }
+      if (world?.exactRandomControl === true) lines.push('', ...worldAnchorLines(world, arms));
       lines.push(
         '',
         'Bounds: the published library against agents that use the feedback inside a task (no library; exact values from',
-        '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):',
-        renderBounds(bounds),
+        world === undefined
+          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):'
+          : '`hexa limits`; "gap" = library − opener, paired by replicate):',
+        renderBounds(bounds, world === undefined),
       );
+      if (world !== undefined && !options.single)
+        lines.push(
+          '',
+          "No audit and no verdict: they judge readings of the hidden choices by the article's figures, which are the",
+          "published 4-bit lock's (hexa reproduce without --env runs them).",
+        );
       if (options.audit && result !== null && auditVerdict !== null) {
         lines.push(
           '',
@@ -301,4 +332,50 @@ function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: strin
   const result = results.get(key)!;
   if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
   return result.replicates;
+}
+
+/** `js-lock-v1 bits=5 truth=random`: the world and its parameters. */
+function describeWorld(run: BenchmarkWorld): string {
+  return [run.env, ...Object.entries(run.envParams).map(([k, v]) => `${k}=${v}`)].join(' ');
+}
+
+/**
+ * The exact anchors of uniform guessing in another world (docs/model.md's closed forms, for its action space):
+ * the random control, and pools with one or two positions fixed, at each exploration rate the arms use.
+ */
+function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string[] {
+  const { positions, arity } = world.space;
+  const library = arms.map((a) => a.config).filter((c) => c.agent.library);
+  const rates = [...new Set(library.map((c) => c.agent.explore))].sort((a, b) => a - b);
+  const cap = PUBLISHED_RUN.cap;
+  const anchorsAt = (explore: number): PoolAnchor[] =>
+    poolAnchors({ cap, agent: { library: true, topK: PUBLISHED_AGENT.topK, explore } }, positions, arity);
+  const lines = [
+    `Exact expected attempts, uniform guessing in ${world.run.env} (${spaceSize(positions, arity)} codes, cap ${cap}):`,
+  ];
+  const base = anchorsAt(0);
+  for (const a of base) {
+    const byRate = rates
+      .filter((e) => e > 0 && a.fixed > 0)
+      .map(
+        (e) =>
+          `; with ${Math.round(e * 100)} % exploration ${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
+      )
+      .join('');
+    lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);
+  }
+  return lines;
+}
+
+/** Runs the table's jobs on this thread (no audit to share threads with), reporting each one done. */
+function runInProcess(
+  jobs: readonly RunJob[],
+  onProgress: ReproduceOptions['onProgress'],
+): ReadonlyMap<string, SimulationResult> {
+  const runs = new Map<string, SimulationResult>();
+  for (const job of jobs) {
+    runs.set(job.key, runSimulation(job));
+    onProgress?.(runs.size, jobs.length, 'arms');
+  }
+  return runs;
 }

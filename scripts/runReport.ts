@@ -1,7 +1,7 @@
 /** Turns an experiment's result into the table, the JSON document and the tidy CSV of `hexa run`. */
 import { poolAnchors, type PoolAnchor } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
-import { formatMeanSd, runMetrics } from '../sim/experiment/runMetrics.js';
+import { formatMeanSd, learning, runMetrics } from '../sim/experiment/runMetrics.js';
 import type { Run, RunConfig } from '../sim/experiment/config.js';
 import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experiment/experiment.js';
 import { ReplicateKey } from '../sim/core/rng.js';
@@ -17,7 +17,8 @@ export interface RunReport {
   csv(): string;
 }
 
-export async function executeRun(config: Run): Promise<RunReport> {
+/** `onReplicate(done, total)` after each replicate. */
+export async function executeRun(config: Run, onReplicate?: (done: number, total: number) => void): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
@@ -27,7 +28,7 @@ export async function executeRun(config: Run): Promise<RunReport> {
     !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
       ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
       : null;
-  const result = runExperiment(config);
+  const result = runExperiment(config, 0, onReplicate);
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined
@@ -66,7 +67,8 @@ export async function executeRun(config: Run): Promise<RunReport> {
       });
       const policies = describePolicies(config.agent);
       const lines = [describeConfig(config), ...(policies === null ? [] : [policies]), '', renderTable(header, rows)];
-      if (config.replicates === 1) lines.push('', 'One replicate: no interval over replicates (use --replicates N).');
+      const learningLines = describeLearning(config, result, anchors[0]?.anchor.expectedAttempts.value);
+      if (learningLines.length > 0) lines.push('', ...learningLines);
       lines.push(
         '',
         `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} run${runs.runs > 1 ? 's' : ''}): ` +
@@ -80,10 +82,7 @@ export async function executeRun(config: Run): Promise<RunReport> {
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
         for (const a of anchors) {
-          const what =
-            a.fixed === 0
-              ? 'no constraint (random control)'
-              : `${a.fixed} position${a.fixed > 1 ? 's' : ''} fixed, pool ${a.pool}, explore ${config.agent.explore}`;
+          const what = a.fixed === 0 ? anchorWords(a) : `${anchorWords(a)}, explore ${config.agent.explore}`;
           lines.push(`  ${what}: ${a.anchor.expectedAttempts.value.toFixed(3)}`);
         }
       }
@@ -129,4 +128,45 @@ function describeConfig(c: RunConfig): string {
     .map((m) => `\nmodule ${m.kind}: ${m.path} (sha256 ${m.sha256.slice(0, 12)}…)`)
     .join('');
   return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}${modules}`;
+}
+
+const MORE =
+  'Runs differ a lot: without --replicates, hexa run shows 200, the mean per round with a 95 % interval and the share that learn.';
+
+/**
+ * What the runs say about learning: of one run, whether and when its library held a skill (a run that
+ * never learns guesses at random throughout, which looks like an agent that does not work); of many, the
+ * share that learned and how their last round compares with the others'.
+ */
+function describeLearning(config: Run, result: ExperimentResult, random: number | undefined): string[] {
+  const baseline = random === undefined ? '' : ` (uniform guessing: ${random.toFixed(3)})`;
+  if (!config.agent.library) return config.replicates === 1 ? [`One run (seed ${config.seed}). ${MORE}`] : [];
+  const rounds = result.replicates[0]!;
+  if (config.replicates === 1) {
+    const first = rounds.find((r) => r.tasksWithSkills > 0);
+    return [
+      first === undefined
+        ? `One run (seed ${config.seed}): its library never held a skill, so every task was guessed at random${baseline}.`
+        : `One run (seed ${config.seed}): tasks start with skills from round ${first.round} on.`,
+      MORE,
+    ];
+  }
+  const l = learning(result.replicates);
+  const last = rounds.length;
+  const others = l.runs - l.learned;
+  const share = `${l.learned} of ${l.runs} runs (${fmtPercent(l.learned / l.runs, 1)})`;
+  if (others === 0) return [`Learning: all ${l.runs} runs started tasks with skills by round ${last}.`];
+  if (l.learned === 0)
+    return [`Learning: none of the ${l.runs} runs ever held a skill: every task was guessed at random${baseline}.`];
+  return [
+    `Learning: ${share} started tasks with skills by round ${last}; in round ${last} they average ` +
+      `${fmt(l.finalLearned, 2)} attempts, the ${others} that never did ${fmt(l.finalOthers, 2)}${baseline}.`,
+  ];
+}
+
+/** An anchor's pool in words: "no constraint (random control)", "2 positions fixed, pool 4". */
+export function anchorWords(a: PoolAnchor): string {
+  return a.fixed === 0
+    ? 'no constraint (random control)'
+    : `${a.fixed} position${a.fixed > 1 ? 's' : ''} fixed, pool ${a.pool}`;
 }

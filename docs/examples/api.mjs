@@ -16,6 +16,7 @@ import {
   normalizeRun,
   registerEnv,
   registerPolicy,
+  resolveEnvParams,
   runExperiment,
   runSweep,
   writeRunFolder,
@@ -55,14 +56,7 @@ const world = defineEnv({
   params: [{ name: 'digits', kind: 'int', min: 1, max: 9, default: 3, describe: 'digits on the lock' }],
   exactRandomControl: true,
   feedback: 'matches',
-  resolve(params) {
-    for (const key of Object.keys(params))
-      if (key !== 'digits') throw Object.assign(new Error(`${key}: unknown parameter`), { param: key });
-    const digits = Number(params.digits ?? 3);
-    if (!Number.isInteger(digits) || digits < 1 || digits > 9)
-      throw Object.assign(new Error(`digits=${params.digits}: must be 1 … 9`), { param: 'digits' });
-    return { digits };
-  },
+  // No resolve(): hexa-sim checks `digits` against its declaration and fills in the default.
   create(params, stream) {
     return new DigitLock(Int32Array.from({ length: params.digits }, () => Math.floor(stream.quick() * 10)));
   },
@@ -73,7 +67,7 @@ if (!check.ok)
 registerEnv(world); // now runExperiment and runSweep know it by its id
 
 // 2. One task by hand: the Actor asks the Retriever for a constraint, guesses, records samples for the Evolver.
-const params = world.resolve({});
+const params = resolveEnvParams(world, {}); // { digits: 3 }, as a run takes it
 const key = new ReplicateKey(7, 0); // seed 7, replicate 0: every stream below is derived from it
 const env = world.create(params, key.stream('world'));
 const { positions, arity } = env.space;

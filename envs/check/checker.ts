@@ -7,6 +7,7 @@ import type { EnvParams, EnvSpec } from '../env.js';
 import { envSpecProblem } from '../define.js';
 import { msg } from '../../sim/core/messages.js';
 import {
+  agreesWithDeclaration,
   bitsAgree,
   deterministic,
   endsTasks,
@@ -125,6 +126,7 @@ export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
   const sets: EnvParams[] = [{}, ...(options.variants ?? [])];
   const outcome: Record<CheckName, () => string | null> = {
     contract: () => null,
+    declared: () => overSets(sets, (p) => agreesWithDeclaration(spec, p)),
     resolve: () => overSets(sets, (p) => resolvesCleanly(spec, p)),
     'unknown-parameter': () => attempt(() => rejects(spec, { 'no-such-parameter': 1 }, 'no-such-parameter')),
     'parameter-errors': () => parameterErrors(spec, options),

@@ -3,6 +3,7 @@
  * trajectory of everything a world lets the caller observe. The checker compares trajectories.
  */
 import type { Env, EnvParams, EnvSpec } from '../env.js';
+import { resolveEnvParams } from '../params.js';
 import { SeededTask } from '../task.js';
 import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
 
@@ -12,7 +13,7 @@ import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
  */
 export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
   const key = new ReplicateKey(seed, 0);
-  return { env: spec.create(spec.resolve(params), key.stream('world')), key };
+  return { env: spec.create(resolveEnvParams(spec, params), key.stream('world')), key };
 }
 
 /** A uniformly drawn code, written into `code`. */
@@ -47,7 +48,7 @@ export function trajectory(
   const out: number[] = [];
   for (let t = 0; t < tasks; t++) {
     env.reset(slot.at(t));
-    out.push(-1, env.context?.() ?? 0, ...env.truth());
+    out.push(-1, env.context?.() ?? 0, ...Array.from(env.truth()));
     const guess = key.stream('guess', slot.round, slot.task);
     for (let a = 0; a < cap; a++) {
       if (a % 4 === 3) code.set(env.truth());

@@ -5,6 +5,7 @@
  */
 import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../env.js';
 import { drawCode, makeEnv, trajectory } from './harness.js';
+import { resolveEnvParams } from '../params.js';
 import { SeededTask } from '../task.js';
 import { msg } from '../../sim/core/messages.js';
 import { bitWords, packBits } from '../../sim/core/bitCode.js';
@@ -30,12 +31,52 @@ function sameCode(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-/** resolve: deterministic, every parameter filled in, idempotent. */
+/** Resolving (the declarations, then the world's resolve): deterministic, every parameter filled in, idempotent. */
 export function resolvesCleanly(spec: EnvSpec, params: EnvParams): string | null {
-  const once = spec.resolve(params);
-  if (canonicalParams(spec.resolve(params)) !== canonicalParams(once)) return w.resolveUnstable();
-  if (canonicalParams(spec.resolve(once)) !== canonicalParams(once)) return w.resolveNotIdempotent();
+  const once = resolveEnvParams(spec, params);
+  if (canonicalParams(resolveEnvParams(spec, params)) !== canonicalParams(once)) return w.resolveUnstable();
+  if (canonicalParams(resolveEnvParams(spec, once)) !== canonicalParams(once)) return w.resolveNotIdempotent();
   for (const p of spec.params) if (once[p.name] === undefined) return w.notFilledIn(p.name);
+  return null;
+}
+
+/** What a value of a declared parameter must be, in words, or null when `value` is one. */
+function kindProblem(p: ParamSpec, value: unknown): string | null {
+  const inBounds = (n: number): boolean =>
+    (p.min === undefined || n >= p.min) &&
+    (p.max === undefined || n <= p.max) &&
+    (p.kind !== 'rate' || (n >= 0 && n <= 1));
+  switch (p.kind) {
+    case 'int':
+      return typeof value === 'number' && Number.isSafeInteger(value) && inBounds(value) ? null : w.kindInt(p);
+    case 'rate':
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && inBounds(value) ? null : w.kindNumber(p);
+    case 'string':
+      return typeof value === 'string' ? null : w.kindString();
+  }
+}
+
+/**
+ * The world's parameters agree with their declarations: each declared default is a value of its kind within
+ * its bounds, resolving keeps every declared default as declared (a world declaring 2 and filling 3 would
+ * run with a value its documentation does not give), and every resolved value is of its declared kind.
+ */
+export function agreesWithDeclaration(spec: EnvSpec, params: EnvParams): string | null {
+  for (const p of spec.params) {
+    if (p.default === undefined) continue;
+    const problem = kindProblem(p, p.default);
+    if (problem !== null) return w.badDefault(p.name, p.default, problem);
+  }
+  const resolved = resolveEnvParams(spec, params);
+  for (const p of spec.params) {
+    const value = resolved[p.name];
+    if (value === undefined) continue; // the resolve check reports it
+    if (params[p.name] === undefined && p.default !== undefined && value !== p.default)
+      return w.defaultChanged(p.name, p.default, value);
+    const problem = kindProblem(p, value);
+    if (problem !== null) return w.resolvedBadKind(p.name, value, problem);
+  }
   return null;
 }
 
@@ -184,7 +225,7 @@ export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
 export function rejects(spec: EnvSpec, params: EnvParams, name?: string): string | null {
   let thrown: unknown;
   try {
-    spec.resolve(params);
+    resolveEnvParams(spec, params);
   } catch (e) {
     thrown = e;
   }
@@ -200,11 +241,17 @@ export function rejects(spec: EnvSpec, params: EnvParams, name?: string): string
 export function genericBadValues(p: ParamSpec): (number | string)[] {
   switch (p.kind) {
     case 'int':
-      return ['abc', '1.5', ...(p.min !== undefined ? [p.min - 1] : []), ...(p.max !== undefined ? [p.max + 1] : [])];
+      return [
+        'abc',
+        '1.5',
+        '',
+        ...(p.min !== undefined ? [p.min - 1] : []),
+        ...(p.max !== undefined ? [p.max + 1] : []),
+      ];
     case 'rate':
       return [-0.1, 1.1, 'x', ''];
     case 'number':
-      return ['x'];
+      return ['x', '', ...(p.min !== undefined ? [p.min - 1] : []), ...(p.max !== undefined ? [p.max + 1] : [])];
     case 'string':
       return [];
   }

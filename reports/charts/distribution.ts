@@ -4,6 +4,7 @@
  * marked. A published value in the light tails, or outside the bars, is one a single run rarely gives.
  */
 import type { FigureSample } from '../figures.js';
+import { figureWords } from '../../sim/reproduction/figures.js';
 import { ColourName, colourName, wrapWords } from './conventions.js';
 import { CONFIG, PUBLISHED_COLOUR, SCHEMA, type ChartSpec } from './theme.js';
 
@@ -69,11 +70,8 @@ export function histogram(values: Float64Array, published: number | null, discre
     });
 }
 
-/** What a figure measures splits at its first comma into the arm ("pure exploitation") and the measure. */
-function parts(s: FigureSample): { arm: string; measure: string } {
-  const comma = s.what.indexOf(', ');
-  return comma > 0 ? { arm: s.what.slice(0, comma), measure: s.what.slice(comma + 2) } : { arm: '', measure: s.what };
-}
+/** What a figure measures, as the arm ("pure exploitation") and the measure. */
+const parts = (s: FigureSample): { arm: string; measure: string } => figureWords(s.what);
 
 /** A panel's header lines: the figure id, its arm, and whether the article claims only a lower bound. */
 function headerOf(s: FigureSample): string[] {

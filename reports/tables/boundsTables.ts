@@ -1,9 +1,10 @@
 /** The reproduction's bounds table (sim/reproduction/gap.ts) as terminal text and as tidy CSV rows (bounds.csv). */
 import type { GapRow } from '../../sim/reproduction/gap.js';
 import type { Row } from '../csv/csv.js';
-import { fmt, fmtInterval, renderTable } from './table.js';
+import { fmt, fmtInterval, withoutColumns } from './table.js';
 
-export function renderBounds(rows: readonly GapRow[]): string {
+/** The bounds table; in another world (`withPublished` false) without the article's 4.2 and its gap. */
+export function renderBounds(rows: readonly GapRow[], withPublished = true): string {
   const header = [
     'final round',
     'published',
@@ -14,7 +15,7 @@ export function renderBounds(rows: readonly GapRow[]): string {
     'gap 95% CI (paired)',
     'published gap',
   ];
-  return renderTable(
+  return withoutColumns(
     header,
     rows.map((r) => [
       r.what,
@@ -26,6 +27,7 @@ export function renderBounds(rows: readonly GapRow[]): string {
       r.gapCi95 === null ? '' : fmtInterval(r.gapCi95, 3),
       r.publishedGap === null ? '' : fmt(r.publishedGap, 3),
     ]),
+    withPublished ? [] : ['published', 'published gap'],
   );
 }
 

@@ -4,35 +4,55 @@
  */
 import { HIDDEN_CHOICES, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import type { AuditEntry } from '../../sim/reproduction/audit.js';
-import { FIGURES } from '../../sim/reproduction/figures.js';
+import { FIGURES, figureWords } from '../../sim/reproduction/figures.js';
 import type { PairedDifference } from '../../sim/reproduction/paired.js';
 import type { FigureRow } from '../../sim/reproduction/reproduction.js';
 import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';
 import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
 import type { Row } from '../csv/csv.js';
-import { fmt, fmtInterval, renderTable } from './table.js';
+import { fmt, fmtInterval, renderTable, withoutColumns } from './table.js';
 
 const published = (r: FigureRow): string => (r.figure.claim === 'atLeast' ? '≥ ' : '') + String(r.figure.published);
 
-/** The figure table: published beside simulated, with the single-run comparison. */
-export function renderFigureTable(rows: readonly FigureRow[], single: boolean): string {
+/**
+ * The rows in words, grouped under their arm (in the order the arms first appear): a heading row per arm,
+ * then each of its figures by its measure, indented. The ids are in --json and table.csv.
+ */
+function inWords(rows: readonly FigureRow[], cells: (r: FigureRow) => string[]): string[][] {
+  const arms = [...new Set(rows.map((r) => figureWords(r.figure.what).arm))];
+  return arms.flatMap((arm) => [
+    [arm],
+    ...rows
+      .filter((r) => figureWords(r.figure.what).arm === arm)
+      .map((r) => [`  ${figureWords(r.figure.what).measure}`, ...cells(r)]),
+  ]);
+}
+
+/** The columns that compare with the article: left out in another world, which has no published figures. */
+const PUBLISHED_COLUMNS = ['published', 'pctile', 'inside'];
+
+/**
+ * The figure table: published beside simulated, with the single-run comparison; in another world
+ * (`published` false) the simulated figures and the exact values alone.
+ */
+export function renderFigureTable(rows: readonly FigureRow[], single: boolean, withPublished = true): string {
+  const drop = withPublished ? [] : PUBLISHED_COLUMNS;
   if (single) {
     const header = ['figure', 'published', 'this run', 'exact mean'];
-    return renderTable(
+    return withoutColumns(
       header,
-      rows.map((r) => [
-        r.figure.id,
+      inWords(rows, (r) => [
         published(r),
         fmt(r.mean, r.figure.count ? 0 : r.figure.digits),
         r.analytic === null ? '' : r.analytic.value.toFixed(3),
       ]),
+      drop,
     );
   }
   const header = ['figure', 'published', 'mean', '95% CI', 'exact', 'single runs 95%', 'pctile', 'inside'];
-  return renderTable(
+  return withoutColumns(
     header,
-    rows.map((r) => [
-      r.figure.id,
+    inWords(rows, (r) => [
       published(r),
       fmt(r.mean, r.figure.digits),
       fmtInterval(r.ci95, r.figure.digits),
@@ -41,6 +61,7 @@ export function renderFigureTable(rows: readonly FigureRow[], single: boolean): 
       r.placement === null ? '–' : r.placement.percentile.toFixed(1),
       r.placement === null ? '–' : r.placement.consistent ? 'yes' : 'NO',
     ]),
+    drop,
   );
 }
 

@@ -10,6 +10,19 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** `renderTable` without the columns named in `drop` (a short row is padded with empty cells). */
+export function withoutColumns(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  drop: readonly string[],
+): string {
+  const keep = header.map((h, i) => (drop.includes(h) ? -1 : i)).filter((i) => i >= 0);
+  return renderTable(
+    keep.map((i) => header[i]!),
+    rows.map((row) => keep.map((i) => row[i] ?? '')),
+  );
+}
+
 /** Fixed decimals, with a dash for missing values. */
 export function fmt(x: number | null | undefined, digits = 2): string {
   return x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);

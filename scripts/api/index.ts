@@ -21,6 +21,7 @@ export type {
   WorldPurpose,
 } from '../../envs/env.js';
 export { defineEnv, envSpecProblem } from '../../envs/define.js';
+export { resolveEnvParams } from '../../envs/params.js';
 export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../sim/agent/moduleStore.js';
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
 export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';

@@ -22,9 +22,9 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
     'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
     withOutputFlags(y, 'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep}', false)
-      .option('seconds', { type: 'string', describe: 'minimum CPU seconds per engine figure [default: 2]' })
+      .option('seconds', { type: 'number', describe: 'minimum CPU seconds per engine figure [default: 2]' })
       .option('runs', {
-        type: 'string',
+        type: 'number',
         describe: 'runs of each whole command, alternating; the least disturbed counts [default: 3]',
       })
       .option('startup', {

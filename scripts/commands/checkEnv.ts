@@ -9,7 +9,7 @@ import type { EnvParams } from '../../envs/env.js';
 import type { ModuleRef } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { envParamsFromArgv } from '../config/runOptions.js';
-import { isModulePath } from '../config/modules.js';
+import { isModulePath, refuseTypeScript } from '../config/modules.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
 interface CheckEnvArgs extends OutputArgs {
@@ -25,6 +25,7 @@ interface Checked {
 
 async function checkTarget(target: string, variants: readonly EnvParams[]): Promise<Checked[]> {
   const { checkEnv } = await import('../../envs/check/checker.js');
+  refuseTypeScript('env', target);
   if (!isModulePath(target)) {
     const { findEnv, envIds } = await import('../../sim/agent/moduleStore.js');
     const spec = findEnv(target);

@@ -5,6 +5,7 @@
  * goes to stdout: quiet silences chatter, not the result asked for).
  */
 import type { Argv } from 'yargs';
+import type { ProgressReporter } from '../progressLine.js';
 
 export const EXIT_STATUS =
   'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line on stderr naming the flag and the value, nothing written).';
@@ -33,7 +34,11 @@ export function humanOutput(argv: OutputArgs): boolean {
   return argv.quiet !== true && argv.json !== true;
 }
 
-/** Progress on stderr: only on a terminal, and never with --quiet or --json. */
-export function showsProgress(argv: OutputArgs): boolean {
-  return process.stderr.isTTY === true && humanOutput(argv);
+/**
+ * A long command's progress on stderr (scripts/progressLine.ts): a bar on a terminal, a line every few
+ * seconds elsewhere, nothing with --quiet. With --json too, since it goes to stderr.
+ */
+export async function progressOf(argv: OutputArgs, command: string): Promise<ProgressReporter> {
+  const { progressMode, progressReporter } = await import('../progressLine.js');
+  return progressReporter(command, progressMode(argv.quiet === true));
 }

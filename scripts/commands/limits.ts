@@ -3,7 +3,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface LimitsArgs extends OutputArgs {
   bits?: string;
@@ -15,8 +15,8 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
   describe: 'exact bounds for the N-bit lock: optimal and consistent openers, random guessing',
   builder: (y: Argv) =>
     withOutputFlags(y, '{bits, optimal: {expected, worst}, consistent: {expected}, random: {…}}')
-      .option('bits', { type: 'string', describe: 'lock length N [default: 4]' })
-      .option('cap', { type: 'string', describe: 'attempt cap for the capped random figures [default: 20]' })
+      .option('bits', { type: 'number', describe: 'lock length N [default: 4]' })
+      .option('cap', { type: 'number', describe: 'attempt cap for the capped random figures [default: 20]' })
       .example('hexa limits --bits 4', 'optimal 13/4 (worst case 5), consistent 13/4, random 11.599 (cap 20)')
       .example(
         'hexa limits --bits 6 --json',
@@ -38,14 +38,12 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
     const capText = single('cap', argv.cap) ?? '20';
     const cap = parseInteger('cap', capText, 1, 1_000_000_000);
     if (cap > limitsMaxCap(bits)) throw new UsageError(msg.capBeyondExact(capText, limitsMaxCap(bits), bits));
-    // The 8-bit optimum takes tens of seconds: say that work is going on (terminal only, stderr).
-    const tty = showsProgress(argv);
-    const r = await computeLimits(
-      bits,
-      cap,
-      tty ? (n) => process.stderr.write(`\rlimits: optimal opener, ${n} candidate sets solved…`) : undefined,
+    // The 8-bit optimum takes tens of seconds: say that work is going on (stderr).
+    const progress = await progressOf(argv, 'limits');
+    const r = await computeLimits(bits, cap, (n) =>
+      progress.update(n, undefined, 'candidate sets solved (optimal opener)'),
     );
-    if (tty && r.states.optimal >= 8192) process.stderr.write('\r\x1b[K');
+    progress.end();
     if (argv.json === true) {
       process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
       return;

@@ -5,7 +5,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface MatrixArgs extends OutputArgs {
   [flag: string]: unknown;
@@ -39,11 +39,12 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
     const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');
     for (const mode of LIBRARY_MODES) configFrom({ ...settings, mode }, params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
-    const progress = showsProgress(argv)
-      ? (done: number, total: number) =>
-          process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`)
-      : undefined;
-    const cells = runMatrix((mode) => configFrom({ ...settings, mode }, params), progress);
+    const progress = await progressOf(argv, 'matrix');
+    const cells = runMatrix(
+      (mode) => configFrom({ ...settings, mode }, params),
+      (done, total) => progress.update(done, total, 'cells'),
+    );
+    progress.end();
     if (argv.json === true) {
       const doc = {
         config: {

@@ -47,8 +47,8 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     withOutputFlags(y, '{index, charts, files}')
       .positional('dir', { type: 'string', describe: 'result folder (has manifest.json)' })
       .option('out', { type: 'string', describe: 'output folder [default: DIR/report]' })
-      .option('seed', { type: 'string', describe: "bootstrap seed [default: the folder's seed]" })
-      .option('resamples', { type: 'string', describe: `bootstrap resamples [default: ${DEFAULT_RESAMPLES}]` })
+      .option('seed', { type: 'number', describe: "bootstrap seed [default: the folder's seed]" })
+      .option('resamples', { type: 'number', describe: `bootstrap resamples [default: ${DEFAULT_RESAMPLES}]` })
       .option('axes', {
         type: 'string',
         describe: 'heat-map axes for a sweep, x,y [default: explore,threshold when both are swept]',

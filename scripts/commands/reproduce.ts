@@ -15,8 +15,8 @@ import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
-import type { OtherWorld } from '../reproduceReport.js';
-import { humanOutput, showsProgress, withOutputFlags, type OutputArgs } from './common.js';
+import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -107,16 +107,12 @@ export function reproduceSettings(argv: Record<string, unknown>): {
   };
 }
 
-function progressBar(): (done: number, total: number, stage: 'screen' | 'refine') => void {
-  return (done, total, stage) => {
-    const width = 30;
-    const filled = Math.round((done / total) * width);
-    const label = stage === 'screen' ? 'audit: screening' : 'audit: refining ';
-    process.stderr.write(
-      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} simulations${done === total ? '\n' : ''}`,
-    );
-  };
-}
+/** What each stage of the reproduction counts, for its progress line. */
+const STAGES: Readonly<Record<ReproduceStage, string>> = {
+  arms: 'simulations (the arms and openers)',
+  screen: 'simulations (audit: every reading screened)',
+  refine: 'simulations (audit: the leading readings refined)',
+};
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
@@ -125,14 +121,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, rows, bounds, verdict}')
       .option('replicates', {
-        type: 'string',
+        type: 'number',
         describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
       })
       .option('audit-replicates', {
-        type: 'string',
+        type: 'number',
         describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
       })
-      .option('seed', { type: 'string', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
+      .option('seed', { type: 'number', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
         type: 'boolean',
         describe: "one replicate at the article's scale: how far one 30-task run wanders",
@@ -143,7 +139,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
           'also print the ranked audit of every combination of the hidden choices (audit.csv holds it either way)',
       })
       .option('workers', {
-        type: 'string',
+        type: 'number',
         describe: 'threads for the audit, this one among them [default: the cores available]',
       })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
@@ -200,6 +196,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     }
 
     const startedAt = new Date();
+    const progress = await progressOf(argv, 'reproduce');
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
@@ -209,8 +206,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       audit,
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
-      ...(showsProgress(argv) ? { onAuditProgress: progressBar() } : {}),
+      onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
     });
+    progress.end();
 
     const files = report.files();
     mkdirSync(dir, { recursive: true });

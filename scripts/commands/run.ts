@@ -2,7 +2,16 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
+import { single, STDIO } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
+
+/**
+ * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
+ * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
+ * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
+ */
+export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 interface RunArgs extends OutputArgs {
   csv?: string;
@@ -16,17 +25,18 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, runs, rounds}')
-      .options(runFlagOptions())
+      .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
       .option('csv', {
         type: 'string',
-        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE',
+        describe: 'write tidy rows (replicate × round, every parameter a column) to FILE (- for stdout)',
       })
       .option('out', {
         type: 'string',
         describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
       })
       .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
-      .example('hexa run', 'the published pure-exploitation arm, one replicate')
+      .example('hexa run', 'the published pure-exploitation arm, 200 replicates: the mean per round with its interval')
+      .example('hexa run --replicates 1 --seed 7', 'one run, as the article reports it: it may or may not learn')
       .example(
         'hexa run --replicates 1000 --explore 0.2 --routing separate',
         '20 % exploration kept away from the Evolver',
@@ -37,13 +47,22 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'an 8-bit lock, rows to CSV',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
-    const config = configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
+    const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
-    const csvPath = argv.csv === undefined ? undefined : checkOutputFile('csv', String(argv.csv), force);
+    const csvText = single('csv', argv.csv);
+    const csvToStdout = csvText === STDIO;
+    if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
+    const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
-    const report = await executeRun(config);
+    const progress = await progressOf(argv, 'run');
+    const report = await executeRun(config, (done, total) => progress.update(done, total, 'replicates'));
+    progress.end();
+    if (argv.quiet !== true && config.modules?.some((m) => m.kind !== 'env') === true) {
+      const { unchangedPolicyWarnings } = await import('../unchangedPolicy.js');
+      for (const line of unchangedPolicyWarnings(config, report.result)) process.stderr.write(`hexa: ${line}\n`);
+    }
     if (csvPath !== undefined) {
       makeParentFolders(csvPath);
       writeFileAtomic(csvPath, report.csv());
@@ -53,7 +72,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The folder was checked before the run (exists only with --force).
       writeRunFolder(outDir, report.result, { startedAt, force: true });
     }
-    if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
+    // stdout carries one thing: the CSV when it was asked for there, else the JSON or the table.
+    if (csvToStdout) process.stdout.write(report.csv());
+    else if (argv.json === true) process.stdout.write(`${JSON.stringify(report.json(), null, 2)}\n`);
     else if (humanOutput(argv)) process.stdout.write(`${report.text()}\n`);
   },
 };

@@ -42,7 +42,7 @@ export function parseShard(text: string | undefined): Shard {
  * The grid's text per dimension: config file first, command line over it. Module files are made absolute,
  * so the manifest's grid names the same files wherever a resume or a merge runs.
  */
-function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
+export function gridEntries(argv: Record<string, unknown>, fromConfig: readonly AxisText[]): AxisText[] {
   const out: AxisText[] = [...fromConfig];
   for (const p of RUN_FLAGS) {
     const text = flagText(p, argv[p.flag]);
@@ -92,7 +92,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .option('config', {
         type: 'string',
         group: 'Sweep:',
-        describe: 'grid as JSON (schema: schemas/sweep.schema.json); flags override its keys',
+        describe: 'grid as JSON (schema: schemas/sweep.schema.json; - for stdin); flags override its keys',
       })
       .option('out', { type: 'string', group: 'Sweep:', describe: 'output folder [default: out/sweep-<time>]' })
       .option('resume', {
@@ -106,7 +106,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: "replace the sweep in --out (deletes only a sweep's own files there)",
       })
       .option('workers', {
-        type: 'string',
+        type: 'number',
         group: 'Sweep:',
         describe: 'threads running cells, this one among them [default: the cores available]',
       })

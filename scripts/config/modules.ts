@@ -20,10 +20,19 @@ export const MODULE_FLAGS: Readonly<Record<string, ModuleKind>> = Object.fromEnt
 );
 
 const MODULE_PATH = /\.(mjs|js)(#[^#]+)?$/;
+const TYPESCRIPT_PATH = /\.(ts|mts|cts)(#[^#]+)?$/;
 
 /** Whether a flag value names a module file rather than a built-in id or policy. */
 export function isModulePath(text: string): boolean {
   return MODULE_PATH.test(text);
+}
+
+/**
+ * Refuse a TypeScript file where a module is expected, saying what to do: modules are imported as they are
+ * (by the worker threads of a sweep too, which load no TypeScript compiler), so they must be JavaScript.
+ */
+export function refuseTypeScript(flag: string, text: string): void {
+  if (TYPESCRIPT_PATH.test(text)) throw new UsageError(msg.typescriptModule(flag, text));
 }
 
 /** A module value split into the file and the world chosen from it (FILE#id). */
@@ -58,13 +67,10 @@ export async function preloadModules(
 ): Promise<void> {
   const wanted = values.flatMap(({ name, text }) => {
     const kind = MODULE_FLAGS[name];
-    return kind === undefined
-      ? []
-      : text
-          .split(',')
-          .map((t) => t.trim())
-          .filter(isModulePath)
-          .map((t) => ({ flag: name, kind, file: splitValue(t).file }));
+    if (kind === undefined) return [];
+    const items = text.split(',').map((t) => t.trim());
+    for (const t of items) refuseTypeScript(name, t);
+    return items.filter(isModulePath).map((t) => ({ flag: name, kind, file: splitValue(t).file }));
   });
   if (wanted.length === 0) return;
   const { loadModule } = await import('../../sim/experiment/modules.js');

@@ -9,8 +9,9 @@
  */
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
+import { resolveEnvParams } from '../../envs/params.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
-import { SECTIONS, type Param } from '../../sim/core/params/declaration.js';
+import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';
 import { AGENT_PARAMS } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PROTOCOL_PARAMS, RUN_PARAMS, WORLD_PARAMS, type Run } from '../../sim/experiment/config.js';
@@ -29,20 +30,28 @@ export const RUN_FLAGS: readonly Param[] = placedParams(RUN_PARAMS)
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
 
+/** The kinds whose flag takes one number (listed as [number] in the help; `numbers` takes several joined by '/'). */
+const NUMBER_KINDS: readonly ParamKind[] = ['integer', 'decimal', 'rate', 'share'];
+
 /**
- * yargs option definitions for the run flags, all read as text and validated by `configFrom`. With
- * `lists` (hexa sweep), every flag but the single-valued ones also accepts a list or range, so a boolean
- * is text there too (`--library true,false`; `--no-library` still gives false).
+ * yargs option definitions for the run flags, all read as text (numbers too: see `numbersAsText`) and
+ * validated by `configFrom`. With `lists` (hexa sweep), every flag but the single-valued ones also accepts a
+ * list or range, so it is text in the help as well, and a boolean is text there too (`--library true,false`;
+ * `--no-library` still gives false). `defaults` are a command's own defaults for some flags, shown in their help.
  */
-export function runFlagOptions(lists = false): Record<string, Options> {
+export function runFlagOptions(
+  lists = false,
+  defaults: Readonly<Record<string, string>> = {},
+): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const p of RUN_FLAGS) {
     const group = SECTIONS[p.section];
-    const def = defaultText(p);
+    const def = defaults[p.flag] ?? defaultText(p);
+    const describe = def === undefined ? p.help : `${p.help} [default: ${def}]`;
     out[p.flag] =
       p.kind === 'boolean' && !lists
         ? { type: 'boolean', group, describe: p.help }
-        : { type: 'string', group, describe: def === undefined ? p.help : `${p.help} [default: ${def}]` };
+        : { type: !lists && NUMBER_KINDS.includes(p.kind) ? 'number' : 'string', group, describe };
   }
   out.param = {
     type: 'string',
@@ -141,7 +150,7 @@ function worldParams(spec: EnvSpec, settings: RunSettings, extra: Readonly<Recor
   const raw: Record<string, string> = { ...extra };
   for (const flag of TO_WORLD) if (settings[flag] !== undefined) raw[flag] = settings[flag];
   try {
-    return spec.resolve(raw);
+    return resolveEnvParams(spec, raw);
   } catch (e) {
     const error = paramErrorOf(e);
     if (error === null) throw e;

@@ -6,6 +6,7 @@
  * Every arm is a `hexa run` configuration (the tables name one command each); nothing is written to disk.
  */
 import { parseInteger } from '../../sim/core/params/read.js';
+import { closestNames } from '../../sim/core/params/suggest.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { Scale } from './measure.js';
 import { explorationUnderDrift } from './sections/exploration.js';
@@ -41,6 +42,9 @@ const SECTIONS: Readonly<Record<string, (scale: Scale) => string>> = {
   tools: (s) => ['### The tool loop: circuit breaker, skill confidence, both', '', toolLoop(s)].join('\n'),
 };
 
+const FLAGS = ['--replicates', '--seed', '--only'];
+const unknown = (flag: string): string => msg.unknownFlag([{ flag, suggestions: closestNames(flag, FLAGS) }]);
+
 export function parseArgs(argv: readonly string[]): { scale: Scale; only: string[] } {
   let replicates = 1000;
   let seed = 1;
@@ -48,7 +52,7 @@ export function parseArgs(argv: readonly string[]): { scale: Scale; only: string
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
-    if (value === undefined || !flag.startsWith('--')) throw new UsageError(msg.unknownFlag(flag));
+    if (value === undefined || !flag.startsWith('--')) throw new UsageError(unknown(flag));
     i++;
     if (flag === '--replicates') replicates = parseInteger('replicates', value, 2, 1_000_000);
     else if (flag === '--seed') seed = parseInteger('seed', value, 0, 2 ** 53 - 1);
@@ -56,7 +60,7 @@ export function parseArgs(argv: readonly string[]): { scale: Scale; only: string
       only = value.split(',');
       for (const name of only)
         if (!(name in SECTIONS)) throw new UsageError(msg.notOneOf('only', name, Object.keys(SECTIONS)));
-    } else throw new UsageError(msg.unknownFlag(flag));
+    } else throw new UsageError(unknown(flag));
   }
   return { scale: { replicates, seed, resamples: 2000 }, only };
 }

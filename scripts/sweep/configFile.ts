@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { sweepSchema } from '../config/sweepSchema.js';
 import type { AxisText } from './grid.js';
+import { STDIO } from '../config/flags.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Schema {
@@ -24,7 +25,7 @@ export function loadSchema(): Schema & Record<string, unknown> {
 export async function readSweepConfig(path: string): Promise<AxisText[]> {
   let doc: Json;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8')) as Json;
+    doc = JSON.parse(readFileSync(path === STDIO ? 0 : path, 'utf8')) as Json;
   } catch (e) {
     const reason = e instanceof SyntaxError ? `not valid JSON (${e.message})` : 'cannot be read';
     throw new UsageError(msg.configUnreadable(path, reason));

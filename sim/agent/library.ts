@@ -278,11 +278,11 @@ export class Library implements ClaimSink {
    * how many of them contradict the truth — noise taken for a rule, or a rule gone stale. `truth` is the
    * code, or the code in a context (a claim spanning every context is wrong if it is wrong in any). O(slots).
    */
-  everHeld(truth: Int32Array | ((context: number) => Int32Array)): {
+  everHeld(truth: ArrayLike<number> | ((context: number) => ArrayLike<number>)): {
     readonly distinct: number;
     readonly wrong: number;
   } {
-    const truthIn = typeof truth === 'function' ? truth : (): Int32Array => truth;
+    const truthIn = typeof truth === 'function' ? truth : (): ArrayLike<number> => truth;
     let distinct = 0;
     let wrong = 0;
     for (const skill of this.byClaim) {

@@ -11,6 +11,18 @@ export class UsageError extends Error {
   }
 }
 
+import { orList } from './params/suggest.js';
+
+/** " from 1", " up to 8", " in 1 … 8", or nothing: a declared parameter's bounds for a sentence. */
+const boundsText = (p: { min?: number; max?: number }): string =>
+  p.min !== undefined && p.max !== undefined
+    ? ` in ${p.min} … ${p.max}`
+    : p.min !== undefined
+      ? ` of at least ${p.min}`
+      : p.max !== undefined
+        ? ` of at most ${p.max}`
+        : '';
+
 const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
 
 export const msg = {
@@ -28,8 +40,17 @@ export const msg = {
     `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
   envParam: (flag: string, detail: string) => `--${flag}: ${detail}`,
   badParam: (value: string) => `--param: ${show(value)} is not of the form name=value`,
-  unknownFlag: (names: string) => `unknown flag ${names} (see hexa --help)`,
-  unknownCommand: (name: string) => `unknown command ${show(name)} (see hexa --help)`,
+  unknownFlag: (flags: readonly { flag: string; suggestions: readonly string[] }[], command?: string) =>
+    `unknown flag${flags.length > 1 ? 's' : ''} ${flags
+      .map((f) => (f.suggestions.length === 0 ? f.flag : `${f.flag} (did you mean ${orList(f.suggestions)}?)`))
+      .join(', ')} (see hexa${command === undefined ? '' : ` ${command}`} --help)`,
+  unknownCommand: (name: string, suggestions: readonly string[], commands: readonly string[]) =>
+    suggestions.length > 0
+      ? `unknown command ${show(name)} (did you mean ${orList(suggestions)}?)`
+      : `unknown command ${show(name)} (commands: ${commands.join(', ')})`,
+  checkEnvNoTarget: () =>
+    'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
+  reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
@@ -37,6 +58,7 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
   // hexa sweep / hexa merge
@@ -60,7 +82,7 @@ export const msg = {
       : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
-  mergeNoInput: () => 'merge: name at least one sweep folder to merge',
+  mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
   mergeNoGrid: (path: string) =>
@@ -117,6 +139,10 @@ export const msg = {
   pngScaleWithoutReport: (value: unknown) =>
     `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
+  policyUnchanged: (flag: string, path: string, name: string, rule: string, replicates: number) =>
+    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as --${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)`,
+  typescriptModule: (flag: string, path: string) =>
+    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ${path.replace(/#.*$/, '')} --format=esm --outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
     `--${flag}: ${show(path)} could not be loaded: ${reason}`,
@@ -148,7 +174,9 @@ export const msg = {
   /** The environment checker (envs/check/): what each check asserts, and what it found. */
   envCheck: {
     describe: {
-      contract: 'has the EnvSpec fields: versioned id, summary, documented parameters, resolve and create',
+      contract: 'has the EnvSpec fields: versioned id, summary, documented parameters, create (and resolve, if any)',
+      declared:
+        'declared defaults are values of their kind, kept by resolve; resolved values are of their declared kind',
       resolve: 'resolves parameters deterministically, every one filled in, idempotently',
       'unknown-parameter': 'rejects an unknown parameter, naming it',
       'parameter-errors': 'rejects bad parameter values, naming the parameter',
@@ -166,7 +194,18 @@ export const msg = {
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',
     resolveUnstable: () => 'resolve gave different results for the same parameters',
     resolveNotIdempotent: () => 'resolve(resolve(p)) differs from resolve(p)',
-    notFilledIn: (name: string) => `resolve left parameter '${name}' unset`,
+    notFilledIn: (name: string) =>
+      `parameter '${name}' has no value: declare a default, or fill it in resolve() (derived from the others)`,
+    kindInt: (p: { kind: string; min?: number; max?: number }) => `an integer${boundsText(p)}`,
+    kindNumber: (p: { kind: string; min?: number; max?: number }) =>
+      p.kind === 'rate' ? `a rate in [0, 1]${boundsText(p)}` : `a finite number${boundsText(p)}`,
+    kindString: () => 'a string',
+    badDefault: (name: string, value: unknown, expected: string) =>
+      `parameter '${name}' declares default ${JSON.stringify(value)}, which is not ${expected}`,
+    defaultChanged: (name: string, declared: unknown, resolved: unknown) =>
+      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ${JSON.stringify(resolved)}`,
+    resolvedBadKind: (name: string, value: unknown, expected: string) =>
+      `resolve() gives parameter '${name}' the value ${JSON.stringify(value)}, which is not ${expected}`,
     nondeterministic: (at: number) =>
       `two runs with seed 11 differ at observation ${at} (unseeded randomness or state shared between instances?)`,
     badSpace: (positions: unknown, arity: unknown) =>

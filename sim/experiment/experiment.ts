@@ -41,12 +41,19 @@ export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
 
 /**
  * Run replicates `firstReplicate` … `firstReplicate + replicates − 1` of a configuration in this process, one after
- * another.
+ * another; `onReplicate(done, total)` after each (a long run's progress).
  */
-export function runExperiment(config: Run, firstReplicate = 0): ExperimentResult {
+export function runExperiment(
+  config: Run,
+  firstReplicate = 0,
+  onReplicate?: (done: number, total: number) => void,
+): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
-  for (let r = 0; r < config.replicates; r++) replicates.push(runReplicate(config, spec, firstReplicate + r));
+  for (let r = 0; r < config.replicates; r++) {
+    replicates.push(runReplicate(config, spec, firstReplicate + r));
+    onReplicate?.(r + 1, config.replicates);
+  }
   return { config, replicates, rounds: summarizeRounds(replicates) };
 }
 

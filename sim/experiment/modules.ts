@@ -21,6 +21,7 @@ import {
   type ModuleRef,
 } from '../agent/moduleStore.js';
 import { msg, UsageError } from '../core/messages.js';
+import { loadErrorText } from './loadError.js';
 
 export type { LoadedModule } from '../agent/moduleStore.js';
 
@@ -71,7 +72,7 @@ async function importDefault(flag: string, path: string, full: string, sha256: s
   try {
     namespace = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as Record<string, unknown>;
   } catch (e) {
-    throw new UsageError(msg.moduleUnloadable(flag, path, firstLine(e)));
+    throw new UsageError(msg.moduleUnloadable(flag, path, loadErrorText(e, full, path)));
   }
   if (namespace.default === undefined) throw new UsageError(msg.moduleNoDefault(flag, path));
   return namespace.default;

@@ -48,3 +48,33 @@ export function formatMeanSd(x: MeanSd, digits: number, scale = 1, unit = ''): s
   const m = (x.mean * scale).toFixed(digits) + unit;
   return Number.isNaN(x.sd) ? m : `${m} ± ${(x.sd * scale).toFixed(digits)}`;
 }
+
+/** Which runs learned: a run learned when some task of it started with a skill in the library. */
+export interface Learning {
+  readonly runs: number;
+  readonly learned: number;
+  /** Mean attempts in the final round, over the runs that learned (NaN when none did). */
+  readonly finalLearned: number;
+  /** The same over the runs that never did (NaN when all did). */
+  readonly finalOthers: number;
+}
+
+export function learning(replicates: readonly (readonly RoundMetrics[])[]): Learning {
+  let learned = 0;
+  let sumLearned = 0;
+  let sumOthers = 0;
+  for (const rounds of replicates) {
+    const final = rounds[rounds.length - 1]?.meanAttempts ?? Number.NaN;
+    if (rounds.some((r) => r.tasksWithSkills > 0)) {
+      learned++;
+      sumLearned += final;
+    } else sumOthers += final;
+  }
+  const others = replicates.length - learned;
+  return {
+    runs: replicates.length,
+    learned,
+    finalLearned: learned === 0 ? Number.NaN : sumLearned / learned,
+    finalOthers: others === 0 ? Number.NaN : sumOthers / others,
+  };
+}

@@ -40,6 +40,7 @@ export type FigureId =
 export interface Figure {
   readonly id: FigureId;
   readonly arm: ArmId;
+  /** In words: the arm, a comma, then the measure ("pure exploitation, skills after round 5"; see `figureWords`). */
   readonly what: string;
   readonly published: number;
   /** 'atLeast': the article claims a lower bound, not a value. */
@@ -293,4 +294,10 @@ export function findFigure(id: FigureId): Figure {
 /** The figures one arm produces. */
 export function figuresOf(arm: ArmId): Figure[] {
   return FIGURES.filter((f) => f.arm === arm);
+}
+
+/** A figure's words split at the first comma: the arm ("pure exploitation") and the measure ("skills after round 5"). */
+export function figureWords(what: string): { readonly arm: string; readonly measure: string } {
+  const comma = what.indexOf(', ');
+  return comma > 0 ? { arm: what.slice(0, comma), measure: what.slice(comma + 2) } : { arm: '', measure: what };
 }

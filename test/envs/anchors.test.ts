@@ -13,6 +13,7 @@ import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
 import { meanInterval } from '../../sim/core/stats.js';
+import { resolveEnvParams } from '../../envs/params.js';
 
 const CASES: readonly [string, EnvParams, number][] = [
   ['drift-lock-v1', { every: 3, flips: 2 }, 20],
@@ -25,7 +26,7 @@ describe('random control against the exact expectation of uniform guessing', () 
   for (const [id, params, cap] of CASES) {
     it(`${id} ${JSON.stringify(params)}, cap ${cap}`, async () => {
       const spec = findEnv(id)!;
-      const envParams = spec.resolve(params);
+      const envParams = resolveEnvParams(spec, params);
       expect(spec.exactRandomControl).toBe(true);
       const { space } = spec.create(envParams, new ReplicateKey(1, 0).stream('world'));
       const exact = uniformGuessing({
@@ -70,7 +71,7 @@ describe('flaky-tools-v1: random tool choice against the exact expectation', () 
       normalizeRun({
         ...PUBLISHED_RUN,
         env: spec.id,
-        envParams: spec.resolve(params),
+        envParams: resolveEnvParams(spec, params),
         cap,
         rounds: 2,
         replicates: 1500,

@@ -8,6 +8,7 @@ import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.j
 import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { findEnv } from '../../sim/agent/moduleStore.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
+import { resolveEnvParams } from '../../envs/params.js';
 
 function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bits = 4): RunConfig {
   const spec = findEnv(env)!;
@@ -15,7 +16,7 @@ function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bit
   return {
     ...PUBLISHED_RUN,
     env,
-    envParams: spec.resolve({ ...base, ...envParams }),
+    envParams: resolveEnvParams(spec, { ...base, ...envParams }),
     replicates: 4,
     seed: 3,
     agent: { ...PUBLISHED_AGENT, ...agent },

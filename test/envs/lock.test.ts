@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EnvParamError, TaskEndedError, type TaskContext } from '../../envs/env.js';
 import { lockV1, matches } from '../../envs/lock.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
+import { resolveEnvParams } from '../../envs/params.js';
 
 const task: TaskContext = { round: 0, task: 0, taskIndex: 0, stream: () => new ReplicateKey(0, 0).stream('env', 0, 0) };
 const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));
 
 describe('lock-v1', () => {
   it('defaults to the published truth 1011 on 4 bits', () => {
-    expect(lockV1.resolve({})).toEqual({ bits: 4, truth: '1011' });
+    expect(resolveEnvParams(lockV1, {})).toEqual({ bits: 4, truth: '1011' });
     const env = lockV1.create({}, new ReplicateKey(1, 0).stream('world'));
     expect(Array.from(env.truth())).toEqual([1, 0, 1, 1]);
   });
@@ -45,17 +46,17 @@ describe('lock-v1', () => {
       Array.from(lockV1.create({ bits: 64 }, new ReplicateKey(9, rep).stream('world')).truth()).join('');
     expect(truthOf(0)).toBe(truthOf(0));
     expect(truthOf(0)).not.toBe(truthOf(1));
-    expect(lockV1.resolve({ bits: 64 })).toEqual({ bits: 64, truth: 'random' });
+    expect(resolveEnvParams(lockV1, { bits: 64 })).toEqual({ bits: 64, truth: 'random' });
   });
 
   it('validates its parameters, naming the parameter', () => {
-    expect(() => lockV1.resolve({ bits: 0 })).toThrow(EnvParamError);
-    expect(() => lockV1.resolve({ bits: 'x' })).toThrow(/bits/);
-    expect(() => lockV1.resolve({ truth: '10a1' })).toThrow(/truth/);
-    expect(() => lockV1.resolve({ bits: 5, truth: '1011' })).toThrow(/truth=1011: has 4 bits but bits=5/);
-    expect(() => lockV1.resolve({ colour: 3 })).toThrow(/colour/);
-    expect(lockV1.resolve({ truth: '110' })).toEqual({ bits: 3, truth: '110' });
-    expect(lockV1.resolve({ bits: 1024 }).bits).toBe(1024);
+    expect(() => resolveEnvParams(lockV1, { bits: 0 })).toThrow(EnvParamError);
+    expect(() => resolveEnvParams(lockV1, { bits: 'x' })).toThrow(/bits/);
+    expect(() => resolveEnvParams(lockV1, { truth: '10a1' })).toThrow(/truth/);
+    expect(() => resolveEnvParams(lockV1, { bits: 5, truth: '1011' })).toThrow(/truth=1011: has 4 bits but bits=5/);
+    expect(() => resolveEnvParams(lockV1, { colour: 3 })).toThrow(/colour/);
+    expect(resolveEnvParams(lockV1, { truth: '110' })).toEqual({ bits: 3, truth: '110' });
+    expect(resolveEnvParams(lockV1, { bits: 1024 }).bits).toBe(1024);
   });
 
   it('matches() counts agreeing positions', () => {

@@ -11,6 +11,7 @@ import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { ROOT } from '../helpers/cli.js';
+import { resolveEnvParams } from '../../envs/params.js';
 
 const world = ((await import(pathToFileURL(join(ROOT, 'docs/examples/lock-world.mjs')).href)) as { default: EnvSpec })
   .default;
@@ -23,7 +24,7 @@ describe('the plugin lock module', () => {
     { bits: '9', truth: 'random' },
     { bits: 12, truth: 'random' },
   ])('resolves %j as lock-v1 does', (params) => {
-    expect(world.resolve(params)).toEqual(lockV1.resolve(params));
+    expect(resolveEnvParams(world, params)).toEqual(resolveEnvParams(lockV1, params));
   });
 
   it.each<EnvParams>([{ bits: 'x' }, { bits: 0 }, { truth: '10a1' }, { truth: '101', bits: 4 }, { colour: 1 }])(
@@ -31,7 +32,7 @@ describe('the plugin lock module', () => {
     (params) => {
       const nameOf = (spec: EnvSpec): unknown => {
         try {
-          spec.resolve(params);
+          resolveEnvParams(spec, params);
         } catch (e) {
           return (e as { param?: unknown }).param;
         }
@@ -48,7 +49,11 @@ describe('the plugin lock module', () => {
     ['the random control', {}, { library: false }],
     ['the consistent actor', { bits: 6, truth: 'random' }, { actor: 'consistent' as const, library: false }],
   ])('gives the same metrics as lock-v1: %s', (_what, params, agent) => {
-    const config = { ...PUBLISHED_RUN, envParams: lockV1.resolve(params), agent: { ...PUBLISHED_AGENT, ...agent } };
+    const config = {
+      ...PUBLISHED_RUN,
+      envParams: resolveEnvParams(lockV1, params),
+      agent: { ...PUBLISHED_AGENT, ...agent },
+    };
     for (let r = 0; r < 20; r++)
       expect(runReplicate(normalizeRun({ ...config, env: world.id }), world, r)).toEqual(
         runReplicate(normalizeRun(config), lockV1, r),

@@ -29,7 +29,7 @@ describe('drift-lock-v1', () => {
     let before = Int32Array.from(env.truth());
     for (let t = 0; t < 40; t++) {
       env.reset(slot.at(t));
-      const now = env.truth();
+      const now = Int32Array.from(env.truth());
       expect(12 - matches(before, now)).toBe(t > 0 && t % 5 === 0 ? 3 : 0);
       before = Int32Array.from(now);
     }
@@ -49,7 +49,7 @@ describe('noisy-lock-v1', () => {
       const guess = key.stream('guess', slot.round, slot.task);
       for (let a = 0; a < 10; a++) {
         for (let p = 0; p < 6; p++) code[p] = guess.quick() < 0.5 ? 0 : 1;
-        const exact = matches(code, env.truth());
+        const exact = matches(code, Int32Array.from(env.truth()));
         const fb = env.step(code);
         expect(Math.abs(fb.score - exact)).toBeLessThanOrEqual(1);
         if (fb.score !== exact) off++;

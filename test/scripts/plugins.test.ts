@@ -119,7 +119,14 @@ describe('a module world under hexa reproduce', () => {
     expect(hexa(['reproduce', '--replicates', '30', '--out', join(dir, 'lock')]).status).toBe(0);
     const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
     expect(js.status, js.stderr).toBe(0);
-    expect(js.stdout).toMatch(/^The published 4-bit-lock benchmark \(in js-lock-v1, /);
+    // The world's own figures and exact anchors, no published column, and why there is no audit.
+    expect(js.stdout).toMatch(/^The published benchmark's arms in js-lock-v1 bits=4 truth=1011 \(/);
+    const header = js.stdout.split('\n').find((line) => line.startsWith('figure'))!;
+    expect(header.split(/\s{2,}/)).toEqual(['figure', 'mean', '95% CI', 'exact', 'single runs 95%']);
+    expect(js.stdout).not.toMatch(/published gap|pctile/);
+    expect(js.stdout).toContain('Exact expected attempts, uniform guessing in js-lock-v1 (16 codes, cap 20):');
+    expect(js.stdout).toContain('  2 positions fixed, pool 4: 3.987; with 20 % exploration 4.666');
+    expect(js.stdout).toMatch(/No audit and no verdict: .*\n.*published 4-bit lock's/);
     for (const file of ['table.csv', 'paired.csv', 'bounds.csv'])
       expect(readFileSync(join(dir, 'js', file), 'utf8'), file).toBe(readFileSync(join(dir, 'lock', file), 'utf8'));
     const runs = readFileSync(join(dir, 'js', 'runs.csv'), 'utf8');
@@ -226,5 +233,91 @@ describe('hexa check-env and hexa envs', () => {
     const envs = JSON.parse(r.stdout) as { id: string; module?: string }[];
     expect(envs.at(-1)).toMatchObject({ id: 'js-lock-v1', module: WORLD });
     expect(envs.filter((e) => e.module !== undefined)).toHaveLength(1);
+  });
+});
+
+describe('plugins without boilerplate', () => {
+  const DIALS = join(EXAMPLES, 'dial-world.mjs');
+
+  it('a world with declared parameters and no resolve(): checked, run, its parameters read by the host', () => {
+    const check = hexa(['check-env', DIALS]);
+    expect(check.status, check.stdout).toBe(0);
+    expect(check.stdout).toMatch(/pass {2}declared/);
+    const run = hexa(['run', '--env', DIALS, '--param', 'dials=4', '--param', 'symbols=3', '--replicates', '5']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^dials-v1 dials=4 symbols=3 · /);
+    expect(oneLine(hexa(['run', '--env', DIALS, '--param', 'dails=4']).stderr)).toBe(
+      'hexa: --param: dials-v1: dails=4: is not a parameter of dials-v1 (did you mean dials? known: dials, symbols)\n',
+    );
+    expect(oneLine(hexa(['run', '--env', DIALS, '--param', 'dials=']).stderr)).toBe(
+      'hexa: --param: dials-v1: dials=: must be an integer\n',
+    );
+    expect(oneLine(hexa(['run', '--env', DIALS, '--param', 'symbols=11']).stderr)).toBe(
+      'hexa: --param: dials-v1: symbols=11: must be at most 10\n',
+    );
+  });
+
+  it('check-env fails a resolve() that fills another value than the declared default, and a run refuses the world', () => {
+    const dir = tempDir('declared');
+    const file = join(dir, 'drifting-default.mjs');
+    writeFileSync(
+      file,
+      [
+        `import dials from ${JSON.stringify(DIALS)};`,
+        "export default { ...dials, id: 'drifting-default-v1',",
+        '  resolve: (p) => ({ ...p, symbols: p.symbols === 4 ? 3 : p.symbols }) };',
+        '',
+      ].join('\n'),
+    );
+    const check = hexa(['check-env', file]);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(
+      /FAIL {2}declared .*\n\s+parameter 'symbols' declares default 4, but resolve\(\) gives 3/,
+    );
+    expect(oneLine(hexa(['run', '--env', file, '--out', join(dir, 'out')]).stderr)).toMatch(
+      /fails check 'declared': parameter 'symbols' declares default 4, but resolve\(\) gives 3/,
+    );
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('a module that does not load is named with file:line:column; a TypeScript path is told to compile', () => {
+    const dir = tempDir('load-errors');
+    writeFileSync(join(dir, 'typo.mjs'), 'export default {\n  id: "typo-v1",\n  summary: "s" oops,\n};\n');
+    writeFileSync(join(dir, 'throws.mjs'), 'const a = 1;\nnotDefined.call(a);\nexport default {};\n');
+    const at = (file: string, flag = '--env'): string =>
+      oneLine(hexa(['run', flag, `./${file}`], { cwd: dir }).stderr).trimEnd();
+    expect(at('typo.mjs')).toBe(
+      "hexa: --env: './typo.mjs' could not be loaded: ./typo.mjs:3:16: SyntaxError: Unexpected identifier 'oops'",
+    );
+    expect(at('throws.mjs', '--ranking')).toBe(
+      "hexa: --ranking: './throws.mjs' could not be loaded: ./throws.mjs:2:1: ReferenceError: notDefined is not defined",
+    );
+    expect(at('world.ts')).toBe(
+      "hexa: --env: './world.ts' is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ./world.ts --format=esm --outfile=./world.mjs)",
+    );
+  });
+
+  it('warns when a policy module leaves every figure as the default rule gives it', () => {
+    const dir = tempDir('unchanged');
+    const tie = join(dir, 'tie.mjs');
+    writeFileSync(tie, "export default { kind: 'ranking', name: 'always-tie', compare: () => 0 };\n");
+    const r = hexa(['run', '--ranking', tie, '--replicates', '60']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(oneLine(r.stderr)).toBe(
+      `hexa: warning: --ranking '${tie}': policy 'always-tie' gives the first 50 replicates exactly as --ranking published does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)\n`,
+    );
+    expect(hexa(['run', '--ranking', tie, '--replicates', '60', '--quiet']).stderr).toBe('');
+    // A policy that acts says nothing.
+    const acts = hexa([
+      'run',
+      '--env',
+      'drift-lock-v1',
+      '--lifecycle',
+      join(EXAMPLES, 'lifecycle.mjs'),
+      '--replicates',
+      '20',
+    ]);
+    expect(acts.status, acts.stderr).toBe(0);
+    expect(acts.stderr).toBe('');
   });
 });

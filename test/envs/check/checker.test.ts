@@ -9,6 +9,7 @@ import { checkEnv, firstFailure, type CheckName, type EnvCheck } from '../../../
 import type { Env, EnvParams, EnvSpec, Feedback } from '../../../envs/env.js';
 import { LockEnv, lockV1, matches } from '../../../envs/lock.js';
 import { ROOT } from '../../helpers/cli.js';
+import { resolveEnvParams } from '../../../envs/params.js';
 
 const failed = (check: EnvCheck): CheckName[] => check.results.filter((r) => r.status === 'fail').map((r) => r.name);
 
@@ -16,14 +17,15 @@ const failed = (check: EnvCheck): CheckName[] => check.results.filter((r) => r.s
 function lockWith(
   id: string,
   make: (params: EnvParams) => Env,
-  resolve: (params: EnvParams) => EnvParams = (p) => lockV1.resolve(p),
+  resolve: (params: EnvParams) => EnvParams = (p) => resolveEnvParams(lockV1, p),
 ): EnvSpec {
   return { ...lockV1, id, resolve, create: (params) => make(params) };
 }
 
 const hidden = (params: EnvParams): Int32Array =>
-  Int32Array.from(String(lockV1.resolve(params).truth === 'random' ? '1011' : lockV1.resolve(params).truth), (c) =>
-    Number(c),
+  Int32Array.from(
+    String(resolveEnvParams(lockV1, params).truth === 'random' ? '1011' : resolveEnvParams(lockV1, params).truth),
+    (c) => Number(c),
   );
 
 class OffByOneScore extends LockEnv {
@@ -121,26 +123,29 @@ describe('the environment checker on broken worlds', () => {
     expect(failed(checkEnv(spec))).toContain('no-retained-code');
   });
 
-  it('finds unknown parameters accepted, and errors that name no parameter', () => {
+  it('holds every world to its declarations: unknown names and bad values are refused before its resolve runs', () => {
     const lenient = lockWith(
       'lenient-v1',
       (p) => new LockEnv('lenient-v1', hidden(p)),
-      (p) => lockV1.resolve({ bits: p.bits ?? 4 }),
+      (p) => resolveEnvParams(lockV1, { bits: p.bits ?? 4 }),
     );
-    expect(failed(checkEnv(lenient))).toContain('unknown-parameter');
+    expect(failed(checkEnv(lenient))).toEqual([]);
+  });
+
+  it('finds errors that name no parameter', () => {
     const anonymous = lockWith(
       'anonymous-v1',
       (p) => new LockEnv('anonymous-v1', hidden(p)),
       (p) => {
         try {
-          return lockV1.resolve(p);
+          return resolveEnvParams(lockV1, p);
         } catch (e) {
           throw new Error((e as Error).message);
         }
       },
     );
-    const check = checkEnv(anonymous);
-    expect(failed(check)).toEqual(['unknown-parameter', 'parameter-errors']);
+    const check = checkEnv(anonymous, { badCombinations: [{ bits: 5, truth: '1011' }] });
+    expect(failed(check)).toEqual(['parameter-errors']);
     expect(check.results.find((r) => r.name === 'parameter-errors')?.detail).toMatch(/without naming a parameter/);
   });
 
@@ -149,7 +154,7 @@ describe('the environment checker on broken worlds', () => {
       'unset-v1',
       (p) => new LockEnv('unset-v1', hidden(p)),
       (p) => {
-        lockV1.resolve(p);
+        resolveEnvParams(lockV1, p);
         return { ...p };
       },
     );

@@ -121,7 +121,30 @@ describe('the packed package', () => {
         'const mean: number = runExperiment(config).rounds[0]!.meanAttempts;',
         "const bad: EnvSpec['id'] = 42;",
         'const unnormalized = runExperiment({ ...config, seed: 3 });',
-        'export { mean, bad, unnormalized };',
+        "const noCreate: EnvSpec = { id: 'no-create-v1', summary: 's', params: [], exactRandomControl: true };",
+        // What the JS checker asks of a world and no more compiles: no resolve, no id on the world, a plain array.
+        'const minimal: EnvSpec = {',
+        "  id: 'minimal-v1',",
+        "  summary: 'a lock of n ones',",
+        "  params: [{ name: 'n', kind: 'int', min: 1, default: 2, describe: 'positions' }],",
+        '  exactRandomControl: true,',
+        '  create(params) {',
+        '    const n = Number(params.n);',
+        '    const feedback = { score: 0, solved: false };',
+        '    return {',
+        '      space: { positions: n, arity: 2 },',
+        '      maxScore: n,',
+        '      reset() {},',
+        '      step(code) {',
+        '        feedback.score = code.filter((v) => v === 1).length;',
+        '        feedback.solved = feedback.score === n;',
+        '        return feedback;',
+        '      },',
+        '      truth: () => new Array<number>(n).fill(1),',
+        '    };',
+        '  },',
+        '};',
+        'export { mean, bad, unnormalized, noCreate, minimal };',
         '',
       ].join('\n'),
     );
@@ -145,11 +168,13 @@ describe('the packed package', () => {
       { cwd: app, encoding: 'utf8' },
     );
     // Exactly the planted errors: the types resolve through `exports`, and they are checked (a changed copy of
-    // a normalized configuration is not one).
+    // a normalized configuration is not one; a world needs create, as the checker says) — and no more than the
+    // checker asks of a world (test/envs/contract.test.ts runs the same world through it).
     const errors = tsc.stdout.split('\n').filter((line) => /^typed\.ts\(/.test(line));
     expect(errors).toEqual([
       expect.stringMatching(/^typed\.ts\(4,7\): error TS2322: Type 'number' is not assignable to type 'string'\.$/),
       expect.stringMatching(/^typed\.ts\(5,36\): error TS2345: .* is not assignable to parameter of type 'Run'\.$/),
+      expect.stringMatching(/^typed\.ts\(6,7\): error TS2741: Property 'create' is missing in type .* 'EnvSpec'\.$/),
     ]);
 
     const hexa = (args: readonly string[]): ReturnType<typeof spawnSync> =>

@@ -151,7 +151,11 @@ describe('hexa reproduce', () => {
     const single = hexa(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
     expect(single.status, single.stderr).toBe(0);
     expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
-    expect(single.stdout).toMatch(/exploit\.final\s+4\.2\s+\d+\.\d\d/);
+    // Figures in words, under their arm (the ids are in --json and table.csv).
+    expect(single.stdout).toMatch(
+      /^pure exploitation\n(?: {2}.*\n)*? {2}mean attempts in round 5\s+4\.2\s+\d+\.\d\d$/m,
+    );
+    expect(single.stdout).not.toContain('exploit.final');
     expect(
       readFileSync(join(dir, 'single', 'runs.csv'), 'utf8')
         .trimEnd()

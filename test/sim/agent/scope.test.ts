@@ -9,6 +9,7 @@ import { Library } from '../../../sim/agent/library.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
 import { covers, EVERY_CONTEXT } from '../../../sim/agent/skill.js';
 import { SampleBatch } from '../../../sim/agent/samples/sampleBatch.js';
+import { resolveEnvParams } from '../../../envs/params.js';
 
 const rules = (scope: AgentConfig['scope']): AgentConfig => ({
   ...PUBLISHED_AGENT,
@@ -92,7 +93,7 @@ describe('api-contract-v1: context-scoped skills recover from a contract change,
   const config = (scope: AgentConfig['scope']): RunConfig => ({
     ...PUBLISHED_RUN,
     env: spec.id,
-    envParams: spec.resolve({ drift: 60 }),
+    envParams: resolveEnvParams(spec, { drift: 60 }),
     rounds: 6,
     replicates: 20,
     seed: 5,

@@ -13,6 +13,7 @@ import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/conf
 import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
+import { resolveEnvParams } from '../../../envs/params.js';
 
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
@@ -69,7 +70,7 @@ const config = fc
     return normalizeRun({
       ...PUBLISHED_RUN,
       env,
-      envParams: spec.resolve({ ...params, truth: 'random' }),
+      envParams: resolveEnvParams(spec, { ...params, truth: 'random' }),
       rounds: 3,
       tasks: 12,
       cap,

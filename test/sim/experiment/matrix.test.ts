@@ -51,6 +51,6 @@ describe('HExA matrix', () => {
     }
     const bad = hexa(['matrix', '--window', 'all']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('hexa: unknown flag --window (see hexa --help)\n');
+    expect(bad.stderr).toBe('hexa: unknown flag --window (see hexa matrix --help)\n');
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_EXPLORATION, type ExplorationConfig } from '../../../../sim/age
 import { RefutationTriggered } from '../../../../sim/agent/exploration/policy.js';
 import { makeExploration } from '../../../../sim/agent/exploration/make.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
+import { resolveEnvParams } from '../../../../envs/params.js';
 
 const cfg = (over: Partial<ExplorationConfig>): ExplorationConfig => ({ ...DEFAULT_EXPLORATION, ...over });
 
@@ -49,7 +50,7 @@ describe('exploration policies', () => {
     const base: RunConfig = {
       ...PUBLISHED_RUN,
       env: spec.id,
-      envParams: spec.resolve({ every: 40 }),
+      envParams: resolveEnvParams(spec, { every: 40 }),
       replicates: 4,
       seed: 8,
     };
@@ -81,7 +82,7 @@ describe('exploration policies', () => {
         normalizeRun({
           ...PUBLISHED_RUN,
           env: spec.id,
-          envParams: spec.resolve({ q: 0.3 }),
+          envParams: resolveEnvParams(spec, { q: 0.3 }),
           rounds: 4,
           replicates: 20,
           seed: 4,

@@ -7,6 +7,7 @@ import { runExperiment } from '../../../../sim/experiment/experiment.js';
 import { RoundTally } from '../../../../sim/core/metrics.js';
 import { DEFAULT_BREAKER, type BreakerConfig } from '../../../../sim/agent/tools/config.js';
 import { ToolRegistry } from '../../../../sim/agent/tools/registry.js';
+import { resolveEnvParams } from '../../../../envs/params.js';
 
 const call = (failure: FailureKind): Feedback => ({
   score: failure === FAILURE.none ? 1 : 0,
@@ -93,7 +94,7 @@ describe('the breaker in a run (flaky-tools-v1)', () => {
   const config = (failures: number, library = true): RunConfig => ({
     ...PUBLISHED_RUN,
     env: spec.id,
-    envParams: spec.resolve({ outages: 0.05, downtime: 20 }),
+    envParams: resolveEnvParams(spec, { outages: 0.05, downtime: 20 }),
     rounds: 3,
     replicates: 40,
     seed: 12,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../../../scripts/config/runOptions.js';
 import { noisyLockV1 } from '../../../../envs/noisyLock.js';
 import { numberParts, parseNumber } from '../../../../sim/core/params/number.js';
+import { resolveEnvParams } from '../../../../envs/params.js';
 
 const ACCEPTED: readonly [string, number][] = [
   ['0.1', 0.1],
@@ -40,7 +41,7 @@ describe('the number grammar', () => {
     };
     const world = (text: string): boolean => {
       try {
-        noisyLockV1.resolve({ q: text });
+        resolveEnvParams(noisyLockV1, { q: text });
         return true;
       } catch {
         return false;

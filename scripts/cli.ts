@@ -1,0 +1,119 @@
+/**
+ * The `hexa` command line as a yargs program: every command, the top-level flags, and one way to fail
+ * (a usage problem becomes one line). Built apart from the entry point so a test can parse a command line
+ * exactly as `hexa` would without running it (the docs' commands are checked that way).
+ */
+import yargs, { type Argv, type CommandModule } from 'yargs';
+import { benchCommand } from './commands/bench.js';
+import { envsCommand } from './commands/envs.js';
+import { checkEnvCommand } from './commands/checkEnv.js';
+import { reportCommand } from './commands/report.js';
+import { reproduceCommand } from './commands/reproduce.js';
+import { limitsCommand } from './commands/limits.js';
+import { matrixCommand } from './commands/matrix.js';
+import { runCommand } from './commands/run.js';
+import { sweepCommand } from './commands/sweep.js';
+import { mergeCommand } from './commands/merge.js';
+import { msg, UsageError } from '../sim/core/messages.js';
+import { EXIT_STATUS } from './commands/common.js';
+import { packageVersion } from '../reports/manifest.js';
+import { unknownCommand, usageLine } from './usageErrors.js';
+import { declaredFlags, joinDashValues, numbersAsText } from './config/flags.js';
+
+export const COMMANDS = [
+  reproduceCommand,
+  runCommand,
+  sweepCommand,
+  mergeCommand,
+  envsCommand,
+  checkEnvCommand,
+  benchCommand,
+  reportCommand,
+  limitsCommand,
+  matrixCommand,
+] as const;
+
+/** The command names, as typed (`check-env <targets..>` → `check-env`), and yargs' own `completion`. */
+export const COMMAND_NAMES = [...COMMANDS.map((c) => String(c.command).split(' ')[0]!), 'completion'];
+
+/** What each command with positional arguments says when they are missing. */
+const MISSING: Readonly<Record<string, string>> = {
+  merge: msg.mergeNoInput(),
+  'check-env': msg.checkEnvNoTarget(),
+  report: msg.reportNoDir(),
+};
+
+/** The part of yargs' internals that `skipHelpCache` touches (yargs 18, pinned). */
+interface YargsInternals {
+  getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } };
+}
+
+/**
+ * yargs renders a command's whole help text after starting its handler, to keep for a later `showHelp`
+ * (string layout on the path of every run and sweep, a cost docs/performance.md gives). hexa never shows
+ * help after a command has started (errors are one line), so the rendering is skipped; `--help` is unaffected.
+ */
+function skipHelpCache(cli: object): void {
+  const usage = (cli as YargsInternals).getInternalMethods?.().getUsageInstance?.();
+  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = (): void => {};
+}
+
+/** How a built command line ends: `run` false parses and checks the flags but starts no command. */
+export interface CliOptions {
+  readonly run: boolean;
+  /** Called with the one line a usage problem prints (without the `hexa: ` prefix); must not return. */
+  readonly fail: (message: string) => never;
+}
+
+/** The `hexa` program for these arguments (as typed after `hexa`), ready for `parseAsync`. */
+export function buildCli(argv: readonly string[], options: CliOptions): Argv {
+  const args = joinDashValues(argv);
+  const typed = args[0]?.startsWith('-') === false ? args[0] : undefined;
+  if (typed !== undefined && !COMMAND_NAMES.includes(typed)) options.fail(unknownCommand(typed, COMMAND_NAMES));
+  let cli = yargs(args)
+    .scriptName('hexa')
+    .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).');
+  for (const command of COMMANDS) {
+    const { builder } = command as CommandModule;
+    cli = cli.command({
+      ...(command as CommandModule),
+      ...(options.run ? {} : { handler: (): void => {} }),
+      builder: (y: Argv) =>
+        numbersAsText(typeof builder === 'function' ? (builder(y) as Argv) : y.options(builder ?? {})),
+    });
+  }
+  cli = cli
+    .completion('completion', 'print a shell completion script (bash or zsh): hexa completion >> ~/.bashrc')
+    .demandCommand(1, 'name a command (see hexa --help)')
+    .strict()
+    .exitProcess(options.run)
+    .help('help')
+    .alias('help', 'h')
+    .version(packageVersion())
+    .alias('version', 'V')
+    .example('hexa run', 'the published agent, 200 replicates: the mean per round with 95 % intervals')
+    .example('hexa reproduce', 'the published benchmark beside the simulator (npm start)')
+    .example('hexa run --no-library --replicates 4000', 'the random control')
+    .example(
+      'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
+      'a grid of 24 cells on all cores',
+    )
+    .example('hexa envs', 'list environments')
+    .example('hexa check-env ./docs/examples/lock-world.mjs', 'check a plugin world against the environment contract')
+    .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
+    .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
+    .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
+    .epilogue(`Every run is seeded: the same flags and --seed give byte-identical output.\n${EXIT_STATUS}`)
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .fail((message, error) => {
+      if (error instanceof UsageError) options.fail(error.message);
+      if (error) throw error;
+      const flags = declaredFlags(cli);
+      const missing = typed === undefined ? undefined : MISSING[typed];
+      options.fail(
+        usageLine(message ?? 'bad command line', { command: typed, flags, ...(missing ? { missing } : {}) }),
+      );
+    });
+  skipHelpCache(cli);
+  return cli;
+}
