@@ -18,7 +18,10 @@ export class SeededTask implements TaskContext {
   round = 0;
   task = 0;
   taskIndex = 0;
-  /** The round that keys the task's streams (differs from `round` only in a prior batch, see sim/experiment/replicate.ts). */
+  /**
+   * The round that keys the task's streams (differs from `round` only in a prior batch, see
+   * sim/experiment/replicate.ts).
+   */
   keyRound = 0;
   private readonly streams: Partial<Record<WorldPurpose, AleaStream>> = {};
   constructor(

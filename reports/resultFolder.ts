@@ -55,7 +55,9 @@ export interface ResultData {
   readonly verdict: FolderVerdict | null;
 }
 
-/** What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts). */
+/**
+ * What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts).
+ */
 export interface FolderVerdict {
   readonly sentences: readonly string[];
 }
@@ -158,7 +160,9 @@ export function loadResultFolder(dir: string): ResultData {
     const slot = new Int32Array(n * rounds.length).fill(-1);
     for (const i of rows) {
       const s = roundIndex.get(round[i]!)! * n + repIndex.get(replicate[i]!)!;
-      const what = `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ${round[i]}`;
+      const what =
+        `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ` +
+        `${round[i]}`;
       if (slot[s] !== -1)
         throw new UsageError(
           msg.csvIncomplete(data.file, `${what} twice (lines ${data.lines[slot[s]!]} and ${data.lines[i]})`),

@@ -246,12 +246,16 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           '',
           ...(world === undefined
             ? [
-                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
-                'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the exact expectation.',
+                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, ' +
+                  '"pctile" the',
+                'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the ' +
+                  'exact expectation.',
               ]
             : [
-                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" the exact`,
-                'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none stand beside them.',
+                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" ` +
+                  `the exact`,
+                'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none ' +
+                  'stand beside them.',
               ]),
           '',
           'Paired differences (arms share random numbers per replicate, round and task):',
@@ -261,9 +265,11 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (world?.exactRandomControl === true) lines.push('', ...worldAnchorLines(world, arms));
       lines.push(
         '',
-        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values from',
+        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values ' +
+          'from',
         world === undefined
-          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):'
+          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − ' +
+              'exact):'
           : '`hexa limits`; "gap" = library − opener, paired by replicate):',
         renderBounds(bounds, world === undefined),
       );
@@ -276,8 +282,10 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (options.audit && result !== null && auditVerdict !== null) {
         lines.push(
           '',
-          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading screened at ${result.screening.replicates} replicates per arm, ` +
-            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint likelihood of the publication):`,
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs; every reading ` +
+            `screened at ${result.screening.replicates} replicates per arm, ` +
+            `the ${result.screening.refined} still in contention at ${options.auditReplicates}; ranked by the joint ` +
+            `likelihood of the publication):`,
           renderAudit(result.entries, AUDIT_SHOWN),
           '',
           renderVerdict(auditVerdict),
@@ -359,7 +367,8 @@ function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string
       .filter((e) => e > 0 && a.fixed > 0)
       .map(
         (e) =>
-          `; with ${Math.round(e * 100)} % exploration ${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
+          `; with ${Math.round(e * 100)} % exploration ` +
+          `${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
       )
       .join('');
     lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);

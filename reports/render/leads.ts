@@ -27,7 +27,8 @@ type Facts = readonly (readonly [string, string])[];
 function factList(facts: Facts): string {
   // "32.6 %" never breaks before its sign.
   const keep = (html: string): string => html.replace(/ %/g, '&nbsp;%');
-  return `<dl class="lead">${facts.map(([k, v]) => `<dt>${keep(escapeHtml(k))}</dt><dd>${keep(v)}</dd>`).join('')}</dl>`;
+  const items = facts.map(([k, v]) => `<dt>${keep(escapeHtml(k))}</dt><dd>${keep(v)}</dd>`).join('');
+  return `<dl class="lead">${items}</dl>`;
 }
 
 function header(kicker: string, title: string, body: string, note = ''): string {
@@ -61,7 +62,8 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
     const cut = 1 - mean.estimate / baseline.value.value;
     facts.push([
       'Random baseline',
-      `${fmt(baseline.value.value, 3)} (exact, uniform guessing): ${fmtPercent(Math.abs(cut), 1)} ${cut >= 0 ? 'fewer' : 'more'} attempts`,
+      `${fmt(baseline.value.value, 3)} (exact, uniform guessing): ${fmtPercent(Math.abs(cut), 1)} ` +
+        `${cut >= 0 ? 'fewer' : 'more'} attempts`,
     ]);
   } else if (anchors.length === 0) facts.push(['Random baseline', 'no exact value for this world']);
   const others = anchors.filter((a) => !a.baseline);
@@ -82,7 +84,9 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
 
 export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], cells: number): string {
   const replicates = [...new Set(data.groups.map((g) => g.replicates.length))].join(' / ');
-  const kicker = `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ${replicates} replicates each`;
+  const kicker =
+    `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ` +
+    `${replicates} replicates each`;
   const several = rankings.length > 1;
   const title = several
     ? 'Fewest final-round attempts, world by world'

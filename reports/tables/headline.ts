@@ -40,8 +40,10 @@ function libraryLine(rows: ReadonlyMap<FigureId, FigureRow>, reading: string): s
   const start = findFigure('exploit.round1').published;
   const end = findFigure('exploit.final').published;
   return (
-    `${reading} the skill library ends at ${final.mean.toFixed(2)} attempts per task (95 % CI ${lo.toFixed(2)}–${hi.toFixed(2)} over ${final.n} runs) ` +
-    `against ${uniform.toFixed(2)} without one: a ${percent(cut, 0)} cut, where the article reports ${percent(1 - end / start, 0)} (${start} → ${end}).`
+    `${reading} the skill library ends at ${final.mean.toFixed(2)} attempts per task (95 % CI ` +
+    `${lo.toFixed(2)}–${hi.toFixed(2)} over ${final.n} runs) ` +
+    `against ${uniform.toFixed(2)} without one: a ${percent(cut, 0)} cut, where the article reports ` +
+    `${percent(1 - end / start, 0)} (${start} → ${end}).`
   );
 }
 
@@ -60,10 +62,15 @@ function storyLine(v: Verdict): string {
   const check = v.check;
   const story = `${percent(v.best.patternShare)} of simulated publications tell the article's whole story`;
   if (check === null)
-    return `Under its best reading ${story}, and none comes close enough to its figures to estimate a likelihood at ${v.replicates} runs per arm.`;
+    return (
+      `Under its best reading ${story}, and none comes close enough to its figures to estimate a likelihood at ` +
+      `${v.replicates} runs per arm.`
+    );
   const top = check.contributions[0]!;
   const far = `${percent(check.pValue, 0)} of simulated publications lie farther from the expected values`;
-  const deviation = `the largest deviation being ${findFigure(top.id).what} (${top.published} against ${top.mean.toFixed(2)} expected)`;
+  const deviation =
+    `the largest deviation being ${findFigure(top.id).what} (${top.published} against ` +
+    `${top.mean.toFixed(2)} expected)`;
   return check.pValue >= 0.05
     ? `Under its best reading only ${story}, yet figure by figure the article is no outlier: ${far}, ${deviation}.`
     : `Under its best reading only ${story}, and figure by figure the article is an outlier too: ${far}, ${deviation}.`;
@@ -82,7 +89,8 @@ function choicesLine(v: Verdict): string {
   const openText = open.length === 0 ? '' : ` but leave ${flags(open)} open`;
   const ties =
     v.tied.length > 1
-      ? `${v.tied.length} readings are tied within Monte Carlo error, the best at posterior ${v.best.posterior.toFixed(2)}`
+      ? `${v.tied.length} readings are tied within Monte Carlo error, the best at posterior ` +
+        `${v.best.posterior.toFixed(2)}`
       : `the best reading stands alone at posterior ${v.best.posterior.toFixed(2)}`;
   return `The figures ${pinnedText}${openText}: ${ties}.`;
 }
@@ -101,7 +109,8 @@ export function headlineSentences(rows: readonly FigureRow[], hidden: HiddenChoi
       libraryLine(byId, reading),
       placementLine(byId),
       storyLine(v),
-      `No reading reproduces the article's figures closely enough to rank at ${v.replicates} runs per arm: the hidden choices stay open.`,
+      `No reading reproduces the article's figures closely enough to rank at ${v.replicates} runs per arm: the ` +
+        `hidden choices stay open.`,
     ].filter((s) => s !== '');
   }
   return [libraryLine(byId, reading), placementLine(byId), storyLine(v), choicesLine(v)].filter((s) => s !== '');

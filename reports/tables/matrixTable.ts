@@ -22,8 +22,10 @@ export function renderMatrix(cells: readonly MatrixCell[]): string {
     `HExA configuration matrix · ${c.env} ${Object.entries(c.envParams)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')} · ` +
-      `${c.rounds} evaluation rounds × ${c.tasks} tasks, cap ${c.cap} · actor ${c.agent.actor} · seed ${c.seed}, ${first.runs} runs per cell`,
-    `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored). Each run scores all its evaluation tasks; cells show mean ± sd over runs.`,
+      `${c.rounds} evaluation rounds × ${c.tasks} tasks, cap ${c.cap} · actor ${c.agent.actor} · seed ${c.seed}, ` +
+      `${first.runs} runs per cell`,
+    `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored). Each run ` +
+      `scores all its evaluation tasks; cells show mean ± sd over runs.`,
     '',
     'Success rate',
     table((m) => formatMeanSd(m.successRate, 1, 100, ' %')),

@@ -231,19 +231,26 @@ function smoothedArms(v: Verdict): string[] {
   return v.best.likelihood.arms.filter((t) => t.basis === 'smoothed').map((t) => t.estimate.arm);
 }
 
-/** The audit's detail under its table: the best reading's likelihood, each choice's posterior, the predictive check, figures inside. */
+/**
+ * The audit's detail under its table: the best reading's likelihood, each choice's posterior, the predictive check,
+ * figures inside.
+ */
 export function renderVerdict(v: Verdict): string {
   const b = v.best;
   const smoothed = smoothedArms(v);
   const lines = [
     `Best: ${describeHidden(b.hidden)} — log-likelihood ${fmtLog(b.likelihood.joint)}` +
       (smoothed.length > 0 ? ` (kernel-smoothed for ${smoothed.join(', ')}: too rare to count)` : '') +
-      `, posterior ${fmt(b.posterior, 3)}; ${v.tied.length > 1 ? `${v.tied.length - 1} more within Monte Carlo error of it` : 'no other reading within Monte Carlo error of it'}.`,
+      `, posterior ${fmt(b.posterior, 3)}; ` +
+      (v.tied.length > 1
+        ? `${v.tied.length - 1} more within Monte Carlo error of it.`
+        : 'no other reading within Monte Carlo error of it.'),
     'Posterior of each hidden choice: ' +
       v.marginals
         .map(
           (m) =>
-            `${HIDDEN_CHOICES.find((c) => c.key === m.key)!.flag} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)}`).join(' / ')}`,
+            `${HIDDEN_CHOICES.find((c) => c.key === m.key)!.flag} ` +
+            `${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)}`).join(' / ')}`,
         )
         .join('; ') +
       '.',
@@ -251,7 +258,8 @@ export function renderVerdict(v: Verdict): string {
       (v.open.length > 0
         ? ` Open: ${v.open.map((k) => HIDDEN_CHOICES.find((c) => c.key === k)!.flag).join(', ')}.`
         : ''),
-    `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
+    `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ` +
+      `${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
   ];
   if (v.check !== null) {
     const c = v.check;
@@ -260,8 +268,10 @@ export function renderVerdict(v: Verdict): string {
       .map((x) => `${x.id} (z = ${fmt(x.z, 2)}, ${fmt(x.share * 100, 0)} %)`)
       .join(', ');
     lines.push(
-      `Predictive check: the article's distance (sum of squared z-scores over ${c.figures} figures) is ${fmt(c.distance, 2)}, ` +
-        `the median simulated publication's ${fmt(c.medianDistance, 2)}; ${fmt(c.pValue * 100, 1)} % of ${c.replicates} simulated publications are farther. Largest parts: ${top}.`,
+      `Predictive check: the article's distance (sum of squared z-scores over ${c.figures} figures) is ` +
+        `${fmt(c.distance, 2)}, ` +
+        `the median simulated publication's ${fmt(c.medianDistance, 2)}; ${fmt(c.pValue * 100, 1)} % of ` +
+        `${c.replicates} simulated publications are farther. Largest parts: ${top}.`,
     );
   }
   return lines.join('\n');

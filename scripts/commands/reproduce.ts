@@ -32,7 +32,10 @@ interface ReproduceArgs extends OutputArgs {
 }
 
 const DEFAULT_REPLICATES = 1000;
-/** Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo error (docs/reproduction.md, "The verdict"). */
+/**
+ * Replicates per arm for the readings the audit refines: enough to separate the leading readings beyond Monte Carlo
+ * error (docs/reproduction.md, "The verdict").
+ */
 export const DEFAULT_AUDIT_REPLICATES = 10_000;
 const HIDDEN_GROUP = "Hidden choices (default: the audit's best; see docs/reproduction.md):";
 
@@ -117,7 +120,8 @@ const STAGES: Readonly<Record<ReproduceStage, string>> = {
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
   describe:
-    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
+    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict ' +
+    '(npm start)',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, rows, bounds, verdict}')
       .option('replicates', {
@@ -126,7 +130,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit-replicates', {
         type: 'number',
-        describe: `replicates per arm for each reading the audit refines (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES}]`,
+        describe:
+          `replicates per arm for each reading the audit refines (the verdict) [default: ` +
+          `${DEFAULT_AUDIT_REPLICATES}]`,
       })
       .option('seed', { type: 'number', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
@@ -152,7 +158,8 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('env', {
         type: 'string',
         describe:
-          'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there',
+          'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); ' +
+          'bounds where the openers apply there',
       })
       .option('param', {
         type: 'string',

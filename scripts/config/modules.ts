@@ -2,7 +2,8 @@
  * Flag values that name plugin modules: `--env ./world.mjs`, `--lifecycle ./policy.mjs` and the other
  * policy flags take a built-in name or a path ending in .mjs or .js (an env module with several worlds as
  * FILE#id). Modules are loaded (async) before any configuration is built, into the module store
- * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported only when a value names a file, so runs
+ * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported
+ * only when a value names a file, so runs
  * without plugins (and `hexa --help`) never load it.
  */
 import { resolve } from 'node:path';

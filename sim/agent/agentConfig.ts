@@ -87,7 +87,9 @@ export const AGENT_PARAMS = {
     values: ['published'],
     default: 'published',
     optional: true,
-    help: 'how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE (.mjs/.js)',
+    help:
+      'how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE ' +
+      '(.mjs/.js)',
   },
   /** A loaded ranking module's name (`--ranking FILE`); absent: the published order (weight, then evidence). */
   ranking: {

@@ -27,7 +27,9 @@ export interface ExtractionRules {
   readonly arity: number;
 }
 
-/** A rule other than the published one deciding which (position, value) claims evidence supports (`--extraction FILE`). */
+/**
+ * A rule other than the published one deciding which (position, value) claims evidence supports (`--extraction FILE`).
+ */
 export interface ExtractionRule {
   /**
    * Claims from one position's evidence in one scope: of the `n` high-score samples (at least

@@ -15,7 +15,10 @@ import type { PluginOf, PolicyKind, PolicyPlugin } from './plugins/contracts.js'
 /** What a plugin module provides: a world (`--env FILE`) or one of the agent's policies. */
 export type ModuleKind = 'env' | PolicyKind;
 
-/** A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made it. */
+/**
+ * A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made
+ * it.
+ */
 export interface ModuleRef {
   readonly kind: ModuleKind;
   readonly path: string;
@@ -30,7 +33,10 @@ export interface LoadedModule {
   readonly policy: PolicyPlugin | null;
 }
 
-/** The built-in names of each policy kind, from the declarations ('published' stands for the Evolver's and the Retriever's own rules). */
+/**
+ * The built-in names of each policy kind, from the declarations ('published' stands for the Evolver's and the
+ * Retriever's own rules).
+ */
 export const BUILT_IN_POLICIES = Object.fromEntries(
   placedParams(AGENT_PARAMS).flatMap(({ param }) => (param.kind === 'policy' ? [[param.module, param.values]] : [])),
 ) as Readonly<Record<PolicyKind, readonly string[]>>;
@@ -120,7 +126,9 @@ export class ModuleStore {
     return plugin as PluginOf<K>;
   }
 
-  /** A module file loaded as `kind`: the one with that content, or (no content given) the last one loaded from the path. */
+  /**
+   * A module file loaded as `kind`: the one with that content, or (no content given) the last one loaded from the path.
+   */
   module(kind: ModuleKind, path: string, sha256?: string): LoadedModule | undefined {
     if (sha256 !== undefined) return this.files.get(fileKey(kind, path, sha256));
     let found: LoadedModule | undefined;

@@ -75,11 +75,13 @@ export const msg = {
   resumeOther: (path: string, what: string) =>
     `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
   resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
-    `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); use another --out or --force`,
+    `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
+    `${now.slice(0, 12)}… now); use another --out or --force`,
   mergeModuleChanged: (path: string, module: string, was: string, now: string | null) =>
     now === null
       ? `merge: ${show(path)} was run with ${show(module)}, which is no longer there`
-      : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
+      : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
+        `${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
@@ -109,7 +111,8 @@ export const msg = {
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
   capBeyondExact: (value: unknown, max: number, bits: number) =>
-    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is computed as an exact fraction (at most 2^20 bits)`,
+    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is ` +
+    `computed as an exact fraction (at most 2^20 bits)`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
@@ -117,7 +120,8 @@ export const msg = {
   actorWithBreaker: (actor: string) =>
     `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
-    `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the world another id`,
+    `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the ` +
+    `world another id`,
   policyNameTaken: (kind: string, name: string) =>
     `a ${kind} policy named '${name}' is already loaded from another module; give one of them another name`,
   policyNotLoaded: (kind: string, name: string) =>
@@ -125,7 +129,8 @@ export const msg = {
   policyMadeBadly: (kind: string, name: string, member: string, type: string) =>
     `${kind} policy '${name}': what create() returned lacks ${member} (a ${type})`,
   badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
-    `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
+    `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be ` +
+    `an integer in 0 … ${arity - 1}, the confidence a finite number`,
   checkEnvUnknown: (value: string, known: readonly string[]) =>
     `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
   // the API (scripts/api/index.ts)
@@ -140,9 +145,13 @@ export const msg = {
     `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   policyUnchanged: (flag: string, path: string, name: string, rule: string, replicates: number) =>
-    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as --${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)`,
+    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as ` +
+    `--${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does ` +
+    `the run leave it anything to decide?)`,
   typescriptModule: (flag: string, path: string) =>
-    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ${path.replace(/#.*$/, '')} --format=esm --outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
+    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx ` +
+    `esbuild ${path.replace(/#.*$/, '')} --format=esm ` +
+    `--outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
     `--${flag}: ${show(path)} could not be loaded: ${reason}`,
@@ -154,7 +163,8 @@ export const msg = {
     `--${flag}: ${show(path)}: world '${id}' fails check '${check}': ${detail} (see hexa check-env)`,
   moduleRejected: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)}: ${reason}`,
   moduleChanged: (flag: string, path: string, was: string, now: string) =>
-    `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from different code cannot be combined`,
+    `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from ` +
+    `different code cannot be combined`,
   moduleManyEnvs: (flag: string, path: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
@@ -203,7 +213,8 @@ export const msg = {
     badDefault: (name: string, value: unknown, expected: string) =>
       `parameter '${name}' declares default ${JSON.stringify(value)}, which is not ${expected}`,
     defaultChanged: (name: string, declared: unknown, resolved: unknown) =>
-      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ${JSON.stringify(resolved)}`,
+      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ` +
+      `${JSON.stringify(resolved)}`,
     resolvedBadKind: (name: string, value: unknown, expected: string) =>
       `resolve() gives parameter '${name}' the value ${JSON.stringify(value)}, which is not ${expected}`,
     nondeterministic: (at: number) =>
@@ -232,7 +243,8 @@ export const msg = {
       `task ${task}, code ${code}: step gives ${step}, ${method} ${got}`,
     accepted: (params: string) => `resolve accepted ${params}`,
     notParamError: (params: string, message: string) =>
-      `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ${message.split('\n')[0]}`,
+      `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ` +
+      `${message.split('\n')[0]}`,
     wrongParamNamed: (params: string, named: string, expected: string) =>
       `resolve rejected ${params} naming '${named}', not '${expected}'`,
   },

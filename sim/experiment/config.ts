@@ -21,7 +21,9 @@ export const WORLD_PARAMS = {
     section: 'world',
     default: 'lock-v1',
     label: 'Environment',
-    help: 'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export is an EnvSpec',
+    help:
+      'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export ' +
+      'is an EnvSpec',
   },
   bits: {
     kind: 'integer',

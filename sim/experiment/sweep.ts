@@ -26,7 +26,10 @@ export interface SweepResult {
   readonly cells: readonly SweepCell[];
 }
 
-/** Run every configuration; `onCell` reports progress. Throws RangeError on mixed seeds or replicate counts, or a repeated cell. */
+/**
+ * Run every configuration; `onCell` reports progress. Throws RangeError on mixed seeds or replicate counts, or a
+ * repeated cell.
+ */
 export function runSweep(configs: readonly Run[], onCell?: (done: number, total: number) => void): SweepResult {
   const first = configs[0];
   if (first === undefined) throw new RangeError(msg.sweepEmpty());

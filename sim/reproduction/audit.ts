@@ -71,7 +71,10 @@ export interface AuditResult {
 
 /** Replicates every reading gets before the contenders are chosen. */
 export const SCREEN_REPLICATES = 250;
-/** Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above 10⁴. */
+/**
+ * Readings further than this below the best (in nats, beyond Monte Carlo error) are not refined: a Bayes factor above
+ * 10⁴.
+ */
 export const SCREEN_MARGIN = Math.log(1e4);
 
 /** Every combination of the hidden choices; each choice's values start with the default, so ties favour it. */
@@ -89,7 +92,10 @@ export function auditGrid(): HiddenChoices[] {
 const TEST_FIGURES: readonly FigureId[] = ['exploit.tests', 'exploit.refutations', 'exploit.refutationRate'];
 const readsTests = (arm: ArmId): boolean => FIGURES.some((f) => f.arm === arm && TEST_FIGURES.includes(f.id));
 
-/** The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms' simulations. */
+/**
+ * The distinct simulations the grid needs (each arm on its own seed), and for each combination the keys of its arms'
+ * simulations.
+ */
 export function auditJobs(
   grid: readonly HiddenChoices[],
   seed: number,

@@ -18,7 +18,10 @@ export const PATTERN_FIGURES: readonly FigureId[] = [
   'separate.final',
 ];
 
-/** The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the end. */
+/**
+ * The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the
+ * end.
+ */
 export function showsExploitPattern(values: FigureValues, replicate: number): boolean {
   const v = (id: FigureId): number => values.get(id)![replicate]!;
   return v('exploit.firstSkillRound') === 3 && v('exploit.final') <= 5 && v('exploit.skills') === 2;

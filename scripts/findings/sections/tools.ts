@@ -97,7 +97,8 @@ export function toolLoop(scale: Scale): string {
     params: WORLDS[0]![1],
   };
   parts.push(
-    `${scale.replicates} replicates per arm, seed ${scale.seed}, paired 95 % bootstrap intervals (✓ fewer attempts than neither). E.g. \`${command(example)}\`.`,
+    `${scale.replicates} replicates per arm, seed ${scale.seed}, paired 95 % bootstrap intervals (✓ fewer attempts ` +
+      `than neither). E.g. \`${command(example)}\`.`,
   );
   return parts.join('\n');
 }

@@ -1,5 +1,6 @@
 /**
- * Lifecycle policies and their constants (docs/worlds-and-policies.md). Every constant is a parameter with the source's value
+ * Lifecycle policies and their constants (docs/worlds-and-policies.md). Every constant is a parameter with the source's
+ * value
  * as its default; where a source gives no number, the default is this project's choice and says so.
  * Declared here once (sim/core/params/declaration.ts); the configuration's type is read off the declarations.
  */

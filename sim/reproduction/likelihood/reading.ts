@@ -16,7 +16,9 @@ import type { ArmEstimate, ProbabilityEstimate } from './armEstimate.js';
 
 export type Basis = 'closed form' | 'exact' | 'smoothed';
 
-/** Reproducing runs an arm needs, under its best reading, to be counted rather than smoothed (relative error ≤ 20 %). */
+/**
+ * Reproducing runs an arm needs, under its best reading, to be counted rather than smoothed (relative error ≤ 20 %).
+ */
 export const MIN_HITS = 25;
 
 export interface ArmTerm {

@@ -82,11 +82,13 @@ describe('the headline', () => {
     expect(s).toHaveLength(4);
     for (const x of s) expect(x).toMatch(/^[A-Z].*\.$/);
     expect(s[0]).toContain(
-      'Under the best reading the skill library ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 runs) against 11.60',
+      'Under the best reading the skill library ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 runs) ' +
+        'against 11.60',
     );
     expect(s[0]).toContain('a 33 % cut, where the article reports 65 % (12.1 → 4.2)');
     expect(s[1]).toBe(
-      "The article's 4.2 sits at the 7th percentile of single runs (a lucky run) and its 10.0 with 20 % exploration at the 82nd (an ordinary run).",
+      "The article's 4.2 sits at the 7th percentile of single runs (a lucky run) and its 10.0 with 20 % exploration " +
+        'at the 82nd (an ordinary run).',
     );
     expect(s[2]).toContain('only 1.3 % of simulated publications tell the article');
     expect(s[2]).toContain('no outlier: 67 % of simulated publications lie farther');
@@ -95,7 +97,8 @@ describe('the headline', () => {
     );
     expect(s[3]).toContain('--cadence round');
     expect(s[3]).toContain(
-      'leave --update and --explore-unit open: 4 readings are tied within Monte Carlo error, the best at posterior 0.26',
+      'leave --update and --explore-unit open: 4 readings are tied within Monte Carlo error, the best at posterior ' +
+        '0.26',
     );
   });
 

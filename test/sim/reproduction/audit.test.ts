@@ -119,7 +119,7 @@ describe('contenders after screening', () => {
     smoothed: { log, se, upper: null },
     tooRare: [],
   });
-  it('keeps readings within the margin of the best allowing for Monte Carlo error, drops the rest and the inestimable', () => {
+  it('keeps readings within the margin of the best given Monte Carlo error; drops the rest and the inestimable', () => {
     const best = reading(-50, 0.5);
     const near = reading(-50 - SCREEN_MARGIN, 0.2); // within the margin once the errors are allowed for
     const noisy = reading(-50 - SCREEN_MARGIN - 2, 1); // below it, but its interval reaches back

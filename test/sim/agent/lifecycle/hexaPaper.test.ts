@@ -16,7 +16,7 @@ describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
     ]);
   });
 
-  it('confidence = clamp((mean reward of source tasks + 1) / 2); source tasks include tasks that support the claim', () => {
+  it('confidence = clamp((mean reward of source tasks + 1) / 2); source tasks include supporting ones', () => {
     const b = bench('hexa-paper');
     // Two tasks add support for "position 0 = 1" (rewards 1 and 0.5), then the claim is emitted.
     for (const attempts of [2, 12]) {

@@ -19,7 +19,7 @@ describe('one arm: the joint probability of its published figures', () => {
   const values = syntheticValues(A, N, 11);
   const e = estimateArm('explore', values);
 
-  it('counts runs reproducing every figure to the printed precision: within 4 standard errors of the closed form', () => {
+  it('counts runs reproducing every figure to the printed precision: within 4 se of the closed form', () => {
     const truth = closedForm(A);
     expect(truth).toBeGreaterThan(0.01);
     expect(e.n).toBe(N);

@@ -66,7 +66,7 @@ describe('posteriors and Bayes factors', () => {
 });
 
 describe('ties', () => {
-  it('are declared when the intervals of the log Bayes factor overlap 0, and not once the runs separate the readings', () => {
+  it('are declared when the intervals of the log Bayes factor overlap 0, not once runs separate the readings', () => {
     // A against a reading one skill count apart: a true log Bayes factor of log(0.7/0.6) = 0.15.
     const close: SyntheticReading = { space: 12, skills: [0.2, 0.6, 0.2] };
     const few = readings([syntheticValues(A, 100, 2), syntheticValues(close, 100, 3)], ['a', 'close']);
@@ -80,7 +80,7 @@ describe('ties', () => {
     expect(standings(few.sort(compareReadings)).map((s) => s.rank)).toEqual([1, 1]);
   });
 
-  it('readings sharing a simulation differ by exactly 0; readings on shared random numbers get a paired, smaller error', () => {
+  it('readings sharing a simulation differ by exactly 0; on shared random numbers a paired, smaller error', () => {
     const values = syntheticValues(A, 5000, 4);
     const [x, y] = readings([values, values], ['same', 'same']);
     expect(differenceSe(x!, y!)).toBe(0);

@@ -24,7 +24,7 @@ describe('posterior predictive check', () => {
     expect(DISTANCE_FIGURES).toHaveLength(FIGURES.length - 2);
   });
 
-  it('with every figure one sd off, the distance is about 17 and its p-value that of χ² with 17 degrees of freedom', () => {
+  it('every figure one sd off: the distance is about 17 its p-value that of χ² with 17 degrees of freedom', () => {
     const n = 20_000;
     const c = predictiveCheck(values(n, () => 1));
     expect(c.figures).toBe(17);
