@@ -20,7 +20,7 @@ import { packageVersion } from '../reports/manifest.js';
 import { unknownCommand, usageLine } from './usageErrors.js';
 import { declaredFlags, joinDashValues, numbersAsText } from './config/flags.js';
 
-export const COMMANDS = [
+const COMMANDS = [
   reproduceCommand,
   runCommand,
   sweepCommand,
