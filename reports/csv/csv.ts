@@ -5,6 +5,7 @@
  * same bytes: '\n' between records, a field quoted only when it holds a comma, a quote, CR or LF, and
  * quotes doubled inside.
  */
+import { at } from '../../sim/core/at.js';
 /** One CSV field's value, and a tidy row: column name → value, in column order. */
 export type Cell = string | number | boolean;
 export type Row = Record<string, Cell>;
@@ -17,7 +18,7 @@ export function csvField(value: Cell | undefined): string {
 
 export function toCsv(rows: readonly Row[], header = true): string {
   if (rows.length === 0) return '';
-  const columns = Object.keys(rows[0]!);
+  const columns = Object.keys(at(rows, 0, 'CSV rows'));
   const lines: string[] = header ? [columns.map((c) => csvField(c)).join(',')] : [];
   for (const row of rows) lines.push(columns.map((c) => csvField(row[c])).join(','));
   return `${lines.join('\n')}\n`;

@@ -12,6 +12,7 @@ import type { GroupSummary } from '../summary.js';
 import { fmt, fmtPercent } from '../tables/table.js';
 import { escapeHtml } from './htmlParts.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
+import { at } from '../../sim/core/at.js';
 
 /** "7.790 (95 % CI 7.420–8.150, n = 200)" — the mean with its interval and sample size. */
 export function meanWithInterval(e: Estimate, n: number): string {
@@ -90,7 +91,7 @@ export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], c
   const several = rankings.length > 1;
   const title = several
     ? 'Fewest final-round attempts, world by world'
-    : `Best cell: ${fmt(finalMean(rankings[0]!.best).estimate, 3)} attempts per task`;
+    : `Best cell: ${fmt(finalMean(at(rankings, 0, 'cell rankings').best).estimate, 3)} attempts per task`;
   const blocks = rankings.map((r) => {
     const describe = (g: GroupSummary): string =>
       escapeHtml(describeParameters(g.group.params, r.settings) || g.group.id);

@@ -3,12 +3,13 @@ import { LIBRARY_DYNAMICS, LIBRARY_SOURCES } from '../../sim/agent/modes.js';
 import type { MatrixCell } from '../../sim/experiment/matrix.js';
 import { formatMeanSd } from '../../sim/experiment/runMetrics.js';
 import { renderTable } from './table.js';
+import { at } from '../../sim/core/at.js';
 
 const SOURCE_LABEL = { offline: 'Offline', off2on: 'Off2On', online: 'Online' } as const;
 const DYNAMICS_LABEL = { static: 'Static', iterative: 'Iterative', evolving: 'Evolving' } as const;
 
 export function renderMatrix(cells: readonly MatrixCell[]): string {
-  const first = cells[0]!;
+  const first = at(cells, 0, 'matrix cells');
   const c = first.config;
   const cell = (source: string, dynamics: string): MatrixCell =>
     cells.find((x) => x.source === source && x.dynamics === dynamics)!;
