@@ -7,6 +7,10 @@
  * Contexts: with `scope: 'context'` it keeps one set of counts per context and its claims are scoped to
  * the context their evidence came from; with `scope: 'global'` it pools every context and its claims apply
  * everywhere. In a world with one context (the lock) the two are the same.
+ *
+ * Indexes: the per-group and per-(group, position) arrays are sized in the constructor from the world's
+ * contexts, positions and values, and indexed only with those, so reads are written `a[i]!`: an assertion
+ * the sizes prove, with no check per batch or per evolution.
  */
 import type { AgentConfig } from './agentConfig.js';
 import type { ClaimSink } from './library.js';

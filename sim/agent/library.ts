@@ -11,6 +11,10 @@
  * A skill is identified by its claim (scope, position, value): when an evolution re-emits a claim the
  * library already holds, the same skill is updated in place and keeps its test record. Updates allocate
  * nothing once a claim has been seen, since the Evolver may run after every task.
+ *
+ * Indexes: the per-context and per-claim arrays are sized in the constructor from the world's contexts,
+ * positions and values, and indexed only with a skill's own (context, position, value), so reads are
+ * written `a[i]!`: an assertion the sizes prove, with no check per attempt.
  */
 import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';

@@ -15,6 +15,10 @@
  *
  * A consumer visits a batch by entry: entry i is sample i of a listed batch ('values', 'bits'), or code i of
  * a batch counted by code, standing for `times(i)` samples.
+ *
+ * Indexes: `codes` is sized in the constructor for `capacity` samples of `stride` words (or one count per
+ * code), and every index is an entry below `count` times the stride, so reads are written `codes[i]!`: an
+ * assertion the layout proves, with no check per attempt.
  */
 import { fillAll } from '../../core/fill.js';
 import { bitWords } from '../../core/bitCode.js';
