@@ -5,6 +5,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseDecimal, parseInteger } from '../../sim/core/params/read.js';
+import { single } from '../config/flags.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 
 interface BenchArgs extends OutputArgs {
@@ -14,6 +15,7 @@ interface BenchArgs extends OutputArgs {
   reproduce?: boolean;
   audit?: boolean;
   sweep?: boolean;
+  markdown?: string;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -46,10 +48,19 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         type: 'boolean',
         default: true,
         describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)',
+      })
+      .option('markdown', {
+        type: 'string',
+        describe: 'also write the figures into FILE between its bench:begin and bench:end lines (npm run bench)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
     const runs = argv.runs === undefined ? 3 : parseInteger('runs', argv.runs, 1, 100);
+    const markdown = single('markdown', argv.markdown);
+    const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
+      '../../reports/render/generatedRegion.js'
+    );
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'bench');
     const { runBenchSuite, renderBench } = await import('../bench/suite.js');
     const r = await runBenchSuite({
       seconds,
@@ -60,6 +71,15 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       sweep: argv.sweep !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
-    process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${renderBench(r)}\n`);
+    const lines = renderBench(r);
+    process.stdout.write(argv.json === true ? `${JSON.stringify(r, null, 2)}\n` : `${lines}\n`);
+    if (markdown !== undefined && page !== undefined) {
+      const body = lines
+        .split('\n')
+        .map((line) => `- ${line}`)
+        .join('\n');
+      const command = `hexa ${process.argv.slice(2).join(' ')}`;
+      writeGeneratedPage(markdown, withGeneratedRegion(page, 'bench', body, { date: new Date(), command }));
+    }
   },
 };

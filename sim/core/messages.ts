@@ -58,6 +58,9 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  pageUnreadable: (flag: string, path: string) => `--${flag}: ${show(path)} is not a readable file`,
+  pageNoMarkers: (flag: string, path: string, region: string) =>
+    `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
   notAbove: (flag: string, value: unknown, min: number, strict: boolean) =>
     `--${flag}: ${show(value)} must be ${strict ? 'above' : 'at least'} ${min}`,
