@@ -28,9 +28,12 @@ function headedPlace(text: string): Place | undefined {
   return m === null || column === undefined ? undefined : { url: m[1]!, line: Number(m[2]), column };
 }
 
-/** The first stack frame in a file (not in Node itself), or undefined. */
+/**
+ * The first stack frame in a file (not in Node itself), or undefined: a `file://` URL, or an absolute path where
+ * a module loader of its own (a test runner's) evaluates the module.
+ */
 function framePlace(stack: string): Place | undefined {
-  const m = /\bat (?:.*?\()?(file:\/\/[^\s)]+?):(\d+):(\d+)\)?$/m.exec(stack);
+  const m = /\bat (?:.*?\()?(file:\/\/[^\s)]+?|\/[^\s):]+):(\d+):(\d+)\)?$/m.exec(stack);
   return m === null ? undefined : { url: m[1]!, line: Number(m[2]), column: Number(m[3]) };
 }
 

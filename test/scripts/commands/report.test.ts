@@ -73,7 +73,8 @@ describe('hexa report --png-scale', () => {
 });
 
 describe('hexa reproduce --report (npm start)', () => {
-  it('writes the result folder and its report, and prints the page path', () => {
+  // The whole of npm start, the audit included, as one process: minutes on a loaded two-core machine.
+  it('writes the result folder and its report, and prints the page path', { timeout: 300_000 }, () => {
     const dir = join(root, 'reproduced');
     const r = hexa(['reproduce', '--replicates', '20', '--report', '--out', dir]);
     expect(r.status).toBe(0);
