@@ -2,10 +2,9 @@
  * manifest.json: what a result folder holds and how it was made. Every result folder (run, sweep,
  * reproduce) has one; `kind` tells readers (e.g. `hexa report`) which CSVs to expect.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ownCheckout, packageVersion, provenance } from './store/provenance.js';
+
+export { packageRoot, packageVersion } from './store/provenance.js';
 
 /** What wrote a result folder: `hexa run`, `hexa sweep` or `hexa reproduce`. */
 export type ResultKind = 'run' | 'sweep' | 'reproduce';
@@ -14,49 +13,20 @@ export interface Manifest {
   readonly kind: ResultKind;
   readonly tool: 'hexa-sim';
   readonly version: string;
-  /** The source commit, when the package runs from a git checkout. */
+  /** hexa-sim's commit, when it runs from its own git checkout (never the commit of a project it is installed in). */
   readonly gitCommit: string | null;
   readonly seed: number;
   readonly startedAt: string;
   readonly finishedAt: string;
-  /** Command-specific content: the configuration, the grid, the arms, file names … */
+  /** Node, platform, command line, hexa-sim's version, commit and dirty flag (reports/store/provenance.ts). */
+  readonly provenance: ReturnType<typeof provenance>;
+  /** Command-specific content: the configuration, the grid, the arms, file names, checksums … */
   readonly [key: string]: unknown;
 }
 
-/** The package root (works from sources and from dist/). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
-      if (pkg.name === 'hexa-sim') return dir;
-    } catch {
-      // not here; go up
-    }
-    dir = dirname(dir);
-  }
-  throw new Error('hexa-sim: package.json not found');
-}
-
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
-let commit: string | null | undefined;
-
-/** The checkout's commit, or null outside a git checkout (git is asked once per process). */
+/** hexa-sim's own commit, or null (see ownCheckout). */
 export function gitCommit(): string | null {
-  if (commit !== undefined) return commit;
-  try {
-    commit =
-      execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] })
-        .toString()
-        .trim() || null;
-  } catch {
-    commit = null;
-  }
-  return commit;
+  return ownCheckout().commit;
 }
 
 export function makeManifest(
@@ -73,6 +43,7 @@ export function makeManifest(
     seed,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
+    provenance: provenance(),
     ...content,
   };
 }

@@ -8,6 +8,8 @@ import { distributionSpec } from './charts/distribution.js';
 import { type CellMark, heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
+import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
+import { folderTimelines } from './skillDb/folderTimelines.js';
 import { reportPalette, type Chart } from './charts/theme.js';
 import { toCsv } from './csv/csv.js';
 import { figureSamples } from './figures.js';
@@ -100,6 +102,15 @@ export async function chartsFor(
       name: 'performance-profile',
       heading: 'Performance profile',
       spec: profileSpec(groups, over, palette, data.swept, references),
+    });
+  }
+  const lives = folderTimelines(data, palette, MAX_TIMELINES);
+  if (lives !== null && lives.timelines.length > 0) {
+    charts.push({
+      kind: 'timeline',
+      name: 'skill-timeline',
+      heading: 'Skill timelines',
+      spec: timelineSpec(lives.timelines, lives.withSkills),
     });
   }
   return { charts, skippedFigures };

@@ -9,6 +9,7 @@ import type { ResultKind } from './manifest.js';
 import { METRIC_COLUMNS } from './csv/rows.js';
 import { numericColumn, readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
 import { msg, UsageError } from '../sim/core/messages.js';
+import { partialWarnings, verifyDataFile } from './folderIntegrity.js';
 
 export type Metric = (typeof METRIC_COLUMNS)[number];
 
@@ -53,6 +54,8 @@ export interface ResultData {
   readonly audit: CsvTable | null;
   /** reproduce: the verdict's headline (verdict.json), when the folder has one. */
   readonly verdict: FolderVerdict | null;
+  /** What is missing from the results (a sweep that failed or stopped, cells absent), one sentence each. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -120,6 +123,7 @@ function readTable(dir: string, name: string, required: boolean): CsvTable | nul
 export function loadResultFolder(dir: string): ResultData {
   const manifest = readManifest(dir);
   const kind = manifest.kind;
+  if (existsSync(join(dir, DATA_FILE[kind]))) verifyDataFile(dir, DATA_FILE[kind], manifest);
   const data = readTable(dir, DATA_FILE[kind], true)!;
   const groupColumn = GROUP_COLUMN[kind];
   requireColumns(data, [...(groupColumn ? [groupColumn] : []), 'replicate', 'round', ...REQUIRED_METRICS]);
@@ -199,5 +203,6 @@ export function loadResultFolder(dir: string): ResultData {
   const names = parameters.map(({ c }) => c);
   const swept = names.filter((c) => new Set(groups.map((gr) => gr.params[c])).size > 1);
   const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
-  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit, verdict };
+  const warnings = kind === 'sweep' ? partialWarnings(manifest, groups.length) : [];
+  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit, verdict, warnings };
 }

@@ -14,6 +14,7 @@ import { matrixCommand } from './commands/matrix.js';
 import { runCommand } from './commands/run.js';
 import { sweepCommand } from './commands/sweep.js';
 import { mergeCommand } from './commands/merge.js';
+import { libraryCommand } from './commands/library.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { EXIT_STATUS } from './commands/common.js';
 import { packageVersion } from '../reports/manifest.js';
@@ -29,6 +30,7 @@ const COMMANDS = [
   checkEnvCommand,
   benchCommand,
   reportCommand,
+  libraryCommand,
   limitsCommand,
   matrixCommand,
 ] as const;
@@ -41,6 +43,7 @@ const MISSING: Readonly<Record<string, string>> = {
   merge: msg.mergeNoInput(),
   'check-env': msg.checkEnvNoTarget(),
   report: msg.reportNoDir(),
+  library: msg.libraryNoFile(),
 };
 
 /** The part of yargs' internals that `skipHelpCache` touches (yargs 18, pinned). */

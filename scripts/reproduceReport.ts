@@ -38,6 +38,8 @@ import {
   type OpenerRuns,
 } from '../sim/reproduction/gap.js';
 import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import type { PublishedDb } from '../reports/folders/folders.js';
+import { makeParentFolders } from './output.js';
 import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
 import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
 import { anchorWords } from './runReport.js';
@@ -57,6 +59,8 @@ export interface ReproduceOptions {
   readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
   readonly world?: OtherWorld;
+  /** Write every arm's skill histories to this database file (`--library-db`; the arms are its cells). */
+  readonly libraryDb?: string;
 }
 
 /** The stages of a reproduction whose simulations are counted for its progress. */
@@ -98,6 +102,8 @@ export interface VerdictDocument {
 
 export interface ReproduceReport {
   readonly options: ReproduceOptions;
+  /** The skill database written, when one was asked for. */
+  readonly libraryDb?: PublishedDb;
   readonly arms: readonly ArmResult[];
   readonly rows: readonly FigureRow[];
   readonly paired: readonly PairedDifference[];
@@ -128,6 +134,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     kind: 'run',
     key: `arm:${arm.id}`,
     config: armConfig(arm, options.hidden, options.seed, replicates, world?.run),
+    ...(options.libraryDb !== undefined ? { histories: true } : {}),
   }));
   const openerJobs: RunJob[] = OPENERS.filter(({ id }) => only.includes(id)).map(({ id }) => ({
     kind: 'run',
@@ -154,6 +161,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
     return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
   });
+  const libraryDb =
+    options.libraryDb === undefined ? undefined : await writeArmsDb(options.libraryDb, options.seed, armJobs, runs);
   const uniform =
     world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
   const rows = figureRows(figureValues(arms), options.hidden, uniform);
@@ -211,6 +220,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
 
   return {
     options,
+    ...(libraryDb !== undefined ? { libraryDb } : {}),
     arms,
     rows,
     paired,
@@ -334,6 +344,35 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       return files;
     },
   };
+}
+
+/** The arms' skill histories as a database at `path`, one cell an arm (labelled with its id). */
+async function writeArmsDb(
+  path: string,
+  seed: number,
+  jobs: readonly RunJob[],
+  runs: ReadonlyMap<string, SimulationResult>,
+): Promise<PublishedDb> {
+  const { SkillDbWriter } = await import('../reports/skillDb/writer.js');
+  makeParentFolders(path);
+  const arms = jobs.map((job, i) => ({ id: ARMS[i]!.id, config: job.config }));
+  const writer = new SkillDbWriter(path, { command: 'reproduce', seed, config: { arms } });
+  try {
+    jobs.forEach((job, i) => {
+      const cell = writer.addCell(job.config, ARMS[i]!.id);
+      const result = runs.get(job.key)!;
+      const histories = 'histories' in result ? (result.histories ?? []) : [];
+      const rounds = replicatesOf(runs, job.key);
+      writer.add(
+        cell,
+        histories.map((history) => ({ history, rounds: rounds[history.replicate]! })),
+      );
+    });
+    return { path, sha256: writer.finish() };
+  } catch (e) {
+    writer.abandon();
+    throw e;
+  }
 }
 
 function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {

@@ -7,18 +7,29 @@ import { envSpecOf, runExperiment, type ExperimentResult } from '../sim/experime
 import { ReplicateKey } from '../sim/core/rng.js';
 import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
+import { makeParentFolders } from './output.js';
+import type { PublishedDb } from '../reports/folders/folders.js';
 import { fmt, fmtInterval, fmtPercent, renderTable } from '../reports/tables/table.js';
 
 export interface RunReport {
   readonly result: ExperimentResult;
+  /** The skill database written, when one was asked for. */
+  readonly libraryDb?: PublishedDb;
   readonly anchors: PoolAnchor[];
   text(): string;
   json(): unknown;
   csv(): string;
 }
 
-/** `onReplicate(done, total)` after each replicate. */
-export async function executeRun(config: Run, onReplicate?: (done: number, total: number) => void): Promise<RunReport> {
+/**
+ * Run `config`; with `libraryDb`, every skill's life goes to that database file (made when the run ends).
+ * `onReplicate(done, total)` after each replicate.
+ */
+export async function executeRun(
+  config: Run,
+  libraryDb?: string,
+  onReplicate?: (done: number, total: number) => void,
+): Promise<RunReport> {
   const spec = envSpecOf(config);
   const probe = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
   // Uniform-guessing anchors describe the feedback-blind Actor; in-task reasoning has its own exact value.
@@ -28,7 +39,8 @@ export async function executeRun(config: Run, onReplicate?: (done: number, total
     !blind && !config.agent.library && spec.feedback === 'matches' && probe.space.arity === 2
       ? openerAnchor(config.agent.actor, probe.space.positions, config.cap)
       : null;
-  const result = runExperiment(config, 0, onReplicate);
+  const recorded = libraryDb === undefined ? null : await recordedRun(config, libraryDb, onReplicate);
+  const result = recorded?.result ?? runExperiment(config, 0, { onReplicate });
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined
@@ -38,6 +50,7 @@ export async function executeRun(config: Run, onReplicate?: (done: number, total
 
   return {
     result,
+    ...(recorded !== null ? { libraryDb: recorded.db } : {}),
     anchors,
     text() {
       const header = [
@@ -112,6 +125,28 @@ export async function executeRun(config: Run, onReplicate?: (done: number, total
       return runCsv(config, result.replicates);
     },
   };
+}
+
+/** The run, each replicate's skill history written to a database at `path` as it ends. */
+async function recordedRun(
+  config: Run,
+  path: string,
+  onReplicate?: (done: number, total: number) => void,
+): Promise<{ result: ExperimentResult; db: PublishedDb }> {
+  const { SkillDbWriter } = await import('../reports/skillDb/writer.js');
+  makeParentFolders(path);
+  const writer = new SkillDbWriter(path, { command: 'run', seed: config.seed, config });
+  try {
+    const cell = writer.addCell(config);
+    const result = runExperiment(config, 0, {
+      onHistory: (history, rounds) => writer.push(cell, { history, rounds }),
+      onReplicate,
+    });
+    return { result, db: { path, sha256: writer.finish() } };
+  } catch (e) {
+    writer.abandon();
+    throw e;
+  }
 }
 
 function describeConfig(c: RunConfig): string {

@@ -179,7 +179,7 @@ export function describeParameters(params: Readonly<Record<string, string>>, nam
 }
 
 /** A chart of a report: its kind, file stem, heading and Vega-Lite spec. */
-export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile';
+export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile' | 'timeline';
 
 export interface Chart {
   readonly kind: ChartKind;

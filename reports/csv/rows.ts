@@ -2,18 +2,16 @@
  * Tidy rows: one per replicate × round, every parameter a column, so any CSV can be filtered and grouped
  * without the manifest. Column order is fixed, which keeps output byte-identical across runs.
  */
-import type { Param } from '../../sim/core/params/declaration.js';
-import { columnOf, placedParams, type Placed } from '../../sim/core/params/read.js';
+import { columnOf, isOptional, placedParams, type Placed } from '../../sim/core/params/read.js';
 import { RUN_PARAMS, type RunConfig } from '../../sim/experiment/config.js';
 import type { RoundMetrics } from '../../sim/core/metrics.js';
 import { csvField, type Cell, type Row } from './csv.js';
 
 const withColumn = placedParams(RUN_PARAMS).filter(({ param }) => columnOf(param) !== null);
-const isOptional = (p: Param): boolean => p.kind === 'policy' && p.optional === true;
 
 /**
  * The configuration columns in order: the declarations' order, then the optional ones (present only with a
- * policy module), then the late ones; the world's own parameters follow its id, under their own names.
+ * policy module or a saved library), then the late ones; the world's own parameters follow its id, under their own names.
  */
 export const CONFIG_COLUMNS: readonly Placed[] = [
   ...withColumn.filter(({ param }) => !isOptional(param) && param.late !== true),

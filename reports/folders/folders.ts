@@ -5,13 +5,16 @@
  * unless `force`.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import type { RoundMetrics } from '../../sim/core/metrics.js';
 import { msg } from '../../sim/core/messages.js';
 import type { RunConfig } from '../../sim/experiment/config.js';
 import { makeManifest } from '../manifest.js';
 import { runCsv } from '../csv/rows.js';
 import { writeFileAtomic } from './atomic.js';
+import { checksumsOf } from '../store/checksums.js';
+import { envKindsOf, writeParquetOfCsv } from '../parquet/csvTable.js';
+import { DEFAULT_FORMAT, writesCsv, writesParquet, type ResultFormat } from '../parquet/sweepTables.js';
 
 /** How `writeRunFolder` and `writeSweepFolder` treat the folder they write. */
 export interface FolderOptions {
@@ -19,6 +22,22 @@ export interface FolderOptions {
   readonly force?: boolean;
   /** When the work began, for the manifest (default: now). */
   readonly startedAt?: Date;
+  /** A skill database the run wrote (`--library-db`), named in the manifest with its SHA-256. */
+  readonly libraryDb?: PublishedDb;
+  /** Which tables to write: the CSV, typed Parquet, or both (the default). */
+  readonly format?: ResultFormat;
+}
+
+/** A skill database as written: its path and the SHA-256 of its bytes. */
+export interface PublishedDb {
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** How a manifest names a skill database: relative to the folder when it is inside it. */
+export function libraryDbEntry(dir: string, db: PublishedDb): { readonly file: string; readonly sha256: string } {
+  const inside = relative(dir, db.path);
+  return { file: inside.startsWith('..') || isAbsolute(inside) ? db.path : inside, sha256: db.sha256 };
 }
 
 /** Refuse a file, or a folder that exists unless `force`; then make sure the folder exists. */
@@ -39,10 +58,20 @@ export function writeRunFolder(
   options: FolderOptions = {},
 ): void {
   const startedAt = options.startedAt ?? new Date();
+  const format = options.format ?? DEFAULT_FORMAT;
   prepareFolder(dir, options.force === true);
-  writeFileAtomic(join(dir, 'runs.csv'), runCsv(run.config, run.replicates));
+  const csv = runCsv(run.config, run.replicates);
+  if (writesCsv(format)) writeFileAtomic(join(dir, 'runs.csv'), csv);
+  const parquet = writesParquet(format)
+    ? { 'runs.parquet': writeParquetOfCsv(join(dir, 'runs.parquet'), csv, envKindsOf([run.config.envParams])) }
+    : {};
   writeJson(
     join(dir, 'manifest.json'),
-    makeManifest('run', run.config.seed, startedAt, { config: run.config, files: { runs: 'runs.csv' } }),
+    makeManifest('run', run.config.seed, startedAt, {
+      config: run.config,
+      files: { runs: 'runs.csv' },
+      ...(options.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, options.libraryDb) } : {}),
+      checksums: { ...checksumsOf(dir, writesCsv(format) ? ['runs.csv'] : []), ...parquet },
+    }),
   );
 }

@@ -56,8 +56,17 @@ function manifestSection(input: HtmlInput): string {
 <details><summary>manifest.json</summary><pre>${escapeHtml(JSON.stringify(m, null, 2))}</pre></details></section>`;
 }
 
-/** The page's opening: the answer for this kind of folder. */
+/** The page's opening, with what is missing from the results said first, inside the headline. */
 function opening(input: HtmlInput): string {
+  const head = answer(input);
+  const { warnings } = input.data;
+  if (warnings.length === 0) return head;
+  const note = `<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ${escapeHtml(warnings.join('; '))}.</p>`;
+  return head.replace(/^(<header class="headline" id="headline">)/, `$1\n${note}`);
+}
+
+/** The answer for this kind of folder. */
+function answer(input: HtmlInput): string {
   const { data, summary } = input;
   if (data.verdict !== null) return headlineSection(data.verdict);
   if (data.kind === 'run' && summary.groups.length === 1) return runLead(summary.groups[0]!, runAnchors(data));

@@ -18,15 +18,20 @@ export function renderMatrix(cells: readonly MatrixCell[]): string {
       ['', ...LIBRARY_DYNAMICS.map((d) => DYNAMICS_LABEL[d])],
       LIBRARY_SOURCES.map((s) => [SOURCE_LABEL[s], ...LIBRARY_DYNAMICS.map((d) => pick(cell(s, d)))]),
     );
-  const prior = cells.find((x) => x.source === 'offline')!.config.agent.priorRounds;
+  const offline = cells.find((x) => x.source === 'offline')!.config;
+  const prior = offline.agent.priorRounds;
+  const saved = offline.modules?.find((m) => m.kind === 'library');
+  const start =
+    offline.agent.libraryFrom !== undefined && saved !== undefined
+      ? `Offline and Off2On start from the saved library ${offline.agent.libraryFrom} (sha256 ${saved.sha256.slice(0, 12)}…) instead of a prior batch.`
+      : `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored).`;
   return [
     `HExA configuration matrix · ${c.env} ${Object.entries(c.envParams)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')} · ` +
       `${c.rounds} evaluation rounds × ${c.tasks} tasks, cap ${c.cap} · actor ${c.agent.actor} · seed ${c.seed}, ` +
       `${first.runs} runs per cell`,
-    `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored). Each run ` +
-      `scores all its evaluation tasks; cells show mean ± sd over runs.`,
+    `${start} Each run scores all its evaluation tasks; cells show mean ± sd over runs.`,
     '',
     'Success rate',
     table((m) => formatMeanSd(m.successRate, 1, 100, ' %')),

@@ -1,10 +1,15 @@
 /** Plain-text tables for the terminal: right-aligned numbers, a rule under the header. */
 
-export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Columns after the first are right-aligned, except those in `left` (text, such as a claim). */
+export function renderTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  left: readonly number[] = [],
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (i === 0 || left.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');

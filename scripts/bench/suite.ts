@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
+import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import {
   auditSpeedup,
   ceilingText,
+  libraryDbFigure,
   startupFigure,
   sweepSpeedup,
   SHORT_SWEEP,
+  type LibraryDbFigure,
   type SpeedupFigure,
   type StartupFigure,
 } from './wallFigures.js';
@@ -22,6 +25,10 @@ export interface BenchOptions {
   readonly reproduce: boolean;
   readonly audit: boolean;
   readonly sweep: boolean;
+  /** Time the exploitation arm with and without --library-db. */
+  readonly libraryDb: boolean;
+  /** The sweep store's writers: rows/s and bytes a row of CSV and Parquet, the Parquet writer's memory. */
+  readonly store: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -37,6 +44,8 @@ export interface BenchSuite {
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
   readonly sweep?: SpeedupFigure;
+  readonly libraryDb?: LibraryDbFigure;
+  readonly store?: StoreBench;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -59,6 +68,10 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       o.audit && twoCores ? auditSpeedup(join(dir, 'audit'), o.runs, each('hexa reproduce --audit')) : undefined;
     const sweep =
       o.sweep && twoCores ? sweepSpeedup(join(dir, 'sweep'), o.runs, SHORT_SWEEP, each('short sweep')) : undefined;
+    if (o.libraryDb) step('the exploitation arm with and without --library-db…');
+    const libraryDb = o.libraryDb ? libraryDbFigure(join(dir, 'library-db'), o.runs) : undefined;
+    if (o.store) step('sweep store: CSV and Parquet writers…');
+    const store = o.store ? benchStore(join(dir, 'store')) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -68,6 +81,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
       ...(sweep !== undefined ? { sweep } : {}),
+      ...(libraryDb !== undefined ? { libraryDb } : {}),
+      ...(store !== undefined ? { store } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -119,5 +134,13 @@ export function renderBench(r: BenchSuite): string {
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
   if (r.sweep !== undefined) lines.push(speedupLine(`short sweep (${SHORT_SWEEP.join(' ')})`, r.sweep));
+  if (r.libraryDb !== undefined) {
+    const d = r.libraryDb;
+    lines.push(
+      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) against ${d.without.seconds.toFixed(2)} s ` +
+        `without (${disturbance(d.without)}): ${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
+    );
+  }
+  if (r.store !== undefined) lines.push(...storeLines(r.store));
   return lines.join('\n');
 }

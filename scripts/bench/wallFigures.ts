@@ -3,7 +3,7 @@
  * worker buys the audit and a short sweep (each variant spawned afresh, alternating; see wall.ts). Each
  * speed-up also checks that both worker counts wrote the same files.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { alternate, fastest, leastDisturbed, type WallRun } from './wall.js';
@@ -128,4 +128,26 @@ export function sweepSpeedup(
     out,
   ];
   return speedup(args, dir, ['results.csv'], runs, onRun);
+}
+
+export interface LibraryDbFigure {
+  /** `hexa run --replicates 1000` (the published exploitation arm), without and with `--library-db`. */
+  readonly without: WallRun;
+  readonly with: WallRun;
+  /** with / without, the least disturbed run of each. */
+  readonly ratio: number;
+  /** The database's size in bytes. */
+  readonly bytes: number;
+}
+
+/** What writing every skill's life to a database costs the 1000-replicate exploitation arm (alternating runs). */
+export function libraryDbFigure(dir: string, runs: number): LibraryDbFigure {
+  mkdirSync(dir, { recursive: true });
+  const db = join(dir, 'library.sqlite');
+  const arm = ['run', '--replicates', '1000', '--quiet'];
+  const [without, withDb] = alternate([arm, [...arm, '--library-db', db, '--force']], runs).map(leastDisturbed) as [
+    WallRun,
+    WallRun,
+  ];
+  return { without, with: withDb, ratio: withDb.seconds / without.seconds, bytes: statSync(db).size };
 }

@@ -1,7 +1,8 @@
 /**
  * `hexa bench`: in one run, the engine against a bare loop of the same generator (attempts per CPU second,
  * and its share), the cost of an attempt from 4 to 256 bits, `hexa run` start-up against `hexa --help`,
- * the default reproduction's time, and what a second worker buys the audit and a short sweep.
+ * the default reproduction's time, what a second worker buys the audit and a short sweep, and what
+ * `--library-db` costs the 1000-replicate exploitation arm.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseDecimal, parseInteger } from '../../sim/core/params/read.js';
@@ -15,7 +16,9 @@ interface BenchArgs extends OutputArgs {
   reproduce?: boolean;
   audit?: boolean;
   sweep?: boolean;
+  'library-db'?: boolean;
   markdown?: string;
+  store?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -49,9 +52,20 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         default: true,
         describe: 'time a short sweep with 1 and 2 workers (--no-sweep to skip)',
       })
+      .option('library-db', {
+        type: 'boolean',
+        default: true,
+        describe: 'time the 1000-replicate exploitation arm with and without --library-db (--no-library-db to skip)',
+      })
       .option('markdown', {
         type: 'string',
         describe: 'also write the figures into FILE between its bench:begin and bench:end lines (npm run bench)',
+      })
+      .option('store', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 cells (--no-store to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -69,6 +83,8 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       reproduce: argv.reproduce !== false,
       audit: argv.audit !== false,
       sweep: argv.sweep !== false,
+      libraryDb: argv['library-db'] !== false,
+      store: argv.store !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     const lines = renderBench(r);

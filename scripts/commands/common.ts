@@ -6,6 +6,10 @@
  */
 import type { Argv } from 'yargs';
 import type { ProgressReporter } from '../progressLine.js';
+import { single, STDIO } from '../config/flags.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
+import { checkOutputFile } from '../output.js';
+import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 export const EXIT_STATUS =
   'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line ' +
@@ -42,4 +46,38 @@ export function humanOutput(argv: OutputArgs): boolean {
 export async function progressOf(argv: OutputArgs, command: string): Promise<ProgressReporter> {
   const { progressMode, progressReporter } = await import('../progressLine.js');
   return progressReporter(command, progressMode(argv.quiet === true));
+}
+
+/** `--library-db FILE.sqlite`: every skill's life, written as a SQLite database (docs/library-db.md). */
+export function withLibraryDb<T>(y: Argv<T>, what: string): Argv<T & { 'library-db'?: string }> {
+  return y.option('library-db', {
+    type: 'string',
+    group: OUTPUT_GROUP,
+    describe: `write every skill's life (${what}) to FILE.sqlite, a SQLite database (see hexa library)`,
+  }) as Argv<T & { 'library-db'?: string }>;
+}
+
+/**
+ * The `--library-db` file a command writes, checked before any work (absolute), or undefined without the flag.
+ * A database is a file, not a stream: `-` (stdout elsewhere) is refused.
+ */
+export function libraryDbPath(argv: object, force: boolean): string | undefined {
+  const text = single('library-db', (argv as { 'library-db'?: unknown })['library-db']);
+  if (text === undefined) return undefined;
+  if (text === STDIO) throw new UsageError(msg.notToStdout('library-db', 'a SQLite database'));
+  return checkOutputFile('library-db', text, force);
+}
+
+/** `--format`: which result tables a folder gets (see reports/parquet/sweepTables.ts for the default's reason). */
+export const FORMAT_OPTION = {
+  type: 'string',
+  describe: 'result tables: parquet (typed, zstd; results.parquet + cells.parquet/.csv), csv (results.csv), or both',
+  default: DEFAULT_FORMAT,
+} as const;
+
+export function parseFormat(text: string | undefined): ResultFormat {
+  const value = text ?? DEFAULT_FORMAT;
+  if (!(RESULT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(msg.notOneOf('format', value, RESULT_FORMATS));
+  return value as ResultFormat;
 }

@@ -1,7 +1,9 @@
 /**
  * `hexa matrix`: the HExA configuration matrix — Offline / Off2On / Online × Static / Iterative / Evolving
  * (see sim/agent/modes.ts) — with the paper's metrics, success rate and mean attempts, mean ± sd over runs.
- * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update).
+ * Takes every `hexa run` flag except the ones a mode sets (--mode, --window, --update). With `--library-from`,
+ * the offline and off2on cells start from that saved library instead of a prior batch (online ones start
+ * empty, as ever), and the JSON names the library and its SHA-256 for each cell that loaded it.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
@@ -10,6 +12,9 @@ import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './com
 interface MatrixArgs extends OutputArgs {
   [flag: string]: unknown;
 }
+
+/** The flag of a saved library (which the online cells do without). */
+const SAVED_LIBRARY = 'library-from';
 
 /** Flags a mode decides, so the matrix does not take them. */
 const SET_BY_MODE = ['mode', 'window', 'update'];
@@ -36,27 +41,48 @@ export const matrixCommand: CommandModule<object, MatrixArgs> = {
   handler: async (argv: ArgumentsCamelCase<MatrixArgs>) => {
     const settings = await loadedSettings(argv);
     const params = envParamsFromArgv(argv);
+    // An online library starts empty: a saved library replaces only the prior batch of offline and off2on.
+    const cellSettings = (mode: string): Record<string, string> => {
+      const { [SAVED_LIBRARY]: saved, ...rest } = settings;
+      return {
+        ...rest,
+        mode,
+        ...(saved !== undefined && !mode.startsWith('online-') ? { [SAVED_LIBRARY]: saved } : {}),
+      };
+    };
     // Validate every cell's configuration before any work.
     const { LIBRARY_MODES } = await import('../../sim/agent/modes.js');
-    for (const mode of LIBRARY_MODES) configFrom({ ...settings, mode }, params);
+    for (const mode of LIBRARY_MODES) if (mode !== 'none') configFrom(cellSettings(mode), params);
     const { runMatrix } = await import('../../sim/experiment/matrix.js');
     const progress = await progressOf(argv, 'matrix');
     const cells = runMatrix(
-      (mode) => configFrom({ ...settings, mode }, params),
+      (mode) => configFrom(cellSettings(mode), params),
       (done, total) => progress.update(done, total, 'cells'),
     );
     progress.end();
+    const savedIn = (c: (typeof cells)[number]): Record<string, unknown> => {
+      const from = c.config.agent.libraryFrom;
+      const ref = c.config.modules?.find((m) => m.kind === 'library');
+      return from === undefined || ref === undefined ? {} : { library: { from, sha256: ref.sha256 } };
+    };
     if (argv.json === true) {
       const doc = {
         config: {
           ...cells[0]!.config,
-          agent: { ...cells[0]!.config.agent, mode: undefined, window: undefined, update: undefined },
+          agent: {
+            ...cells[0]!.config.agent,
+            mode: undefined,
+            window: undefined,
+            update: undefined,
+            libraryFrom: undefined,
+          },
         },
         cells: cells.map((c) => ({
           mode: c.mode,
           source: c.source,
           dynamics: c.dynamics,
           priorRounds: c.config.agent.priorRounds,
+          ...savedIn(c),
           runs: c.runs,
           successRate: c.successRate,
           meanAttempts: c.meanAttempts,

@@ -2,12 +2,13 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { FORMAT_OPTION, humanOutput, parseFormat, withOutputFlags, type OutputArgs } from './common.js';
 
 interface MergeArgs extends OutputArgs {
   dirs?: string[];
   out?: string;
   force?: boolean;
+  format?: string;
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -18,14 +19,16 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .positional('dirs', { type: 'string', array: true, describe: 'shard folders (hexa sweep --shard i/n --out DIR)' })
       .option('out', { type: 'string', describe: 'the merged folder (must not exist, unless --force)' })
       .option('force', { type: 'boolean', describe: "replace --out (deletes only a sweep's own files there)" })
+      .option('format', FORMAT_OPTION)
       .example('hexa merge out/s0 out/s1 out/s2 --out out/all', 'join three shards') as unknown as Argv<MergeArgs>,
   handler: async (argv: ArgumentsCamelCase<MergeArgs>) => {
     const out = single('out', argv.out);
+    const format = parseFormat(single('format', argv.format));
     if (out === undefined) throw new UsageError(msg.missingValue('out'));
     const { loadMergeModules, mergeSweeps } = await import('../sweep/merge.js');
     const dirs = (argv.dirs ?? []).map(String);
     await loadMergeModules(dirs);
-    const s = mergeSweeps(dirs, out, argv.force === true);
+    const s = mergeSweeps(dirs, out, argv.force === true, format);
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(

@@ -73,6 +73,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
 
     const { loadResultFolder } = await import('../../reports/resultFolder.js');
     const data = loadResultFolder(dir);
+    for (const w of data.warnings) process.stderr.write(`hexa report: warning: ${w}\n`);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
     const axes =
       axesText !== undefined

@@ -16,7 +16,16 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, writeFileAtomic } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
-import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
+import {
+  FORMAT_OPTION,
+  humanOutput,
+  libraryDbPath,
+  parseFormat,
+  progressOf,
+  withLibraryDb,
+  withOutputFlags,
+  type OutputArgs,
+} from './common.js';
 
 interface ReproduceArgs extends OutputArgs {
   replicates?: unknown;
@@ -28,6 +37,7 @@ interface ReproduceArgs extends OutputArgs {
   force?: boolean;
   report?: boolean;
   env?: unknown;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -123,7 +133,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict ' +
     '(npm start)',
   builder: (y: Argv) =>
-    withOutputFlags(y, '{config, rows, bounds, verdict}')
+    withLibraryDb(withOutputFlags(y, '{config, rows, bounds, verdict}'), 'each arm × replicate of the table')
       .option('replicates', {
         type: 'number',
         describe: `replicates per arm for the table [default: ${DEFAULT_REPLICATES}]`,
@@ -149,6 +159,10 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         describe: 'threads for the audit, this one among them [default: the cores available]',
       })
       .option('out', { type: 'string', describe: 'result folder [default: a fresh out/reproduce-<time>]' })
+      .option('format', {
+        ...FORMAT_OPTION,
+        describe: 'the runs table: parquet (runs.parquet), csv (runs.csv), or both',
+      })
       .option('force', { type: 'boolean', describe: 'write into an existing --out folder' })
       .option('report', {
         type: 'boolean',
@@ -178,6 +192,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       ) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
     const settings = reproduceSettings(argv);
+    const format = parseFormat(single('format', argv.format));
     const isSingle = argv.single === true;
     const audit = argv.audit === true;
     if (isSingle && audit) throw new UsageError(msg.conflicting('single', 'audit'));
@@ -201,12 +216,15 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     } else {
       dir = checkOutputDir('out', outText, force);
     }
+    const libraryDb = libraryDbPath(argv, force);
 
     const startedAt = new Date();
     const progress = await progressOf(argv, 'reproduce');
     const { executeReproduce } = await import('../reproduceReport.js');
     const { defaultWorkers } = await import('../../sim/core/parallel/cores.js');
     const { makeManifest } = await import('../../reports/manifest.js');
+    const { libraryDbEntry } = await import('../../reports/folders/folders.js');
+    const { checksumsOf } = await import('../../reports/store/checksums.js');
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -214,16 +232,29 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       workers: settings.workers ?? defaultWorkers(),
       ...(world !== undefined ? { world } : {}),
       onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
+      ...(libraryDb !== undefined ? { libraryDb } : {}),
     });
     progress.end();
 
-    const files = report.files();
+    const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
+    const all = report.files();
+    const runsCsv = all['runs.csv']!;
+    const files = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'runs.csv' || writesCsv(format)));
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(files)) writeFileAtomic(join(dir, name), content);
-    for (const stale of ['audit.csv', 'verdict.json']) if (!(stale in files)) rmSync(join(dir, stale), { force: true });
+    if (writesParquet(format)) {
+      const { envKindsOf, writeParquetOfCsv } = await import('../../reports/parquet/csvTable.js');
+      const kinds = envKindsOf(report.arms.map((a) => a.config.envParams));
+      writeParquetOfCsv(join(dir, 'runs.parquet'), runsCsv, kinds);
+    }
+    const names = [...Object.keys(files), ...(writesParquet(format) ? ['runs.parquet'] : [])];
+    for (const stale of ['audit.csv', 'verdict.json', 'runs.csv', 'runs.parquet'])
+      if (!names.includes(stale)) rmSync(join(dir, stale), { force: true });
     const manifest = makeManifest('reproduce', settings.seed, startedAt, {
       config: report.config(),
-      files: [...Object.keys(files), 'manifest.json'],
+      files: [...names, 'manifest.json'],
+      ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
+      checksums: checksumsOf(dir, names),
       ...(report.verdict !== null
         ? {
             audit: {

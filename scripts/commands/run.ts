@@ -2,7 +2,16 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
-import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
+import {
+  FORMAT_OPTION,
+  humanOutput,
+  libraryDbPath,
+  parseFormat,
+  progressOf,
+  withLibraryDb,
+  withOutputFlags,
+  type OutputArgs,
+} from './common.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -15,8 +24,10 @@ export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates
 
 interface RunArgs extends OutputArgs {
   csv?: string;
+  'library-db'?: string;
   out?: string;
   force?: boolean;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -24,7 +35,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
-    withOutputFlags(y, '{config, runs, rounds}')
+    withLibraryDb(withOutputFlags(y, '{config, runs, rounds}'), 'each replicate')
       .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
       .option('csv', {
         type: 'string',
@@ -32,9 +43,16 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('out', {
         type: 'string',
-        describe: 'write a result folder DIR: runs.csv + manifest.json (for hexa report)',
+        describe: 'write a result folder DIR: runs.csv, runs.parquet + manifest.json (for hexa report)',
       })
-      .option('force', { type: 'boolean', describe: 'replace an existing --csv file or --out folder' })
+      .option('format', {
+        ...FORMAT_OPTION,
+        describe: "the --out folder's tables: parquet (runs.parquet), csv (runs.csv), or both",
+      })
+      .option('force', {
+        type: 'boolean',
+        describe: 'replace an existing --csv or --library-db file or --out folder',
+      })
       .example('hexa run', 'the published pure-exploitation arm, 200 replicates: the mean per round with its interval')
       .example('hexa run --replicates 1 --seed 7', 'one run, as the article reports it: it may or may not learn')
       .example(
@@ -42,11 +60,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
         '20 % exploration kept away from the Evolver',
       )
       .example('hexa run --no-library --replicates 4000', 'the random control (compare with the exact 11.599)')
+      .example('hexa run --bits 8 --replicates 200 --csv out/lock8.csv', 'an 8-bit lock, rows to CSV')
       .example(
-        'hexa run --bits 8 --replicates 200 --csv out/lock8.csv',
-        'an 8-bit lock, rows to CSV',
+        'hexa run --replicates 100 --library-db lib.sqlite && hexa run --env drift-lock-v1 --library-from lib.sqlite#0',
+        'every skill in a database, then a drifting lock started from replicate 0’s library',
       ) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    const format = parseFormat(single('format', argv.format));
     const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvText = single('csv', argv.csv);
@@ -54,12 +74,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
     if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
     const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
     const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
+    const dbPath = libraryDbPath(argv, force);
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const progress = await progressOf(argv, 'run');
-    const report = await executeRun(config, (done, total) => progress.update(done, total, 'replicates'));
+    const report = await executeRun(config, dbPath, (done, total) => progress.update(done, total, 'replicates'));
     progress.end();
-    if (argv.quiet !== true && config.modules?.some((m) => m.kind !== 'env') === true) {
+    if (argv.quiet !== true && config.modules?.some((m) => m.kind !== 'env' && m.kind !== 'library') === true) {
       const { unchangedPolicyWarnings } = await import('../unchangedPolicy.js');
       for (const line of unchangedPolicyWarnings(config, report.result)) process.stderr.write(`hexa: ${line}\n`);
     }
@@ -70,7 +91,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     if (outDir !== undefined) {
       const { writeRunFolder } = await import('../../reports/folders/folders.js');
       // The folder was checked before the run (exists only with --force).
-      writeRunFolder(outDir, report.result, { startedAt, force: true });
+      writeRunFolder(outDir, report.result, { startedAt, force: true, libraryDb: report.libraryDb, format });
     }
     // stdout carries one thing: the CSV when it was asked for there, else the JSON or the table.
     if (csvToStdout) process.stdout.write(report.csv());

@@ -4,18 +4,28 @@
  * manifest.json to a folder. Resumable, shardable across machines (`--shard i/n`, then `hexa merge`).
  */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { splitLibraryValue } from '../../sim/experiment/libraryDb/savedLibrary.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { defaultOutputDir } from '../output.js';
+import { defaultOutputDir, makeParentFolders } from '../output.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
-import { withOutputFlags, type OutputArgs } from './common.js';
+import type { SweepPlan } from '../sweep/cells.js';
+import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
+import {
+  FORMAT_OPTION,
+  libraryDbPath,
+  parseFormat,
+  withLibraryDb,
+  withOutputFlags,
+  type OutputArgs,
+} from './common.js';
 
 interface SweepArgs extends OutputArgs {
   config?: string;
@@ -25,6 +35,8 @@ interface SweepArgs extends OutputArgs {
   workers?: string;
   shard?: string;
   failFast?: boolean;
+  'library-db'?: string;
+  format?: string;
   [flag: string]: unknown;
 }
 
@@ -49,17 +61,39 @@ export function gridEntries(argv: Record<string, unknown>, fromConfig: readonly 
     if (text !== undefined) out.push({ kind: 'flag', name: p.flag, text });
   }
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
+  const absolute = (e: AxisText, one: (text: string) => string): AxisText => ({
+    ...e,
+    text: e.text
+      .split(',')
+      .map((t) => one(t.trim()))
+      .join(','),
+  });
   return out.map((e) =>
-    e.kind === 'flag' && MODULE_FLAGS[e.name] !== undefined
-      ? {
-          ...e,
-          text: e.text
-            .split(',')
-            .map((t) => absoluteModuleValue(t.trim()))
-            .join(','),
-        }
-      : e,
+    e.kind !== 'flag'
+      ? e
+      : MODULE_FLAGS[e.name] !== undefined
+        ? absolute(e, absoluteModuleValue)
+        : FILE_FLAGS.includes(e.name)
+          ? absolute(e, absoluteFileValue)
+          : e,
   );
+}
+
+/** The skill database of a sweep, its meta naming the grid. */
+async function sweepDb(path: string, plan: SweepPlan): Promise<{ writer: SkillDbWriter; path: string }> {
+  const { SkillDbWriter } = await import('../../reports/skillDb/writer.js');
+  makeParentFolders(path);
+  const config = { grid: plan.gridId, axes: plan.grid?.axes ?? [], replicates: plan.replicates };
+  return { writer: new SkillDbWriter(path, { command: 'sweep', seed: plan.seed, config }), path };
+}
+
+/** Flags naming a file the cells read (a saved library). */
+const FILE_FLAGS = RUN_FLAGS.filter((p) => p.kind === 'file').map((p) => p.flag);
+
+/** FILE[#selector] with FILE made absolute. */
+function absoluteFileValue(text: string): string {
+  const { file, selector } = splitLibraryValue(text);
+  return selector === undefined ? resolve(file) : `${resolve(file)}#${selector}`;
 }
 
 function report(s: SweepSummary, json: boolean, quiet: boolean): void {
@@ -82,7 +116,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   command: 'sweep',
   describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
   builder: (y: Argv) =>
-    withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}')
+    withLibraryDb(withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}'), 'each cell × replicate')
       .usage(
         '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range ' +
           'start:stop[:step] ' +
@@ -117,6 +151,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge',
       })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
+      .option('format', { ...FORMAT_OPTION, group: 'Sweep:' })
       .example(
         'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
         '3 × 8 cells, 100 replicates each',
@@ -133,6 +168,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
+    const format = parseFormat(single('format', argv.format));
     const workersText = single('workers', argv.workers);
     const { buildGrid } = await import('../sweep/grid.js');
     const { planSweep } = await import('../sweep/cells.js');
@@ -151,21 +187,31 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/
     const dir = checkSweepDir(out, mode, plan, shard);
+    // A resumed sweep rebuilds its database whole, from every cell, so the one it wrote before may be replaced.
+    const replaceDb = argv.force === true || argv.resume === true;
+    const dbPath = libraryDbPath(argv, replaceDb);
     const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
     // Start the threads now: they load while the folder is prepared and scanned.
     const pool = startPool(usefulWorkers(workers, plan, Math.ceil(plan.ids.length / shard.count)));
     let summary: SweepSummary;
     try {
+      // One writer per folder: a second sweep, resume or merge into it is refused before anything is touched.
+      mkdirSync(dir, { recursive: true });
+      const { lockFolder } = await import('../../reports/store/lock.js');
+      lockFolder(dir);
       prepareSweepDir(dir, mode);
       const { progressMode } = await import('../sweep/progress.js');
+      const libraryDb = dbPath === undefined ? undefined : await sweepDb(dbPath, plan);
       summary = await executeSweep({
         dir,
         plan,
         shard,
         workers,
         failFast: argv.failFast === true,
+        format,
         progress: progressMode(argv.quiet === true),
         pool,
+        ...(libraryDb !== undefined ? { libraryDb } : {}),
       });
     } finally {
       await pool.close();

@@ -1,10 +1,10 @@
 /**
  * The checks that read more than one parameter, after each has passed its own declaration: whether the
  * world allows the Actor, whether a library mode collides with the hidden choices it sets, whether the
- * hexa-paper rewards match their bounds, and the two pairs of bounds that must be ordered. Each names the
- * flag to change and its text.
+ * hexa-paper rewards match their bounds, the two pairs of bounds that must be ordered, and whether a saved
+ * library fits the world and the mode. Each names the flag to change and its text.
  */
-import type { EnvParams, EnvSpec } from '../../envs/env.js';
+import { contextsOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
 import type { AgentConfig } from '../../sim/agent/agentConfig.js';
 import { actorSupport } from '../../sim/agent/actors/index.js';
 import { EXPLORATION_PARAMS } from '../../sim/agent/exploration/config.js';
@@ -16,6 +16,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import type { Param } from '../../sim/core/params/declaration.js';
 import { defaultText } from '../../sim/core/params/read.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
+import { readSavedLibrary, shapeOf } from '../../sim/experiment/libraryDb/savedLibrary.js';
 
 /** The hidden choices a library mode sets (its flags may not be given beside a mode). */
 const MODE_SETS = Object.keys(DYNAMICS_CHOICES.static) as (keyof AgentConfig)[];
@@ -56,4 +57,23 @@ export function crossCheck(
   // In-task reasoning assumes every code can be submitted; a circuit breaker disabling values is not modelled.
   if (agent.actor !== ACTOR_PARAM.default && agent.breaker.failures > 0)
     throw new UsageError(msg.actorWithBreaker(agent.actor));
+  if (agent.libraryFrom !== undefined) savedLibraryFits(agent, spec, envParams);
+}
+
+/** A saved library needs a library to start, a mode that starts from a prior, and a world of its shape. */
+function savedLibraryFits(agent: AgentConfig, spec: EnvSpec, envParams: EnvParams): void {
+  if (!agent.library) throw new UsageError(msg.libraryWithoutLibrary());
+  if (agent.mode.startsWith('online-')) throw new UsageError(msg.libraryWithoutPrior(agent.mode));
+  const saved = readSavedLibrary(AGENT_PARAMS.libraryFrom.flag, agent.libraryFrom!);
+  const probe = spec.create(envParams, new ReplicateKey(0, 0).stream('world'));
+  const here = { ...probe.space, contexts: contextsOf(probe) };
+  if (here.positions !== saved.positions || here.arity !== saved.arity || here.contexts !== saved.contexts)
+    throw new UsageError(
+      msg.libraryOtherWorld(
+        AGENT_PARAMS.libraryFrom.flag,
+        saved.value,
+        `${shapeOf(saved)} (${saved.env})`,
+        `${spec.id} (${shapeOf(here)})`,
+      ),
+    );
 }

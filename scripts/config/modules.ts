@@ -8,15 +8,21 @@
  */
 import { resolve } from 'node:path';
 import type { EnvSpec } from '../../envs/env.js';
-import { moduleStore, type LoadedModule, type ModuleKind, type ModuleRef } from '../../sim/agent/moduleStore.js';
+import {
+  moduleStore,
+  type CodeKind,
+  type LoadedModule,
+  type ModuleKind,
+  type ModuleRef,
+} from '../../sim/agent/moduleStore.js';
 import { placedParams } from '../../sim/core/params/read.js';
 import { RUN_PARAMS } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
 /** The flags that accept a module file (the world's and the policies'), and the kind of module each takes. */
-export const MODULE_FLAGS: Readonly<Record<string, ModuleKind>> = Object.fromEntries(
+export const MODULE_FLAGS: Readonly<Record<string, CodeKind>> = Object.fromEntries(
   placedParams(RUN_PARAMS).flatMap(({ param: p }) =>
-    p.kind === 'world' ? [[p.flag, 'env']] : p.kind === 'policy' ? [[p.flag, p.module as ModuleKind]] : [],
+    p.kind === 'world' ? [[p.flag, 'env']] : p.kind === 'policy' ? [[p.flag, p.module as CodeKind]] : [],
   ),
 );
 

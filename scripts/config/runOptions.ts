@@ -19,6 +19,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { single } from './flags.js';
 import { envModule, isModulePath, policyModule, preloadModules } from './modules.js';
 import { crossCheck } from './crossCheck.js';
+import { readSavedLibrary } from '../../sim/experiment/libraryDb/savedLibrary.js';
 
 const SECTION_ORDER = Object.keys(SECTIONS);
 
@@ -112,8 +113,14 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
   const given = (flag: string): string | undefined => settings[flag];
   const spec = envFrom(given(WORLD_PARAMS.env.flag) ?? WORLD_PARAMS.env.default, modules);
   const envParams = worldParams(spec, settings, extraEnvParams);
-  // A policy's text is a built-in name or a module file (whose reference joins `modules`).
+  // A policy's text is a built-in name or a module file (whose reference joins `modules`); a saved library's
+  // file joins them too, and the configuration names it by its normalized value.
   const read = (p: Param, text: string): unknown => {
+    if (p.kind === 'file') {
+      const saved = readSavedLibrary(p.flag, text);
+      modules.push(saved.ref);
+      return saved.value;
+    }
     if (p.kind !== 'policy' || !isModulePath(text)) return parseParam(p, text);
     const found = policyModule(p.flag, text);
     modules.push(found.ref);

@@ -60,6 +60,8 @@ function entry(p: Param): Schema {
     }
     case 'text':
       return oneOrList(`${p.shape}, or a list of them`, { $ref: `#/definitions/${p.flag}` });
+    case 'file':
+      return oneOrList(`${p.shape}, or a list of them`, { type: 'string', minLength: 1 });
   }
 }
 

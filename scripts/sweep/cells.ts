@@ -9,6 +9,7 @@ import type { ModuleRef, Run } from '../../sim/experiment/config.js';
 import { canonical, cellId } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import { configColumns } from '../../reports/csv/rows.js';
+import { envParamKind, type EnvParamKind } from '../../reports/parquet/columns.js';
 import { alignRow, sweepColumns } from '../../reports/csv/sweepColumns.js';
 import { POLICY_KINDS } from '../../sim/agent/plugins/contracts.js';
 import { configFrom } from '../config/runOptions.js';
@@ -36,6 +37,8 @@ export interface SweepPlan {
   readonly combos: Uint32Array;
   /** results.csv columns: `cell`, the configuration (env parameters of every env swept), replicate, round, metrics. */
   readonly columns: readonly string[];
+  /** How each world parameter's values are typed across the cells (for the Parquet columns). */
+  readonly envKinds: Readonly<Record<string, EnvParamKind>>;
   readonly seed: number;
   readonly replicates: number;
   /** Identifies the grid (cells, seed, replicates, columns): shards and resumes must agree on it. */
@@ -121,14 +124,14 @@ function planCells(
   repeated: (a: number, b: number) => Error,
 ): SweepPlan {
   const byCombo = new BigUint64Array(count);
-  const envParamNames = new Set<string>();
+  const envKinds: Record<string, EnvParamKind> = {};
   const pluginColumns = new Set<string>();
   const modules = new Map<string, ModuleRef>();
   let first: Run | undefined;
   for (let i = 0; i < count; i++) {
     const config = configOf(i);
     first ??= config;
-    for (const k of Object.keys(config.envParams)) envParamNames.add(k);
+    for (const k of Object.keys(config.envParams)) envKinds[k] = envParamKind(envKinds[k], config.envParams[k]);
     for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
     byCombo[i] = BigInt(`0x${cellId(config)}`);
@@ -140,7 +143,7 @@ function planCells(
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);
   const columns = sweepColumns(
-    [...envParamNames].sort(),
+    Object.keys(envKinds).sort(),
     PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
   );
   const hash = createHash('sha256').update(
@@ -156,6 +159,7 @@ function planCells(
     ids,
     combos,
     columns,
+    envKinds,
     seed: first.seed,
     replicates: first.replicates,
     gridId,

@@ -9,15 +9,18 @@
  * Either way the files are the same.
  */
 import { mkdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
+import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 import {
   assembleResults,
   DONE,
   dropCellParts,
+  FAILED,
   ensureCellsDir,
   finishedFiles,
   joinCellParts,
@@ -34,6 +37,8 @@ import {
   type SweepStatus,
 } from './folder/manifest.js';
 import { runTask, type CellSlice, type SliceOutcome, type SweepTask } from './task.js';
+import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
+import { libraryDbEntry } from '../../reports/folders/folders.js';
 
 /**
  * How a sweep's pending cells are cut for the pool (see splitReplicates): 16 tasks a thread; whole cells up to
@@ -55,6 +60,12 @@ export function startPool(workers: number): SweepPool {
   return new WorkerPool(new URL('./worker.js', import.meta.url), workers, runTask, { youngGenerationMb: 4 });
 }
 
+/** How the skill database labels a sweep cell: its swept values, `flag=value` joined by spaces. */
+function cellLabel(values: Readonly<Record<string, string>>): string | null {
+  const parts = Object.entries(values).map(([k, v]) => `${k}=${v}`);
+  return parts.length === 0 ? null : parts.join(' ');
+}
+
 /** A task that throws, or whose worker thread dies, fails its cells. */
 const failedTask = (task: SweepTask, e: Error): SliceOutcome[] =>
   task.slices.map(() => ({ ok: false, error: e.message }));
@@ -66,8 +77,16 @@ export interface SweepOptions {
   readonly workers: number;
   readonly failFast: boolean;
   readonly progress: ProgressMode;
+  /** Which result tables to write (results.csv, the Parquet tables, or both). */
+  readonly format: ResultFormat;
   /** Threads already started (`startPool`), so they loaded while the folder was prepared; else started here. */
   readonly pool?: SweepPool;
+  /**
+   * Where the cells' skill histories go (`--library-db`): every cell of the shard, those already finished (a
+   * resume) run again for their histories only. Published at `path` when the sweep ends (the manifest names
+   * it), abandoned if it throws.
+   */
+  readonly libraryDb?: { readonly writer: SkillDbWriter; readonly path: string };
 }
 
 /** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
@@ -87,6 +106,28 @@ export interface SweepSummary extends CellCounts {
   readonly failures: readonly { readonly id: string; readonly error: string }[];
 }
 
+/**
+ * SIGINT or SIGTERM while cells run: `record` leaves the manifest saying `stopped` (the finished cells' files are
+ * whole, so --resume continues), then the process ends as the signal would have ended it (128 + its number).
+ */
+function onStopSignal(record: () => void): { remove(): void } {
+  const handler = (signal: NodeJS.Signals): void => {
+    try {
+      record();
+    } finally {
+      process.exit(128 + (constants.signals[signal] ?? 0));
+    }
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return {
+    remove: () => {
+      process.removeListener('SIGINT', handler);
+      process.removeListener('SIGTERM', handler);
+    },
+  };
+}
+
 export async function executeSweep(options: SweepOptions): Promise<SweepSummary> {
   const { dir, plan, shard } = options;
   const started = new Date();
@@ -101,31 +142,55 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   // Replicates take one value in a sweep: every cell has as many.
   const replicates = plan.replicates;
   const pool = options.pool ?? startPool(usefulWorkers(options.workers, plan, pending));
-  const pendingAt = skipped === 0 ? positions : positions.filter((p) => before.status[p] !== DONE);
+  const db = options.libraryDb?.writer;
+  const pendingAt = skipped === 0 || db !== undefined ? positions : positions.filter((p) => before.status[p] !== DONE);
   function* tasks(): Generator<SweepTask> {
     for (const pieces of splitReplicates(pendingAt.length, () => replicates, pool.threads, SWEEP_SPLIT)) {
       const slices = pieces.map((piece) => {
         const p = pendingAt[piece.unit]!;
-        return { id: idAt(plan, p), config: plan.configAt(p), piece };
+        const config = plan.configAt(p);
+        if (db !== undefined) db.addCell(config, cellLabel(plan.valuesAt(p)), idAt(plan, p));
+        return { id: idAt(plan, p), config, piece, rows: before.status[p] !== DONE };
       });
-      yield { dir, columns: plan.columns, slices };
+      yield { dir, columns: plan.columns, slices, histories: db !== undefined };
     }
   }
 
   // A cell run in parts is done when its last part is in; it has failed as soon as one part has.
   const joiner = new PartJoiner<SliceOutcome>();
   const failedCells = new Set<string>();
+  const dbFailed = new Set<string>();
   const progress = await startProgress(options.progress, positions.length, skipped);
-  const results = new ResultsWriter(dir, plan.columns, plan, positions);
+  const results = new ResultsWriter(dir, plan, positions, options.format);
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
+  // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
+  const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
+  const stopOnSignal = onStopSignal(() => {
+    progress.stop();
+    results.abandon();
+    writeSweepManifest(dir, plan, shard, positions, started, 'stopped', live);
+  });
   let ran = 0;
   const cellEnded = (id: string, outcome: SliceOutcome): void => {
     ran++;
     if (!outcome.ok) saveCellFailure(dir, id, outcome.error);
     progress.cell(outcome.ok ? outcome.attempts : 0);
-    results.cellEnded(positionOf(plan, id), outcome.ok);
+    const p = positionOf(plan, id);
+    live.status[p] = outcome.ok ? DONE : FAILED;
+    if (outcome.ok) live.errors.delete(p);
+    else live.errors.set(p, outcome.error);
+    results.cellEnded(p, outcome.ok);
   };
-  const sliceEnded = ({ id, piece }: CellSlice, outcome: SliceOutcome): void => {
+  const sliceEnded = ({ id, piece, rows }: CellSlice, outcome: SliceOutcome): void => {
+    if (db !== undefined) {
+      // A cell with a failed part leaves the database whole: parts in before are dropped, later ones ignored.
+      if (!outcome.ok && !dbFailed.has(id)) {
+        dbFailed.add(id);
+        db.dropCell(id);
+      } else if (outcome.ok && !dbFailed.has(id)) db.add(id, outcome.records ?? []);
+    }
+    // A finished cell run again for its histories: its folder entry stays as it was.
+    if (!rows) return;
     if (piece.parts === 1) return cellEnded(id, outcome);
     if (!outcome.ok && !failedCells.has(id)) {
       failedCells.add(id);
@@ -151,8 +216,10 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     );
   } catch (e) {
     results.abandon();
+    db?.abandon();
     throw e;
   } finally {
+    stopOnSignal.remove();
     progress.stop();
     await pool.close();
   }
@@ -161,8 +228,14 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const counts = countCells(positions, after);
   const status = statusOf(counts);
   // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
-  if (results.finish() !== counts.done) assembleResults(dir, plan.columns, finishedFiles(dir, plan, positions, after));
-  writeSweepManifest(dir, plan, shard, positions, started, status, after);
+  const written = results.finish();
+  const checksums =
+    written.cells === counts.done
+      ? written.checksums
+      : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
+  const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
+  const extra = published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) };
+  writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return {
     out: dir,

@@ -3,7 +3,7 @@
  * to an unsharded run's. Everything is checked before anything is written: every input is a finished
  * shard of the same grid, no cell is in two inputs, and together they hold every cell.
  */
-import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
@@ -31,6 +31,8 @@ import {
 } from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
+import { lockFolder } from '../../reports/store/lock.js';
+import { DEFAULT_FORMAT, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 interface Input {
   readonly dir: string;
@@ -109,7 +111,7 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
   const input = heads[0]!;
   const refs = input.head.modules ?? [];
   if (refs.length === 0) return;
-  const { fileSha256 } = await import('../../sim/experiment/modules.js');
+  const { fileSha256 } = await import('../../sim/experiment/moduleRefs.js');
   for (const ref of refs) {
     const now = fileSha256(ref.path);
     if (now !== ref.sha256) throw new UsageError(msg.mergeModuleChanged(input.dir, ref.path, ref.sha256, now));
@@ -117,17 +119,44 @@ export async function loadMergeModules(dirs: readonly string[]): Promise<void> {
   await preloadRefs(refs);
 }
 
-export function mergeSweeps(dirs: readonly string[], outPath: string, force: boolean): MergeSummary {
+export function mergeSweeps(
+  dirs: readonly string[],
+  outPath: string,
+  force: boolean,
+  format: ResultFormat = DEFAULT_FORMAT,
+): MergeSummary {
   const heads = readInputs(dirs);
   checkSameSweep(heads);
   const plan = planSweep({ axes: heads[0]!.head.grid.axes ?? [] });
   if (plan.gridId !== heads[0]!.head.grid.id) throw new UsageError(msg.mergeVersion(heads[0]!.dir));
   const inputs: Input[] = heads.map((h) => ({ ...h, states: scanCells(h.dir, plan, false) }));
+  for (const input of inputs) {
+    const p = input.states.unverified[0];
+    if (p !== undefined)
+      throw new UsageError(msg.mergeUnverified(input.dir, idAt(plan, p), input.states.unverified.length));
+  }
   const owner = assignCells(inputs, plan);
 
   const out = checkOutputDir('out', outPath, force);
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
-  if (force && existsSync(out)) clearSweepFiles(out);
+  mkdirSync(out, { recursive: true });
+  const lock = lockFolder(out);
+  try {
+    return writeMerged(out, force, format, plan, inputs, owner);
+  } finally {
+    lock.release();
+  }
+}
+
+function writeMerged(
+  out: string,
+  force: boolean,
+  format: ResultFormat,
+  plan: SweepPlan,
+  inputs: readonly Input[],
+  owner: Int32Array,
+): MergeSummary {
+  if (force) clearSweepFiles(out);
 
   const started = new Date();
   ensureCellsDir(out);
@@ -141,7 +170,7 @@ export function mergeSweeps(dirs: readonly string[], outPath: string, force: boo
   const all = Array.from({ length: plan.ids.length }, (_, p) => p);
   const counts = countCells(all, states);
   const status = statusOf(counts);
-  assembleResults(out, plan.columns, finishedFiles(out, plan, all, states));
-  writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states);
+  const checksums = assembleResults(out, plan, format, finishedFiles(out, plan, all, states));
+  writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states, checksums);
   return { out, status, gridId: plan.gridId, inputs: inputs.length, ...counts };
 }

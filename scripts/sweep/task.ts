@@ -11,6 +11,7 @@ import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
 import { cellPrefix } from '../../reports/csv/sweepColumns.js';
 import type { Piece } from '../../sim/core/parallel/split.js';
 import { saveCellPart, saveCellRows } from './folder/store.js';
+import type { ReplicateRecord } from '../../reports/skillDb/writer.js';
 
 /** Some replicates of one cell (`piece`): the whole cell, or one part of a cell split across threads. */
 export interface CellSlice {
@@ -18,6 +19,8 @@ export interface CellSlice {
   /** Normalized where the sweep was planned; it crosses to the worker as plain data. */
   readonly config: Run;
   readonly piece: Piece;
+  /** false: the cell's rows are already in the folder (a resume): run it only for its skill histories. */
+  readonly rows: boolean;
 }
 
 /** One task of the pool: a few whole small cells, or one part of a large one. */
@@ -25,10 +28,12 @@ export interface SweepTask {
   readonly dir: string;
   readonly columns: readonly string[];
   readonly slices: readonly CellSlice[];
+  /** Record each replicate's skill history and send it back (a sweep writing --library-db). */
+  readonly histories: boolean;
 }
 
 export type SliceOutcome =
-  | { readonly ok: true; readonly attempts: number }
+  | { readonly ok: true; readonly attempts: number; readonly records?: readonly ReplicateRecord[] }
   | { readonly ok: false; readonly error: string };
 
 /**
@@ -46,11 +51,11 @@ function injectedFailure(config: RunConfig): void {
 /** Run every slice of the task; a whole cell is published as its file, a part as a part file. */
 export async function runTask(task: SweepTask): Promise<SliceOutcome[]> {
   const outcomes: SliceOutcome[] = [];
-  for (const slice of task.slices) outcomes.push(await runSlice(task.dir, task.columns, slice));
+  for (const slice of task.slices) outcomes.push(await runSlice(task, slice));
   return outcomes;
 }
 
-async function runSlice(dir: string, columns: readonly string[], slice: CellSlice): Promise<SliceOutcome> {
+async function runSlice({ dir, columns, histories }: SweepTask, slice: CellSlice): Promise<SliceOutcome> {
   const { id, config } = slice;
   const { from, to } = slice.piece;
   try {
@@ -60,16 +65,24 @@ async function runSlice(dir: string, columns: readonly string[], slice: CellSlic
     const spec = envSpecOf(config);
     const prefix = cellPrefix(columns, id, config);
     let attempts = 0;
+    const records: ReplicateRecord[] = [];
+    const options = histories
+      ? {
+          onHistory: (history: ReplicateRecord['history'], rounds: ReplicateRecord['rounds']) =>
+            void records.push({ history, rounds }),
+        }
+      : {};
     const rows = (emit: (text: string) => void): void => {
       for (let r = from; r < to; r++) {
-        const rounds = runReplicate(config, spec, r);
+        const rounds = runReplicate(config, spec, r, options);
         for (const m of rounds) attempts += m.attempts;
         emit(replicateCsvLines(prefix, r, rounds));
       }
     };
-    if (slice.piece.parts === 1) saveCellRows(dir, id, rows);
+    if (!slice.rows) rows(() => {});
+    else if (slice.piece.parts === 1) saveCellRows(dir, id, rows);
     else saveCellPart(dir, id, from, rows);
-    return { ok: true, attempts };
+    return histories ? { ok: true, attempts, records } : { ok: true, attempts };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }

@@ -417,6 +417,8 @@ export class Actor {
     samples.count = count;
     samples.attempts = attempts;
     samples.context = context;
+    samples.explored = tally.explorations - tally.explorationsHanded;
+    tally.explorationsHanded = tally.explorations;
     tally.goodSamples += count;
     library?.record(samples);
     evolver?.observe(samples);
@@ -433,6 +435,9 @@ export class Actor {
     if (library.size > 0) tally.tasksWithSkills += tasks;
     const constraint = retriever.retrieve(library, context);
     tally.clashes += tasks * retriever.clashes;
+    const observer = library.observer;
+    if (observer !== null)
+      for (let i = 0; i < retriever.pickedCount; i++) observer.retrieved(retriever.pickedAt(i), tasks);
     if (constraint.empty) return null;
     if (!constraint.satisfiable(env.space.arity)) {
       tally.fallbacks += tasks;

@@ -81,6 +81,8 @@ export class Evolver {
   private targetPosition = 0;
   private targetContext = 0;
   private targetEvidence = 0;
+  /** Claims the last evolution made. */
+  claims = 0;
 
   constructor(
     private readonly positions: number,
@@ -107,6 +109,7 @@ export class Evolver {
     if (!(Number.isInteger(value) && value >= 0 && value < this.arity && Number.isFinite(confidence))) {
       throw new RangeError(msg.badClaim(this.rules.extraction ?? '?', value, confidence, this.arity));
     }
+    this.claims++;
     this.target!.emit(this.targetPosition, value, confidence, this.targetEvidence, this.targetContext);
   };
 
@@ -134,6 +137,24 @@ export class Evolver {
   /** The scope of claims made from samples seen in `context`. */
   scopeOf(context: number): number {
     return this.pooled ? EVERY_CONTEXT : context;
+  }
+
+  /**
+   * Of the window's samples in a claim's scope (`context`, or EVERY_CONTEXT when pooled) whose evidence at
+   * `position` is not forgotten, how many there are and how many hold `value` — what the next evolution
+   * would read for that claim.
+   */
+  evidenceFor(
+    context: number,
+    position: number,
+    value: number,
+  ): { readonly samples: number; readonly holding: number } {
+    const g = context === EVERY_CONTEXT ? 0 : this.groupOf(context);
+    this.counts.settle();
+    return {
+      samples: this.samples[g]! - this.forgotten[g * this.positions + position]!,
+      holding: this.counts.counts[(g * this.positions + position) * this.arity + value]!,
+    };
   }
 
   /** The (position, value) counts of the samples seen in `context`, as of this call — a view, read only. */
@@ -200,6 +221,7 @@ export class Evolver {
    * value) order.
    */
   evolveInto(sink: ClaimSink): void {
+    this.claims = 0;
     if (this.rule !== null) return this.evolveByRule(this.rule, sink);
     const { threshold, minEvidence } = this.rules;
     const byBound = this.rules.thresholdRule === 'lcb';
@@ -216,7 +238,10 @@ export class Evolver {
         for (let v = 0; v < arity; v++) {
           const count = counts[base + v]!;
           const confidence = byBound ? wilsonLower(count, n, z) : count / n;
-          if (confidence >= threshold) sink.emit(p, v, confidence, n, context);
+          if (confidence >= threshold) {
+            this.claims++;
+            sink.emit(p, v, confidence, n, context);
+          }
         }
       }
     }

@@ -15,10 +15,22 @@
  * Indexes: the per-context and per-claim arrays are sized in the constructor from the world's contexts,
  * positions and values, and indexed only with a skill's own (context, position, value), so reads are
  * written `a[i]!`: an assertion the sizes prove, with no check per attempt.
+ *
+ * An observer of skills' lives (history/observer.ts) may be attached: it is told where skills enter and
+ * leave and, from `settle`, every change to a test record, with how many of the tests exploration made.
  */
 import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';
-import { covers, EVERY_CONTEXT, skillName, type ClaimNamer, type Skill, type SkillClaim } from './skill.js';
+import {
+  covers,
+  EVERY_CONTEXT,
+  skillName,
+  type ClaimNamer,
+  type Skill,
+  type SkillClaim,
+  type SkillRecord,
+} from './skill.js';
+import { UNKNOWN, type ExitReason, type SkillObserver } from './history/observer.js';
 import { PositionCounts } from './samples/positionCounts.js';
 import type { SampleBatch } from './samples/sampleBatch.js';
 import { fillAll } from '../core/fill.js';
@@ -60,7 +72,11 @@ export class Library implements ClaimSink {
   private readonly scratch: Int32Array;
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
+  /** Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed runs only. */
+  private readonly pendingExplored: Int32Array;
   private pendingAny = false;
+  /** Told of every entry, exit and settled test (null: nothing is recorded). */
+  observer: SkillObserver | null = null;
 
   constructor(
     private readonly positions: number,
@@ -79,6 +95,7 @@ export class Library implements ClaimSink {
     this.scratch = new Int32Array(positions);
     this.pendingHigh = new Int32Array(this.atEvolve ? this.contexts : 0);
     this.pendingAttempts = new Int32Array(this.atEvolve ? this.contexts : 0);
+    this.pendingExplored = new Int32Array(this.atEvolve ? this.contexts : 0);
   }
 
   /** Skills in the library now. */
@@ -154,7 +171,7 @@ export class Library implements ClaimSink {
     skill.confidence = confidence;
     skill.weight = confidence;
     skill.evidence = evidence;
-    if (!this.current.includes(skill)) this.current.push(skill);
+    if (!this.current.includes(skill)) this.join(skill);
     this.emittedIn[skill.slot] = this.evolution;
   }
 
@@ -165,6 +182,7 @@ export class Library implements ClaimSink {
       let kept = 0;
       for (const skill of this.current) {
         if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
+        else this.observer?.left(skill, 'replaced');
       }
       if (kept !== this.current.length) this.current.length = kept;
     }
@@ -182,14 +200,40 @@ export class Library implements ClaimSink {
 
   /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
   add(skill: Skill): void {
-    if (!this.current.includes(skill)) this.current.push(skill);
+    if (!this.current.includes(skill)) this.join(skill);
     this.version++;
   }
 
-  /** Remove a skill from the library (it keeps its record for if it ever returns). */
-  remove(skill: Skill): void {
+  /** Remove a skill from the library (it keeps its record for if it ever returns); `reason` is for an observer. */
+  remove(skill: Skill, reason: ExitReason = 'removed'): void {
     const i = this.current.indexOf(skill);
-    if (i >= 0) this.current.splice(i, 1);
+    if (i >= 0) {
+      this.current.splice(i, 1);
+      this.observer?.left(skill, reason);
+    }
+    this.version++;
+  }
+
+  private join(skill: Skill): void {
+    this.current.push(skill);
+    this.observer?.entered(skill);
+  }
+
+  /**
+   * Start from a saved library (a run's final skills, `--library-from`): each skill joins with its
+   * confidence, weight, evidence and test record, as if an earlier run in this replicate had left it there.
+   */
+  restore(skills: readonly SkillRecord[]): void {
+    for (const saved of skills) {
+      const skill = this.skillFor(saved.context, saved.position, saved.value);
+      skill.confidence = saved.confidence;
+      skill.weight = saved.weight;
+      skill.evidence = saved.evidence;
+      skill.hits = saved.hits;
+      skill.agreed = saved.agreed;
+      skill.refuted = saved.refuted;
+      if (!this.current.includes(skill)) this.join(skill);
+    }
     this.version++;
   }
 
@@ -203,40 +247,67 @@ export class Library implements ClaimSink {
   record(batch: SampleBatch): void {
     const { attempts, count, context } = batch;
     if (attempts === 0) return;
+    const observed = this.observer !== null;
     if (this.atEvolve) {
       this.pendingAny = true;
       this.pendingAttempts[context]! += attempts;
       this.pendingHigh[context]! += count;
       this.pending.add(context, batch);
+      if (observed) this.pendExplored(context, this.exploredTests(batch));
       return;
     }
+    // With every attempt a test, exploration's tests are the batch's explored attempts, settled with the
+    // low-score ones below; a high-score sample alone says whether it explored only when exploration is marked.
+    const marks = observed && !this.countAny ? batch.routed : null;
+    const sampleExplored = observed && !this.countAny && batch.explored > 0 ? UNKNOWN : 0;
     const code = this.scratch;
     for (let i = 0; i < batch.entries; i++) {
       const times = batch.times(i);
       if (times === 0) continue;
       batch.unpack(i, code);
-      for (let k = 0; k < times; k++) this.testNow(code, context);
+      const explored = marks === null ? sampleExplored : 1 - marks[i]!;
+      for (let k = 0; k < times; k++) this.testNow(code, context, explored);
     }
-    if (this.countAny && attempts > count) this.testWithoutRefuting(context, attempts - count);
+    const explored = observed ? batch.explored : 0;
+    if (this.countAny && (attempts > count || explored > 0))
+      this.testWithoutRefuting(context, attempts - count, explored);
+  }
+
+  /** Of a batch's tests, those exploration made (observed runs, 'evolve' timing). */
+  private exploredTests(batch: SampleBatch): number {
+    if (this.countAny) return batch.explored;
+    const marks = batch.routed;
+    if (marks === null) return batch.explored === 0 ? 0 : UNKNOWN;
+    let n = 0;
+    for (let i = 0; i < batch.count; i++) n += 1 - marks[i]!;
+    return n;
+  }
+
+  private pendExplored(context: number, explored: number): void {
+    const now = this.pendingExplored[context]!;
+    this.pendingExplored[context] = now === UNKNOWN || explored === UNKNOWN ? UNKNOWN : now + explored;
   }
 
   /** 'record' timing: a high-score sample, in a context, tests every skill that applies there. */
-  private testNow(code: Int32Array, context: number): void {
+  private testNow(code: Int32Array, context: number, explored: number): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
       if (!covers(skill, context)) continue;
       const refuted = code[skill.position] !== skill.value ? 1 : 0;
-      this.settle(skill, context, 1, 1 - refuted, refuted);
+      this.settle(skill, context, 1, 1 - refuted, refuted, explored);
     }
   }
 
-  /** Attempts below the high score count as tests of every applicable skill ('any' unit) but refute none. */
-  private testWithoutRefuting(context: number, attempts: number): void {
+  /**
+   * Attempts below the high score count as tests of every applicable skill ('any' unit) but refute none;
+   * `explored` of the batch's tests (these and its high-score samples') came from exploration.
+   */
+  private testWithoutRefuting(context: number, attempts: number, explored: number): void {
     const skills = this.current;
     for (let i = 0; i < skills.length; i++) {
       const skill = skills[i]!;
-      if (covers(skill, context)) this.settle(skill, context, attempts, 0, 0);
+      if (covers(skill, context)) this.settle(skill, context, attempts, 0, 0, explored);
     }
   }
 
@@ -252,20 +323,31 @@ export class Library implements ClaimSink {
         if (!covers(skill, c)) continue;
         const high = this.pendingHigh[c]!;
         const refuted = high - pending[c * size + offset]!;
-        this.settle(skill, c, this.countAny ? this.pendingAttempts[c]! : high, high - refuted, refuted);
+        const tests = this.countAny ? this.pendingAttempts[c]! : high;
+        this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
       }
     }
     this.pending.clear();
     fillAll(this.pendingHigh, 0);
     fillAll(this.pendingAttempts, 0);
+    fillAll(this.pendingExplored, 0);
     this.pendingAny = false;
   }
 
   /**
    * The one place a skill's record changes: `tests` tests of it in `context`, of which `agreed` high-score
-   * samples held its value and `refuted` did not (the rest were attempts below the high score, 'any' unit).
+   * samples held its value and `refuted` did not (the rest were attempts below the high score, 'any' unit);
+   * `explored` of them came from exploration (for the observer only).
    */
-  private settle(skill: Skill, context: number, tests: number, agreed: number, refuted: number): void {
+  private settle(
+    skill: Skill,
+    context: number,
+    tests: number,
+    agreed: number,
+    refuted: number,
+    explored: number,
+  ): void {
+    this.observer?.settled(skill, tests, agreed, refuted, explored);
     skill.hits += tests;
     skill.agreed += agreed;
     skill.refuted += refuted;

@@ -17,6 +17,10 @@
  * the hidden choices to their own flags — with the defaults (window round, update replace) that is
  * Online × Iterative.
  *
+ * A saved library (`--library-from`) takes the prior batch's place: the library another run learned, in this
+ * world or another of the same shape, is where every replicate starts (then frozen, offline, or learning on,
+ * off2on or no mode).
+ *
  * A frozen library still settles its test accounting at each would-be evolution (tests counted at
  * evolution), so tests and refutations stay comparable across modes.
  */
@@ -55,6 +59,17 @@ export const MODE_PARAMS = {
     late: true,
     help: 'rounds of the prior batch that builds the library in offline and off2on modes',
   },
+  /** A saved library every replicate starts from, in place of a prior batch (absent: none). */
+  libraryFrom: {
+    kind: 'file',
+    flag: 'library-from',
+    section: 'mode',
+    shape:
+      'a skill database written by --library-db (FILE.sqlite, FILE.sqlite#replicate or FILE.sqlite#cell/replicate)',
+    optional: true,
+    label: 'Saved library',
+    help: 'start every replicate from the library replicate N of FILE.sqlite#N ended with (a --library-db file; default replicate 0), in place of a prior batch',
+  },
 } as const;
 
 export function modeParts(mode: LibraryMode): { source: LibrarySource; dynamics: LibraryDynamics } | null {
@@ -78,6 +93,7 @@ export interface ModeFields {
   readonly window: Window;
   readonly update: LibraryUpdate;
   readonly priorRounds: number;
+  readonly libraryFrom?: string;
 }
 
 /**
@@ -102,11 +118,11 @@ export interface LibrarySchedule {
   readonly freezesOnceBuilt: boolean;
 }
 
-export function librarySchedule(agent: { readonly mode: LibraryMode; readonly priorRounds: number }): LibrarySchedule {
+export function librarySchedule(agent: Pick<ModeFields, 'mode' | 'priorRounds' | 'libraryFrom'>): LibrarySchedule {
   const parts = modeParts(agent.mode);
   if (parts === null) return { priorRounds: 0, learnsOnline: true, freezesOnceBuilt: false };
   return {
-    priorRounds: parts.source === 'online' ? 0 : agent.priorRounds,
+    priorRounds: parts.source === 'online' || agent.libraryFrom !== undefined ? 0 : agent.priorRounds,
     learnsOnline: parts.source !== 'offline',
     freezesOnceBuilt: parts.dynamics === 'static',
   };

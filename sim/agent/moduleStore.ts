@@ -12,8 +12,14 @@ import { AGENT_PARAMS } from './agentConfig.js';
 import { placedParams } from '../core/params/read.js';
 import type { PluginOf, PolicyKind, PolicyPlugin } from './plugins/contracts.js';
 
-/** What a plugin module provides: a world (`--env FILE`) or one of the agent's policies. */
-export type ModuleKind = 'env' | PolicyKind;
+/**
+ * What a file a run depends on provides: a world (`--env FILE`), one of the agent's policies, or a saved skill
+ * library (`--library-from FILE.sqlite`, read as data, never imported).
+ */
+export type ModuleKind = CodeKind | 'library';
+
+/** A module that is code, imported: a world or a policy. */
+export type CodeKind = 'env' | PolicyKind;
 
 /**
  * A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made

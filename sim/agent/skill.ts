@@ -44,6 +44,23 @@ export interface Skill {
   readonly byContext: Int32Array | null;
 }
 
+/** A skill's standing and whole test record (hits: its tests). */
+export interface SkillStanding {
+  readonly confidence: number;
+  readonly weight: number;
+  readonly evidence: number;
+  readonly hits: number;
+  readonly agreed: number;
+  readonly refuted: number;
+}
+
+/** A skill as a saved library keeps it: its claim, standing and test record (`Library.restore`). */
+export interface SkillRecord extends SkillStanding {
+  readonly context: number;
+  readonly position: number;
+  readonly value: number;
+}
+
 /** A distilled candidate before it enters the library. */
 export interface SkillClaim {
   /** The context the evidence came from, or EVERY_CONTEXT when contexts are pooled (absent: 0). */

@@ -51,6 +51,7 @@ export const msg = {
   checkEnvNoTarget: () =>
     'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
   reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
+  libraryNoFile: () => 'library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
     `--${flag}: ${show(path)}: ${show(blocker)} is not a folder`,
@@ -58,6 +59,7 @@ export const msg = {
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
+  notToStdout: (flag: string, what: string) => `--${flag}: writes ${what}, a file, not to stdout (-); name a file`,
   pageUnreadable: (flag: string, path: string) => `--${flag}: ${show(path)} is not a readable file`,
   pageNoMarkers: (flag: string, path: string, region: string) =>
     `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
@@ -87,6 +89,8 @@ export const msg = {
         `${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
+  folderLocked: (path: string, who: string, lock: string) =>
+    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
@@ -94,6 +98,8 @@ export const msg = {
     `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
+  mergeUnverified: (path: string, id: string, count: number) =>
+    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify (cut or changed since written); run hexa sweep … --resume there to run again what does not`,
   mergeMismatch: (path: string, other: string, what: string) =>
     `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
   mergeOverlap: (id: string, a: string, b: string) =>
@@ -105,6 +111,8 @@ export const msg = {
     `merge: ${missing} of ${total} cells are missing${shards}`,
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  resultsUnverified: (dir: string, file: string, why: string) =>
+    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed after it was written — rerun, or resume the sweep`,
   csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
   csvMissingColumns: (file: string, columns: readonly string[]) =>
     `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,
@@ -172,6 +180,27 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
+  // flag (--library-from) or the argument (FILE) that named the file
+  sqliteMissing: (version: string) =>
+    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: npm install -E better-sqlite3@${version}`,
+  skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
+  notSkillDb: (where: string, path: string, reason: string) =>
+    `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
+  skillDbCells: (where: string, path: string, cells: readonly string[]) =>
+    `${where}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
+  skillDbNoCell: (where: string, path: string, cell: string) =>
+    `${where}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
+  skillDbNoReplicate: (where: string, path: string, replicate: string, replicates: number) =>
+    `${where}: ${show(path)}: replicate ${show(replicate)} is not one of 0 … ${replicates - 1}`,
+  sqlWithoutQuestion: () => '--sql: prints the SQL of a question; give --question too',
+  libraryOtherWorld: (flag: string, value: string, saved: string, now: string) =>
+    `--${flag}: ${show(value)} was learned in a world of ${saved}; ${now} cannot use it`,
+  libraryWithoutPrior: (mode: string) =>
+    `--library-from: mode '${mode}' learns online from an empty library; use an offline or off2on mode, or none`,
+  libraryWithoutLibrary: () => '--library-from: the random control (--no-library) has no library to start from',
+  libraryChanged: (path: string, was: string, now: string) =>
+    `--library-from: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,

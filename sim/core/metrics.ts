@@ -48,6 +48,8 @@ export class RoundTally {
   clashes = 0;
   fallbacks = 0;
   explorations = 0;
+  /** Explorations already handed over with a sample batch (so each batch knows its own). */
+  explorationsHanded = 0;
   goodSamples = 0;
   tasksWithSkills = 0;
   toolErrors = 0;
@@ -63,6 +65,7 @@ export class RoundTally {
       this.clashes =
       this.fallbacks =
       this.explorations =
+      this.explorationsHanded =
       this.goodSamples =
       this.tasksWithSkills =
         0;

@@ -3,7 +3,7 @@ import type { EnvSpec } from '../../envs/env.js';
 import { findEnv } from '../agent/moduleStore.js';
 import type { Run, RunConfig } from './config.js';
 import type { RoundMetrics } from '../core/metrics.js';
-import { runReplicate } from './replicate.js';
+import { runReplicate, type ReplicateOptions } from './replicate.js';
 import { meanInterval, type Interval } from '../core/stats.js';
 
 /** One round summarised over the replicates: means, the 95 % interval of mean attempts, pooled rates. */
@@ -39,20 +39,21 @@ export function envSpecOf(config: Pick<RunConfig, 'env'>): EnvSpec {
   return spec;
 }
 
+export interface ExperimentOptions extends ReplicateOptions {
+  /** `onReplicate(done, total)` after each replicate (a long run's progress). */
+  readonly onReplicate?: (done: number, total: number) => void;
+}
+
 /**
  * Run replicates `firstReplicate` … `firstReplicate + replicates − 1` of a configuration in this process, one after
- * another; `onReplicate(done, total)` after each (a long run's progress).
+ * another; `options` say how each replicate runs (see ReplicateOptions) and take its progress.
  */
-export function runExperiment(
-  config: Run,
-  firstReplicate = 0,
-  onReplicate?: (done: number, total: number) => void,
-): ExperimentResult {
+export function runExperiment(config: Run, firstReplicate = 0, options: ExperimentOptions = {}): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
   for (let r = 0; r < config.replicates; r++) {
-    replicates.push(runReplicate(config, spec, firstReplicate + r));
-    onReplicate?.(r + 1, config.replicates);
+    replicates.push(runReplicate(config, spec, firstReplicate + r, options));
+    options.onReplicate?.(r + 1, config.replicates);
   }
   return { config, replicates, rounds: summarizeRounds(replicates) };
 }

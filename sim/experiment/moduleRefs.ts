@@ -3,7 +3,18 @@
  * Modules are matched by kind and path, or — when a kind has one module on each side — by kind alone,
  * so a folder moved or resumed from elsewhere is still compared with the file it names now.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { ModuleRef } from './config.js';
+
+/** SHA-256 (hex) of a file's bytes, or null when it cannot be read (a module's or a saved library's content). */
+export function fileSha256(path: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return null;
+  }
+}
 
 /** The first module whose content differs between `before` and `now`, or null when every match agrees. */
 export function changedModule(

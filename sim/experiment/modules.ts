@@ -13,13 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
 import { envSpecProblem } from '../../envs/define.js';
 import type { PolicyPlugin } from '../agent/plugins/contracts.js';
-import {
-  moduleStore,
-  policyProblem,
-  type LoadedModule,
-  type ModuleKind,
-  type ModuleRef,
-} from '../agent/moduleStore.js';
+import { moduleStore, policyProblem, type CodeKind, type LoadedModule, type ModuleRef } from '../agent/moduleStore.js';
 import { msg, UsageError } from '../core/messages.js';
 import { loadErrorText } from './loadError.js';
 
@@ -34,15 +28,6 @@ export interface LoadOptions {
 }
 
 const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
-
-/** SHA-256 (hex) of a file's bytes, or null when it cannot be read. */
-export function fileSha256(path: string): string | null {
-  try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex');
-  } catch {
-    return null;
-  }
-}
 
 function readModule(flag: string, path: string): { full: string; sha256: string } {
   const full = resolve(path);
@@ -61,7 +46,7 @@ function readModule(flag: string, path: string): { full: string; sha256: string 
 export async function importModule(
   flag: string,
   path: string,
-  kind: ModuleKind,
+  kind: CodeKind,
 ): Promise<{ ref: ModuleRef; exported: unknown }> {
   const { full, sha256 } = readModule(flag, path);
   return { ref: { kind, path: full, sha256 }, exported: await importDefault(flag, path, full, sha256) };
@@ -106,7 +91,7 @@ async function worldsOf(flag: string, path: string, exported: unknown, check: bo
   return specs;
 }
 
-function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, exported: unknown): PolicyPlugin {
+function policyOf(flag: string, path: string, kind: Exclude<CodeKind, 'env'>, exported: unknown): PolicyPlugin {
   const problem = policyProblem(kind, exported);
   if (problem !== null) throw new UsageError(msg.moduleNotContract(flag, path, `a ${kind} policy`, problem));
   const plugin = exported as PolicyPlugin;
@@ -122,7 +107,7 @@ function policyOf(flag: string, path: string, kind: Exclude<ModuleKind, 'env'>, 
 export async function loadModule(
   flag: string,
   path: string,
-  kind: ModuleKind,
+  kind: CodeKind,
   options: LoadOptions = {},
 ): Promise<LoadedModule> {
   const { full, sha256 } = readModule(flag, path);
@@ -143,6 +128,10 @@ export async function loadModule(
 /** Make sure the modules a configuration names are loaded, with the content it was made with (workers, merge). */
 export async function ensureModules(refs: readonly ModuleRef[] | undefined): Promise<LoadedModule[]> {
   const out: LoadedModule[] = [];
-  for (const ref of refs ?? []) out.push(await loadModule(ref.kind, ref.path, ref.kind, { sha256: ref.sha256 }));
+  for (const ref of refs ?? []) {
+    // A saved library is data: the replicate reads it when it starts (libraryDb/savedLibrary.ts), checking its hash.
+    if (ref.kind === 'library') continue;
+    out.push(await loadModule(ref.kind, ref.path, ref.kind, { sha256: ref.sha256 }));
+  }
   return out;
 }

@@ -22,12 +22,22 @@ import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
 import { ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
+import { SkillRecorder, type ReplicateHistory } from '../agent/history/recorder.js';
+import { savedSkillsFor } from './libraryDb/savedLibrary.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
+
+/** The history of a replicate without a library: its rounds only. */
+const noHistory = (replicate: number): ReplicateHistory => ({ replicate, skills: [], rounds: [], evolutions: [] });
 
 /** How a replicate runs, not what it computes. */
 export interface ReplicateOptions {
   /** false: binary worlds take the per-position path too (the result is the same; tests compare them). */
   readonly bitParallel?: boolean;
+  /**
+   * Given: the replicate's skill history is recorded and handed here, with its rounds, when it ends (empty
+   * without a library).
+   */
+  readonly onHistory?: (history: ReplicateHistory, rounds: readonly RoundMetrics[]) => void;
 }
 
 /**
@@ -45,6 +55,7 @@ export function runReplicate(
   const { positions, arity } = env.space;
   const agent = config.agent;
   const schedule = librarySchedule(agent);
+  const prior = schedule.priorRounds;
   const goodScore = agent.goodScore ?? env.goodScore ?? env.maxScore - 1;
 
   const contexts = contextsOf(env);
@@ -63,6 +74,10 @@ export function runReplicate(
   const tools =
     env.failureTaxonomy === true || agent.breaker.failures > 0
       ? new ToolRegistry(positions, arity, agent.breaker)
+      : undefined;
+  const recorder =
+    options.onHistory !== undefined && library !== undefined && evolver !== undefined
+      ? new SkillRecorder(library, evolver, (contexts + 1) * positions * arity)
       : undefined;
   const exploration = makeExploration(agent.explore, agent.exploration);
   const hooks = new TaskHooks(lifecycle, retriever, exploration, library, tools);
@@ -87,7 +102,9 @@ export function runReplicate(
     if (lifecycle === undefined || library === undefined) return;
     // A frozen library changes no skill, but still settles the tests pending since the last evolution.
     if (frozen) return library.flushTests();
+    recorder?.evolutionStarts();
     lifecycle.evolve();
+    recorder?.evolutionEnded();
     if (schedule.freezesOnceBuilt && library.usable > 0) frozen = true;
   };
 
@@ -117,6 +134,7 @@ export function runReplicate(
       streams.exploreRate = hooks.before(slot.taskIndex, context);
       const solvedBefore = tally.solved;
       const attempts = actor.runTask(streams, tally);
+      if (recorder !== undefined) recorder.task = task + 1;
       hooks.after(slot.taskIndex, context, attempts, tally.solved > solvedBefore);
       if (agent.cadence === 'task') evolve();
     }
@@ -128,21 +146,31 @@ export function runReplicate(
    */
   const playBatch = (worldRound: number, keyRound: number): boolean => {
     streams.exploreRate = hooks.rate(worldRound * config.tasks);
-    return actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
+    const ran = actor.runBatch(streams, tally, config.tasks, (task) => beginTask(worldRound, keyRound, task));
+    if (ran && recorder !== undefined) recorder.task = config.tasks;
+    return ran;
   };
   /**
    * One round of tasks: `worldRound` in the world's timeline, streams keyed by `keyRound` — offered to the Actor
    * as one batch where it runs rounds so (which loop runs is the Actor's choice), else task by task.
    */
   const playRound = (worldRound: number, keyRound: number): void => {
+    // Reported rounds are 1, 2, …; a prior batch's are the rounds before, ending at 0.
+    recorder?.beginRound(keyRound < 0 ? worldRound - prior + 1 : keyRound + 1);
     tally.reset();
     evolver?.beginRound();
     if (!(actor.batchesRounds && playBatch(worldRound, keyRound))) playTasks(worldRound, keyRound);
     if (agent.cadence === 'round') evolve();
+    recorder?.endRound();
   };
 
-  const prior = schedule.priorRounds;
   for (let p = 0; p < prior; p++) playRound(p, -1 - p);
+  const saved = library === undefined ? null : savedSkillsFor(config);
+  if (saved !== null) {
+    if (recorder !== undefined) recorder.restore(saved);
+    else library!.restore(saved);
+    if (schedule.freezesOnceBuilt && library!.usable > 0) frozen = true;
+  }
   if (!schedule.learnsOnline) frozen = true;
 
   const rounds: RoundMetrics[] = [];
@@ -184,5 +212,6 @@ export function runReplicate(
       breakerTrips: tally.breakerTrips,
     });
   }
+  options.onHistory?.(recorder?.history(replicate) ?? noHistory(replicate), rounds);
   return rounds;
 }

@@ -9,6 +9,7 @@ import type { Run } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
 import { runReplicate } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
+import type { ReplicateHistory } from '../agent/history/recorder.js';
 import type { FigureId } from './figures.js';
 import { collectFigureValues } from './reproduction.js';
 import { WorkerPool } from '../core/parallel/pool.js';
@@ -31,6 +32,8 @@ export interface RunJob {
   readonly kind: 'run';
   readonly key: string;
   readonly config: Run;
+  /** Record each replicate's skill history too (a reproduction writing --library-db). */
+  readonly histories?: boolean;
 }
 
 export type SimulationJob = AuditJob | RunJob;
@@ -44,12 +47,19 @@ export interface RunJobResult {
   readonly key: string;
   /** [replicate][round] */
   readonly replicates: RoundMetrics[][];
+  /** Each replicate's skill history, when the job asked for them. */
+  readonly histories?: ReplicateHistory[];
 }
 
 export type SimulationResult = AuditJobResult | RunJobResult;
 
 export function runSimulation(job: SimulationJob): SimulationResult {
-  if (job.kind === 'run') return { key: job.key, replicates: runExperiment(job.config).replicates };
+  if (job.kind === 'run') {
+    if (job.histories !== true) return { key: job.key, replicates: runExperiment(job.config).replicates };
+    const histories: ReplicateHistory[] = [];
+    const { replicates } = runExperiment(job.config, 0, { onHistory: (history) => void histories.push(history) });
+    return { key: job.key, replicates, histories };
+  }
   const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
   // Each replicate reduced to its figures as it ends: a piece of 10 000 replicates would otherwise hold 50 000
   // rounds' metrics until it ends, long enough for the collector to copy them out of the young generation.

@@ -42,7 +42,13 @@ async function parse(args: readonly string[]): Promise<void> {
     throw new ParseFailure(message);
   };
   const argv = (await buildCli(args, { run: false, fail }).parseAsync()) as Record<string, unknown>;
-  if (args[0] === 'run') configFrom(await loadedSettings(argv), envParamsFromArgv(argv));
+  if (args[0] === 'run') {
+    // A saved library is a database an earlier command on the page writes, not a file in the repo: its value is
+    // checked for its form (FILE.sqlite, #replicate or #cell/replicate) and the rest of the run as usual.
+    const { 'library-from': saved, ...settings } = await loadedSettings(argv);
+    if (saved !== undefined && !/\.sqlite(#([^#/]+\/)?\d+)?$/.test(saved)) fail(`--library-from: '${saved}'`);
+    configFrom(settings, envParamsFromArgv(argv));
+  }
   if (args[0] === 'sweep') {
     // The grid from the flags alone: a --config file the docs print is not in the repo.
     const entries = gridEntries(argv, []);

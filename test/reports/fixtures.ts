@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hiddenOf } from '../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
-import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type Run, type RunConfig } from '../../sim/experiment/config.js';
+import { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import { executeReproduce } from '../../scripts/reproduceReport.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 import { toCsv } from '../../reports/csv/csv.js';
@@ -31,13 +32,30 @@ function writeFolder(dir: string, files: Record<string, string>): string {
   return dir;
 }
 
-/** `hexa run --out`: one configuration. */
-export function runFolder(dir: string, replicates = 20): string {
-  const config = configOf({}, replicates);
+/** `hexa run --out` (with `libraryDb`: and `--library-db DIR/library.sqlite`): one configuration. */
+export function runFolder(
+  dir: string,
+  replicates = 20,
+  options: { libraryDb?: boolean; agent?: Partial<AgentConfig> } = {},
+): string {
+  const config = configOf(options.agent ?? {}, replicates);
   const result = runExperiment(normalizeRun(config));
   const rows = result.replicates.flatMap((rounds, i) => replicateRows(config, i, rounds));
-  const manifest = makeManifest('run', config.seed, new Date(), { config, files: ['runs.csv'] });
+  mkdirSync(dir, { recursive: true });
+  const db =
+    options.libraryDb === true
+      ? { libraryDb: { file: 'library.sqlite', sha256: skillDb(join(dir, 'library.sqlite'), normalizeRun(config)) } }
+      : {};
+  const manifest = makeManifest('run', config.seed, new Date(), { config, files: ['runs.csv'], ...db });
   return writeFolder(dir, { 'runs.csv': toCsv(rows), 'manifest.json': JSON.stringify(manifest, null, 2) });
+}
+
+/** A skill database of a run (what `hexa run --library-db FILE` writes), in process; returns its SHA-256. */
+export function skillDb(path: string, config: Run, label: string | null = null): string {
+  const writer = new SkillDbWriter(path, { command: 'run', seed: config.seed, config });
+  const cell = writer.addCell(config, label);
+  runExperiment(config, 0, { onHistory: (history, rounds) => writer.push(cell, { history, rounds }) });
+  return writer.finish();
 }
 
 /**

@@ -53,7 +53,7 @@ describe('mistyped names', () => {
   it('an unknown command, with the closest one or the list', () => {
     expect(refusal(['frobnicate'])).toBe(
       "hexa: unknown command 'frobnicate' (commands: reproduce, run, sweep, merge, envs, check-env, bench, report, " +
-        'limits, matrix, completion)',
+        'library, limits, matrix, completion)',
     );
     expect(refusal(['rn'])).toBe("hexa: unknown command 'rn' (did you mean run?)");
     expect(refusal(['reproduse'])).toBe("hexa: unknown command 'reproduse' (did you mean reproduce?)");
@@ -63,7 +63,7 @@ describe('mistyped names', () => {
     expect(refusal(['run', '--replicats', '3'])).toBe(
       'hexa: unknown flag --replicats (did you mean --replicates?) (see hexa run --help)',
     );
-    expect(refusal(['run', '--library-db', 'x.db'])).toBe('hexa: unknown flag --library-db (see hexa run --help)');
+    expect(refusal(['run', '--ledger', 'x.csv'])).toBe('hexa: unknown flag --ledger (see hexa run --help)');
     expect(refusal(['sweep', '--treshold', '0.8', '--frob', '1'])).toBe(
       'hexa: unknown flags --treshold (did you mean --threshold?), --frob (see hexa sweep --help)',
     );
@@ -81,6 +81,9 @@ describe('mistyped names', () => {
       'hexa: check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
     );
     expect(refusal(['report'])).toBe('hexa: report: name the result folder to report on (hexa report DIR)');
+    expect(refusal(['library'])).toBe(
+      'hexa: library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
+    );
   });
 });
 

@@ -6,9 +6,10 @@
  * memory.
  */
 import { readFileSync, writeSync } from 'node:fs';
-import { writeFileAtomicStreamed } from '../../output.js';
+import { writeDurable } from '../../../reports/store/durable.js';
 import { join } from 'node:path';
 import { makeManifest } from '../../../reports/manifest.js';
+import type { Checksums } from '../../../reports/store/checksums.js';
 import type { ModuleRef } from '../../../sim/experiment/config.js';
 import type { Axis } from '../grid.js';
 import { idAt, type SweepPlan } from '../cells.js';
@@ -59,8 +60,9 @@ export function statusOf(counts: CellCounts): SweepStatus {
 }
 
 /**
- * Write the manifest atomically. With `states` undefined (a sweep just starting) the cell list is left
- * out; otherwise every cell of the shard is listed in canonical order with its status.
+ * Write the manifest durably. With `states` undefined (a sweep just starting) the cell list is left
+ * out; otherwise every cell of the shard is listed in canonical order with its status. `checksums` records
+ * the output files as written (results.csv's rows, bytes and SHA-256), for readers to verify them.
  */
 export function writeSweepManifest(
   dir: string,
@@ -70,6 +72,9 @@ export function writeSweepManifest(
   startedAt: Date,
   status: SweepStatus,
   states?: CellStates,
+  checksums?: Checksums,
+  /** More the manifest says (the skill database a sweep wrote). */
+  extra: Readonly<Record<string, unknown>> = {},
 ): void {
   const head = makeManifest('sweep', plan.seed, startedAt, {
     status,
@@ -80,11 +85,14 @@ export function writeSweepManifest(
     columns: plan.columns,
     files: {
       results: 'results.csv',
-      cells: 'cells/<id>.csv (rows of one finished cell), cells/<id>.failed (its error)',
+      cells:
+        'cells/<id>.csv (rows of one finished cell, then a footer: their count and SHA-256), cells/<id>.failed (its error)',
     },
+    ...extra,
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),
+    ...(checksums === undefined ? {} : { checksums }),
   });
-  writeFileAtomicStreamed(join(dir, MANIFEST), (fd) => {
+  writeDurable(join(dir, MANIFEST), (fd) => {
     const text = JSON.stringify(head, null, 2);
     if (states === undefined) {
       writeSync(fd, `${text}\n`);

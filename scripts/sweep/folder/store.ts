@@ -1,10 +1,13 @@
 /**
  * The on-disk state of a sweep folder. Each finished cell is one file in `cells/`, written to a
- * temporary name and renamed into place, so a cell's rows appear whole or not at all — even if the
- * process is killed with SIGKILL mid-write. `results.csv` is assembled from those files in canonical
- * order (by cell id), streaming one cell at a time, so memory does not grow with the number of cells.
+ * temporary name, flushed to the disk and renamed into place, so a cell's rows appear whole or not at all —
+ * even if the process is killed with SIGKILL mid-write or the machine loses power. Each file ends with a footer
+ * giving its rows' count and SHA-256 (cellFile.ts), and is trusted only when its rows match it: a resume runs
+ * again a cell whose file does not verify, a merge refuses it. `results.csv` is assembled from those files in
+ * canonical order (by cell id), streaming one cell at a time, so memory does not grow with the number of cells;
+ * its own checksum is computed on the way and recorded in the manifest.
  *
- *   cells/<id>.csv     the rows of a finished cell (no header)
+ *   cells/<id>.csv     the rows of a finished cell (no header), then its footer
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
  *   cells/<id>.part-<r>.csv  the rows of replicates r … of a cell run in parts, until all are joined
  *                      into its .csv (a run killed before that leaves them; removed on resume)
@@ -12,23 +15,26 @@
  */
 import {
   closeSync,
+  copyFileSync,
   existsSync,
+  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
   opendirSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmdirSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { toCsv } from '../../../reports/csv/csv.js';
-import { writeFileAtomic, writeFileAtomicStreamed } from '../../output.js';
+import { HashingWriter, type Checksums } from '../../../reports/store/checksums.js';
+import { SweepTables, writesCsv, writesParquet, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
+import { syncFolder, temporaryOf, writeDurable, writeDurableFile } from '../../../reports/store/durable.js';
 import { idAt, positionOf, type SweepPlan } from '../cells.js';
+import { readCellRows, writeCellFile, type CellSum, type RowSource } from './cellFile.js';
 
 export const CELLS = 'cells';
 export const RESULTS = 'results.csv';
@@ -40,54 +46,44 @@ const FAILED_FILE = new RegExp(`^(${ID})\\.failed$`);
 const PART_FILE = new RegExp(`^${ID}\\.part-\\d+\\.csv$`);
 const TEMP_FILE = new RegExp(`^${ID}\\.(csv|failed|part-\\d+\\.csv)\\.tmp-\\d+$`);
 /** Top-level files a sweep writes (and their temporaries); `--force` deletes only these. */
-const OWN_TOP = /^(manifest\.json|results\.csv)(\.tmp-\d+)?$/;
+const OWN_TOP = /^(manifest\.json|results\.csv|results\.parquet|cells\.parquet|cells\.csv)(\.tmp-\d+)?$/;
 
 export const cellsDir = (dir: string): string => join(dir, CELLS);
 export const doneFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.csv`);
 export const failedFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.failed`);
 export const partFile = (dir: string, id: string, from: number): string => join(dir, CELLS, `${id}.part-${from}.csv`);
 
-/** Copy a finished cell's file from another sweep folder (merge), atomically. */
+/** Copy a finished cell's file (already verified) from another sweep folder (merge), durably. */
 export function copyCellRows(dir: string, id: string, from: string): void {
-  saveCellRows(dir, id, readFileSync(from, 'utf8'));
+  const to = doneFile(dir, id);
+  const tmp = temporaryOf(to);
+  copyFileSync(from, tmp);
+  const fd = openSync(tmp, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, to);
 }
 
-/** Rows handed to `emit` as they are made: written in chunks, so a cell's rows never sit in memory whole. */
-export type RowSource = (emit: (text: string) => void) => void;
-
-/** Text bytes gathered before a write. */
-const CHUNK = 1 << 16;
-
-function writeRows(path: string, rows: string | RowSource): void {
-  if (typeof rows === 'string') return writeFileAtomic(path, rows);
-  writeFileAtomicStreamed(path, (fd) => {
-    let chunk = '';
-    rows((text) => {
-      chunk += text;
-      if (chunk.length >= CHUNK) {
-        writeSync(fd, chunk);
-        chunk = '';
-      }
-    });
-    if (chunk !== '') writeSync(fd, chunk);
-  });
-}
+export type { RowSource } from './cellFile.js';
 
 /** Record a finished cell (called in the worker that ran it). */
-export function saveCellRows(dir: string, id: string, rows: string | RowSource): void {
-  writeRows(doneFile(dir, id), rows);
+export function saveCellRows(dir: string, id: string, rows: RowSource): void {
+  writeCellFile(doneFile(dir, id), rows);
   if (existsSync(failedFile(dir, id))) unlinkSync(failedFile(dir, id));
 }
 
 /** Record the rows of replicates `from` … of a cell run in parts (called in the worker that ran them). */
 export function saveCellPart(dir: string, id: string, from: number, rows: RowSource): void {
-  writeRows(partFile(dir, id, from), rows);
+  writeCellFile(partFile(dir, id, from), rows);
 }
 
 /** All parts of a cell are in: join them, in replicate order, into the cell's file; then remove them. */
 export function joinCellParts(dir: string, id: string, starts: readonly number[]): void {
-  writeFileAtomicStreamed(doneFile(dir, id), (fd) => {
-    for (const from of starts) copyInto(fd, partFile(dir, id, from));
+  writeCellFile(doneFile(dir, id), (emit) => {
+    for (const from of starts) copyRows(partFile(dir, id, from), (chunk) => emit(chunk.toString('utf8')));
   });
   if (existsSync(failedFile(dir, id))) unlinkSync(failedFile(dir, id));
   dropCellParts(dir, id, starts);
@@ -100,7 +96,7 @@ export function dropCellParts(dir: string, id: string, starts: readonly number[]
 
 /** Record a failed cell. */
 export function saveCellFailure(dir: string, id: string, error: string): void {
-  writeFileAtomic(failedFile(dir, id), `${JSON.stringify({ error })}\n`);
+  writeDurableFile(failedFile(dir, id), `${JSON.stringify({ error })}\n`);
 }
 
 /** What a folder holds for each cell of a plan, by canonical position. */
@@ -109,6 +105,8 @@ export interface CellStates {
   readonly status: Uint8Array;
   /** The error of each failed cell, by position. */
   readonly errors: ReadonlyMap<number, string>;
+  /** Positions whose rows file does not verify (cut, changed, not written by hexa-sim): counted as pending. */
+  readonly unverified: readonly number[];
 }
 
 export const PENDING = 0;
@@ -116,15 +114,17 @@ export const DONE = 1;
 export const FAILED = 2;
 
 /**
- * What the folder holds for the plan's cells: finished ones, failed ones (with their errors). The folder
- * is read entry by entry, so memory stays flat however many cells it has. With `clean`, removes the
- * temporaries of writes that a kill interrupted (never when only reading, e.g. a shard being merged).
+ * What the folder holds for the plan's cells: finished ones (whose rows verify), failed ones (with their errors).
+ * The folder is read entry by entry and each rows file in chunks, so memory stays flat however many cells it has.
+ * With `clean` (a sweep about to run), removes the temporaries of writes that a kill interrupted and the rows
+ * files that do not verify, so those cells run again; without (a shard being merged), only reads.
  */
 export function scanCells(dir: string, plan: SweepPlan, clean = true): CellStates {
   const status = new Uint8Array(plan.ids.length);
   const errors = new Map<number, string>();
+  const unverified: number[] = [];
   const cells = cellsDir(dir);
-  if (!existsSync(cells)) return { status, errors };
+  if (!existsSync(cells)) return { status, errors, unverified };
   const stale: string[] = [];
   const folder = opendirSync(cells);
   try {
@@ -133,8 +133,13 @@ export function scanCells(dir: string, plan: SweepPlan, clean = true): CellState
       const done = DONE_FILE.exec(name);
       const failed = done === null ? FAILED_FILE.exec(name) : null;
       const p = done !== null ? positionOf(plan, done[1]!) : failed !== null ? positionOf(plan, failed[1]!) : -1;
-      if (p >= 0 && done !== null) status[p] = DONE;
-      else if (p >= 0 && status[p] !== DONE) {
+      if (p >= 0 && done !== null) {
+        if (readCellRows(join(cells, name)) !== undefined) status[p] = DONE;
+        else {
+          unverified.push(p);
+          stale.push(name);
+        }
+      } else if (p >= 0 && status[p] !== DONE) {
         status[p] = FAILED;
         errors.set(p, readFailure(join(cells, name)));
       } else if (TEMP_FILE.test(name) || PART_FILE.test(name)) stale.push(name);
@@ -144,7 +149,8 @@ export function scanCells(dir: string, plan: SweepPlan, clean = true): CellState
   }
   for (const [p] of errors) if (status[p] === DONE) errors.delete(p);
   if (clean) for (const name of stale) unlinkSync(join(cells, name));
-  return { status, errors };
+  unverified.sort((a, b) => a - b);
+  return { status, errors, unverified };
 }
 
 function readFailure(path: string): string {
@@ -162,28 +168,74 @@ export function ensureCellsDir(dir: string): void {
   for (const name of readdirSync(dir)) if (OWN_TOP.test(name) && name.includes('.tmp-')) unlinkSync(join(dir, name));
 }
 
+/** What was written as results.csv: its rows (without the header), bytes and SHA-256. */
+export type ResultsSum = CellSum;
+
 /**
  * Assemble results.csv: the header, then each finished cell's rows, cells in the given (canonical)
  * order. `source` yields where each cell's file is (its own folder, or a shard's when merging), or
  * undefined for a cell without rows.
  */
-export function assembleResults(dir: string, columns: readonly string[], sources: Iterable<string | undefined>): void {
-  writeFileAtomicStreamed(join(dir, RESULTS), (fd) => {
-    writeSync(fd, toCsvHeader(columns));
-    for (const file of sources) if (file !== undefined) copyInto(fd, file);
-  });
+export function assembleResults(
+  dir: string,
+  plan: SweepPlan,
+  format: ResultFormat,
+  sources: Iterable<string | undefined>,
+): Checksums {
+  const tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+  try {
+    let sum: ResultsSum | undefined;
+    const fill = (fd: number | undefined): void => {
+      const out = new ResultsOut(fd, plan.columns, tables);
+      for (const file of sources) if (file !== undefined) out.append(file);
+      sum = out.sum();
+    };
+    if (writesCsv(format)) writeDurable(join(dir, RESULTS), fill);
+    else fill(undefined);
+    return { ...(writesCsv(format) ? { [RESULTS]: sum! } : {}), ...tables?.finish() };
+  } catch (e) {
+    tables?.abandon();
+    throw e;
+  }
 }
 
-/** One copy buffer for every file: no garbage per cell. */
-const copyBuffer = Buffer.allocUnsafe(1 << 16);
+/**
+ * Copy a cell file's rows (not its footer) to `each`, verifying them on the way; a file that does not verify
+ * is an error naming it (the rows already passed on must be thrown away: every caller writes a temporary).
+ */
+function copyRows(file: string, each: (chunk: Buffer) => void): CellSum {
+  const sum = readCellRows(file, each);
+  if (sum === undefined) throw new Error(`${file}: the rows do not match their footer (cut or changed)`);
+  return sum;
+}
 
-/** Append a file's bytes to an open file. */
-function copyInto(fd: number, file: string): void {
-  const from = openSync(file, 'r');
-  try {
-    for (let n = readSync(from, copyBuffer); n > 0; n = readSync(from, copyBuffer)) writeSync(fd, copyBuffer, 0, n);
-  } finally {
-    closeSync(from);
+/**
+ * The cells' rows going out: to results.csv (the header, then the rows, counted and hashed as they are written;
+ * no file with `--format parquet`) and to the typed tables when there are any.
+ */
+class ResultsOut {
+  private readonly out: HashingWriter | undefined;
+  private rows = 0;
+
+  constructor(
+    fd: number | undefined,
+    columns: readonly string[],
+    private readonly tables: SweepTables | undefined,
+  ) {
+    this.out = fd === undefined ? undefined : new HashingWriter(fd);
+    this.out?.write(toCsvHeader(columns));
+  }
+
+  append(file: string): void {
+    this.rows += copyRows(file, (chunk) => {
+      this.out?.write(chunk);
+      this.tables?.add(chunk);
+    }).rows;
+    this.tables?.endCell();
+  }
+
+  sum(): ResultsSum {
+    return { rows: this.rows, bytes: this.out?.bytes ?? 0, sha256: this.out?.digest() ?? '' };
   }
 }
 
@@ -197,20 +249,23 @@ export class ResultsWriter {
   private readonly ended: Uint8Array;
   private next = 0;
   private readonly tmp: string;
-  private readonly fd: number;
+  private readonly fd: number | undefined;
+  private readonly tables: SweepTables | undefined;
+  private readonly out: ResultsOut;
   /** Cells whose rows are in. */
   private written = 0;
 
   constructor(
     private readonly dir: string,
-    columns: readonly string[],
     private readonly plan: SweepPlan,
     private readonly order: readonly number[],
+    private readonly format: ResultFormat,
   ) {
     this.ended = new Uint8Array(plan.ids.length);
-    this.tmp = `${join(dir, RESULTS)}.tmp-${process.pid}`;
-    this.fd = openSync(this.tmp, 'w');
-    writeSync(this.fd, toCsvHeader(columns));
+    this.tmp = temporaryOf(join(dir, RESULTS));
+    this.fd = writesCsv(format) ? openSync(this.tmp, 'w') : undefined;
+    this.tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+    this.out = new ResultsOut(this.fd, plan.columns, this.tables);
   }
 
   /** The cell at `position` has ended: with its rows file written, or without rows. */
@@ -224,24 +279,40 @@ export class ResultsWriter {
   }
 
   /**
-   * Every cell has had its chance: those that never ended (fail-fast) are left out. Renames results.csv
-   * into place; returns how many cells' rows it holds.
+   * Every cell has had its chance: those that never ended (fail-fast) are left out. Flushes results.csv to the
+   * disk and renames it into place; returns how many cells' rows it holds, and its sum.
    */
-  finish(): number {
+  finish(): { readonly cells: number; readonly checksums: Checksums } {
     for (; this.next < this.order.length; this.next++)
       if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
-    closeSync(this.fd);
-    renameSync(this.tmp, join(this.dir, RESULTS));
-    return this.written;
+    const tables = this.tables?.finish();
+    if (this.fd !== undefined) {
+      try {
+        fsyncSync(this.fd);
+      } finally {
+        closeSync(this.fd);
+      }
+      const path = join(this.dir, RESULTS);
+      renameSync(this.tmp, path);
+      syncFolder(dirname(path));
+    }
+    const csv: Checksums = writesCsv(this.format) ? { [RESULTS]: this.out.sum() } : {};
+    return { cells: this.written, checksums: { ...csv, ...tables } };
   }
 
   abandon(): void {
-    closeSync(this.fd);
+    this.tables?.abandon();
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
     if (existsSync(this.tmp)) unlinkSync(this.tmp);
   }
 
   private append(position: number): void {
-    copyInto(this.fd, doneFile(this.dir, idAt(this.plan, position)));
+    this.out.append(doneFile(this.dir, idAt(this.plan, position)));
     this.written++;
   }
 }

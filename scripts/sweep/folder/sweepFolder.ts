@@ -8,6 +8,8 @@ import { replicateCsvLines } from '../../../reports/csv/rows.js';
 import { cellPrefix } from '../../../reports/csv/sweepColumns.js';
 import type { SweepResult } from '../../../sim/experiment/sweep.js';
 import { idAt, planConfigs } from '../cells.js';
+import { lockFolder } from '../../../reports/store/lock.js';
+import { DEFAULT_FORMAT, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { countCells, statusOf, writeSweepManifest } from './manifest.js';
 import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCellRows, scanCells } from './store.js';
 
@@ -16,11 +18,24 @@ import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCe
  * manifest.json (kind 'sweep'). A folder that exists is refused unless `force`, which replaces only the
  * files a sweep writes there.
  */
-export function writeSweepFolder(dir: string, sweep: SweepResult, options: FolderOptions = {}): void {
+export function writeSweepFolder(
+  dir: string,
+  sweep: SweepResult,
+  options: FolderOptions & { readonly format?: ResultFormat } = {},
+): void {
   const startedAt = options.startedAt ?? new Date();
-  const plan = planConfigs(sweep.cells.map((c) => c.config));
   prepareFolder(dir, options.force === true);
-  if (options.force === true) clearSweepFiles(dir);
+  const lock = lockFolder(dir);
+  try {
+    writeCells(dir, sweep, startedAt, options.force === true, options.format ?? DEFAULT_FORMAT);
+  } finally {
+    lock.release();
+  }
+}
+
+function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boolean, format: ResultFormat): void {
+  const plan = planConfigs(sweep.cells.map((c) => c.config));
+  if (force) clearSweepFiles(dir);
   ensureCellsDir(dir);
   const byId = new Map(sweep.cells.map((c) => [c.id, c]));
   const all = Array.from({ length: plan.ids.length }, (_, p) => p);
@@ -31,7 +46,7 @@ export function writeSweepFolder(dir: string, sweep: SweepResult, options: Folde
     saveCellRows(dir, id, (emit) => cell.replicates.forEach((rounds, r) => emit(replicateCsvLines(prefix, r, rounds))));
   }
   const states = scanCells(dir, plan);
-  assembleResults(dir, plan.columns, finishedFiles(dir, plan, all, states));
+  const checksums = assembleResults(dir, plan, format, finishedFiles(dir, plan, all, states));
   const status = statusOf(countCells(all, states));
-  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states);
+  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states, checksums);
 }

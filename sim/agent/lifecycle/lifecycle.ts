@@ -153,7 +153,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
   protected retire(skill: Skill): void {
     this.status[skill.slot] = OUT;
     skill.weight = 0;
-    this.library.remove(skill);
+    this.library.remove(skill, 'retired');
     if (this.config.onRetire === 'forget') this.evolver.forget(skill.context, skill.position);
     this.retired++;
   }
@@ -162,7 +162,7 @@ export abstract class BaseLifecycle implements Lifecycle, ClaimSink {
   protected drop(skill: Skill): void {
     this.status[skill.slot] = OUT;
     skill.weight = 0;
-    this.library.remove(skill);
+    this.library.remove(skill, 'dropped');
   }
 
   /** A policy that reads no tests and has no staleness only notes the time in its per-task passes. */

@@ -35,6 +35,11 @@ export class SampleBatch {
   attempts = 0;
   /** High-score samples it holds. */
   count = 0;
+  /**
+   * Of its attempts, those that explored (ignored the constraint), counted when it is handed over: read only
+   * by an observer of skills' lives (history/observer.ts), never by the accounting.
+   */
+  explored = 0;
   /** The context its attempts were made in. */
   context = 0;
   /** The samples, in the batch's layout (see the file's comment). */
@@ -156,5 +161,6 @@ export class SampleBatch {
     if (this.layout === 'byCode') fillAll(this.codes, 0);
     this.count = 0;
     this.attempts = 0;
+    this.explored = 0;
   }
 }

@@ -117,6 +117,17 @@ export interface TextParam extends ParamBase {
   readonly shape: string;
 }
 
+/**
+ * A file the run reads, named FILE or FILE#selector (a saved skill library, `--library-from`): absent from
+ * the configuration unless given, so configurations without it keep their shape and their cells' ids.
+ */
+export interface FileParam extends ParamBase {
+  readonly kind: 'file';
+  /** The file in words, for the sweep file's schema: "a skill database (FILE.sqlite or FILE.sqlite#replicate)". */
+  readonly shape: string;
+  readonly optional: true;
+}
+
 export type Param =
   | IntegerParam
   | DecimalParam
@@ -127,7 +138,8 @@ export type Param =
   | PolicyParam
   | NumbersParam
   | WorldParam
-  | TextParam;
+  | TextParam
+  | FileParam;
 export type ParamKind = Param['kind'];
 
 /** Declarations shaped like the configuration they fill. */
@@ -148,7 +160,7 @@ export type ValueOf<P> = P extends { readonly kind: 'integer'; readonly default:
           ? V | (string & {})
           : P extends { readonly kind: 'numbers' }
             ? readonly number[]
-            : P extends { readonly kind: 'world' | 'text' }
+            : P extends { readonly kind: 'world' | 'text' | 'file' }
               ? string
               : never;
 

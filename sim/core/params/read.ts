@@ -16,6 +16,11 @@ export function isParam(node: Param | ParamTree): node is Param {
   return typeof node.kind === 'string';
 }
 
+/** A declaration absent from the configuration while it holds its default (or, without one, until given). */
+export function isOptional(p: Param): boolean {
+  return (p.kind === 'policy' || p.kind === 'file') && p.optional === true;
+}
+
 /** Every declaration of a tree, in the tree's order (its configuration's key order). */
 export function placedParams(tree: ParamTree, prefix: readonly string[] = []): Placed[] {
   return Object.entries(tree).flatMap(([key, node]) =>
@@ -34,6 +39,7 @@ export function columnOf(p: Param): string | null {
 export function defaultText(p: Param): string | undefined {
   switch (p.kind) {
     case 'text':
+    case 'file':
       return undefined;
     case 'integer':
       return p.default === null ? undefined : String(p.default);
@@ -51,7 +57,7 @@ export function defaultsOf<T extends ParamTree>(tree: T): ParamValues<T> {
   const out: Record<string, unknown> = {};
   for (const [key, node] of Object.entries(tree)) {
     if (!isParam(node)) out[key] = defaultsOf(node);
-    else if (node.kind !== 'text' && node.toWorld !== true && !(node.kind === 'policy' && node.optional === true))
+    else if (node.kind !== 'text' && node.kind !== 'file' && node.toWorld !== true && !isOptional(node))
       out[key] = node.default;
   }
   return out as ParamValues<T>;
@@ -127,6 +133,7 @@ export function parseParam(p: Param, text: string): number | string | boolean | 
       return numbers(p, text);
     case 'world':
     case 'text':
+    case 'file':
       return text;
   }
 }
@@ -154,8 +161,12 @@ export function readValues<T extends ParamTree>(
     }
     if (node.toWorld === true || node.kind === 'text') continue;
     const text = textOf(node.flag);
+    if (node.kind === 'file') {
+      if (text !== undefined) late.push([key, read(node, text)]);
+      continue;
+    }
     const value = text === undefined ? node.default : read(node, text);
-    if (node.kind === 'policy' && node.optional === true) {
+    if (isOptional(node)) {
       if (value !== node.default) late.push([key, value]);
     } else out[key] = value;
   }

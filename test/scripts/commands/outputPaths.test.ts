@@ -22,7 +22,7 @@ describe('outputs under folders that do not exist', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(readFileSync(join(cwd, 'a/b/c.csv'), 'utf8')).toMatch(/^env,/);
-    expect(readdirSync(join(cwd, 'a/d/e')).sort()).toEqual(['manifest.json', 'runs.csv']);
+    expect(readdirSync(join(cwd, 'a/d/e')).sort()).toEqual(['manifest.json', 'runs.csv', 'runs.parquet']);
   });
 
   it('hexa sweep --out (two shards), hexa merge --out, hexa report --out', () => {

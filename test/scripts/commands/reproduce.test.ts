@@ -97,6 +97,7 @@ describe('hexa reproduce', () => {
       'manifest.json',
       'paired.csv',
       'runs.csv',
+      'runs.parquet',
       'table.csv',
       'verdict.json',
     ]);

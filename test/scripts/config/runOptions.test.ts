@@ -19,11 +19,11 @@ function errorOf(settings: Record<string, string>, params: Record<string, string
 }
 
 describe('run flags', () => {
-  it('each have help, and a default unless the world decides it', () => {
+  it('each have help, and a default unless the world decides it (or it names a file, absent until given)', () => {
     const decided = ['bits', 'truth', 'good-score'];
     for (const p of RUN_FLAGS) {
       expect(p.help.length, p.flag).toBeGreaterThan(10);
-      expect(defaultText(p) === undefined, p.flag).toBe(decided.includes(p.flag));
+      expect(defaultText(p) === undefined, p.flag).toBe(decided.includes(p.flag) || p.kind === 'file');
     }
     expect(new Set(RUN_FLAGS.map((p) => p.flag)).size).toBe(RUN_FLAGS.length);
   });

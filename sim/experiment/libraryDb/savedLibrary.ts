@@ -1,0 +1,188 @@
+/**
+ * A saved library (`--library-from FILE.sqlite[#[cell/]replicate]`): the skills one replicate of an earlier
+ * run ended with, read from its skill database (schema.ts) — each with its claim, confidence, weight,
+ * evidence and test record — so every replicate of a new run can start from it, in the same world or
+ * another of the same shape. A configuration names it by its normalized value (the file made absolute, the
+ * replicate always given, the cell when the file holds several), and its file's SHA-256 travels with the
+ * configuration's modules, so a worker thread reads the same bytes the command line did, and a resume or a
+ * merge refuses a file that changed.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { SkillRecord } from '../../agent/skill.js';
+import { msg, UsageError } from '../../core/messages.js';
+import type { ModuleRef } from '../../agent/moduleStore.js';
+import { fileSha256 } from '../moduleRefs.js';
+import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
+import { openDatabase, type Database } from './sqlite.js';
+
+export interface SavedLibrary {
+  /** How a configuration names it: FILE#replicate, or FILE#cell/replicate when the file holds several cells. */
+  readonly value: string;
+  readonly ref: ModuleRef;
+  readonly cell: string;
+  readonly replicate: number;
+  /** The world it was learned in, and that world's shape. */
+  readonly env: string;
+  readonly positions: number;
+  readonly arity: number;
+  readonly contexts: number;
+  /** The library at the replicate's end, in the order its skills first entered. */
+  readonly skills: readonly SkillRecord[];
+}
+
+interface CellRow {
+  readonly cell: string;
+  readonly label: string | null;
+  readonly env: string;
+  readonly positions: number;
+  readonly arity: number;
+  readonly contexts: number;
+  readonly replicates: number;
+}
+
+/** Libraries read by this process, by value and content. */
+const loaded = new Map<string, SavedLibrary>();
+
+/** FILE[#selector]: the file, and what follows its last '#'. */
+export function splitLibraryValue(text: string): { readonly file: string; readonly selector: string | undefined } {
+  const hash = text.lastIndexOf('#');
+  return hash > 0 ? { file: text.slice(0, hash), selector: text.slice(hash + 1) } : { file: text, selector: undefined };
+}
+
+/**
+ * Open a skill database for reading, refusing a file that is not one of this schema's version; `where` names
+ * what gave the file in messages (`--library-from`, `FILE`).
+ */
+export function openSkillDb(where: string, file: string): Database {
+  let db: Database;
+  try {
+    if (!statSync(file).isFile()) throw new UsageError(msg.skillDbMissing(where, file));
+    db = openDatabase(file, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(msg.skillDbMissing(where, file));
+  }
+  try {
+    const app = db.pragma('application_id', { simple: true });
+    const version = db.pragma('user_version', { simple: true });
+    if (app !== APPLICATION_ID) throw new UsageError(msg.notSkillDb(where, file, 'not written by --library-db'));
+    if (version !== SCHEMA_VERSION)
+      throw new UsageError(msg.notSkillDb(where, file, `schema version ${version}; this one reads ${SCHEMA_VERSION}`));
+    return db;
+  } catch (e) {
+    db.close();
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(msg.notSkillDb(where, file, 'not a SQLite database'));
+  }
+}
+
+/** The cell a selector names (its id, or its label), or the only one. */
+export function chooseCell<C extends Pick<CellRow, 'cell' | 'label'>>(
+  where: string,
+  file: string,
+  cells: readonly C[],
+  name: string | undefined,
+): C {
+  if (name === undefined) {
+    if (cells.length === 1) return cells[0]!;
+    throw new UsageError(
+      msg.skillDbCells(
+        where,
+        file,
+        cells.map((c) => c.label ?? c.cell),
+      ),
+    );
+  }
+  const cell = cells.find((c) => c.cell === name) ?? cells.find((c) => c.label === name);
+  if (cell === undefined) throw new UsageError(msg.skillDbNoCell(where, file, name));
+  return cell;
+}
+
+export function cellRows(db: Database): CellRow[] {
+  return db
+    .prepare('SELECT cell, label, env, positions, arity, contexts, replicates FROM cells ORDER BY cell')
+    .all() as CellRow[];
+}
+
+/** A replicate number as the selector gives it, checked against the cell. */
+export function replicateOf(
+  where: string,
+  file: string,
+  cell: Pick<CellRow, 'replicates'>,
+  text: string | undefined,
+): number {
+  if (text === undefined) return 0;
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n < cell.replicates)) throw new UsageError(msg.skillDbNoReplicate(where, file, text, cell.replicates));
+  return n;
+}
+
+/**
+ * Read the library `text` names (FILE, FILE#replicate or FILE#cell/replicate; replicate 0 by default). With
+ * `sha256`, the file must still have that content. Refusals are UsageErrors naming `flag`.
+ */
+export function readSavedLibrary(flag: string, text: string, sha256?: string): SavedLibrary {
+  const { file, selector } = splitLibraryValue(text);
+  const full = resolve(file);
+  const sha = fileSha256(full);
+  const where = `--${flag}`;
+  if (sha === null) throw new UsageError(msg.skillDbMissing(where, file));
+  if (sha256 !== undefined && sha !== sha256) throw new UsageError(msg.libraryChanged(file, sha256, sha));
+  const slash = selector?.lastIndexOf('/') ?? -1;
+  const cellName = selector !== undefined && slash >= 0 ? selector.slice(0, slash) : undefined;
+  const replicateText = selector !== undefined && slash >= 0 ? selector.slice(slash + 1) : selector;
+  const known = loaded.get(`${full}#${selector ?? ''}\n${sha}`);
+  if (known !== undefined) return known;
+
+  const db = openSkillDb(where, file);
+  try {
+    const cells = cellRows(db);
+    const cell = chooseCell(where, file, cells, cellName);
+    const replicate = replicateOf(where, file, cell, replicateText);
+    const skills = db
+      .prepare(
+        `SELECT context, position, value, confidence, weight, evidence, hits, agreed, refuted FROM skills
+         WHERE cell = ? AND replicate = ? AND status = 'active' ORDER BY skill_id`,
+      )
+      .all(cell.cell, replicate) as SkillRecord[];
+    const value = `${full}#${cells.length > 1 ? `${cell.cell}/` : ''}${replicate}`;
+    const library: SavedLibrary = {
+      value,
+      ref: { kind: 'library', path: full, sha256: sha },
+      cell: cell.cell,
+      replicate,
+      env: cell.env,
+      positions: cell.positions,
+      arity: cell.arity,
+      contexts: cell.contexts,
+      skills,
+    };
+    loaded.set(`${full}#${selector ?? ''}\n${sha}`, library);
+    loaded.set(`${value}\n${sha}`, library);
+    return library;
+  } finally {
+    db.close();
+  }
+}
+
+/** The world a library fits, in words ("4 positions × 2 values, 1 context"). */
+export function shapeOf(shape: { positions: number; arity: number; contexts: number }): string {
+  const contexts = `${shape.contexts} context${shape.contexts === 1 ? '' : 's'}`;
+  return `${shape.positions} positions × ${shape.arity} values, ${contexts}`;
+}
+
+/**
+ * The skills a run starts every replicate with (`agent.libraryFrom`), or null: read once per process, from
+ * the content the configuration's module list names.
+ */
+export function savedSkillsFor(config: {
+  readonly agent: { readonly libraryFrom?: string };
+  readonly modules?: readonly ModuleRef[];
+}): readonly SkillRecord[] | null {
+  const value = config.agent.libraryFrom;
+  if (value === undefined) return null;
+  const path = splitLibraryValue(value).file;
+  const sha256 = config.modules?.find((m) => m.kind === 'library' && m.path === path)?.sha256;
+  return readSavedLibrary('library-from', value, sha256).skills;
+}
