@@ -11,7 +11,8 @@ const withColumn = placedParams(RUN_PARAMS).filter(({ param }) => columnOf(param
 
 /**
  * The configuration columns in order: the declarations' order, then the optional ones (present only with a
- * policy module or a saved library), then the late ones; the world's own parameters follow its id, under their own names.
+ * policy module or a saved library), then the late ones; the world's own parameters follow its id, under their
+ * own names.
  */
 export const CONFIG_COLUMNS: readonly Placed[] = [
   ...withColumn.filter(({ param }) => !isOptional(param) && param.late !== true),

@@ -61,7 +61,9 @@ function opening(input: HtmlInput): string {
   const head = answer(input);
   const { warnings } = input.data;
   if (warnings.length === 0) return head;
-  const note = `<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ${escapeHtml(warnings.join('; '))}.</p>`;
+  const note =
+    '<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ' +
+    `${escapeHtml(warnings.join('; '))}.</p>`;
   return head.replace(/^(<header class="headline" id="headline">)/, `$1\n${note}`);
 }
 

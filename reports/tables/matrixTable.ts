@@ -23,7 +23,8 @@ export function renderMatrix(cells: readonly MatrixCell[]): string {
   const saved = offline.modules?.find((m) => m.kind === 'library');
   const start =
     offline.agent.libraryFrom !== undefined && saved !== undefined
-      ? `Offline and Off2On start from the saved library ${offline.agent.libraryFrom} (sha256 ${saved.sha256.slice(0, 12)}…) instead of a prior batch.`
+      ? `Offline and Off2On start from the saved library ${offline.agent.libraryFrom} ` +
+        `(sha256 ${saved.sha256.slice(0, 12)}…) instead of a prior batch.`
       : `Offline and Off2On first play a prior batch of ${prior} round${prior === 1 ? '' : 's'} (not scored).`;
   return [
     `HExA configuration matrix · ${c.env} ${Object.entries(c.envParams)

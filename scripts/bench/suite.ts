@@ -137,8 +137,9 @@ export function renderBench(r: BenchSuite): string {
   if (r.libraryDb !== undefined) {
     const d = r.libraryDb;
     lines.push(
-      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) against ${d.without.seconds.toFixed(2)} s ` +
-        `without (${disturbance(d.without)}): ${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
+      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) ` +
+        `against ${d.without.seconds.toFixed(2)} s without (${disturbance(d.without)}): ` +
+        `${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
     );
   }
   if (r.store !== undefined) lines.push(...storeLines(r.store));

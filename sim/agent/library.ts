@@ -72,7 +72,10 @@ export class Library implements ClaimSink {
   private readonly scratch: Int32Array;
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
-  /** Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed runs only. */
+  /**
+   * Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed
+   * runs only.
+   */
   private readonly pendingExplored: Int32Array;
   private pendingAny = false;
   /** Told of every entry, exit and settled test (null: nothing is recorded). */

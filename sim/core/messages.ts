@@ -90,7 +90,8 @@ export const msg = {
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
   folderLocked: (path: string, who: string, lock: string) =>
-    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that process is gone`,
+    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
+    `process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
@@ -99,7 +100,8 @@ export const msg = {
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
   mergeUnverified: (path: string, id: string, count: number) =>
-    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify (cut or changed since written); run hexa sweep … --resume there to run again what does not`,
+    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify ` +
+    `(cut or changed since written); run hexa sweep … --resume there to run again what does not`,
   mergeMismatch: (path: string, other: string, what: string) =>
     `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
   mergeOverlap: (id: string, a: string, b: string) =>
@@ -112,7 +114,8 @@ export const msg = {
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
   resultsUnverified: (dir: string, file: string, why: string) =>
-    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed after it was written — rerun, or resume the sweep`,
+    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed ` +
+    `after it was written — rerun, or resume the sweep`,
   csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
   csvMissingColumns: (file: string, columns: readonly string[]) =>
     `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,
@@ -183,12 +186,14 @@ export const msg = {
   // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
   // flag (--library-from) or the argument (FILE) that named the file
   sqliteMissing: (version: string) =>
-    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: npm install -E better-sqlite3@${version}`,
+    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: ` +
+    `npm install -E better-sqlite3@${version}`,
   skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
   notSkillDb: (where: string, path: string, reason: string) =>
     `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
   skillDbCells: (where: string, path: string, cells: readonly string[]) =>
-    `${where}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
+    `${where}: ${show(path)} holds ${cells.length} cells ` +
+    `(${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
   skillDbNoCell: (where: string, path: string, cell: string) =>
     `${where}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
   skillDbNoReplicate: (where: string, path: string, replicate: string, replicates: number) =>
