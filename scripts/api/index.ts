@@ -43,13 +43,21 @@ export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
 export { Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
+export type { ExitReason, SkillObserver } from '../../sim/agent/history/observer.js';
+export type {
+  Evolution,
+  ReplicateHistory,
+  SkillLife,
+  SkillOrigin,
+  SkillRound,
+} from '../../sim/agent/history/recorder.js';
 export { SampleBatch, SMALL_BITS } from '../../sim/agent/samples/sampleBatch.js';
 export type { SampleLayout } from '../../sim/agent/samples/sampleBatch.js';
 export { Retriever } from '../../sim/agent/retriever.js';
 export type { SkillOrder } from '../../sim/agent/retriever.js';
 export { Constraint } from '../../sim/agent/constraint.js';
 export { compareSkills, covers, EVERY_CONTEXT } from '../../sim/agent/skill.js';
-export type { ClaimNamer, Skill, SkillClaim } from '../../sim/agent/skill.js';
+export type { ClaimNamer, Skill, SkillClaim, SkillRecord, SkillStanding } from '../../sim/agent/skill.js';
 export { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 export type { AgentConfig } from '../../sim/agent/agentConfig.js';
 export { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../sim/agent/lifecycle/config.js';
@@ -83,8 +91,9 @@ export type {
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
 export { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 export type { ModuleKind, ModuleRef, Run, RunConfig } from '../../sim/experiment/config.js';
+export type { CodeKind } from '../../sim/agent/moduleStore.js';
 export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
-export type { ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
+export type { ExperimentOptions, ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
 export { runReplicate } from '../../sim/experiment/replicate.js';
 export type { ReplicateOptions } from '../../sim/experiment/replicate.js';
 export { runMetrics } from '../../sim/experiment/runMetrics.js';
@@ -98,7 +107,8 @@ export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js'
 // Result folders for `hexa report`.
 export { writeRunFolder } from '../../reports/folders/folders.js';
 export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
-export type { FolderOptions } from '../../reports/folders/folders.js';
+export type { FolderOptions, PublishedDb } from '../../reports/folders/folders.js';
+export type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 export { loadResultFolder } from '../../reports/resultFolder.js';
 export type { FolderVerdict, Group, ResultData } from '../../reports/resultFolder.js';
 export type { ResultKind } from '../../reports/manifest.js';
