@@ -1,5 +1,6 @@
 /**
- * api-contract-v1 (seeds/000): several APIs share a response-code convention — "code 0 means success" —
+ * api-contract-v1 (docs/worlds-and-policies.md): several APIs share a response-code convention — "code 0 means success"
+ * —
  * until, before task `drift`, one of them (order_api by default) switches to another code.
  *
  * Each task calls one API (the task's context, drawn from the task's own stream). Each attempt is a

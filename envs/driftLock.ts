@@ -30,7 +30,8 @@ const AT: ParamSpec = {
   kind: 'string',
   default: '',
   describe:
-    "drift before these tasks too, 0-based over the run (round × tasks + task), joined by '+', e.g. 75+150; empty = none",
+    "drift before these tasks too, 0-based over the run (round × tasks + task), joined by '+', e.g. 75+150; empty = " +
+    'none',
 };
 const EXTRA = [FLIPS, EVERY, AT];
 

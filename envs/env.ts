@@ -7,6 +7,7 @@
  */
 import type { Stream } from '../sim/core/rng.js';
 
+/** The shape of a code: how many positions, and how many values each can hold. */
 export interface ActionSpace {
   /** Number of positions in a code. */
   readonly positions: number;
@@ -15,10 +16,11 @@ export interface ActionSpace {
 }
 
 /**
- * Why an attempt failed, for worlds that say (the tool-loop taxonomy of seeds/004). Worlds without a
+ * Why an attempt failed, for worlds that say (the tool loop's taxonomy, docs/worlds-and-policies.md). Worlds without a
  * taxonomy (the locks) leave `failure` unset: a wrong code is just a wrong code.
  */
 export const FAILURE = { none: 0, toolError: 1, paramError: 2, ambiguousQuery: 3, toolUnavailable: 4 } as const;
+/** One of the `FAILURE` codes. */
 export type FailureKind = (typeof FAILURE)[keyof typeof FAILURE];
 
 /** What one step returns. The object is owned and reused by the environment: read it, don't keep it. */
@@ -49,6 +51,10 @@ export interface TaskContext {
   stream(purpose?: WorldPurpose): Stream;
 }
 
+/**
+ * One world instance, made by `EnvSpec.create` for one replicate: the agent resets it per task and steps it per
+ * attempt.
+ */
 export interface Env {
   /** The world's id, for messages (the host names a world by its EnvSpec's id; absent here is fine). */
   readonly id?: string;
@@ -98,7 +104,9 @@ export function contextsOf(env: Env): number {
   return env.contexts ?? 1;
 }
 
+/** A world parameter's value: a number or a word. */
 export type ParamValue = number | string;
+/** A world's parameters by name. */
 export type EnvParams = Readonly<Record<string, ParamValue>>;
 
 /** One documented environment parameter. */
@@ -120,7 +128,7 @@ export interface EnvSpec {
   readonly id: string;
   readonly summary: string;
   readonly params: readonly ParamSpec[];
-  /** Exactly one code solves a task, so uniform guessing has the closed form of SPEC §3. */
+  /** Exactly one code solves a task, so uniform guessing has the closed form of docs/model.md's exact anchors. */
   readonly exactRandomControl: boolean;
   /**
    * 'matches': the score is the number of positions where the code equals the truth (noise aside), so an

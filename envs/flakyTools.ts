@@ -1,7 +1,9 @@
 /**
- * flaky-tools-v1 (seeds/004): task types × tools. Each task has a type (its context); each attempt calls
+ * flaky-tools-v1 (docs/worlds-and-policies.md, the tool loop): task types × tools. Each task has a type (its context);
+ * each attempt calls
  * one tool (one position, `tools` values). A call succeeds with a hidden rate — `best` for the type's best
- * tool, `second` for its fallback (another tool), `other` for the rest — and a success ends the task. Failures carry the taxonomy of the agent loop:
+ * tool, `second` for its fallback (another tool), `other` for the rest — and a success ends the task. Failures carry
+ * the taxonomy of the agent loop:
  *
  *   tool unavailable  the tool is in an outage (every call fails while it lasts);
  *   parameter error   the call was malformed (probability `param-error`, whatever the tool);

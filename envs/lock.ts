@@ -31,7 +31,8 @@ export const TRUTH: ParamSpec = {
   name: 'truth',
   kind: 'string',
   describe:
-    "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else random",
+    "hidden code as a bit string, or 'random' (drawn per replicate from the seed); default 1011 for 4 bits, else " +
+    'random',
 };
 
 /** Parse a bit string such as `1011`. */

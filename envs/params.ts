@@ -3,7 +3,9 @@ import { parseNumber } from '../sim/core/params/number.js';
 import { closestNames, orList } from '../sim/core/params/suggest.js';
 import { EnvParamError, type EnvParams, type EnvSpec, type ParamSpec } from './env.js';
 
-/** A number as given: itself, or text read in the one number grammar (sim/core/params/number.ts); else the raw value. */
+/**
+ * A number as given: itself, or text read in the one number grammar (sim/core/params/number.ts); else the raw value.
+ */
 const numeric = (raw: unknown): unknown => (typeof raw === 'string' ? (parseNumber(raw) ?? raw) : raw);
 
 /** Read an integer parameter (numbers or numeric text), within the spec's bounds. */

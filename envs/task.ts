@@ -6,7 +6,7 @@
 import type { TaskContext, WorldPurpose } from './env.js';
 import { AleaStream, type ReplicateKey, type Stream } from '../sim/core/rng.js';
 
-/** Tasks a round in the published protocol (SPEC §2): the default of `--tasks` and of a SeededTask. */
+/** Tasks a round in the published protocol (docs/model.md): the default of `--tasks` and of a SeededTask. */
 export const TASKS_PER_ROUND = 30;
 
 /**
@@ -18,7 +18,10 @@ export class SeededTask implements TaskContext {
   round = 0;
   task = 0;
   taskIndex = 0;
-  /** The round that keys the task's streams (differs from `round` only in a prior batch, see sim/experiment/replicate.ts). */
+  /**
+   * The round that keys the task's streams (differs from `round` only in a prior batch, see
+   * sim/experiment/replicate.ts).
+   */
   keyRound = 0;
   private readonly streams: Partial<Record<WorldPurpose, AleaStream>> = {};
   constructor(

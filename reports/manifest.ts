@@ -6,6 +6,7 @@ import { ownCheckout, packageVersion, provenance } from './store/provenance.js';
 
 export { packageRoot, packageVersion } from './store/provenance.js';
 
+/** What wrote a result folder: `hexa run`, `hexa sweep` or `hexa reproduce`. */
 export type ResultKind = 'run' | 'sweep' | 'reproduce';
 
 export interface Manifest {

@@ -1,5 +1,6 @@
 /**
- * Exact reference values (SPEC §3): expected attempts when guessing uniformly among all codes, and among
+ * Exact reference values (docs/model.md, exact anchors): expected attempts when guessing uniformly among all codes, and
+ * among
  * the codes left once one or two positions are known. They apply when every group plays the same world with
  * the closed form (one solving code) and the same attempt cap. The charts draw them without exploration;
  * a run's page states them as `hexa run` prints them, at the run's exploration rate, up to its top-k.
@@ -110,7 +111,8 @@ export function runAnchors(data: Pick<ResultData, 'groups'>): RunAnchor[] {
     what:
       a.fixed === 0
         ? 'random guessing'
-        : `${a.fixed} ${world.unit}${a.fixed > 1 ? 's' : ''} fixed by skills${settings.agent.explore > 0 ? `, exploring ${settings.agent.explore}` : ''}`,
+        : `${a.fixed} ${world.unit}${a.fixed > 1 ? 's' : ''} fixed by ` +
+          `skills${settings.agent.explore > 0 ? `, exploring ${settings.agent.explore}` : ''}`,
     value: a.anchor.expectedAttempts,
     baseline: a.fixed === 0,
   }));

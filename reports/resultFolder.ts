@@ -35,6 +35,7 @@ export interface Group {
   values(metric: Metric, roundIndex: number): Float64Array | undefined;
 }
 
+/** A result folder read back (`loadResultFolder`): its manifest, its groups' metrics, and reproduce's tables. */
 export interface ResultData {
   readonly dir: string;
   readonly kind: ResultKind;
@@ -57,7 +58,9 @@ export interface ResultData {
   readonly warnings: readonly string[];
 }
 
-/** What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts). */
+/**
+ * What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts).
+ */
 export interface FolderVerdict {
   readonly sentences: readonly string[];
 }
@@ -113,6 +116,10 @@ function readTable(dir: string, name: string, required: boolean): CsvTable | nul
   return readCsv(path);
 }
 
+/**
+ * Read a folder written by `hexa run --out`, `hexa sweep` or `hexa reproduce` (or the API's folder writers);
+ * throws a UsageError naming the folder and what is missing when it is not one.
+ */
 export function loadResultFolder(dir: string): ResultData {
   const manifest = readManifest(dir);
   const kind = manifest.kind;
@@ -157,7 +164,9 @@ export function loadResultFolder(dir: string): ResultData {
     const slot = new Int32Array(n * rounds.length).fill(-1);
     for (const i of rows) {
       const s = roundIndex.get(round[i]!)! * n + repIndex.get(replicate[i]!)!;
-      const what = `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ${round[i]}`;
+      const what =
+        `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ` +
+        `${round[i]}`;
       if (slot[s] !== -1)
         throw new UsageError(
           msg.csvIncomplete(data.file, `${what} twice (lines ${data.lines[slot[s]!]} and ${data.lines[i]})`),

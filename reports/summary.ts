@@ -55,7 +55,12 @@ export const MAX_PAIRED_GROUPS = 8;
 /** Per-replicate totals of a metric over all rounds. */
 export function totals(group: Group, metric: Metric): Float64Array {
   const out = new Float64Array(group.replicates.length);
-  group.rounds.forEach((_, r) => group.values(metric, r)!.forEach((v, i) => (out[i] += v)));
+  for (let r = 0; r < group.rounds.length; r++) {
+    const values = group.values(metric, r);
+    if (values === undefined) throw new RangeError(`totals: group ${group.id} has no ${metric} column`);
+    // A group's metric arrays are aligned with its replicates (see Group), so i is in range of both.
+    for (let i = 0; i < out.length; i++) out[i]! += values[i]!;
+  }
   return out;
 }
 

@@ -6,7 +6,8 @@ export function describePolicies(a: AgentConfig): string | null {
   const b = a.breaker;
   if (b.failures > 0)
     parts.push(
-      `circuit breaker after ${b.failures} consecutive ${b.counts === 'tool' ? 'tool ' : ''}failures, ${b.cooldown} tasks off`,
+      `circuit breaker after ${b.failures} consecutive ${b.counts === 'tool' ? 'tool ' : ''}failures, ${b.cooldown} ` +
+        `tasks off`,
     );
   if (!a.library) return parts.length === 0 ? null : parts.join(', ');
   const lc = a.lifecycle;
@@ -20,7 +21,8 @@ export function describePolicies(a: AgentConfig): string | null {
   const x = a.exploration;
   if (x.name === 'refutation') {
     parts.push(
-      `exploration ${x.high} while the refutation rate over ${x.window} tasks is above ${x.refuteHigh}, ${a.explore} below ${x.refuteLow}`,
+      `exploration ${x.high} while the refutation rate over ${x.window} tasks is above ${x.refuteHigh}, ${a.explore} ` +
+        `below ${x.refuteLow}`,
     );
   } else if (x.name === 'decay') {
     parts.push(`exploration from ${a.explore} halving every ${x.halflife} tasks (floor ${x.floor})`);

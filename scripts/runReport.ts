@@ -89,13 +89,16 @@ export async function executeRun(
       if (learningLines.length > 0) lines.push('', ...learningLines);
       lines.push(
         '',
-        `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} run${runs.runs > 1 ? 's' : ''}): ` +
-          `success rate ${formatMeanSd(runs.successRate, 1, 100, ' %')}, mean attempts ${formatMeanSd(runs.meanAttempts, 3)}`,
+        `Per run, over all its evaluation tasks (HExA metrics, mean ± sd over ${runs.runs} ` +
+          `run${runs.runs > 1 ? 's' : ''}): ` +
+          `success rate ${formatMeanSd(runs.successRate, 1, 100, ' %')}, mean attempts ` +
+          `${formatMeanSd(runs.meanAttempts, 3)}`,
       );
       if (opener !== null)
         lines.push(
           '',
-          `Exact expected attempts, ${config.agent.actor} opener (any truth): ${opener.exact} = ${opener.value.toFixed(3)}`,
+          `Exact expected attempts, ${config.agent.actor} opener (any truth): ${opener.exact} = ` +
+            `${opener.value.toFixed(3)}`,
         );
       if (anchors.length > 0) {
         lines.push('', `Exact expected attempts, uniform guessing (cap ${config.cap}):`);
@@ -161,17 +164,23 @@ function describeConfig(c: RunConfig): string {
   const agent =
     `actor ${a.actor} · ${a.library ? mode : ''}` +
     (a.library
-      ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ${a.explore}/${a.exploreUnit}, ` +
-        `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, tests ${a.testUnit}/${a.testAt}`
+      ? `library: threshold ${a.threshold}, min evidence ${a.minEvidence}, top-k ${a.topK}, explore ` +
+        `${a.explore}/${a.exploreUnit}, ` +
+        `cadence ${a.cadence}, window ${a.window}, routing ${a.routing}, update ${a.update}, samples ${a.samples}, ` +
+        `tests ${a.testUnit}/${a.testAt}`
       : `no library${a.actor === 'published' ? ' (random control)' : ''}`);
   const modules = (c.modules ?? [])
     .map((m) => `\nmodule ${m.kind}: ${m.path} (sha256 ${m.sha256.slice(0, 12)}…)`)
     .join('');
-  return `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} replicate${c.replicates > 1 ? 's' : ''}\n${agent}${modules}`;
+  return (
+    `${c.env} ${params} · ${c.rounds} rounds × ${c.tasks} tasks, cap ${c.cap} · seed ${c.seed}, ${c.replicates} ` +
+    `replicate${c.replicates > 1 ? 's' : ''}\n${agent}${modules}`
+  );
 }
 
 const MORE =
-  'Runs differ a lot: without --replicates, hexa run shows 200, the mean per round with a 95 % interval and the share that learn.';
+  'Runs differ a lot: without --replicates, hexa run shows 200, the mean per round with a 95 % interval and the ' +
+  'share that learn.';
 
 /**
  * What the runs say about learning: of one run, whether and when its library held a skill (a run that
@@ -186,7 +195,8 @@ function describeLearning(config: Run, result: ExperimentResult, random: number 
     const first = rounds.find((r) => r.tasksWithSkills > 0);
     return [
       first === undefined
-        ? `One run (seed ${config.seed}): its library never held a skill, so every task was guessed at random${baseline}.`
+        ? `One run (seed ${config.seed}): its library never held a skill, so every task was guessed at ` +
+          `random${baseline}.`
         : `One run (seed ${config.seed}): tasks start with skills from round ${first.round} on.`,
       MORE,
     ];

@@ -82,7 +82,8 @@ env.reset(task);
 const attempts = actor.runTask({ guess: key.stream('guess', task.round, task.task), explore: null }, tally);
 library.update(evolver.evolve(), 'replace');
 console.log(
-  `one task: ${attempts} attempts, ${tally.goodSamples} high-score samples, skills: ${library.skills.map((s) => s.name).join('; ') || 'none'}`,
+  `one task: ${attempts} attempts, ${tally.goodSamples} high-score samples, skills: ` +
+    `${library.skills.map((s) => s.name).join('; ') || 'none'}`,
 );
 
 // 3. A whole experiment: 5 rounds × 30 tasks, 200 replicates, written as a result folder. A configuration is
@@ -91,7 +92,8 @@ const config = normalizeRun({ ...PUBLISHED_RUN, env: world.id, envParams: params
 const result = runExperiment(config);
 for (const r of result.rounds)
   console.log(
-    `round ${r.round}: ${r.meanAttempts.toFixed(2)} attempts [${r.ci95.map((x) => x.toFixed(2)).join(', ')}], ${r.skills.toFixed(2)} skills`,
+    `round ${r.round}: ${r.meanAttempts.toFixed(2)} attempts [${r.ci95.map((x) => x.toFixed(2)).join(', ')}], ` +
+      `${r.skills.toFixed(2)} skills`,
   );
 writeRunFolder(join(out, 'run'), result, { force: true });
 
@@ -118,7 +120,8 @@ for (const cell of sweep.cells) {
   const last = cell.replicates.map((rounds) => rounds.at(-1).meanAttempts);
   const { explore, extraction = 'published' } = cell.config.agent;
   console.log(
-    `cell ${cell.id} (explore ${explore}, extraction ${extraction}): final round ${(last.reduce((a, b) => a + b) / last.length).toFixed(2)} attempts`,
+    `cell ${cell.id} (explore ${explore}, extraction ${extraction}): final round ` +
+      `${(last.reduce((a, b) => a + b) / last.length).toFixed(2)} attempts`,
   );
 }
 writeSweepFolder(join(out, 'sweep'), sweep, { force: true });

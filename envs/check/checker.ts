@@ -21,6 +21,7 @@ import {
   takesBitWords,
 } from './properties.js';
 
+/** What `checkEnv` checks beyond a world's default parameters. */
 export interface CheckOptions {
   /** Parameter sets checked beside the defaults. */
   readonly variants?: readonly EnvParams[];
@@ -35,17 +36,22 @@ export interface CheckOptions {
   readonly deadlineSeconds?: number;
 }
 
+/** The name of one check (`CHECK_NAMES` lists them in order). */
 export type CheckName = keyof typeof msg.envCheck.describe;
+/** How one check came out: passed, failed, or skipped because it does not apply to the world. */
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 
+/** One check's outcome, as `hexa check-env` prints it. */
 export interface CheckResult {
   readonly name: CheckName;
+  /** What the check verifies, in one sentence. */
   readonly describe: string;
   readonly status: CheckStatus;
   /** What went wrong (fail), or why the check did not apply (skip). */
   readonly detail?: string;
 }
 
+/** Everything the checker found about one world; `ok` when no check failed. */
 export interface EnvCheck {
   /** The world's id (or what stood in its place when the contract check failed). */
   readonly id: string;
@@ -106,6 +112,10 @@ function parameterErrors(spec: EnvSpec, options: CheckOptions): string | null {
   return null;
 }
 
+/**
+ * Check `value` against the world contract and then run every property on it; never throws for a bad world, the
+ * failures are in the results.
+ */
 export function checkEnv(value: unknown, options: CheckOptions = {}): EnvCheck {
   const contract = envSpecProblem(value);
   const named =

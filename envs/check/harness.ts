@@ -7,6 +7,10 @@ import { resolveEnvParams } from '../params.js';
 import { SeededTask } from '../task.js';
 import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
 
+/**
+ * Create a world with resolved `params` from replicate 0 of `seed`, as a runner would, with the key its tasks
+ * derive their streams from.
+ */
 export function makeEnv(spec: EnvSpec, params: EnvParams, seed: number): { env: Env; key: ReplicateKey } {
   const key = new ReplicateKey(seed, 0);
   return { env: spec.create(resolveEnvParams(spec, params), key.stream('world')), key };

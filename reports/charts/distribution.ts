@@ -105,8 +105,10 @@ export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
     title: {
       text: 'Published figures against single runs',
       subtitle: [
-        `Bars: share of ${runs} simulated single runs at each value (${colourName(INSIDE_COLOUR)}: the central 95 % of runs,`,
-        `${colourName(TAIL_COLOUR)}: the tails). ${ColourName(PUBLISHED_COLOUR)} line: the published value, itself one run.`,
+        `Bars: share of ${runs} simulated single runs at each value (${colourName(INSIDE_COLOUR)}: the central 95 % ` +
+          `of runs,`,
+        `${colourName(TAIL_COLOUR)}: the tails). ${ColourName(PUBLISHED_COLOUR)} line: the published value, itself ` +
+          `one run.`,
       ],
     },
     config: CONFIG,

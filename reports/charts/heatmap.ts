@@ -121,8 +121,10 @@ export function heatmapSpec(
     title: {
       text: 'Final-round attempts per task across the sweep',
       subtitle: [
-        `Each cell: mean over its replicates and 95 % bootstrap interval${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}.`,
-        `Fewer is better, and brighter. ${ColourName(OUTLINE)} outline: the fewest attempts${marks.size > 0 ? ' in its world' : ''}; dashed: tied with it.`,
+        `Each cell: mean over its replicates and 95 % bootstrap ` +
+          `interval${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}.`,
+        `Fewer is better, and brighter. ${ColourName(OUTLINE)} outline: the fewest ` +
+          `attempts${marks.size > 0 ? ' in its world' : ''}; dashed: tied with it.`,
       ],
     },
     config: CONFIG,

@@ -7,6 +7,7 @@ import type { ReferenceLine } from '../references.js';
 import type { GroupSummary } from '../summary.js';
 import { referenceCaption, verticalReferences } from './referenceMarks.js';
 import { CONFIG, describeParameters, OKABE_ITO, SCHEMA, type ChartSpec, type Palette } from './theme.js';
+import { at } from '../../sim/core/at.js';
 
 export interface ProfilePoint {
   readonly attempts: number;
@@ -52,7 +53,7 @@ export function profileSpec(
     }));
     rows.unshift({
       arm: 'cells',
-      attempts: cells[0]!.rounds.at(-1)!.attempts.mean.estimate,
+      attempts: at(cells, 0, 'profile cells').rounds.at(-1)!.attempts.mean.estimate,
       share: 0,
       cell: '',
       settings: '',

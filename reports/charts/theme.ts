@@ -121,7 +121,9 @@ export const CONFIG: Config = {
   point: { size: 45, filled: true },
 };
 
-/** Axis titles in words, with units, by CSV column (or, for a world's parameter, by its name): the declarations' labels. */
+/**
+ * Axis titles in words, with units, by CSV column (or, for a world's parameter, by its name): the declarations' labels.
+ */
 const PARAMETER_TITLES: ReadonlyMap<string, string> = new Map(
   placedParams(RUN_PARAMS).flatMap(({ param }) =>
     param.label === undefined ? [] : [[columnOf(param) ?? param.flag, param.label] as const],

@@ -83,7 +83,8 @@ export function timelineSpec(timelines: readonly Timeline[], shownOf = timelines
   );
   const subtitle = [
     ...wrapWords(
-      `${median ? 'The median replicate (by attempts)' : 'One replicate'}${timelines.length === 1 ? '' : ' of each'}: ${which.join('; ')}.`,
+      `${median ? 'The median replicate (by attempts)' : 'One replicate'}` +
+        `${timelines.length === 1 ? '' : ' of each'}: ${which.join('; ')}.`,
       110,
     ),
     'Bars: in the library at the round’s end, shaded by confidence; circles: refutations in the round (area by',

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { CsvError, parse } from 'csv-parse/sync';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
+/** A CSV file read whole: its header and its rows as text. */
 export interface CsvTable {
   /** The path as shown in messages. */
   readonly file: string;

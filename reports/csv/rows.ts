@@ -11,7 +11,8 @@ const withColumn = placedParams(RUN_PARAMS).filter(({ param }) => columnOf(param
 
 /**
  * The configuration columns in order: the declarations' order, then the optional ones (present only with a
- * policy module or a saved library), then the late ones; the world's own parameters follow its id, under their own names.
+ * policy module or a saved library), then the late ones; the world's own parameters follow its id, under their
+ * own names.
  */
 export const CONFIG_COLUMNS: readonly Placed[] = [
   ...withColumn.filter(({ param }) => !isOptional(param) && param.late !== true),
@@ -105,9 +106,12 @@ export function replicateCsvLines(prefix: string, replicate: number, rounds: rea
   // together): a loop over the column names looked each one up by name, which cost half a simulation.
   for (const m of rounds) {
     out +=
-      `${prefix},${replicate},${m.round},${m.attempts},${m.meanAttempts},${m.solved},${m.solveRate},${m.skills},${m.skillsEver},` +
-      `${m.wrongSkillsEver},${m.tasksWithSkills},${m.constraintSize},${m.tests},${m.refutations},${m.refutationRate},${m.clashes},` +
-      `${m.fallbacks},${m.explorations},${m.goodSamples},${m.retired},${m.toolErrors},${m.paramErrors},${m.ambiguousQueries},` +
+      `${prefix},${replicate},${m.round},${m.attempts},${m.meanAttempts},${m.solved},${m.solveRate},${m.skills},` +
+      `${m.skillsEver},` +
+      `${m.wrongSkillsEver},${m.tasksWithSkills},${m.constraintSize},${m.tests},${m.refutations},${m.refutationRate},` +
+      `${m.clashes},` +
+      `${m.fallbacks},${m.explorations},${m.goodSamples},${m.retired},${m.toolErrors},${m.paramErrors},` +
+      `${m.ambiguousQueries},` +
       `${m.toolUnavailable},${m.breakerTrips}\n`;
   }
   return out;

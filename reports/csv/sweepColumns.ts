@@ -25,7 +25,10 @@ export function sweepColumns(envParams: readonly string[], pluginColumns: readon
   return ['cell', ...config, 'replicate', 'round', ...METRIC_COLUMNS];
 }
 
-/** A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; an optional column's default where it uses no policy module). */
+/**
+ * A row laid out on the sweep's columns ('' where a cell's env lacks a parameter; an optional column's default where it
+ * uses no policy module).
+ */
 export function alignRow(columns: readonly string[], row: Row): Row {
   const out: Row = {};
   for (const c of columns) out[c] = row[c] ?? pluginColumnDefault(c) ?? '';

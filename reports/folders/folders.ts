@@ -16,6 +16,7 @@ import { checksumsOf } from '../store/checksums.js';
 import { envKindsOf, writeParquetOfCsv } from '../parquet/csvTable.js';
 import { DEFAULT_FORMAT, writesCsv, writesParquet, type ResultFormat } from '../parquet/sweepTables.js';
 
+/** How `writeRunFolder` and `writeSweepFolder` treat the folder they write. */
 export interface FolderOptions {
   /** Write into a folder that exists (its other files stay). */
   readonly force?: boolean;

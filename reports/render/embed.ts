@@ -63,7 +63,8 @@ export function chartSection(chart: Chart, index: number, svg: string | undefine
   // A single plot takes its column's width (fit.ts), up to about its print width: wider, it only stretches.
   const single = typeof chart.spec.width === 'number' ? ' single' : '';
   return `<section><h2>${escapeHtml(chart.heading)}</h2><div class="chart${single}" id="${id}"></div>${fallback}
-<p class="files">Files: <a href="${n}.png">${n}.png</a> · <a href="${n}.svg">${n}.svg</a> · <a href="${n}.vl.json">${n}.vl.json</a> (editable Vega-Lite)</p></section>`;
+<p class="files">Files: <a href="${n}.png">${n}.png</a> · <a href="${n}.svg">${n}.svg</a> · <a \
+href="${n}.vl.json">${n}.vl.json</a> (editable Vega-Lite)</p></section>`;
 }
 
 /**
@@ -84,7 +85,8 @@ async function draw(id) {
   let slack = 0;
   for (let attempt = 0; attempt < 5; attempt++) {
     views.get(id)?.finalize();
-    const result = await vegaEmbed(el, fitToWidth(specs[id], width, slack), { renderer: 'svg', actions: false, ast: true });
+    const result = await vegaEmbed(el, fitToWidth(specs[id], width, slack), \
+{ renderer: 'svg', actions: false, ast: true });
     views.set(id, result);
     const drawn = el.querySelector('svg');
     const over = drawn === null ? 0 : Math.ceil(drawn.getBoundingClientRect().width - width);

@@ -61,7 +61,9 @@ function opening(input: HtmlInput): string {
   const head = answer(input);
   const { warnings } = input.data;
   if (warnings.length === 0) return head;
-  const note = `<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ${escapeHtml(warnings.join('; '))}.</p>`;
+  const note =
+    '<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ' +
+    `${escapeHtml(warnings.join('; '))}.</p>`;
   return head.replace(/^(<header class="headline" id="headline">)/, `$1\n${note}`);
 }
 
@@ -76,23 +78,33 @@ function answer(input: HtmlInput): string {
 <p>${escapeHtml(input.source)}</p></header>`;
 }
 
+// A backslash ending a line inside a template continues the line: the text is unchanged, the source stays narrow.
 const STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1240px; padding: 24px; color: #1a1a1a; line-height: 1.45; overflow-wrap: break-word; }
-h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1240px; padding: 24px; \
+color: #1a1a1a; line-height: 1.45; overflow-wrap: break-word; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: \
+4px; }
 .headline { border-left: 5px solid #0072B2; background: #f3f8fc; padding: 10px 22px 6px; margin: 0 0 8px; }
-.headline h1 { margin-top: 0.2em; } .headline p { font-size: 1.08em; max-width: 70em; margin: 0.5em 0 0.8em; } .headline .kicker { font-size: 0.85em; color: #555; margin: 0.6em 0 0; }
-.id { font-family: "DejaVu Sans Mono", monospace; font-size: 0.9em; color: #555; } .what, .wrap { white-space: normal; color: #444; font-size: 0.9em; } .wrap { display: inline-block; max-width: 24em; color: inherit; font-size: inherit; }
-.chart, .chart.vega-embed { display: block; width: 100%; max-width: 100%; overflow-x: auto; margin: 8px 0; } .files { font-size: 0.85em; color: #555; }
+.headline h1 { margin-top: 0.2em; } .headline p { font-size: 1.08em; max-width: 70em; margin: 0.5em 0 0.8em; } \
+.headline .kicker { font-size: 0.85em; color: #555; margin: 0.6em 0 0; }
+.id { font-family: "DejaVu Sans Mono", monospace; font-size: 0.9em; color: #555; } .what, .wrap { white-space: normal; \
+color: #444; font-size: 0.9em; } .wrap { display: inline-block; max-width: 24em; color: inherit; font-size: inherit; }
+.chart, .chart.vega-embed { display: block; width: 100%; max-width: 100%; overflow-x: auto; margin: 8px 0; } .files { \
+font-size: 0.85em; color: #555; }
 .chart.single { max-width: 880px; } .static svg { display: block; max-width: 100%; height: auto; }
 .table { overflow-x: auto; max-width: 100%; } table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: left; vertical-align: top; }
-td { font-variant-numeric: tabular-nums; white-space: nowrap; } tr.off td { background: #fdecea; } .ci { color: #666; font-size: 0.9em; }
-table.facts th { font-weight: normal; color: #555; } pre { background: #f6f6f6; padding: 10px; overflow-x: auto; font-size: 0.85em; }
+td { font-variant-numeric: tabular-nums; white-space: nowrap; } tr.off td { background: #fdecea; } .ci { color: #666; \
+font-size: 0.9em; }
+table.facts th { font-weight: normal; color: #555; } pre { background: #f6f6f6; padding: 10px; overflow-x: auto; \
+font-size: 0.85em; }
 .note { color: #8a4b00; } td .ci { display: block; }
-dl.lead { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 0.5em 0 0.8em; font-size: 1.05em; }
+dl.lead { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 0.5em 0 0.8em; font-size: \
+1.05em; }
 dl.lead dt { color: #555; } dl.lead dd { margin: 0; } .headline .world { margin: 0.9em 0 0.2em; }
-@media (max-width: 640px) { body { padding: 14px; } .headline { padding: 8px 12px 4px; } h1 { font-size: 1.35em; } th, td { padding: 4px 6px; } dl.lead { grid-template-columns: 1fr; gap: 0; } dl.lead dd { margin-bottom: 0.4em; } }`;
+@media (max-width: 640px) { body { padding: 14px; } .headline { padding: 8px 12px 4px; } h1 { font-size: 1.35em; } th, \
+td { padding: 4px 6px; } dl.lead { grid-template-columns: 1fr; gap: 0; } dl.lead dd { margin-bottom: 0.4em; } }`;
 
 export function reportHtml(input: HtmlInput): string {
   const sections = input.charts.map((c, i) => chartSection(c, i, input.svgs.get(c.name)));
@@ -109,7 +121,8 @@ export function reportHtml(input: HtmlInput): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src \
+'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>hexa-sim report: ${escapeHtml(kind)}</title>
 <style>${STYLE}</style>

@@ -12,6 +12,7 @@ import type { GroupSummary } from '../summary.js';
 import { fmt, fmtPercent } from '../tables/table.js';
 import { escapeHtml } from './htmlParts.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
+import { at } from '../../sim/core/at.js';
 
 /** "7.790 (95 % CI 7.420–8.150, n = 200)" — the mean with its interval and sample size. */
 export function meanWithInterval(e: Estimate, n: number): string {
@@ -27,7 +28,8 @@ type Facts = readonly (readonly [string, string])[];
 function factList(facts: Facts): string {
   // "32.6 %" never breaks before its sign.
   const keep = (html: string): string => html.replace(/ %/g, '&nbsp;%');
-  return `<dl class="lead">${facts.map(([k, v]) => `<dt>${keep(escapeHtml(k))}</dt><dd>${keep(v)}</dd>`).join('')}</dl>`;
+  const items = facts.map(([k, v]) => `<dt>${keep(escapeHtml(k))}</dt><dd>${keep(v)}</dd>`).join('');
+  return `<dl class="lead">${items}</dl>`;
 }
 
 function header(kicker: string, title: string, body: string, note = ''): string {
@@ -61,7 +63,8 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
     const cut = 1 - mean.estimate / baseline.value.value;
     facts.push([
       'Random baseline',
-      `${fmt(baseline.value.value, 3)} (exact, uniform guessing): ${fmtPercent(Math.abs(cut), 1)} ${cut >= 0 ? 'fewer' : 'more'} attempts`,
+      `${fmt(baseline.value.value, 3)} (exact, uniform guessing): ${fmtPercent(Math.abs(cut), 1)} ` +
+        `${cut >= 0 ? 'fewer' : 'more'} attempts`,
     ]);
   } else if (anchors.length === 0) facts.push(['Random baseline', 'no exact value for this world']);
   const others = anchors.filter((a) => !a.baseline);
@@ -82,11 +85,13 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
 
 export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], cells: number): string {
   const replicates = [...new Set(data.groups.map((g) => g.replicates.length))].join(' / ');
-  const kicker = `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ${replicates} replicates each`;
+  const kicker =
+    `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ` +
+    `${replicates} replicates each`;
   const several = rankings.length > 1;
   const title = several
     ? 'Fewest final-round attempts, world by world'
-    : `Best cell: ${fmt(finalMean(rankings[0]!.best).estimate, 3)} attempts per task`;
+    : `Best cell: ${fmt(finalMean(at(rankings, 0, 'cell rankings').best).estimate, 3)} attempts per task`;
   const blocks = rankings.map((r) => {
     const describe = (g: GroupSummary): string =>
       escapeHtml(describeParameters(g.group.params, r.settings) || g.group.id);

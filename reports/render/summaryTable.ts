@@ -62,6 +62,7 @@ ${table(
     withCi(p.difference),
   ]),
 )}`;
-  return `<section><h2>Summary</h2><p>Final round; every figure (all rounds, paired differences per round) is in <a href="summary.csv">summary.csv</a>.</p>
+  return `<section><h2>Summary</h2><p>Final round; every figure (all rounds, paired differences per round) is in <a \
+href="summary.csv">summary.csv</a>.</p>
 ${table(header, rows)}${pairedTable}</section>`;
 }

@@ -47,7 +47,10 @@ export interface FolderLock {
   release(): void;
 }
 
-/** Take the folder's lock (the folder exists), or throw a UsageError saying who holds it. Released at exit if not before. */
+/**
+ * Take the folder's lock (the folder exists), or throw a UsageError saying who holds it. Released at exit if not
+ * before.
+ */
 export function lockFolder(dir: string): FolderLock {
   const path = join(dir, LOCK);
   const mine: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), argv: commandLine() };

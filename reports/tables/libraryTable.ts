@@ -49,7 +49,9 @@ export function renderReplicate(view: ReplicateView): string {
   lines.push(
     kept.length === 0
       ? 'The library at the end: empty.'
-      : `The library at the end: ${kept.map((s) => `${s.claim} (confidence ${fmt(s.confidence, 2)}, evidence ${s.evidence})`).join('; ')}.`,
+      : `The library at the end: ${kept
+          .map((s) => `${s.claim} (confidence ${fmt(s.confidence, 2)}, evidence ${s.evidence})`)
+          .join('; ')}.`,
   );
   return lines.join('\n');
 }

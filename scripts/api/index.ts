@@ -26,11 +26,13 @@ export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../sim/a
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
 export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';
 export { makeEnv, trajectory } from '../../envs/check/harness.js';
+export type { Submission } from '../../envs/check/harness.js';
 export { SeededTask, TASKS_PER_ROUND } from '../../envs/task.js';
 
 // Keyed random streams and per-round counters.
 export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
-export type { Purpose, Stream } from '../../sim/core/rng.js';
+export type { AleaState, Purpose, Stream } from '../../sim/core/rng.js';
+export type { Interval } from '../../sim/core/stats.js';
 export { RoundTally } from '../../sim/core/metrics.js';
 export type { RoundMetrics } from '../../sim/core/metrics.js';
 
@@ -41,13 +43,21 @@ export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
 export { Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
+export type { ExitReason, SkillObserver } from '../../sim/agent/history/observer.js';
+export type {
+  Evolution,
+  ReplicateHistory,
+  SkillLife,
+  SkillOrigin,
+  SkillRound,
+} from '../../sim/agent/history/recorder.js';
 export { SampleBatch, SMALL_BITS } from '../../sim/agent/samples/sampleBatch.js';
 export type { SampleLayout } from '../../sim/agent/samples/sampleBatch.js';
 export { Retriever } from '../../sim/agent/retriever.js';
 export type { SkillOrder } from '../../sim/agent/retriever.js';
 export { Constraint } from '../../sim/agent/constraint.js';
 export { compareSkills, covers, EVERY_CONTEXT } from '../../sim/agent/skill.js';
-export type { Skill, SkillClaim } from '../../sim/agent/skill.js';
+export type { ClaimNamer, Skill, SkillClaim, SkillRecord, SkillStanding } from '../../sim/agent/skill.js';
 export { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 export type { AgentConfig } from '../../sim/agent/agentConfig.js';
 export { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../sim/agent/lifecycle/config.js';
@@ -81,10 +91,13 @@ export type {
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
 export { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 export type { ModuleKind, ModuleRef, Run, RunConfig } from '../../sim/experiment/config.js';
+export type { CodeKind } from '../../sim/agent/moduleStore.js';
 export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
-export type { ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
+export type { ExperimentOptions, ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
 export { runReplicate } from '../../sim/experiment/replicate.js';
+export type { ReplicateOptions } from '../../sim/experiment/replicate.js';
 export { runMetrics } from '../../sim/experiment/runMetrics.js';
+export type { MeanSd, RunMetrics } from '../../sim/experiment/runMetrics.js';
 export { runSweep } from '../../sim/experiment/sweep.js';
 export type { SweepCell, SweepResult } from '../../sim/experiment/sweep.js';
 export { cellId } from '../../sim/experiment/cellId.js';
@@ -94,6 +107,9 @@ export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js'
 // Result folders for `hexa report`.
 export { writeRunFolder } from '../../reports/folders/folders.js';
 export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
-export type { FolderOptions } from '../../reports/folders/folders.js';
+export type { FolderOptions, PublishedDb } from '../../reports/folders/folders.js';
+export type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 export { loadResultFolder } from '../../reports/resultFolder.js';
-export type { ResultData } from '../../reports/resultFolder.js';
+export type { FolderVerdict, Group, ResultData } from '../../reports/resultFolder.js';
+export type { ResultKind } from '../../reports/manifest.js';
+export type { CsvTable } from '../../reports/csv/csvRead.js';

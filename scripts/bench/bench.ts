@@ -35,7 +35,10 @@ function bareAttempts(stream: AleaStream, truth: number, width: number, bits: nu
   return hits;
 }
 
-/** Run `batch` (which returns the attempts it made) until at least `seconds` of CPU have passed: attempts and seconds used. */
+/**
+ * Run `batch` (which returns the attempts it made) until at least `seconds` of CPU have passed: attempts and seconds
+ * used.
+ */
 function timedAttempts(seconds: number, batch: () => number): { attempts: number; used: number } {
   let attempts = 0;
   const start = cpuSeconds();
@@ -47,7 +50,10 @@ function timedAttempts(seconds: number, batch: () => number): { attempts: number
   return { attempts, used };
 }
 
-/** Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least `seconds`. */
+/**
+ * Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least
+ * `seconds`.
+ */
 export function handWrittenLoop(seconds: number): number {
   let replicate = 0;
   const { attempts, used } = timedAttempts(seconds, () => {

@@ -20,8 +20,10 @@ try {
     process.stdout.write(`${workers} worker(s): ${r.seconds.toFixed(2)} s (${disturbance(r)})\n`),
   );
   process.stdout.write(
-    `least disturbed: 1 worker ${s.one.seconds.toFixed(2)} s, ${disturbance(s.one)}; 2 workers ${s.two.seconds.toFixed(2)} s, ${disturbance(s.two)}; ` +
-      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); ${ceilingText(s)}; load average ${loadAverage()}\n`,
+    `least disturbed: 1 worker ${s.one.seconds.toFixed(2)} s, ${disturbance(s.one)}; 2 workers ` +
+      `${s.two.seconds.toFixed(2)} s, ${disturbance(s.two)}; ` +
+      `speed-up ${s.speedup.toFixed(2)}× (results.csv ${s.identical ? 'identical' : 'DIFFERENT'}); ` +
+      `${ceilingText(s)}; load average ${loadAverage()}\n`,
   );
   if (!s.identical) process.exitCode = 1;
 } finally {

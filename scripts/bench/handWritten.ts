@@ -46,7 +46,8 @@ export function handWrittenReplicate(seed: number, replicate: number, rounds?: I
     }
     if (rounds !== undefined) rounds[round] = attempts;
     total += attempts;
-    // Evolve: per position the value holding a share ≥ threshold; the two best shares (then the lower position) are the constraint.
+    // Evolve: per position the value holding a share ≥ threshold; the two best shares (then the lower position) are the
+    // constraint.
     let first = -1;
     let firstShare = -1;
     let firstValue = 0;

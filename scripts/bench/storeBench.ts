@@ -107,9 +107,11 @@ function peakMemory(
 export function storeLines(s: StoreBench): string[] {
   const k = (x: number): string => (x / 1000).toFixed(1);
   return [
-    `results written from ${s.rows} finished cell rows: CSV ${k(s.csv.rowsPerSecond)} k rows/s, ${s.csv.bytesPerRow.toFixed(1)} bytes a row; ` +
+    `results written from ${s.rows} finished cell rows: CSV ${k(s.csv.rowsPerSecond)} k rows/s, ` +
+      `${s.csv.bytesPerRow.toFixed(1)} bytes a row; ` +
       `Parquet ${k(s.parquet.rowsPerSecond)} k rows/s, ${s.parquet.bytesPerRow.toFixed(1)} bytes a row ` +
       `(${(s.csv.bytesPerRow / s.parquet.bytesPerRow).toFixed(0)}× smaller)`,
-    `Parquet writer over ${s.peak.cells} cells (${s.peak.rows} rows): peak memory grew ${s.peak.rssGrowthMb.toFixed(0)} MB, ${s.peak.seconds.toFixed(1)} s`,
+    `Parquet writer over ${s.peak.cells} cells (${s.peak.rows} rows): ` +
+      `peak memory grew ${s.peak.rssGrowthMb.toFixed(0)} MB, ${s.peak.seconds.toFixed(1)} s`,
   ];
 }

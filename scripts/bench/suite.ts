@@ -105,8 +105,10 @@ const m = (x: number): string => (x / 1e6).toFixed(1);
 
 function speedupLine(what: string, s: SpeedupFigure): string {
   return (
-    `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} s (${disturbance(s.two)}): ` +
-    `${s.speedup.toFixed(2)}× (fastest undisturbed of ${s.runs[0]!.length} runs each; output ${s.identical ? 'identical' : 'DIFFERENT'}); ` +
+    `${what}: 1 worker ${s.one.seconds.toFixed(2)} s (${disturbance(s.one)}), 2 workers ${s.two.seconds.toFixed(2)} ` +
+    `s (${disturbance(s.two)}): ` +
+    `${s.speedup.toFixed(2)}× (fastest undisturbed of ${s.runs[0]!.length} runs each; output ` +
+    `${s.identical ? 'identical' : 'DIFFERENT'}); ` +
     ceilingText(s)
   );
 }
@@ -116,22 +118,30 @@ export function renderBench(r: BenchSuite): string {
   const lines = [
     `${r.cores} cores; load average ${r.load.before} before, ${r.load.after} after`,
     `bare loop (one 32-bit draw, popcount score, hit count): ${m(e.bare)} M attempts per CPU second`,
-    `4-bit lock, published exploitation arm: ${m(e.lock4.attemptsPerCpuSec)} M attempts per CPU second = ${e.share.toFixed(2)} of the bare loop`,
-    `the same arm written out by hand for its one configuration (same draws, same attempts): ${m(e.handWritten)} M attempts per CPU second = ` +
-      `${(e.handWritten / e.bare).toFixed(2)} of the bare loop; the engine runs at ${(e.lock4.attemptsPerCpuSec / e.handWritten).toFixed(2)} of it`,
-    `per attempt (CPU): ${e.sizes.map((s) => `${s.bits} bits ${s.nsPerAttempt.toFixed(1)} ns`).join(', ')}; 256-bit / 4-bit ${e.ratio256.toFixed(1)}×`,
+    `4-bit lock, published exploitation arm: ${m(e.lock4.attemptsPerCpuSec)} M attempts per CPU second = ` +
+      `${e.share.toFixed(2)} of the bare loop`,
+    `the same arm written out by hand for its one configuration (same draws, same attempts): ${m(e.handWritten)} M ` +
+      `attempts per CPU second = ` +
+      `${(e.handWritten / e.bare).toFixed(2)} of the bare loop; the engine runs at ` +
+      `${(e.lock4.attemptsPerCpuSec / e.handWritten).toFixed(2)} of it`,
+    `per attempt (CPU): ${e.sizes.map((s) => `${s.bits} bits ${s.nsPerAttempt.toFixed(1)} ns`).join(', ')}; 256-bit ` +
+      `/ 4-bit ${e.ratio256.toFixed(1)}×`,
     `garbage collections during the 4-bit runs: ${e.collectionsPerMillion.toFixed(2)} per million attempts`,
-    `4-bit lock as a JavaScript module (docs/examples/lock-world.mjs): ${m(r.lockModule.module.attemptsPerCpuSec)} M attempts per CPU second against ` +
-      `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
+    `4-bit lock as a JavaScript module (docs/examples/lock-world.mjs): ${m(r.lockModule.module.attemptsPerCpuSec)} M ` +
+      `attempts per CPU second against ` +
+      `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ` +
+      `${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
   ];
   if (r.startup !== undefined) {
     lines.push(
-      `hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`,
+      `hexa run (defaults) ${r.startup.run.seconds.toFixed(2)} s against hexa --help ` +
+        `${r.startup.help.seconds.toFixed(2)} s: ${r.startup.ratio.toFixed(2)}× (fastest of each)`,
     );
   }
   if (r.reproduce !== undefined) {
     lines.push(
-      `hexa reproduce in process (${r.reproduce.replicates} replicates × ${r.reproduce.arms} arms, no files): ${r.reproduce.seconds.toFixed(2)} s (CPU ${r.reproduce.cpuSeconds.toFixed(2)} s)`,
+      `hexa reproduce in process (${r.reproduce.replicates} replicates × ${r.reproduce.arms} arms, no files): ` +
+        `${r.reproduce.seconds.toFixed(2)} s (CPU ${r.reproduce.cpuSeconds.toFixed(2)} s)`,
     );
   }
   if (r.audit !== undefined) lines.push(speedupLine('hexa reproduce --audit', r.audit));
@@ -139,8 +149,9 @@ export function renderBench(r: BenchSuite): string {
   if (r.libraryDb !== undefined) {
     const d = r.libraryDb;
     lines.push(
-      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) against ${d.without.seconds.toFixed(2)} s ` +
-        `without (${disturbance(d.without)}): ${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
+      `hexa run --replicates 1000 with --library-db ${d.with.seconds.toFixed(2)} s (${disturbance(d.with)}) ` +
+        `against ${d.without.seconds.toFixed(2)} s without (${disturbance(d.without)}): ` +
+        `${d.ratio.toFixed(2)}× (target ≤ 1.5×); the database ${(d.bytes / 1e6).toFixed(2)} MB (target ≤ 5 MB)`,
     );
   }
   if (r.store !== undefined) lines.push(...storeLines(r.store));

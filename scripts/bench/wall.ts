@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { at } from '../../sim/core/at.js';
 
 /** The built CLI (from the sources, e.g. under vitest, the one `npm run build` put in dist/). */
 export const HEXA = fileURLToPath(
@@ -26,7 +27,7 @@ export interface WallRun {
 function cpu(): { machine: number; children: number } | undefined {
   if (!existsSync('/proc/stat')) return undefined;
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const busy = f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!; // all but idle and iowait
+  const busy = f.reduce((a, b) => a + b, 0) - at(f, 3, '/proc/stat cpu idle') - at(f, 4, '/proc/stat cpu iowait');
   const self = readFileSync('/proc/self/stat', 'utf8');
   const fields = self.slice(self.lastIndexOf(')') + 2).split(' ');
   return { machine: busy * TICK, children: (Number(fields[13]) + Number(fields[14])) * TICK };

@@ -73,7 +73,8 @@ function render(all: readonly Checked[]): string {
     }
     const count = (s: string): number => check.results.filter((r) => r.status === s).length;
     lines.push(
-      `  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not applicable`,
+      `  ${check.results.length} checks: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} not ` +
+        `applicable`,
       '',
     );
   }

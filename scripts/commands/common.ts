@@ -12,7 +12,8 @@ import { checkOutputFile } from '../output.js';
 import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 export const EXIT_STATUS =
-  'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line on stderr naming the flag and the value, nothing written).';
+  'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line ' +
+  'on stderr naming the flag and the value, nothing written).';
 
 export const OUTPUT_GROUP = 'Output:';
 

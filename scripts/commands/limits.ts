@@ -74,7 +74,8 @@ export const limitsCommand: CommandModule<object, LimitsArgs> = {
         '',
         renderTable(['policy', 'expected attempts', 'worst case', 'exact'], rows),
         '',
-        `Openers are uncapped; they stay under the cap whenever the worst case does. Solver states: optimal ${r.states.optimal}, consistent ${r.states.consistent}.`,
+        `Openers are uncapped; they stay under the cap whenever the worst case does. Solver states: optimal ` +
+          `${r.states.optimal}, consistent ${r.states.consistent}.`,
       ].join('\n')}\n`,
     );
   },

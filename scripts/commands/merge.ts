@@ -54,7 +54,8 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(
-        `hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ${s.out}\n`,
+        `hexa merge: ${s.status}: ${s.inputs} folders, ${s.cells} cells, ${s.done} done, ${s.failed} failed → ` +
+          `${s.out}\n`,
       );
     if (s.status !== 'done') process.exitCode = 1;
   },

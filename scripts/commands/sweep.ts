@@ -119,7 +119,8 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}'), 'each cell × replicate')
       .usage(
-        '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range start:stop[:step] ' +
+        '$0 sweep [flags]\n\nEvery run flag takes one value, a list (0,0.1,0.2) or an inclusive range ' +
+          'start:stop[:step] ' +
           '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
           'Writes results.csv and manifest.json to --out.',
       )

@@ -2,7 +2,8 @@
  * Flag values that name plugin modules: `--env ./world.mjs`, `--lifecycle ./policy.mjs` and the other
  * policy flags take a built-in name or a path ending in .mjs or .js (an env module with several worlds as
  * FILE#id). Modules are loaded (async) before any configuration is built, into the module store
- * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported only when a value names a file, so runs
+ * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported
+ * only when a value names a file, so runs
  * without plugins (and `hexa --help`) never load it.
  */
 import { resolve } from 'node:path';
@@ -98,11 +99,18 @@ export async function preloadRefs(refs: readonly ModuleRef[]): Promise<void> {
 
 /** The module a flag value names, once preloaded (undefined for a built-in name). */
 export function moduleOf(flag: string, text: string): LoadedModule | undefined {
-  return isModulePath(text) ? moduleStore.module(MODULE_FLAGS[flag]!, resolve(splitValue(text).file)) : undefined;
+  return isModulePath(text) ? moduleStore.module(moduleKindOf(flag), resolve(splitValue(text).file)) : undefined;
+}
+
+/** The kind of module a flag names; a flag that names none is a caller's bug. */
+function moduleKindOf(flag: string): ModuleKind {
+  const kind = MODULE_FLAGS[flag];
+  if (kind === undefined) throw new RangeError(`--${flag} does not name a module file`);
+  return kind;
 }
 
 function loadedFor(flag: string, file: string): LoadedModule {
-  const found = moduleStore.module(MODULE_FLAGS[flag]!, resolve(file));
+  const found = moduleStore.module(moduleKindOf(flag), resolve(file));
   // Every command preloads the values it passes to configFrom; reaching this is a bug, not bad input.
   if (found === undefined) throw new Error(`${file}: module not preloaded for --${flag}`);
   return found;

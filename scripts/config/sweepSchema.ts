@@ -90,7 +90,8 @@ export function sweepSchema(): Schema {
     $id: 'urn:hexa-sim:sweep-config:v1',
     title: 'hexa sweep configuration',
     description:
-      "A grid for `hexa sweep --config FILE`. Every key is a `hexa run` flag; a value is one setting, a list (the grid's values), or an inclusive range. Flags on the command line override keys here.",
+      'A grid for `hexa sweep --config FILE`. Every key is a `hexa run` flag; a value is one setting, a list (the ' +
+      "grid's values), or an inclusive range. Flags on the command line override keys here.",
     type: 'object',
     additionalProperties: false,
     properties,

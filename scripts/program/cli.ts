@@ -53,7 +53,7 @@ interface YargsInternals {
 
 /**
  * yargs renders a command's whole help text after starting its handler, to keep for a later `showHelp`
- * (~50 ms of string layout for the larger commands, on the path of every run and sweep). hexa never shows
+ * (string layout on the path of every run and sweep, a cost docs/performance.md gives). hexa never shows
  * help after a command has started (errors are one line), so the rendering is skipped; `--help` is unaffected.
  */
 function skipHelpCache(cli: object): void {

@@ -31,7 +31,7 @@ export interface SweepPlan {
   readonly grid: Grid | null;
   /**
    * Cell ids in canonical (sorted) order as 64-bit integers, and the combination (grid index, or index in the
-   * list) behind each. Typed arrays keep the bookkeeping at 12 bytes a cell, so a million-cell grid costs ~12 MB.
+   * list) behind each. Typed arrays keep the bookkeeping at 12 bytes a cell, so a million-cell grid costs 12 MB.
    */
   readonly ids: BigUint64Array;
   readonly combos: Uint32Array;

@@ -57,7 +57,9 @@ function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   });
 }
 
-/** For each cell (by position), the index of the input that holds it; throws on an unfinished shard, overlap or a gap. */
+/**
+ * For each cell (by position), the index of the input that holds it; throws on an unfinished shard, overlap or a gap.
+ */
 function assignCells(inputs: readonly Input[], plan: SweepPlan): Int32Array {
   const owner = new Int32Array(plan.ids.length).fill(-1);
   let assigned = 0;

@@ -66,7 +66,8 @@ export async function startProgress(mode: ProgressMode, total: number, skipped: 
     const line = (): void => {
       const pct = total === 0 ? 100 : (100 * pace.done) / total;
       process.stderr.write(
-        `hexa sweep: ${pace.done}/${total} cells (${pct.toFixed(0)} %), ${pace.attemptsPerSec()} attempts/s, ETA ${pace.eta()}\n`,
+        `hexa sweep: ${pace.done}/${total} cells (${pct.toFixed(0)} %), ${pace.attemptsPerSec()} attempts/s, ETA ` +
+          `${pace.eta()}\n`,
       );
     };
     const timer = setInterval(line, lineIntervalMs());

@@ -19,6 +19,10 @@
  * published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts): a
  * constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
  * every loop gives the same guesses, feedback and records.
+ *
+ * Indexes: the guess and constraint words hold exactly the words of the world's positions (sized at first
+ * use from `env.space`), and the loops run over those words, so reads are written `a[i]!`: the loop bound
+ * is the proof, and the attempt loop carries no check and allocates nothing.
  */
 import type { Env, Feedback } from '../../envs/env.js';
 import type { ActionMask } from '../core/actionMask.js';
@@ -146,6 +150,10 @@ function loopFacts(parts: ActorParts, policy: GuessPolicy): LoopFacts {
   };
 }
 
+/**
+ * The Actor: works through one task attempt by attempt — the Retriever's constraint fixed, the other positions
+ * guessed or explored — and hands its high-score samples to the Library and the Evolver in batches.
+ */
 export class Actor {
   private readonly code: Int32Array;
   private readonly policy: GuessPolicy;

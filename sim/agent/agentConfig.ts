@@ -1,5 +1,5 @@
 /**
- * The agent's configuration: the published rules (SPEC §2) plus every hidden choice the article leaves
+ * The agent's configuration: the published rules (docs/model.md) plus every hidden choice the article leaves
  * open, each with a documented default, and the policies beyond the article (scope, lifecycle, exploration,
  * the tool loop's breaker). Each parameter is declared once, beside the code that uses it; `AGENT_PARAMS`
  * gathers them in the configuration's key order, and `AgentConfig` is read off it.
@@ -87,7 +87,9 @@ export const AGENT_PARAMS = {
     values: ['published'],
     default: 'published',
     optional: true,
-    help: 'how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE (.mjs/.js)',
+    help:
+      'how the Evolver turns evidence into claims: published (--threshold-rule), or an extraction module FILE ' +
+      '(.mjs/.js)',
   },
   /** A loaded ranking module's name (`--ranking FILE`); absent: the published order (weight, then evidence). */
   ranking: {
@@ -108,12 +110,13 @@ export const AGENT_PARAMS = {
   breaker: BREAKER_PARAMS,
 } as const satisfies ParamTree;
 
+/** The agent's settings, one field per agent parameter declared above (the published values in `PUBLISHED_AGENT`). */
 export type AgentConfig = ParamValues<typeof AGENT_PARAMS>;
 
 const { actor, library, testUnit, testAt, ...rest } = normalizeAgent(defaultsOf(AGENT_PARAMS));
 
 /**
- * The published agent (SPEC §2): the declarations' defaults. Its hidden choices are those the audit
+ * The published agent (docs/model.md): the declarations' defaults. Its hidden choices are those the audit
  * (`hexa reproduce --audit`, docs/reproduction.md) finds most consistent with the published figures: the
  * Evolver runs once a round on that round's samples (every sample, not distinct codes), and a skill is
  * tested by every attempt, counted when the Evolver re-distils the library. The audit cannot tell replace

@@ -1,5 +1,5 @@
 /**
- * The hidden choices (SPEC §2): what the article leaves open about when the Evolver runs, what it reads,
+ * The hidden choices (docs/model.md): what the article leaves open about when the Evolver runs, what it reads,
  * how the library changes and what counts as a test — each a parameter with a documented default (the
  * audit's best reading, see PUBLISHED_AGENT in agentConfig.ts), declared here once; its union type is
  * read off the declaration.

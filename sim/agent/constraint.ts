@@ -10,6 +10,7 @@ export class Constraint {
   readonly values: Int32Array;
   /** Number of fixed positions. */
   size = 0;
+  /** Values banned at free positions, or null while nothing is banned. */
   bans: ActionMask | null = null;
   /** The fixed positions as bit words for a binary world, and their values (built on first use, kept current). */
   private fixedWords: Int32Array | null = null;
@@ -21,6 +22,7 @@ export class Constraint {
     fillAll(this.values, -1);
   }
 
+  /** Free every position and lift every ban. */
   clear(): void {
     fillAll(this.values, -1);
     this.size = 0;

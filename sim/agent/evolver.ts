@@ -7,6 +7,10 @@
  * Contexts: with `scope: 'context'` it keeps one set of counts per context and its claims are scoped to
  * the context their evidence came from; with `scope: 'global'` it pools every context and its claims apply
  * everywhere. In a world with one context (the lock) the two are the same.
+ *
+ * Indexes: the per-group and per-(group, position) arrays are sized in the constructor from the world's
+ * contexts, positions and values, and indexed only with those, so reads are written `a[i]!`: an assertion
+ * the sizes prove, with no check per batch or per evolution.
  */
 import type { AgentConfig } from './agentConfig.js';
 import type { ClaimSink } from './library.js';
@@ -27,7 +31,9 @@ export interface ExtractionRules {
   readonly arity: number;
 }
 
-/** A rule other than the published one deciding which (position, value) claims evidence supports (`--extraction FILE`). */
+/**
+ * A rule other than the published one deciding which (position, value) claims evidence supports (`--extraction FILE`).
+ */
 export interface ExtractionRule {
   /**
    * Claims from one position's evidence in one scope: of the `n` high-score samples (at least
@@ -48,6 +54,10 @@ export type EvolverRules = Pick<AgentConfig, 'minEvidence' | 'threshold' | 'wind
 /** 2^32: a binary code of up to 32 positions and its group as one number (distinct-sample keys). */
 const GROUP_STRIDE = 2 ** 32;
 
+/**
+ * The Evolver: counts each batch of high-score samples and, at each evolution, emits the (position, value) claims
+ * the evidence supports into a ClaimSink (usually the Library).
+ */
 export class Evolver {
   /** Per (group, position, value) counts of the window's samples. */
   private readonly counts: PositionCounts;

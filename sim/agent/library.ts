@@ -12,6 +12,10 @@
  * library already holds, the same skill is updated in place and keeps its test record. Updates allocate
  * nothing once a claim has been seen, since the Evolver may run after every task.
  *
+ * Indexes: the per-context and per-claim arrays are sized in the constructor from the world's contexts,
+ * positions and values, and indexed only with a skill's own (context, position, value), so reads are
+ * written `a[i]!`: an assertion the sizes prove, with no check per attempt.
+ *
  * An observer of skills' lives (history/observer.ts) may be attached: it is told where skills enter and
  * leave and, from `settle`, every change to a test record, with how many of the tests exploration made.
  */
@@ -33,6 +37,7 @@ import { fillAll } from '../core/fill.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
+  /** Claim that high-score codes hold `value` at `position`, with that confidence and evidence, in scope `context`. */
   emit(position: number, value: number, confidence: number, evidence: number, context?: number): void;
 }
 
@@ -83,7 +88,10 @@ export class Library implements ClaimSink {
   private readonly scratch: Int32Array;
   private readonly pendingHigh: Int32Array;
   private readonly pendingAttempts: Int32Array;
-  /** Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed runs only. */
+  /**
+   * Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed
+   * runs only.
+   */
   private readonly pendingExplored: Int32Array;
   private pendingAny = false;
   /** Told of every entry, exit and settled test (null: nothing is recorded). */
@@ -115,10 +123,12 @@ export class Library implements ClaimSink {
     this.pendingExplored = new Int32Array(pendingContexts);
   }
 
+  /** Skills in the library now. */
   get size(): number {
     return this.current.length;
   }
 
+  /** The skills in the library now, in the order they entered (a live view: read it, never keep or change it). */
   get skills(): readonly Skill[] {
     return this.current;
   }
@@ -174,11 +184,13 @@ export class Library implements ClaimSink {
     this.endUpdate();
   }
 
+  /** Open an evolution: the `emit` calls up to `endUpdate` are its claims, applied under `mode`. */
   beginUpdate(mode: LibraryUpdate): void {
     this.mode = mode;
     this.evolution++;
   }
 
+  /** Add or refresh the skill of this claim in this evolution (the same claim keeps its skill and test record). */
   emit(position: number, value: number, confidence: number, evidence: number, context = 0): void {
     const skill = this.skillFor(context, position, value);
     skill.confidence = confidence;
@@ -188,6 +200,7 @@ export class Library implements ClaimSink {
     this.emittedIn[skill.slot] = this.evolution;
   }
 
+  /** Close the evolution opened by `beginUpdate`: under `replace`, skills it did not re-emit leave the library. */
   endUpdate(): void {
     if (this.mode === 'replace') {
       // Keep, in order, only the skills emitted by this evolution.

@@ -68,7 +68,9 @@ export const MODE_PARAMS = {
       'a skill database written by --library-db (FILE.sqlite, FILE.sqlite#replicate or FILE.sqlite#cell/replicate)',
     optional: true,
     label: 'Saved library',
-    help: 'start every replicate from the library replicate N of FILE.sqlite#N ended with (a --library-db file; default replicate 0), in place of a prior batch',
+    help:
+      'start every replicate from the library replicate N of FILE.sqlite#N ended with ' +
+      '(a --library-db file; default replicate 0), in place of a prior batch',
   },
 } as const;
 

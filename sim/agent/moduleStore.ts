@@ -21,7 +21,10 @@ export type ModuleKind = CodeKind | 'library';
 /** A module that is code, imported: a world or a policy. */
 export type CodeKind = 'env' | PolicyKind;
 
-/** A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made it. */
+/**
+ * A plugin module a run used: the file (absolute path) and the SHA-256 of its bytes, so a result says which code made
+ * it.
+ */
 export interface ModuleRef {
   readonly kind: ModuleKind;
   readonly path: string;
@@ -36,7 +39,10 @@ export interface LoadedModule {
   readonly policy: PolicyPlugin | null;
 }
 
-/** The built-in names of each policy kind, from the declarations ('published' stands for the Evolver's and the Retriever's own rules). */
+/**
+ * The built-in names of each policy kind, from the declarations ('published' stands for the Evolver's and the
+ * Retriever's own rules).
+ */
 export const BUILT_IN_POLICIES = Object.fromEntries(
   placedParams(AGENT_PARAMS).flatMap(({ param }) => (param.kind === 'policy' ? [[param.module, param.values]] : [])),
 ) as Readonly<Record<PolicyKind, readonly string[]>>;
@@ -65,6 +71,11 @@ export function policyProblem(kind: PolicyKind, value: unknown): string | null {
 
 const fileKey = (kind: ModuleKind, path: string, sha256: string): string => `${kind}\n${path}\n${sha256}`;
 
+/**
+ * The worlds, policies and module files a process knows: the built-in worlds, and whatever module files and
+ * `registerEnv` / `registerPolicy` added. One per process (`moduleStore`), read by the runner, the checker and
+ * the API alike.
+ */
 export class ModuleStore {
   private readonly worlds: EnvSpec[] = [];
   private readonly policies = new Map<string, PolicyPlugin>();
@@ -72,10 +83,12 @@ export class ModuleStore {
 
   constructor(private readonly builtIns: readonly EnvSpec[]) {}
 
+  /** The ids of every known world, built-in ones first. */
   envIds(): string[] {
     return this.allEnvs().map((s) => s.id);
   }
 
+  /** Every known world's spec, built-in ones first. */
   allEnvs(): readonly EnvSpec[] {
     return this.worlds.length === 0 ? this.builtIns : [...this.builtIns, ...this.worlds];
   }
@@ -119,7 +132,9 @@ export class ModuleStore {
     return plugin as PluginOf<K>;
   }
 
-  /** A module file loaded as `kind`: the one with that content, or (no content given) the last one loaded from the path. */
+  /**
+   * A module file loaded as `kind`: the one with that content, or (no content given) the last one loaded from the path.
+   */
   module(kind: ModuleKind, path: string, sha256?: string): LoadedModule | undefined {
     if (sha256 !== undefined) return this.files.get(fileKey(kind, path, sha256));
     let found: LoadedModule | undefined;
@@ -142,12 +157,19 @@ export class ModuleStore {
 /** This process's store. */
 export const moduleStore = new ModuleStore(BUILT_IN_ENVS);
 
-/** The store's methods as functions, for the API and for code that only looks things up. */
+// The store's methods as functions, for the API and for code that only looks things up.
+/** The ids of every known world, built-in ones first. */
 export const envIds = (): string[] => moduleStore.envIds();
+/** Every known world's spec, built-in ones first. */
 export const allEnvs = (): readonly EnvSpec[] => moduleStore.allEnvs();
+/** The spec for an id, or undefined. */
 export const findEnv = (id: string): EnvSpec | undefined => moduleStore.findEnv(id);
+/** Whether `id` is one of the worlds this package ships. */
 export const isBuiltInEnv = (id: string): boolean => moduleStore.isBuiltInEnv(id);
+/** Make a world available under its id (the same spec again does nothing; another under a taken id throws). */
 export const registerEnv = (spec: EnvSpec): void => moduleStore.registerEnv(spec);
+/** Make a policy available under its name (the same object again does nothing; another of that name throws). */
 export const registerPolicy = (plugin: PolicyPlugin): void => moduleStore.registerPolicy(plugin);
+/** The loaded policy of that kind and name; throws if no module brought it. */
 export const findPolicy = <K extends PolicyKind>(kind: K, name: string): PluginOf<K> =>
   moduleStore.findPolicy(kind, name);

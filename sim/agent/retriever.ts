@@ -1,6 +1,7 @@
 /**
  * The Retriever ranks the skills that apply in the task's context by weight (the confidence, under the
- * published rules), then evidence (descending), skipping skills of weight 0, takes the top k and merges them into a constraint — the first skill wins where two name
+ * published rules), then evidence (descending), skipping skills of weight 0, takes the top k and merges them into a
+ * constraint — the first skill wins where two name
  * the same position (a clash, counted). Top-k selection is done in place (no sorting copies): it may run
  * after every task.
  */
@@ -11,6 +12,10 @@ import { compareSkills, covers, type Skill } from './skill.js';
 /** A retrieval order: negative when `a` is handed over before `b`; total. */
 export type SkillOrder = (a: Skill, b: Skill) => number;
 
+/**
+ * The Retriever: before each task, merges the top-k skills that apply in the task's context into one Constraint
+ * for the Actor.
+ */
 export class Retriever {
   readonly constraint: Constraint;
   /** Clashes in the last retrieval. */

@@ -7,7 +7,9 @@
 /** The scope of a skill that applies in every context. */
 export const EVERY_CONTEXT = -1;
 
+/** A skill in the library: its claim, its standing (confidence, weight, evidence) and its test record. */
 export interface Skill {
+  /** The claim in the world's words (by default "high-score codes have position 4 = 1"). */
   readonly name: string;
   /** The context the skill applies in, or EVERY_CONTEXT. */
   readonly context: number;

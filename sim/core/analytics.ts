@@ -1,5 +1,5 @@
 /**
- * Exact anchors (SPEC §3), in rational arithmetic (sim/core/fraction.ts).
+ * Exact anchors (docs/model.md), in rational arithmetic (sim/core/fraction.ts).
  *
  * Uniform guessing with replacement from a pool of m codes out of S, exploring (guessing among all S)
  * with probability e per attempt, capped at C attempts:

@@ -1,5 +1,6 @@
 /**
- * Exact fractions on native BigInt, for the few closed forms the simulator prints exactly (SPEC §3). Every
+ * Exact fractions on native BigInt, for the few closed forms the simulator prints exactly (docs/model.md, exact
+ * anchors). Every
  * fraction is kept in lowest terms with a positive denominator. Native BigInt needs no library to load and
  * raises to a power by squaring, so a cap in the millions costs milliseconds, not minutes.
  */

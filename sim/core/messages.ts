@@ -116,15 +116,18 @@ export const msg = {
   resumeOther: (path: string, what: string) =>
     `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
   resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
-    `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); use another --out or --force`,
+    `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
+    `${now.slice(0, 12)}… now); use another --out or --force`,
   mergeModuleChanged: (path: string, module: string, was: string, now: string | null) =>
     now === null
       ? `merge: ${show(path)} was run with ${show(module)}, which is no longer there`
-      : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
+      : `merge: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
+        `${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
   folderLocked: (path: string, who: string, lock: string) =>
-    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that process is gone`,
+    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
+    `process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
@@ -133,7 +136,8 @@ export const msg = {
   mergeUnfinished: (path: string, pending: number) =>
     `merge: ${show(path)} has ${pending} unfinished cell(s); finish it with hexa sweep … --resume`,
   mergeUnverified: (path: string, id: string, count: number) =>
-    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify (cut or changed since written); run hexa sweep … --resume there to run again what does not`,
+    `merge: ${show(path)}: the rows of cell ${id}${count > 1 ? ` (and ${count - 1} more)` : ''} do not verify ` +
+    `(cut or changed since written); run hexa sweep … --resume there to run again what does not`,
   mergeMismatch: (path: string, other: string, what: string) =>
     `merge: ${show(path)} and ${show(other)} are shards of different sweeps (${what} differ)`,
   mergeOverlap: (id: string, a: string, b: string) =>
@@ -146,7 +150,8 @@ export const msg = {
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
   resultsUnverified: (dir: string, file: string, why: string) =>
-    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed after it was written — rerun, or resume the sweep`,
+    `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed ` +
+    `after it was written — rerun, or resume the sweep`,
   csvUnreadable: (file: string, line: number, reason: string) => `DIR: ${show(file)} line ${line}: ${reason}`,
   csvMissingColumns: (file: string, columns: readonly string[]) =>
     `DIR: ${show(file)} lacks required column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}`,
@@ -156,7 +161,8 @@ export const msg = {
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
   capBeyondExact: (value: unknown, max: number, bits: number) =>
-    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is computed as an exact fraction (at most 2^20 bits)`,
+    `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is ` +
+    `computed as an exact fraction (at most 2^20 bits)`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
   /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
@@ -166,7 +172,8 @@ export const msg = {
   actorWithBreaker: (actor: string) =>
     `--actor: '${actor}' does not model a circuit breaker (use --breaker-failures 0)`,
   envIdTaken: (id: string, builtIn: boolean) =>
-    `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the world another id`,
+    `environment id '${id}' is already ${builtIn ? 'a built-in world' : 'registered by another module'}; give the ` +
+    `world another id`,
   policyNameTaken: (kind: string, name: string) =>
     `a ${kind} policy named '${name}' is already loaded from another module; give one of them another name`,
   policyNotLoaded: (kind: string, name: string) =>
@@ -174,7 +181,8 @@ export const msg = {
   policyMadeBadly: (kind: string, name: string, member: string, type: string) =>
     `${kind} policy '${name}': what create() returned lacks ${member} (a ${type})`,
   badClaim: (rule: string, value: unknown, confidence: unknown, arity: number) =>
-    `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be an integer in 0 … ${arity - 1}, the confidence a finite number`,
+    `extraction policy '${rule}' emitted value ${show(value)} with confidence ${show(confidence)}: the value must be ` +
+    `an integer in 0 … ${arity - 1}, the confidence a finite number`,
   checkEnvUnknown: (value: string, known: readonly string[]) =>
     `check-env: ${show(value)} is neither a registered environment (${known.join(', ')}) nor a module file (.mjs/.js)`,
   // the API (scripts/api/index.ts)
@@ -189,9 +197,13 @@ export const msg = {
     `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
   // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
   policyUnchanged: (flag: string, path: string, name: string, rule: string, replicates: number) =>
-    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as --${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)`,
+    `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as ` +
+    `--${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does ` +
+    `the run leave it anything to decide?)`,
   typescriptModule: (flag: string, path: string) =>
-    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ${path.replace(/#.*$/, '')} --format=esm --outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
+    `--${flag}: ${show(path)} is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx ` +
+    `esbuild ${path.replace(/#.*$/, '')} --format=esm ` +
+    `--outfile=${path.replace(/#.*$/, '').replace(/\.[mc]?ts$/, '.mjs')})`,
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
     `--${flag}: ${show(path)} could not be loaded: ${reason}`,
@@ -203,7 +215,8 @@ export const msg = {
     `--${flag}: ${show(path)}: world '${id}' fails check '${check}': ${detail} (see hexa check-env)`,
   moduleRejected: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)}: ${reason}`,
   moduleChanged: (flag: string, path: string, was: string, now: string) =>
-    `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from different code cannot be combined`,
+    `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from ` +
+    `different code cannot be combined`,
   moduleManyEnvs: (flag: string, path: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
@@ -211,12 +224,14 @@ export const msg = {
   // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
   // flag (--library-from) or the argument (FILE) that named the file
   sqliteMissing: (version: string) =>
-    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: npm install -E better-sqlite3@${version}`,
+    `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: ` +
+    `npm install -E better-sqlite3@${version}`,
   skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
   notSkillDb: (where: string, path: string, reason: string) =>
     `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
   skillDbCells: (where: string, path: string, cells: readonly string[]) =>
-    `${where}: ${show(path)} holds ${cells.length} cells (${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
+    `${where}: ${show(path)} holds ${cells.length} cells ` +
+    `(${cells.slice(0, 4).join(', ')}${cells.length > 4 ? ', …' : ''}); choose one with ${path}#<cell>/<replicate>`,
   skillDbNoCell: (where: string, path: string, cell: string) =>
     `${where}: ${show(path)} holds no cell ${show(cell)} (give its id, or its label, e.g. an arm of hexa reproduce)`,
   skillDbNoReplicate: (where: string, path: string, replicate: string, replicates: number) =>
@@ -288,7 +303,8 @@ export const msg = {
     badDefault: (name: string, value: unknown, expected: string) =>
       `parameter '${name}' declares default ${JSON.stringify(value)}, which is not ${expected}`,
     defaultChanged: (name: string, declared: unknown, resolved: unknown) =>
-      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ${JSON.stringify(resolved)}`,
+      `parameter '${name}' declares default ${JSON.stringify(declared)}, but resolve() gives ` +
+      `${JSON.stringify(resolved)}`,
     resolvedBadKind: (name: string, value: unknown, expected: string) =>
       `resolve() gives parameter '${name}' the value ${JSON.stringify(value)}, which is not ${expected}`,
     nondeterministic: (at: number) =>
@@ -317,7 +333,8 @@ export const msg = {
       `task ${task}, code ${code}: step gives ${step}, ${method} ${got}`,
     accepted: (params: string) => `resolve accepted ${params}`,
     notParamError: (params: string, message: string) =>
-      `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ${message.split('\n')[0]}`,
+      `resolve rejected ${params} without naming a parameter (throw an Error with a 'param' property): ` +
+      `${message.split('\n')[0]}`,
     wrongParamNamed: (params: string, named: string, expected: string) =>
       `resolve rejected ${params} naming '${named}', not '${expected}'`,
   },

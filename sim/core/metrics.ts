@@ -69,6 +69,7 @@ export class RoundTally {
   toolUnavailable = 0;
   breakerTrips = 0;
 
+  /** Zero every counter, for the next round. */
   reset(): void {
     this.attempts =
       this.solved =

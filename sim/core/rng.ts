@@ -5,8 +5,8 @@
  * mixed in — never from the order in which work runs. Two arms that differ only in agent parameters
  * therefore draw the same numbers for the same (replicate, round, task, purpose): comparisons are paired.
  *
- * The generator is seedrandom's `alea`. Building a seedrandom object costs ~1.7 µs from a string seed and
- * ~0.4 µs (with garbage) even from a saved state — more than a whole 4-bit task. So the SHA-256 is paid once
+ * The generator is seedrandom's `alea`. Building a seedrandom object, even from a saved state (and with
+ * garbage), costs more than a whole 4-bit task (docs/performance.md). So the SHA-256 is paid once
  * per replicate, and each task stream is an `AleaStream`: alea's recurrence with its state set directly.
  * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
  * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
@@ -48,7 +48,7 @@ const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
 /**
  * SHA-256 of `hexa-sim/v1/seed=<seed>/replicate=<replicate>`, as eight little-endian 32-bit words. Read from
- * the hex digest: Node's hex digest costs a third of its Buffer one (0.3 µs against 0.84 µs, once per replicate).
+ * the hex digest, which Node makes faster than its Buffer one (once per replicate; docs/performance.md).
  */
 export function replicateKeyWords(seed: number, replicate: number): Uint32Array {
   const hex = hash('sha256', `hexa-sim/v1/seed=${seed}/replicate=${replicate}`, 'hex');
@@ -124,7 +124,8 @@ export class AleaStream implements Stream {
    *   s1 = f(w2 ^ f(w3 ^ f((task+1) ^ p·0x7f4a7c15)) ^ (round+1))
    *   s2 = f(w4 ^ f(w5 ^ f(s0 ^ s1 ^ p)) ^ w6 ^ w7·(round+2)),
    * as fractions of 2^32. f is written out at each of its nine uses, one line each: as a function, the compiler
-   * stopped inlining it inside the runner's round loop, and the calls cost 1.3 µs of a 23 µs replicate.
+   * stopped inlining it inside the runner's round loop, and the calls became a visible share of a replicate
+   * (docs/performance.md).
    */
   keyed(w: Uint32Array, p: number, round: number, task: number): void {
     let a = (round + 1) ^ Math.imul(p, 0x9e3779b9);
@@ -163,6 +164,7 @@ export class AleaStream implements Stream {
     this.s2 = (c >>> 0) * TWO_POW_MINUS_32;
   }
 
+  /** Continue from a state read by `aleaState` (the same numbers follow as after that point). */
   setState(c: number, s0: number, s1: number, s2: number): void {
     this.c = c;
     this.s0 = s0;

@@ -44,6 +44,7 @@ export function t975(df: number): number {
   return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
 }
 
+/** A closed interval [low, high]. */
 export type Interval = readonly [number, number];
 
 /** Mean with its 95 % t-interval; the interval is null below two values. */

@@ -21,7 +21,9 @@ export const WORLD_PARAMS = {
     section: 'world',
     default: 'lock-v1',
     label: 'Environment',
-    help: 'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export is an EnvSpec',
+    help:
+      'environment id (see hexa envs), or an ES module file (.mjs/.js, FILE#id to choose) whose default export ' +
+      'is an EnvSpec',
   },
   bits: {
     kind: 'integer',
@@ -104,6 +106,10 @@ export const PROTOCOL_PARAMS = {
 /** Every run parameter, in the configuration's key order. */
 export const RUN_PARAMS = { ...WORLD_PARAMS, ...PROTOCOL_PARAMS, agent: AGENT_PARAMS } as const satisfies ParamTree;
 
+/**
+ * A run's configuration: the world, its parameters, the protocol and the agent (normalize it with `normalizeRun`
+ * to run it).
+ */
 export interface RunConfig extends ParamValues<typeof PROTOCOL_PARAMS> {
   readonly env: string;
   /** Resolved environment parameters (defaults filled in). */

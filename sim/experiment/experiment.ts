@@ -6,6 +6,7 @@ import type { RoundMetrics } from '../core/metrics.js';
 import { runReplicate, type ReplicateOptions } from './replicate.js';
 import { meanInterval, type Interval } from '../core/stats.js';
 
+/** One round summarised over the replicates: means, the 95 % interval of mean attempts, pooled rates. */
 export interface RoundSummary {
   readonly round: number;
   readonly replicates: number;
@@ -24,6 +25,7 @@ export interface RoundSummary {
   readonly fallbacks: number;
 }
 
+/** Every replicate's per-round metrics of a run, and their summary per round. */
 export interface ExperimentResult {
   readonly config: Run;
   /** [replicate][round] */
@@ -42,6 +44,10 @@ export interface ExperimentOptions extends ReplicateOptions {
   readonly onReplicate?: (done: number, total: number) => void;
 }
 
+/**
+ * Run replicates `firstReplicate` … `firstReplicate + replicates − 1` of a configuration in this process, one after
+ * another; `options` say how each replicate runs (see ReplicateOptions) and take its progress.
+ */
 export function runExperiment(config: Run, firstReplicate = 0, options: ExperimentOptions = {}): ExperimentResult {
   const spec = envSpecOf(config);
   const replicates: RoundMetrics[][] = [];
@@ -55,6 +61,7 @@ export function runExperiment(config: Run, firstReplicate = 0, options: Experime
 const meanOf = (rows: readonly RoundMetrics[], pick: (m: RoundMetrics) => number): number =>
   rows.reduce((s, m) => s + pick(m), 0) / rows.length;
 
+/** Summarise per-round metrics ([replicate][round]) round by round over the replicates. */
 export function summarizeRounds(replicates: readonly RoundMetrics[][]): RoundSummary[] {
   const rounds = replicates[0]?.length ?? 0;
   const out: RoundSummary[] = [];

@@ -22,6 +22,7 @@ import { loadErrorText } from './loadError.js';
 
 export type { LoadedModule } from '../agent/moduleStore.js';
 
+/** How `loadModule` treats a module file. */
 export interface LoadOptions {
   /** Run the environment checker on an env module's worlds (before a run starts; not again in workers). */
   readonly check?: boolean;

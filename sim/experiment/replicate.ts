@@ -66,6 +66,10 @@ function accountingsOf(now: AccountingTally, before: AccountingTally): Accountin
   };
 }
 
+/**
+ * Run one replicate of a configuration in `spec`'s world: its metrics for each evaluation round. The replicate's
+ * streams come from (seed, replicate) alone.
+ */
 export function runReplicate(
   config: Run,
   spec: EnvSpec,

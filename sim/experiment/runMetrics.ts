@@ -6,18 +6,21 @@
 import type { RoundMetrics } from '../core/metrics.js';
 import { mean, sampleSd } from '../core/stats.js';
 
+/** A mean over runs and their spread. */
 export interface MeanSd {
   readonly mean: number;
   /** Sample standard deviation over runs; NaN with one run. */
   readonly sd: number;
 }
 
+/** The run-level metrics over every run (replicate) of a configuration. */
 export interface RunMetrics {
   readonly runs: number;
   readonly successRate: MeanSd;
   readonly meanAttempts: MeanSd;
 }
 
+/** The HExA paper's run-level success rate and mean attempts from per-round metrics ([replicate][round]). */
 export function runMetrics(replicates: readonly (readonly RoundMetrics[])[]): RunMetrics {
   const success = new Float64Array(replicates.length);
   const attempts = new Float64Array(replicates.length);

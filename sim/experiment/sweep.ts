@@ -10,6 +10,7 @@ import { cellId } from './cellId.js';
 import type { Run } from './config.js';
 import { runExperiment } from './experiment.js';
 
+/** One configuration of a sweep, under its cell id, with every replicate's per-round metrics. */
 export interface SweepCell {
   readonly id: string;
   readonly config: Run;
@@ -17,6 +18,7 @@ export interface SweepCell {
   readonly replicates: RoundMetrics[][];
 }
 
+/** A sweep run in this process: its cells in id order, sharing the seed and the replicate count. */
 export interface SweepResult {
   readonly seed: number;
   readonly replicates: number;
@@ -24,7 +26,10 @@ export interface SweepResult {
   readonly cells: readonly SweepCell[];
 }
 
-/** Run every configuration; `onCell` reports progress. Throws RangeError on mixed seeds or replicate counts, or a repeated cell. */
+/**
+ * Run every configuration; `onCell` reports progress. Throws RangeError on mixed seeds or replicate counts, or a
+ * repeated cell.
+ */
 export function runSweep(configs: readonly Run[], onCell?: (done: number, total: number) => void): SweepResult {
   const first = configs[0];
   if (first === undefined) throw new RangeError(msg.sweepEmpty());

@@ -1,6 +1,6 @@
 /**
  * Which exact anchors apply to a run: uniform guessing over the whole space (the random control), and
- * over pools with k positions fixed by skills, at the run's exploration rate (SPEC §3).
+ * over pools with k positions fixed by skills, at the run's exploration rate (docs/model.md, exact anchors).
  */
 import type { RunConfig } from '../experiment/config.js';
 import { uniformGuessing, type GuessingAnchor } from '../core/analytics.js';

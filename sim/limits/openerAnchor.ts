@@ -12,7 +12,7 @@ import { ConsistentOpener } from '../agent/solver/consistent.js';
 import { fraction, ratioText } from '../core/fraction.js';
 import { fullSet, OPTIMAL_MAX_BITS } from '../agent/solver/optimal.js';
 
-/** Consistent-opener values are instant up to here (≈ 0.2 s at 8 bits). */
+/** Consistent-opener values are quick to compute up to here; beyond, their cost grows steeply. */
 const CONSISTENT_ANCHOR_MAX_BITS = 8;
 
 function asExact(n: bigint, d: bigint): ExactValue {

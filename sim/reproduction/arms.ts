@@ -1,5 +1,5 @@
 /**
- * The arms of the published 4-bit-lock benchmark (SPEC §2), built from the published settings plus a set
+ * The arms of the published 4-bit-lock benchmark (docs/reproduction.md), built from the published settings plus a set
  * of hidden choices. Arms differ only in agent parameters, so for a given seed they draw the same random
  * numbers per (replicate, round, task): every comparison between arms is paired.
  */

@@ -1,5 +1,5 @@
 /**
- * The published figures (SPEC §2), each as a number one replicate produces, so the simulator's
+ * The published figures (docs/reproduction.md), each as a number one replicate produces, so the simulator's
  * single-run distribution can be set beside the article's single run.
  *
  * Definitions the article leaves implicit, fixed here:
@@ -64,7 +64,9 @@ export interface Figure {
    * refutations) vary almost continuously; rounds and skill counts take a handful of values and are matched exactly.
    */
   readonly smooth: boolean;
-  /** Figures this one is a function of (the rate of tests and refutations): it adds nothing to a likelihood or distance. */
+  /**
+   * Figures this one is a function of (the rate of tests and refutations): it adds nothing to a likelihood or distance.
+   */
   readonly impliedBy?: readonly FigureId[];
   /**
    * For a figure a run settles before it ends: whether a run whose first rounds are these can still give the
@@ -334,7 +336,9 @@ export function figuresOf(arm: ArmId): Figure[] {
   return FIGURES.filter((f) => f.arm === arm);
 }
 
-/** A figure's words split at the first comma: the arm ("pure exploitation") and the measure ("skills after round 5"). */
+/**
+ * A figure's words split at the first comma: the arm ("pure exploitation") and the measure ("skills after round 5").
+ */
 export function figureWords(what: string): { readonly arm: string; readonly measure: string } {
   const comma = what.indexOf(', ');
   return comma > 0 ? { arm: what.slice(0, comma), measure: what.slice(comma + 2) } : { arm: '', measure: what };

@@ -100,7 +100,9 @@ export interface FigureRow {
   readonly singleRun95: Interval | null;
 }
 
-/** The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly; or of another space. */
+/**
+ * The uniform-guessing expectation of the published protocol (16 codes, cap 20): 11.599…, exactly; or of another space.
+ */
 export function uniformGuessingValue(
   codes: { readonly positions: number; readonly arity: number } = {
     positions: Number(PUBLISHED_RUN.envParams.bits),

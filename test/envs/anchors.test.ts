@@ -1,6 +1,7 @@
 /**
  * Exact anchors in the new worlds: uniform guessing (the random control) does not see drift, feedback noise
- * or contexts, so its mean attempts equal SPEC §3's closed form for the world's space — computed in
+ * or contexts, so its mean attempts equal the closed form of docs/model.md's exact anchors for the world's space —
+ * computed in
  * rational arithmetic, compared within 4 standard errors.
  */
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe('random control against the exact expectation of uniform guessing', () 
 });
 
 describe('flaky-tools-v1: random tool choice against the exact expectation', () => {
-  it('a call succeeds with (1 − param-error)(1 − ambiguous)·(best + second + (k − 2)·other)/k; attempts are capped-geometric', async () => {
+  it('p = (1 − param-error)(1 − ambiguous)·(best + second + (k − 2)·other)/k; attempts capped-geometric', async () => {
     const spec = findEnv('flaky-tools-v1')!;
     const params = { tools: 4, best: 0.9, second: 0.5, other: 0.1, outages: 0, 'param-error': 0.05, ambiguous: 0.1 };
     const cap = 10;

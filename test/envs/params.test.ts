@@ -57,7 +57,8 @@ describe('resolveEnvParams', () => {
     [
       'an unknown name, with the closest known one',
       { widht: 3 },
-      'widht: widht=3: is not a parameter of declared-v1 (did you mean width? known: width, noise, scale, label, seedless)',
+      'widht: widht=3: is not a parameter of declared-v1 (did you mean width? known: width, noise, scale, label, ' +
+        'seedless)',
     ],
     [
       'an unknown name far from any',

@@ -7,6 +7,9 @@ import type { MathJsInstance } from 'mathjs';
 let mathPromise: Promise<MathJsInstance> | undefined;
 
 export function loadMath(): Promise<MathJsInstance> {
-  mathPromise ??= import('mathjs').then((m) => m.create(m.all, { number: 'Fraction' }));
+  mathPromise ??= import('mathjs').then((m) => {
+    if (m.all === undefined) throw new Error('mathjs exports no factory map (all)');
+    return m.create(m.all, { number: 'Fraction' });
+  });
   return mathPromise;
 }

@@ -1,6 +1,7 @@
 /**
  * The layering rule, enforced: imports run one way, from a layer to itself or to the layers below it
- * (sim/core → envs → sim/agent → sim/experiment → sim/limits → sim/reproduction → reports → scripts, whose api/ is the public entry point),
+ * (sim/core → envs → sim/agent → sim/experiment → sim/limits → sim/reproduction → reports → scripts, whose api/ is the
+ * public entry point),
  * never in a circle, and no folder grows past a dozen files.
  */
 import { readdirSync } from 'node:fs';

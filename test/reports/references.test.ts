@@ -20,7 +20,7 @@ const withParams = (params: Record<string, string>): Pick<ResultData, 'groups'> 
 const values = (d: Pick<ResultData, 'groups'>): string[] => runAnchors(d).map((a) => a.value.value.toFixed(3));
 
 describe('runAnchors', () => {
-  it('gives the exact anchors hexa run prints: SPEC §3 at the run’s exploration rate, up to its top-k', () => {
+  it('gives the exact anchors hexa run prints: the closed forms at the run’s exploration rate, up to its top-k', () => {
     expect(values(data)).toEqual(['11.599', '7.446', '3.987']);
     expect(values(withParams({ explore: '0.2' }))).toEqual(['11.599', '8.072', '4.666']);
     expect(values(withParams({ topK: '1' }))).toEqual(['11.599', '7.446']);

@@ -68,7 +68,7 @@ describe('summarize', () => {
     expect(Object.keys(rows[0]!).at(-1)).toBe('arm');
   });
 
-  it('writes one row per figure, the swept parameters first, the cell id last, cells in the order of their values', () => {
+  it('writes one row per figure, the swept parameters first, the cell id last, cells in value order', () => {
     const s = summarize(sweep, { seed: 1, resamples: 200 });
     const rows = summaryRows(sweep, s);
     const pairs = (4 * 3) / 2;

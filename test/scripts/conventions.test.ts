@@ -32,7 +32,7 @@ describe('help and version', () => {
     expect(hexa(['run', '-h']).stdout).toMatch(/^hexa run\n/);
   });
 
-  it('lists number flags as numbers (lists and ranges of a sweep as text), and hexa run defaults to 200 replicates', () => {
+  it('lists number flags as numbers (lists and ranges of a sweep as text); hexa run defaults to 200 replicates', () => {
     const run = hexa(['run', '--help']).stdout;
     const line = (text: string, flag: string): string => text.split('\n').find((l) => l.trimStart().startsWith(flag))!;
     expect(line(run, '--rounds')).toMatch(/\[default: 5\]\s+\[number\]$/);
@@ -52,7 +52,8 @@ describe('help and version', () => {
 describe('mistyped names', () => {
   it('an unknown command, with the closest one or the list', () => {
     expect(refusal(['frobnicate'])).toBe(
-      "hexa: unknown command 'frobnicate' (commands: reproduce, run, sweep, merge, envs, check-env, bench, report, library, limits, matrix, completion)",
+      "hexa: unknown command 'frobnicate' (commands: reproduce, run, sweep, merge, envs, check-env, bench, report, " +
+        'library, limits, matrix, completion)',
     );
     expect(refusal(['rn'])).toBe("hexa: unknown command 'rn' (did you mean run?)");
     expect(refusal(['reproduse'])).toBe("hexa: unknown command 'reproduse' (did you mean reproduce?)");

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hexa } from './sweep/cli.js';
+import { joined } from '../helpers/pattern.js';
 
 describe('a first hexa run', () => {
   it('runs 200 replicates by default and says what share learned', () => {
@@ -12,10 +13,11 @@ describe('a first hexa run', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^lock-v1 bits=4 truth=1011 · 5 rounds × 30 tasks, cap 20 · seed 1, 200 replicates\n/);
     expect(r.stdout).toMatch(/^5 +\d+\.\d{3} +\[\d+\.\d{3}, \d+\.\d{3}\]/m);
-    const m =
-      /^Learning: (\d+) of 200 runs \((\d+\.\d) %\) started tasks with skills by round 5; in round 5 they average (\d+\.\d\d) attempts, the (\d+) that never did (\d+\.\d\d) \(uniform guessing: 11\.599\)\.$/m.exec(
-        r.stdout,
-      );
+    const m = joined(
+      /^Learning: (\d+) of 200 runs \((\d+\.\d) %\) started tasks with skills by round 5; /m,
+      /in round 5 they average (\d+\.\d\d) attempts, /,
+      /the (\d+) that never did (\d+\.\d\d) \(uniform guessing: 11\.599\)\.$/,
+    ).exec(r.stdout);
     expect(m, r.stdout).not.toBeNull();
     const [, learned, share, learnedFinal, others, othersFinal] = m!;
     expect(Number(learned) + Number(others)).toBe(200);
@@ -30,7 +32,8 @@ describe('a first hexa run', () => {
   it('one run says whether it learned, and where to see more', () => {
     const never = hexa(['run', '--replicates', '1']);
     expect(never.stdout).toContain(
-      'One run (seed 1): its library never held a skill, so every task was guessed at random (uniform guessing: 11.599).',
+      'One run (seed 1): its library never held a skill, so every task was guessed at random (uniform guessing: ' +
+        '11.599).',
     );
     expect(never.stdout).toContain('without --replicates, hexa run shows 200');
     const learns = hexa(['run', '--replicates', '1', '--seed', '3']);

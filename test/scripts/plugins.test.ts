@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hexa, ROOT, tempDir } from './sweep/cli.js';
+import { joined } from '../helpers/pattern.js';
 
 const EXAMPLES = join(ROOT, 'docs', 'examples');
 const WORLD = join(EXAMPLES, 'lock-world.mjs');
@@ -171,7 +172,10 @@ describe('a module that breaks its contract', () => {
     [['--env', join(EXAMPLES, 'missing.mjs')], /^hexa: --env: '.*missing\.mjs' does not exist or is not a file\n$/],
     [
       ['--lifecycle', join(EXAMPLES, 'ranking.mjs')],
-      /^hexa: --lifecycle: '.*ranking\.mjs': the default export is not a lifecycle policy: kind 'ranking' is not 'lifecycle'\n$/,
+      joined(
+        /^hexa: --lifecycle: '.*ranking\.mjs': the default export is not a lifecycle policy: /,
+        /kind 'ranking' is not 'lifecycle'\n$/,
+      ),
     ],
     [['--extraction', join(ROOT, 'package.json')], /^hexa: --extraction: 'package.json' is not one of published\n$/],
   ])('%j is one line and exit 2', (args, message) => {
@@ -195,7 +199,10 @@ describe('a module that changed', () => {
     const resume = hexa(['sweep', ...grid, '--shard', '0/2', '--out', join(dir, 's0'), '--resume']);
     expect(resume.status).toBe(2);
     expect(oneLine(resume.stderr)).toMatch(
-      /^hexa: --resume: '.*s0' was run with another version of '.*world\.mjs' \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/,
+      joined(
+        /^hexa: --resume: '.*s0' was run with another version of '.*world\.mjs' /,
+        /\(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/,
+      ),
     );
     expect(readFileSync(join(dir, 's0', 'manifest.json'), 'utf8')).toBe(manifest);
 
@@ -259,7 +266,7 @@ describe('plugins without boilerplate', () => {
     );
   });
 
-  it('check-env fails a resolve() that fills another value than the declared default, and a run refuses the world', () => {
+  it('check-env fails a resolve() that fills another value than its declared default; a run refuses the world', () => {
     const dir = tempDir('declared');
     const file = join(dir, 'drifting-default.mjs');
     writeFileSync(
@@ -292,10 +299,12 @@ describe('plugins without boilerplate', () => {
       "hexa: --env: './typo.mjs' could not be loaded: ./typo.mjs:3:16: SyntaxError: Unexpected identifier 'oops'",
     );
     expect(at('throws.mjs', '--ranking')).toBe(
-      "hexa: --ranking: './throws.mjs' could not be loaded: ./throws.mjs:2:1: ReferenceError: notDefined is not defined",
+      "hexa: --ranking: './throws.mjs' could not be loaded: ./throws.mjs:2:1: ReferenceError: notDefined is not " +
+        'defined',
     );
     expect(at('world.ts')).toBe(
-      "hexa: --env: './world.ts' is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or npx esbuild ./world.ts --format=esm --outfile=./world.mjs)",
+      "hexa: --env: './world.ts' is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or " +
+        'npx esbuild ./world.ts --format=esm --outfile=./world.mjs)',
     );
   });
 
@@ -306,7 +315,9 @@ describe('plugins without boilerplate', () => {
     const r = hexa(['run', '--ranking', tie, '--replicates', '60']);
     expect(r.status, r.stderr).toBe(0);
     expect(oneLine(r.stderr)).toBe(
-      `hexa: warning: --ranking '${tie}': policy 'always-tie' gives the first 50 replicates exactly as --ranking published does, figure for figure: in this configuration it changes nothing (is it called, and does the run leave it anything to decide?)\n`,
+      `hexa: warning: --ranking '${tie}': policy 'always-tie' gives the first 50 replicates exactly as --ranking ` +
+        `published does, figure for figure: in this configuration it changes nothing (is it called, and does the run ` +
+        `leave it anything to decide?)\n`,
     );
     expect(hexa(['run', '--ranking', tie, '--replicates', '60', '--quiet']).stderr).toBe('');
     // A policy that acts says nothing.

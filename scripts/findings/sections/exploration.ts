@@ -44,7 +44,9 @@ export function explorationUnderDrift(scale: Scale, window: 'round' | 'all'): st
   return [
     table(header, rows),
     '',
-    `Window \`${window}\`; ${scale.replicates} replicates per arm, seed ${scale.seed}; paired differences in attempts per task over rounds 3–10 ` +
-      `with 95 % percentile-bootstrap intervals (✓: exploration better, interval below 0; ✗: worse). One arm, e.g.: \`${command(example)}\`.`,
+    `Window \`${window}\`; ${scale.replicates} replicates per arm, seed ${scale.seed}; paired differences in ` +
+      `attempts per task over rounds 3–10 ` +
+      `with 95 % percentile-bootstrap intervals (✓: exploration better, interval below 0; ✗: worse). One arm, e.g.: ` +
+      `\`${command(example)}\`.`,
   ].join('\n');
 }

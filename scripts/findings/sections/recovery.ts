@@ -71,7 +71,8 @@ export function recoveryAfterDrift(scale: Scale, window: 'round' | 'all', explor
     params: { every: '0', at: '150' },
   };
   parts.push(
-    `Excess = attempts per task with the drift − without it, same replicates (${scale.replicates} per arm, seed ${scale.seed}), ` +
+    `Excess = attempts per task with the drift − without it, same replicates (${scale.replicates} per arm, seed ` +
+      `${scale.seed}), ` +
       `95 % bootstrap intervals. E.g. \`${command(example)}\` against \`--param at=\`.`,
   );
   return parts.join('\n');

@@ -66,7 +66,8 @@ export function refutationAfterDrift(scale: Scale): string {
   return [
     table(header, rows),
     '',
-    `Each cell: pooled refutation rate [95 % bootstrap interval]; share of the ${scale.replicates} replicates whose round rate is above 10 %. ` +
+    `Each cell: pooled refutation rate [95 % bootstrap interval]; share of the ${scale.replicates} replicates whose ` +
+      `round rate is above 10 %. ` +
       `Seed ${scale.seed}. E.g. \`${command(example)}\`.`,
   ].join('\n');
 }

@@ -49,7 +49,9 @@ export function thresholdBySampleSize(scale: Scale): string {
   return [
     table(header, rows),
     '',
-    `Attempts per task over the 5 rounds, paired against share ≥ 0.85 (${scale.replicates} replicates, seed ${scale.seed}, 95 % bootstrap ` +
-      `intervals; ✓ better, ✗ worse). "wrong": distinct claims ever held that contradict the truth, per replicate. E.g. \`${command(example)}\`.`,
+    `Attempts per task over the 5 rounds, paired against share ≥ 0.85 (${scale.replicates} replicates, seed ` +
+      `${scale.seed}, 95 % bootstrap ` +
+      `intervals; ✓ better, ✗ worse). "wrong": distinct claims ever held that contradict the truth, per replicate. ` +
+      `E.g. \`${command(example)}\`.`,
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * Finding 5 (seeds/004's tool loop): circuit breaker alone, skill confidence alone, and both.
+ * Finding 5 (the tool loop of docs/worlds-and-policies.md): circuit breaker alone, skill confidence alone, and both.
  *
  * flaky-tools-v1: 3 task types × 4 tools (per type a best tool at 0.9, a fallback at 0.5, the rest 0.1),
  * random outages (5 % of tasks start one, lasting 20 tasks), optionally a drifting best tool. 10 rounds ×
@@ -97,7 +97,8 @@ export function toolLoop(scale: Scale): string {
     params: WORLDS[0]![1],
   };
   parts.push(
-    `${scale.replicates} replicates per arm, seed ${scale.seed}, paired 95 % bootstrap intervals (✓ fewer attempts than neither). E.g. \`${command(example)}\`.`,
+    `${scale.replicates} replicates per arm, seed ${scale.seed}, paired 95 % bootstrap intervals (✓ fewer attempts ` +
+      `than neither). E.g. \`${command(example)}\`.`,
   );
   return parts.join('\n');
 }

@@ -86,7 +86,8 @@ export function writeSweepManifest(
     files: {
       results: 'results.csv',
       cells:
-        'cells/<id>.csv (rows of one finished cell, then a footer: their count and SHA-256), cells/<id>.failed (its error)',
+        'cells/<id>.csv (rows of one finished cell, then a footer: their count and SHA-256), ' +
+        'cells/<id>.failed (its error)',
     },
     ...extra,
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),

@@ -21,11 +21,15 @@ export function actorSupport(
   if (kind === 'consistent' && largestClassLog(space) > Math.log(CONSISTENT_CLASS_LIMIT) + 1e-9) {
     return (
       `'consistent' samples exactly only while a feedback class has at most ${CONSISTENT_CLASS_LIMIT} codes: ` +
-      `up to ${consistentMaxPositions(space.arity)} positions with ${space.arity} values (${spec.id} has ${space.positions})`
+      `up to ${consistentMaxPositions(space.arity)} positions with ${space.arity} values (${spec.id} has ` +
+      `${space.positions})`
     );
   }
   if (kind === 'optimal' && (space.arity !== 2 || space.positions > OPTIMAL_MAX_BITS)) {
-    return `'optimal' is solved exactly only for binary locks up to ${OPTIMAL_MAX_BITS} bits (${spec.id} has ${space.positions} positions with ${space.arity} values)`;
+    return (
+      `'optimal' is solved exactly only for binary locks up to ${OPTIMAL_MAX_BITS} bits (${spec.id} has ` +
+      `${space.positions} positions with ${space.arity} values)`
+    );
   }
   return null;
 }

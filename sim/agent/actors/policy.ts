@@ -18,7 +18,9 @@ export const ACTOR_PARAM = {
   values: ACTOR_KINDS,
   default: 'published',
   late: true,
-  help: 'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), optimal (exact, ≤ 8 bits)',
+  help:
+    'guesses inside a task: published (blind to feedback), consistent (uniform among codes consistent with it), ' +
+    'optimal (exact, ≤ 8 bits)',
 } as const;
 
 export interface GuessPolicy {

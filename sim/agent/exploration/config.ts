@@ -11,7 +11,9 @@
 import type { ParamTree, ParamValues } from '../../core/params/declaration.js';
 import { defaultsOf } from '../../core/params/read.js';
 
+/** The built-in exploration policies (`--exploration`); a module file may add another. */
 export const EXPLORATIONS = ['fixed', 'refutation', 'decay'] as const;
+/** The name of a built-in exploration policy. */
 export type ExplorationName = (typeof EXPLORATIONS)[number];
 
 export const EXPLORATION_PARAMS = {
@@ -79,6 +81,8 @@ export const EXPLORATION_PARAMS = {
   },
 } as const satisfies ParamTree;
 
+/** The exploration settings, one field per parameter declared above. */
 export type ExplorationConfig = ParamValues<typeof EXPLORATION_PARAMS>;
 
+/** The published exploration: a fixed rate. */
 export const DEFAULT_EXPLORATION: ExplorationConfig = defaultsOf(EXPLORATION_PARAMS);

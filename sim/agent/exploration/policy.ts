@@ -1,6 +1,7 @@
 /** The exploration policies of `config.ts`: a rate per task, updated from the tests each task produced. */
 import type { ExplorationConfig } from './config.js';
 
+/** Sets the exploration rate task by task, from what the tasks before it produced. */
 export interface ExplorationPolicy {
   /** The per-attempt exploration rate for the task about to start. */
   rate(taskIndex: number): number;

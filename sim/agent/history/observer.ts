@@ -17,9 +17,11 @@ export const EXIT_REASONS: readonly ExitReason[] = ['retired', 'dropped', 'repla
 /** An unknown share: the run cannot tell which of these tests exploration made. */
 export const UNKNOWN = -1;
 
+/** Told of skills' lives by the Library and the Actor (`Library.observer`); SkillRecorder is the one the runs use. */
 export interface SkillObserver {
   /** The skill joined the library (first time or again). */
   entered(skill: Skill): void;
+  /** The skill left the library, for `reason`. */
   left(skill: Skill, reason: ExitReason): void;
   /**
    * `tests` tests of the skill were settled, `agreed` of them agreeing and `refuted` refuting; `explored` of

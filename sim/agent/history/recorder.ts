@@ -79,6 +79,7 @@ export interface Evolution {
   readonly left: number;
 }
 
+/** A replicate's skill history as recorded: its skills' lives, one row a skill a round, one row an evolution. */
 export interface ReplicateHistory {
   readonly replicate: number;
   readonly skills: readonly SkillLife[];

@@ -1,5 +1,6 @@
 /**
- * Lifecycle policies and their constants (SPEC §4). Every constant is a parameter with the source's value
+ * Lifecycle policies and their constants (docs/worlds-and-policies.md). Every constant is a parameter with the source's
+ * value
  * as its default; where a source gives no number, the default is this project's choice and says so.
  * Declared here once (sim/core/params/declaration.ts); the configuration's type is read off the declarations.
  */
@@ -7,7 +8,9 @@
 import type { ParamTree, ParamValues } from '../../core/params/declaration.js';
 import { defaultsOf } from '../../core/params/read.js';
 
+/** The built-in lifecycle policies (`--lifecycle`); a module file may add another. */
 export const LIFECYCLES = ['published', 'evobelief', 'hexa-paper', 'expel', 'beta'] as const;
+/** The name of a built-in lifecycle policy. */
 export type LifecycleName = (typeof LIFECYCLES)[number];
 
 const rules = 'rules';
@@ -21,7 +24,7 @@ export const LIFECYCLE_PARAMS = {
     module: 'lifecycle',
     values: LIFECYCLES,
     default: 'published',
-    help: 'how skills are admitted, weighted and retired (SPEC §4), or a lifecycle module FILE (.mjs/.js)',
+    help: 'how skills are admitted, weighted and retired, or a lifecycle module FILE (.mjs/.js)',
   },
   /**
    * The article's fix: a skill not borne out by an agreeing sample for this many tasks has its weight
@@ -222,7 +225,7 @@ export const LIFECYCLE_PARAMS = {
       default: 3,
       help: 'expel: votes a counterexample removes when the list is full',
     },
-    /** Size at which the list counts as full (not given by SPEC; 10, the HExA library cap). */
+    /** Size at which the list counts as full (the sources give none; 10, the HExA library cap). */
     cap: {
       kind: 'integer',
       flag: 'expel-cap',
@@ -289,6 +292,7 @@ export const LIFECYCLE_PARAMS = {
   },
 } as const satisfies ParamTree;
 
+/** The lifecycle settings, one field per parameter declared above. */
 export type LifecycleConfig = ParamValues<typeof LIFECYCLE_PARAMS>;
 export type OnRetire = LifecycleConfig['onRetire'];
 export type EvoBeliefRules = LifecycleConfig['evobelief'];
@@ -296,4 +300,5 @@ export type HexaPaperRules = LifecycleConfig['paper'];
 export type ExpelRules = LifecycleConfig['expel'];
 export type BetaRules = LifecycleConfig['beta'];
 
+/** The published lifecycle's settings (skills are never retired). */
 export const DEFAULT_LIFECYCLE: LifecycleConfig = defaultsOf(LIFECYCLE_PARAMS);

@@ -1,5 +1,6 @@
 /**
- * evobelief (seeds/000, EvoBelief-style falsifiable rules). A claim from the Evolver is a proposed rule:
+ * evobelief (EvoBelief-style falsifiable rules; docs/worlds-and-policies.md). A claim from the Evolver is a proposed
+ * rule:
  * it joins the library as a candidate (tested, never retrieved) and is validated by `trials` tests. If at
  * least `promote` of them agree it becomes active with confidence := that share; otherwise it stays a
  * candidate and a new batch of trials begins. Every counterexample to an active rule multiplies its

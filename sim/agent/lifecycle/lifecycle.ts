@@ -26,11 +26,15 @@ export interface TaskOutcome {
   readonly applied: readonly Skill[];
 }
 
+/** A lifecycle policy for one replicate, called by the runner around each task (see the file's comment). */
 export interface Lifecycle {
   /** Skills retired (or demoted to mistakes) so far. */
   readonly retired: number;
+  /** Distil the Evolver's claims into the library under the policy's rules. */
   evolve(): void;
+  /** A task in `context` is about to start (the world is reset): refresh the skills' weights. */
   beforeTask(taskIndex: number, context: number): void;
+  /** A task ended: read the tests and refutations it produced, and promote, decay or retire skills. */
   afterTask(outcome: TaskOutcome): void;
   /**
    * false: `beforeTask` and `afterTask` change nothing a run can see, so a runner may skip them (absent:

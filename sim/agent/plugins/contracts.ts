@@ -14,7 +14,9 @@ import type { LifecycleConfig } from '../lifecycle/config.js';
 import type { Lifecycle } from '../lifecycle/lifecycle.js';
 import type { Skill } from '../skill.js';
 
+/** The four kinds of agent policy a module file may bring. */
 export type PolicyKind = 'lifecycle' | 'exploration' | 'extraction' | 'ranking';
+/** Every policy kind, in the order help and listings show them. */
 export const POLICY_KINDS: readonly PolicyKind[] = ['lifecycle', 'exploration', 'extraction', 'ranking'];
 
 /** Fields every policy module has. */
@@ -50,6 +52,7 @@ export interface LifecyclePluginParts {
  * a `retired` count, and optionally `banInto(constraint, context)`.
  */
 export interface LifecyclePlugin extends PolicyModule<'lifecycle'> {
+  /** Make this replicate's lifecycle. */
   create(parts: LifecyclePluginParts): Lifecycle;
 }
 
@@ -59,6 +62,7 @@ export interface LifecyclePlugin extends PolicyModule<'lifecycle'> {
  * `mayExplore` (false only if `rate` is always 0: then no exploration stream is drawn).
  */
 export interface ExplorationPlugin extends PolicyModule<'exploration'> {
+  /** Make this replicate's exploration policy from the base rate (`--explore`). */
   create(base: number): ExplorationPolicy;
 }
 
@@ -68,6 +72,7 @@ export interface ExplorationPlugin extends PolicyModule<'exploration'> {
  * `extract(counts, n, emit, position)`, called at each evolution for every position with enough evidence.
  */
 export interface ExtractionPlugin extends PolicyModule<'extraction'> {
+  /** Make this replicate's extraction rule from the Evolver's settings. */
   create(rules: ExtractionRules): ExtractionRule;
 }
 
@@ -77,8 +82,10 @@ export interface ExtractionPlugin extends PolicyModule<'extraction'> {
  * order is total and runs repeat exactly. Skills of weight 0 are never retrieved, whatever the ranking.
  */
 export interface RankingPlugin extends PolicyModule<'ranking'> {
+  /** Negative when `a` is handed over before `b`, positive when after; 0 or NaN: the published order decides. */
   compare(a: Skill, b: Skill): number;
 }
 
+/** A policy module of any kind. */
 export type PolicyPlugin = LifecyclePlugin | ExplorationPlugin | ExtractionPlugin | RankingPlugin;
 export type PluginOf<K extends PolicyKind> = Extract<PolicyPlugin, { readonly kind: K }>;

@@ -6,6 +6,10 @@
  * A code of a small binary world (at most SMALL_BITS positions) is tallied by code — one increment instead
  * of one per position; the tallies are folded into the per-position counts only when the counts are read
  * (`settle`), so folding costs at most one pass per distinct code seen.
+ *
+ * Indexes: `counts` holds groups × positions × arity entries and `tallies` one per code of up to SMALL_BITS
+ * positions per group, sized in the constructor; every index is built from a group, a position and a value in
+ * those ranges, so reads are written `a[i]!` — an assertion the sizes prove, with no check per attempt.
  */
 import { fillAll } from '../../core/fill.js';
 import { SMALL_BITS, type SampleBatch } from './sampleBatch.js';

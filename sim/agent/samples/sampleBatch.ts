@@ -15,6 +15,10 @@
  *
  * A consumer visits a batch by entry: entry i is sample i of a listed batch ('values', 'bits'), or code i of
  * a batch counted by code, standing for `times(i)` samples.
+ *
+ * Indexes: `codes` is sized in the constructor for `capacity` samples of `stride` words (or one count per
+ * code), and every index is an entry below `count` times the stride, so reads are written `codes[i]!`: an
+ * assertion the layout proves, with no check per attempt.
  */
 import { fillAll } from '../../core/fill.js';
 import { bitWords } from '../../core/bitCode.js';
@@ -22,8 +26,10 @@ import { bitWords } from '../../core/bitCode.js';
 /** Widest binary code counted by code (2^8 counts per batch, and per group in PositionCounts' tallies). */
 export const SMALL_BITS = 8;
 
+/** How a batch holds its codes (see the file's comment). */
 export type SampleLayout = 'values' | 'bits' | 'byCode';
 
+/** A batch of high-score samples on its way from the Actor to the Library and the Evolver. */
 export class SampleBatch {
   /** Attempts the batch covers, high-score samples or not (a test unit of 'any' counts them all). */
   attempts = 0;

@@ -1,5 +1,6 @@
 /**
- * The tool loop's circuit breaker (seeds/004): a tool — a value at a position, e.g. which API to call —
+ * The tool loop's circuit breaker (docs/worlds-and-policies.md, the tool loop): a tool — a value at a position, e.g.
+ * which API to call —
  * is disabled after `failures` consecutive failures, for the rest of the task and the next `cooldown`
  * tasks; then it is half-open: one more failure disables it again, a success closes it.
  */

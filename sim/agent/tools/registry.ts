@@ -1,5 +1,6 @@
 /**
- * The tool registry with health (seeds/004): per tool, consecutive failures and whether the circuit
+ * The tool registry with health (docs/worlds-and-policies.md, the tool loop): per tool, consecutive failures and
+ * whether the circuit
  * breaker has it disabled; per round, failed calls by kind (the failure taxonomy) and breaker trips.
  * The Actor calls `record` after each attempt; disabled tools are blocked in `disabled`, which the Actor
  * honours even when exploring. Nothing is allocated per attempt.

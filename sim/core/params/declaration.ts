@@ -19,7 +19,7 @@ export const SECTIONS = {
   skills: 'Skills and lifecycle:',
   exploration: 'Exploration policy:',
   tools: 'Tool loop (flaky-tools-v1):',
-  rules: 'Lifecycle constants (SPEC §4):',
+  rules: 'Lifecycle constants:',
   mode: 'Library mode (HExA matrix; sets window and update):',
 } as const;
 export type Section = keyof typeof SECTIONS;

@@ -50,7 +50,9 @@ export function defaultText(p: Param): string | undefined {
   }
 }
 
-/** The configuration a tree's defaults give (fields of declarations that go to the world, and optional ones, left out). */
+/**
+ * The configuration a tree's defaults give (fields of declarations that go to the world, and optional ones, left out).
+ */
 export function defaultsOf<T extends ParamTree>(tree: T): ParamValues<T> {
   const out: Record<string, unknown> = {};
   for (const [key, node] of Object.entries(tree)) {

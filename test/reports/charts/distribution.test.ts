@@ -107,7 +107,7 @@ describe('distributionSpec', () => {
     expect([...panels]).toEqual(samples.map((s) => s.id));
   });
 
-  it('titles every panel in full and its x axis with the measure; counts tick at whole numbers within the data', async () => {
+  it('titles every panel in full and its x axis with the measure; counts tick at whole numbers', async () => {
     const { samples } = figureSamples(data.table!, data.groups);
     const drawn = await drawChart(distributionSpec(samples));
     const titles = drawn.captions.join('\n');

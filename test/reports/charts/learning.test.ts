@@ -44,7 +44,7 @@ describe('learningCurveSpec', () => {
     expect(colour.scale.range).toEqual(palette.colours);
   });
 
-  it('draws the two openers, which end on the same 13/4, distinguishably: wide and solid under narrow and dashed', () => {
+  it('draws the two openers, both ending on 13/4, distinguishably: wide and solid under narrow and dashed', () => {
     const palette = paletteFor(data.groups.map((g) => g.id));
     const spec = learningCurveSpec(summary.groups, palette, []);
     expect(compileChart(spec).warnings).toEqual([]);

@@ -65,7 +65,8 @@ const MEASURE = `(() => {
       rendered: e.dataset.rendered,
       client: e.clientWidth,
       drawn: e.querySelector('svg')?.getBoundingClientRect().width ?? 0,
-      marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area path, svg .mark-rule line').length,
+      marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area ' +
+        'path, svg .mark-rule line').length,
       axisTitles: [...e.querySelectorAll('svg .role-axis-title text')].map((t) => t.textContent ?? ''),
     })),
   };
@@ -160,7 +161,8 @@ describe('with JavaScript off', () => {
         const tab = await context.newPage();
         await tab.goto(pathToFileURL(join(page.dir, 'index.html')).href);
         const shown = (await tab.evaluate(
-          "[...document.querySelectorAll('.static svg')].map((s) => { const b = s.getBoundingClientRect(); return [b.width, b.height]; })",
+          "[...document.querySelectorAll('.static svg')].map((s) => { const b = s.getBoundingClientRect(); return " +
+            '[b.width, b.height]; })',
         )) as [number, number][];
         expect(shown).toHaveLength(page.report.charts.length);
         for (const [w, h] of shown) {

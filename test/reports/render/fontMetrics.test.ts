@@ -6,7 +6,9 @@ const fonts = findDejaVu();
 
 /** Ink width of `text` drawn by resvg with the same font file. */
 function inkWidth(text: string, file: string, size: number): number {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="300"><text x="10" y="200" font-family="DejaVu Sans" font-size="${size}">${text}</text></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="300"><text x="10" y="200" ` +
+    `font-family="DejaVu Sans" font-size="${size}">${text}</text></svg>`;
   const box = new Resvg(svg, {
     font: { fontFiles: [file], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
   }).getBBox();

@@ -16,7 +16,8 @@ const run = (seconds: number, others?: number): WallRun => ({ seconds, cpuSecond
 describe('whole-command timings', () => {
   it('keeps the least disturbed run, and the fastest among equally disturbed ones', () => {
     expect(leastDisturbed([run(3, 0.9), run(5, 0.1), run(4, 0.1)])).toEqual(run(4, 0.1));
-    // Disturbances a few /proc/stat ticks apart are equal: the fastest of those runs counts, not the one a tick quieter.
+    // Disturbances a few /proc/stat ticks apart are equal: the fastest of those runs counts, not the one a tick
+    // quieter.
     expect(leastDisturbed([run(2.8, 0), run(2.2, 0.02), run(2.1, 0.3)])).toEqual(run(2.2, 0.02));
     expect(leastDisturbed([run(2.8, 0), run(2.2, 0.02 + DISTURBANCE_RESOLUTION)])).toEqual(run(2.8, 0));
     expect(fastest([run(3, 0.9), run(5, 0.1)])).toEqual(run(3, 0.9));

@@ -43,7 +43,7 @@ async function helpOf(command: CommandModule<object, never>): Promise<string> {
 
 describe('every command', () => {
   for (const [name, command] of Object.entries(COMMANDS)) {
-    it(`${name}: --help states the exit statuses and lists --json${NO_QUIET.has(name) ? '' : ' and --quiet'}`, async () => {
+    it(`${name}: --help states exit statuses, lists --json${NO_QUIET.has(name) ? '' : ' and --quiet'}`, async () => {
       const help = await helpOf(command);
       expect(help).toContain(EXIT_STATUS);
       expect(help).toMatch(/--json\b/);

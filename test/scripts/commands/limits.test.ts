@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../../scripts/config/runOptions.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
+import { joined } from '../../helpers/pattern.js';
 
 describe('hexa limits', () => {
   it('--json: exact fractions for the 4-bit lock', () => {
@@ -54,7 +55,10 @@ describe('hexa limits', () => {
     const bad: [Record<string, string>, RegExp][] = [
       [
         { actor: 'consistent', bits: '23' },
-        /^--actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: up to 22 positions/,
+        joined(
+          /^--actor: 'consistent' samples exactly only while a feedback class has at most 1048576 codes: /,
+          /up to 22 positions/,
+        ),
       ],
       [{ actor: 'clever' }, /^--actor: 'clever' is not one of published, consistent, optimal$/],
       [

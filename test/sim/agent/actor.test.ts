@@ -118,7 +118,7 @@ describe('Actor', () => {
     expect(run()).toEqual(run());
   });
 
-  it('in a binary world submits bit words (one word through stepWord where the world has it), the same codes the per-position path submits', () => {
+  it('submits bit words in a binary world (via stepWord where it exists): the codes of the per-position path', () => {
     for (const bits of [3, 32, 45]) {
       const run = (
         bitParallel: boolean,
@@ -189,7 +189,7 @@ describe('Actor', () => {
     }
   });
 
-  it('runs a round as one batch only when nothing but the Actor changes between its tasks and the code is one word', () => {
+  it('runs a round as one batch only when nothing but the Actor changes between tasks and codes are one word', () => {
     /** Whether `runBatch` ran a round of 5 tasks, for a lock of `bits` bits and the given parts and agent. */
     const batches = (
       o: { bits?: number; passive?: boolean | null; context?: boolean; ban?: boolean; bitParallel?: boolean },

@@ -19,7 +19,7 @@ const claim = (position: number, value: number, confidence = 0.9, evidence = 10)
 });
 
 describe('Library', () => {
-  it('records attempts handed over in batches, in every layout, exactly as one attempt at a time, for every accounting', () => {
+  it('records attempts handed over in batches, in every layout, as one at a time, for every accounting', () => {
     const attempts = fc.array(
       fc.tuple(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 5, maxLength: 5 }), fc.boolean()),
       { maxLength: 40 },

@@ -29,7 +29,7 @@ describe('library modes', () => {
     expect(LIBRARY_MODES[0]).toBe('none');
   });
 
-  it('dynamics set the hidden choices: static and evolving read all history, iterative only the round; evolving merges', () => {
+  it('dynamics set the hidden choices: static, evolving read all history, iterative the round; evolving merges', () => {
     expect(normalizeAgent({ ...PUBLISHED_AGENT, mode: 'online-static' })).toMatchObject({
       window: 'all',
       update: 'replace',

@@ -20,7 +20,7 @@ function expectedBigInt(S: bigint, m: bigint, eNum: bigint, eDen: bigint, C: num
   return [num, den];
 }
 
-describe('uniformGuessing (exact, SPEC §3)', () => {
+describe('uniformGuessing (exact)', () => {
   it.each([
     [16, 16, '0', 11.599],
     [16, 8, '0', 7.446],

@@ -12,6 +12,7 @@ import { findPolicy } from '../../../sim/agent/moduleStore.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { ensureModules, importModule, loadModule } from '../../../sim/experiment/modules.js';
 import { ROOT } from '../../helpers/cli.js';
+import { joined } from '../../helpers/pattern.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hexa-modules-'));
 const file = (name: string, text: string): string => {
@@ -92,7 +93,10 @@ describe('loading plugin modules', () => {
   it('refuses a broken world when checking, naming the world and the failed check', async () => {
     const message = await refusal(loadModule('env', example('broken-world.mjs'), 'env', { check: true }));
     expect(message).toMatch(
-      /^--env: '.*broken-world\.mjs': world 'broken-lock-v1' fails check 'solved-iff-truth': task \d+: code [01]+ solved the task/,
+      joined(
+        /^--env: '.*broken-world\.mjs': world 'broken-lock-v1' fails check 'solved-iff-truth': /,
+        /task \d+: code [01]+ solved the task/,
+      ),
     );
     expect(findEnv('broken-lock-v1')).toBeUndefined();
   });
@@ -119,7 +123,8 @@ describe('loading plugin modules', () => {
   it('loads every world of a list, and policies under their names', async () => {
     const two = file(
       'two.mjs',
-      `import lock from ${JSON.stringify(example('lock-world.mjs'))};\nexport default [{ ...lock, id: 'one-lock-v1' }, { ...lock, id: 'two-lock-v1' }];\n`,
+      `import lock from ${JSON.stringify(example('lock-world.mjs'))};\nexport default [{ ...lock, id: 'one-lock-v1' ` +
+        `}, { ...lock, id: 'two-lock-v1' }];\n`,
     );
     expect((await loadModule('env', two, 'env', { check: true })).envs.map((s) => s.id)).toEqual([
       'one-lock-v1',

@@ -21,7 +21,7 @@ describe('no-regression snapshot', () => {
     );
   });
 
-  it('published arm, the pre-audit hidden choices (window all, tests = high-score samples as recorded), seed 2026', async () => {
+  it('published arm, pre-audit hidden choices (window all, tests = recorded good samples), seed 2026', async () => {
     const agent = { ...PUBLISHED_AGENT, window: 'all' as const, testUnit: 'high' as const, testAt: 'record' as const };
     await expect(csvOf({ ...PUBLISHED_RUN, seed: 2026, replicates: 3, agent })).toMatchFileSnapshot(
       '../../__snapshots__/published-window-all-seed2026.csv',

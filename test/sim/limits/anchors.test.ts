@@ -1,5 +1,5 @@
 /**
- * The simulator against the exact anchors of SPEC §3 (fixed seeds; tolerance 4 standard errors).
+ * The simulator against the exact anchors of docs/model.md (fixed seeds; tolerance 4 standard errors).
  */
 import { describe, expect, it } from 'vitest';
 import { lockV1 } from '../../../envs/lock.js';

@@ -3,7 +3,7 @@ import { computeLimits, limitsMaxCap } from '../../../sim/limits/limits.js';
 import { randomGuessing } from '../../../sim/limits/random.js';
 
 describe('hexa limits figures', () => {
-  it('4-bit lock: optimal 13/4 (worst 5), consistent 13/4, random 11.599 with replacement (cap 20), 17/2 without', async () => {
+  it('4-bit lock: optimal 13/4 (worst 5), consistent 13/4, random 11.599 (replacing, cap 20), 17/2 (not)', async () => {
     const r = await computeLimits(4, 20);
     expect(r.optimal).toMatchObject({ expected: '13/4', worst: 5 });
     expect(r.consistent.expected).toBe('13/4');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIGURES, firstSkillRound, type FigureId } from '../../../sim/reproduction/figures.js';
 import type { RoundMetrics } from '../../../sim/core/metrics.js';
 
-/** The published figures, as SPEC §2 and the issue list them. */
+/** The published figures, as docs/reproduction.md lists them. */
 const PUBLISHED: Record<FigureId, number> = {
   'random.round1': 12.7,
   'random.round2': 12.3,

@@ -11,7 +11,7 @@ import { lockRun, meanAttempts, taskAttempts } from './helpers.js';
 
 describe('optimal Actor', () => {
   for (const bits of [4, 5]) {
-    it(`${bits} bits, no library: the simulator agrees with the DP (mean within 4 se, never beyond the worst case)`, () => {
+    it(`${bits} bits, no library: the simulator agrees with the DP (mean within 4 se, never past the worst)`, () => {
       const v = new OptimalOpener(bits).value(fullSet(bits));
       const config = lockRun(bits, { actor: 'optimal', library: false }, { replicates: 300, seed: 40 + bits });
       const { mean, se } = meanAttempts(config);
@@ -39,7 +39,7 @@ describe('optimal Actor', () => {
     expect(optimal.maxRoundMean).toBeLessThanOrEqual(5);
   });
 
-  it('a banned value narrows the candidates like knowledge: expected attempts are the DP value of the narrowed pool', () => {
+  it('a banned value narrows the candidates like knowledge: expected attempts are the narrowed pool DP value', () => {
     // Ban 0 at position 0 (the truth 1011 has 1 there): the pool is the 8 codes with position 0 = 1.
     const bits = 4;
     const pool = new Uint32Array(wordsFor(bits));

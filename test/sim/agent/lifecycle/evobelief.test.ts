@@ -37,7 +37,7 @@ describe('evobelief: validation, promotion, decay, narrowing, retirement', () =>
     expect(b.skill(0, 0, 1).weight).toBe(1);
   });
 
-  it('each counterexample multiplies confidence by the decay; below 0.4 the rule is retired and its evidence forgotten', () => {
+  it('a counterexample multiplies confidence by the decay; below 0.4 the rule retires, its evidence forgotten', () => {
     const b = bench('evobelief', { config: { evobelief: { trials: 2, promote: 0.8, decay: 0.8, retire: 0.4 } } });
     b.evolver.observe(SampleBatch.of(times(5, 1)));
     b.lc.evolve();

@@ -3,7 +3,7 @@ import { Retriever } from '../../../../sim/agent/retriever.js';
 import { bench, times } from './harness.js';
 
 describe('expel: insight votes', () => {
-  it('ADD starts at 2, AGREE adds 1 per re-emitting evolution, REMOVE takes 1 per net-negative review, ≤ 0 drops', () => {
+  it('ADD starts at 2, AGREE adds 1 per re-emission, REMOVE takes 1 per net-negative review; ≤ 0 drops', () => {
     const b = bench('expel');
     b.lc.emit(0, 1, 0.9, 10);
     const s = b.skill(0, 0, 1);

@@ -8,7 +8,7 @@ import { SampleBatch } from '../../../../sim/agent/samples/sampleBatch.js';
 const rules = DEFAULT_LIFECYCLE.paper;
 
 describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
-  it('rewards a task by the attempts it used (SPEC §4)', () => {
+  it('rewards a task by the attempts it used', () => {
     const solved = [1, 3, 4, 7, 8, 15, 16, 25, 40].map((a) => paperReward(rules, a, true));
     expect(solved).toEqual([1, 1, 0.75, 0.75, 0.5, 0.5, 0.25, 0.25, 0.25]);
     expect([paperReward(rules, 9, false), paperReward(rules, 10, false), paperReward(rules, 20, false)]).toEqual([
@@ -16,7 +16,7 @@ describe('hexa-paper: reward schedule, confidence, cap, mistakes', () => {
     ]);
   });
 
-  it('confidence = clamp((mean reward of source tasks + 1) / 2); source tasks include tasks that support the claim', () => {
+  it('confidence = clamp((mean reward of source tasks + 1) / 2); source tasks include supporting ones', () => {
     const b = bench('hexa-paper');
     // Two tasks add support for "position 0 = 1" (rewards 1 and 0.5), then the claim is emitted.
     for (const attempts of [2, 12]) {

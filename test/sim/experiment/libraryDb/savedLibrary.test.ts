@@ -7,6 +7,7 @@
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joined } from '../../../helpers/pattern.js';
 import { UsageError } from '../../../../sim/core/messages.js';
 import { mean, sampleSd } from '../../../../sim/core/stats.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../../../sim/experiment/config.js';
@@ -87,10 +88,13 @@ describe('a saved library', () => {
     expect(mean(Float64Array.from(a))).toBeLessThan(6);
   });
 
-  it('is refused in one line from a world of another shape, an online mode, the random control, a missing replicate', () => {
+  it('is refused in one line from another shape of world, an online mode, the random control, absent replicate', () => {
     const from = { 'library-from': lib };
     expect(refusal(() => configFrom({ env: 'mastermind-v1', ...from }))).toMatch(
-      /^--library-from: .* 4 positions × 2 values, 1 context \(lock-v1\); mastermind-v1 \(4 positions × 6 values, 1 context\) cannot use it$/,
+      joined(
+        /^--library-from: .* 4 positions × 2 values, 1 context \(lock-v1\); /,
+        /mastermind-v1 \(4 positions × 6 values, 1 context\) cannot use it$/,
+      ),
     );
     expect(refusal(() => configFrom({ bits: '6', ...from }))).toMatch(/6 positions × 2 values.*cannot use it/);
     expect(refusal(() => configFrom({ mode: 'online-iterative', ...from }))).toMatch(/^--library-from: mode/);
@@ -101,7 +105,7 @@ describe('a saved library', () => {
     expect(refusal(() => configFrom({ env: 'mastermind-v1', ...from })).split('\n')).toHaveLength(1);
   });
 
-  it('is refused when the file is not a skill database, is of another schema, or has several cells and none is named', () => {
+  it('is refused when the file is no skill database, of another schema, or of several cells none named', () => {
     const text = join(dir, 'text.sqlite');
     writeFileSync(text, 'not a database\n');
     expect(refusal(() => readSavedLibrary('library-from', text))).toMatch(/not a SQLite database/);
