@@ -64,7 +64,9 @@ export interface ReproduceOptions {
   /** Replicates per reading of the full audit: a headline resting on fewer says so. */
   readonly fullAuditReplicates: number;
   readonly workers: number;
-  /** After each simulation: of the arms (without the audit), of the audit (the arms run alongside), of the calibration. */
+  /**
+   * After each simulation: of the arms (without the audit), of the audit (the arms run alongside), of the calibration.
+   */
   readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
   /** Calibrate the audit's decision on simulated publications from known readings (the audit's runs as bank). */
   readonly calibrate?: { readonly publications: number };
@@ -225,12 +227,16 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           '',
           ...(world === undefined
             ? [
-                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, "pctile" the',
-                'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the exact expectation.',
+                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, ' +
+                  '"pctile" the',
+                'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the ' +
+                  'exact expectation.',
               ]
             : [
-                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" the exact`,
-                'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none stand beside them.',
+                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" ` +
+                  `the exact`,
+                'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none ' +
+                  'stand beside them.',
               ]),
           '',
           'Paired differences (arms share random numbers per replicate, round and task):',
@@ -240,9 +246,11 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (world?.exactRandomControl === true) lines.push('', ...worldAnchorLines(world, arms));
       lines.push(
         '',
-        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values from',
+        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values ' +
+          'from',
         world === undefined
-          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − exact):'
+          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − ' +
+              'exact):'
           : '`hexa limits`; "gap" = library − opener, paired by replicate):',
         renderBounds(bounds, world === undefined),
       );
@@ -255,7 +263,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (options.audit && result !== null && auditVerdict !== null) {
         lines.push(
           '',
-          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs, every reading at ${result.replicates} replicates per arm; ` +
+          `Audit of the hidden choices (${result.entries.length} readings, arms as separate runs, every reading at ` +
+            `${result.replicates} replicates per arm; ` +
             'ranked by the joint likelihood of the publication):',
           renderAudit(result.entries, AUDIT_SHOWN),
           '',
@@ -265,7 +274,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (calibration !== null)
         lines.push(
           '',
-          `Calibration: the audit's decision on ${calibration.truths[0]?.publications ?? 0} simulated publications of each of ${calibration.truths.length} known readings:`,
+          `Calibration: the audit's decision on ${calibration.truths[0]?.publications ?? 0} simulated publications ` +
+            `of each of ${calibration.truths.length} known readings:`,
           renderCalibration(calibration),
         );
       if (sentences.length > 0) lines.push('', 'Verdict:', ...sentences.map((x) => `  ${x}`));
@@ -380,7 +390,7 @@ function describeWorld(run: BenchmarkWorld): string {
 }
 
 /**
- * The exact anchors of uniform guessing in another world (SPEC §3 for its action space): the random
+ * The exact anchors of uniform guessing in another world (docs/model.md, "Exact anchors"): the random
  * control, and pools with one or two positions fixed, at each exploration rate the arms use.
  */
 function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string[] {
@@ -399,7 +409,8 @@ function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string
       .filter((e) => e > 0 && a.fixed > 0)
       .map(
         (e) =>
-          `; with ${Math.round(e * 100)} % exploration ${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
+          `; with ${Math.round(e * 100)} % exploration ` +
+          `${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
       )
       .join('');
     lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);

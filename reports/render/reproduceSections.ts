@@ -64,10 +64,13 @@ export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures
   });
   const note =
     skippedFigures.length > 0
-      ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ${escapeHtml(skippedFigures.join(', '))}.</p>`
+      ? `<p class="note">Not in the single-run chart (arm or measure not recognised): ` +
+        `${escapeHtml(skippedFigures.join(', '))}.</p>`
       : '';
   return `<section><h2>Published against simulated</h2>
-<p>Each published number is a single run; <em>inside</em> says whether it lies inside the central 95 % of simulated single runs, <em>percentile</em> where it falls among them. All columns are in <a href="${escapeHtml(sourceLink)}/table.csv">table.csv</a>.</p>
+<p>Each published number is a single run; <em>inside</em> says whether it lies inside the central 95 % of simulated \
+single runs, <em>percentile</em> where it falls among them. All columns are in <a \
+href="${escapeHtml(sourceLink)}/table.csv">table.csv</a>.</p>
 ${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</section>`;
 }
 
@@ -113,7 +116,8 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       bayesFactor(get(r, 'logBayesFactor'), get(r, 'logBayesFactorSe')) +
         (get(r, 'tiedWithBest') === 'true' ? ' (tied)' : ''),
       fixed(get(r, 'exploit.ess'), 0),
-      `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
+      `${escapeHtml(get(r, 'inside'))}/${escapeHtml(get(r, 'total'))} <span ` +
+        `class="ci">(${fixed(get(r, 'expectedInside'), 1)})</span>`,
       pattern === '' ? '–' : `${(100 * Number(pattern)).toFixed(1)} %`,
     ];
   });
@@ -122,6 +126,11 @@ export function auditSection(t: CsvTable, sourceLink: string): string {
       ? `<details><summary>all ${rows.length} readings</summary>${table(header, rows)}</details>`
       : '';
   return `<section><h2>Audit of the hidden choices</h2>
-<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; 10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too few runs reproduce is not estimated: – and the arm; <em>ess</em> is the effective number of exploitation runs behind the estimate. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
+<p>Every reading of what the article leaves unsaid, ranked by the joint likelihood of the publication (natural log, ± \
+Monte Carlo error), with its posterior under a uniform prior, the Bayes factor of the best reading against it (&gt; \
+10⁴ only where its interval clears 10⁴), and whether it is tied with the best within Monte Carlo error. A reading too \
+few runs reproduce is not estimated: – and the arm; <em>ess</em> is the effective number of exploitation runs behind \
+the estimate. <em>Figures inside</em> counts published figures inside the single-run 95 % range, beside the count a \
+true model would show on average. All columns are in <a href="${escapeHtml(sourceLink)}/audit.csv">audit.csv</a>.</p>
 ${table(header, rows.slice(0, AUDIT_SHOWN))}${rest}</section>`;
 }

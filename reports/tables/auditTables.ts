@@ -155,13 +155,16 @@ export function renderVerdict(v: Verdict): string {
   const b = v.best;
   const main = b.likelihood.byScale[MAIN_SCALE]!;
   const lines = [
-    `Best: ${describeHidden(b.hidden)} — log-likelihood ${fmtLog(main)}, posterior ${fmt(b.posterior, 3)} ${interval(...v.bestInterval, 3)}; ` +
-      `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ${v.tied.length - 1} more within Monte Carlo error of the best.`,
+    `Best: ${describeHidden(b.hidden)} — log-likelihood ${fmtLog(main)}, posterior ${fmt(b.posterior, 3)} ` +
+      `${interval(...v.bestInterval, 3)}; ` +
+      `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ` +
+      `${v.tied.length - 1} more within Monte Carlo error of the best.`,
     'Posterior of each hidden choice (interval over Monte Carlo error and bandwidths): ' +
       v.marginals
         .map(
           (m) =>
-            `${flag(m.key)} ${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)} ${interval(x.low, x.high)}`).join(' / ')}`,
+            `${flag(m.key)} ` +
+            `${m.values.map((x) => `${x.value} ${fmt(x.posterior, 2)} ${interval(x.low, x.high)}`).join(' / ')}`,
         )
         .join('; ') +
       '.',
@@ -189,13 +192,17 @@ export function renderVerdict(v: Verdict): string {
       v.priorSensitivity
         .map(
           (p) =>
-            `each choice's default weighted ${p.tilt}:1 — best posterior ${fmt(p.bestPosterior, 2)}, identified ${describeHidden(p.identified) || 'none'}`,
+            `each choice's default weighted ${p.tilt}:1 — best posterior ${fmt(p.bestPosterior, 2)}, identified ` +
+            `${describeHidden(p.identified) || 'none'}`,
         )
         .join('; ') +
       '.',
-    `The estimator on the simulated random control: ${v.randomControl.estimated.toExponential(3)} (log se ${fmt(v.randomControl.logSe, 3)}) ` +
-      `against the closed form ${v.randomControl.closedForm.toExponential(3)}: ratio ${fmt(v.randomControl.estimated / v.randomControl.closedForm, 3)}.`,
-    `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
+    `The estimator on the simulated random control: ${v.randomControl.estimated.toExponential(3)} (log se ` +
+      `${fmt(v.randomControl.logSe, 3)}) ` +
+      `against the closed form ${v.randomControl.closedForm.toExponential(3)}: ratio ` +
+      `${fmt(v.randomControl.estimated / v.randomControl.closedForm, 3)}.`,
+    `Figures inside the single-run 95 % range: ${b.inside}/${b.total}; were the best reading true, ` +
+      `${fmt(b.trueModel.expected, 1)} on average and all ${b.total} with probability ${fmt(b.trueModel.all, 2)}.`,
   ];
   const x = v.crossCheck;
   if (x.rows.length > 0)
@@ -208,7 +215,8 @@ export function renderVerdict(v: Verdict): string {
         `; the tied best ${x.orderAgrees ? 'stay' : 'do not all stay'} above the rest` +
         (x.testUnit === null
           ? '.'
-          : `; test-unit log Bayes factor ${fmtLog(x.testUnit.main)} against ${fmtLog(x.testUnit.abc)} by ABC: ${x.testUnit.agree ? 'agree' : 'DISAGREE'} within their 95 % interval.`),
+          : `; test-unit log Bayes factor ${fmtLog(x.testUnit.main)} against ${fmtLog(x.testUnit.abc)} by ABC: ` +
+            `${x.testUnit.agree ? 'agree' : 'DISAGREE'} within their 95 % interval.`),
     );
   const c = v.checks;
   if (c !== null) {
@@ -216,19 +224,23 @@ export function renderVerdict(v: Verdict): string {
     const worst = (w: (typeof p.joint)['worst']): string =>
       w === null ? '' : `, most out of line ${w.id} (z = ${fmt(w.z, 2)})`;
     lines.push(
-      `Predictive check (Mahalanobis, ${p.joint.figures.length} figures): p = ${fmt(p.joint.pValue, 3)} jointly${worst(p.joint.worst)}; ` +
+      `Predictive check (Mahalanobis, ${p.joint.figures.length} figures): p = ${fmt(p.joint.pValue, 3)} ` +
+        `jointly${worst(p.joint.worst)}; ` +
         `per arm ${p.arms.map((a) => `${a.arm} ${fmt(a.pValue, 3)}`).join(', ')}.`,
       ...p.conditional.map(
         (k) =>
-          `Given ${k.given.join(', ')} (${k.runs} runs): p = ${fmt(k.distance?.pValue, 3)}${worst(k.distance?.worst ?? null)}; ` +
+          `Given ${k.given.join(', ')} (${k.runs} runs): p = ` +
+          `${fmt(k.distance?.pValue, 3)}${worst(k.distance?.worst ?? null)}; ` +
           k.figures
             .map((f) => `${f.id} ${f.published}: p ${fmt(f.pValue, 3)} (${fmt(100 * f.below, 1)} % of runs below)`)
             .join(', ') +
           '.',
       ),
       `Most extreme figure: ${c.extremeness.most.id} (two-sided tail ${fmt(c.extremeness.most.tail, 3)}); ` +
-        `${fmt(100 * correctedTail(c.extremeness, c.extremeness.most.tail), 1)} % of simulated publications have one as extreme among their ${c.extremeness.figures}.`,
-      `Story: ${fmt(100 * c.story.article, 2)} % of simulated publications tell the article's; a publication's own story is told by a median ` +
+        `${fmt(100 * correctedTail(c.extremeness, c.extremeness.most.tail), 1)} % of simulated publications have one ` +
+        `as extreme among their ${c.extremeness.figures}.`,
+      `Story: ${fmt(100 * c.story.article, 2)} % of simulated publications tell the article's; a publication's own ` +
+        `story is told by a median ` +
         `${fmt(100 * c.story.medianOwn, 2)} %, and ${fmt(100 * c.story.asRare, 1)} % of publications tell one as rare.`,
     );
   }

@@ -44,8 +44,10 @@ function libraryLine(rows: ReadonlyMap<FigureId, FigureRow>, reading: string): s
   const start = findFigure('exploit.round1').published;
   const end = findFigure('exploit.final').published;
   return (
-    `${reading} the skill library ends at ${final.mean.toFixed(2)} attempts per task (95 % CI ${lo.toFixed(2)}–${hi.toFixed(2)} over ${final.n} runs) ` +
-    `against ${uniform.toFixed(2)} without one: a ${percent(cut, 0)} cut, where the article reports ${percent(1 - end / start, 0)} (${start} → ${end}).`
+    `${reading} the skill library ends at ${final.mean.toFixed(2)} attempts per task (95 % CI ` +
+    `${lo.toFixed(2)}–${hi.toFixed(2)} over ${final.n} runs) ` +
+    `against ${uniform.toFixed(2)} without one: a ${percent(cut, 0)} cut, where the article reports ` +
+    `${percent(1 - end / start, 0)} (${start} → ${end}).`
   );
 }
 
@@ -77,13 +79,15 @@ function placementLine(rows: ReadonlyMap<FigureId, FigureRow>, v: Verdict): stri
   if (allOrdinary)
     return (
       `${head}: ordinary runs once the most extreme of ${ext.figures} figures is allowed for, since ` +
-      `${percent(extreme.corrected, 0)} of simulated publications have a figure at least as extreme as the ${extreme.r.figure.published}.`
+      `${percent(extreme.corrected, 0)} of simulated publications have a figure at least as extreme as the ` +
+      `${extreme.r.figure.published}.`
     );
   const each = judged.map(
     (j) =>
       `the ${j.r.figure.published} ${j.word}` +
       (Number.isFinite(j.corrected) && j.word !== 'an ordinary run'
-        ? ` (only ${percent(j.corrected, 0)} of simulated publications have a figure that extreme among their ${ext.figures})`
+        ? ` (only ${percent(j.corrected, 0)} of simulated publications have a figure that extreme among their ` +
+          `${ext.figures})`
         : ''),
   );
   return `${head}: ${list(each)}.`;
@@ -96,16 +100,21 @@ function storyLine(v: Verdict): string {
   const s = c.story;
   const story =
     `Under its best reading ${percent(s.article)} of simulated publications tell the article's whole story, ` +
-    `where a simulated publication's own story is told by a median ${percent(s.medianOwn)} and ${percent(s.asRare)} of them tell one as rare`;
+    `where a simulated publication's own story is told by a median ${percent(s.medianOwn)} and ${percent(s.asRare)} ` +
+    `of them tell one as rare`;
   const checks = checkPValues(c.predictive);
   const failing = checks.filter((k) => !(k.pValue >= SIGNIFICANT)).sort((a, b) => a.pValue - b.pValue);
   if (failing.length === 0)
-    return `${story}; and the article is no outlier: every predictive check, joint, per arm and given the discrete figures, has p ≥ ${SIGNIFICANT} (joint ${c.predictive.joint.pValue.toFixed(2)}).`;
+    return (
+      `${story}; and the article is no outlier: every predictive check, joint, per arm and given the discrete ` +
+      `figures, has p ≥ ${SIGNIFICANT} (joint ${c.predictive.joint.pValue.toFixed(2)}).`
+    );
   const worst = failing[0]!;
   const figure =
     worst.worst === null
       ? ''
-      : `, most of all in ${findFigure(worst.worst.id).what} (${worst.worst.published} where the other figures lead one to expect ${worst.worst.expected.toFixed(Math.abs(worst.worst.expected) >= 100 ? 0 : 2)})`;
+      : `, most of all in ${findFigure(worst.worst.id).what} (${worst.worst.published} where the other figures lead ` +
+        `one to expect ${worst.worst.expected.toFixed(Math.abs(worst.worst.expected) >= 100 ? 0 : 2)})`;
   const what = worst.what === 'joint' ? 'its figures taken jointly' : worst.what;
   return `${story}; but the article is an outlier in ${what} (p = ${worst.pValue.toPrecision(2)})${figure}.`;
 }
@@ -132,17 +141,21 @@ function choicesLine(v: Verdict): string {
   const t = v.crossCheck.testUnit;
   const crossText =
     t !== null && !t.agree && v.open.includes('testUnit')
-      ? ` (--test-unit because rejection ABC puts its log Bayes factor at ${t.abc.log.toFixed(1)} ± ${t.abc.se.toFixed(1)} against the kernel's ${t.main.log.toFixed(1)} ± ${t.main.se.toFixed(1)})`
+      ? ` (--test-unit because rejection ABC puts its log Bayes factor at ${t.abc.log.toFixed(1)} ± ` +
+        `${t.abc.se.toFixed(1)} against the kernel's ${t.main.log.toFixed(1)} ± ${t.main.se.toFixed(1)})`
       : '';
   const [lo, hi] = v.bestInterval;
   const set =
     v.credible.length > 1
-      ? `${v.credible.length} readings make up the 90 % credible set, the best at posterior ${v.best.posterior.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`
-      : `the best reading alone makes up the 90 % credible set, at posterior ${v.best.posterior.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`;
+      ? `${v.credible.length} readings make up the 90 % credible set, the best at posterior ` +
+        `${v.best.posterior.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`
+      : `the best reading alone makes up the 90 % credible set, at posterior ${v.best.posterior.toFixed(2)} ` +
+        `(${lo.toFixed(2)}–${hi.toFixed(2)})`;
   const compete =
     v.couldCompete.length === 0
       ? ''
-      : `, and ${v.couldCompete.length} reading${v.couldCompete.length === 1 ? '' : 's'} too rarely reproduced to estimate could still compete`;
+      : `, and ${v.couldCompete.length} reading${v.couldCompete.length === 1 ? '' : 's'} too rarely reproduced to ` +
+        `estimate could still compete`;
   return `The figures ${pinnedText}${openText}${crossText}${designText}: ${set}${compete}.`;
 }
 
@@ -169,6 +182,7 @@ export function headlineSentences(
       : '';
   const last = v.estimable
     ? choicesLine(v)
-    : `No reading reproduces the article's figures often enough to estimate at ${v.replicates} runs per reading: the hidden choices stay open.`;
+    : `No reading reproduces the article's figures often enough to estimate at ${v.replicates} runs per reading: the ` +
+      `hidden choices stay open.`;
   return [libraryLine(byId, reading), placementLine(byId, v), storyLine(v), `${last}${quick}`].filter((s) => s !== '');
 }

@@ -26,9 +26,15 @@ export interface SpeedupFigure {
   readonly two: WallRun;
   /** one / two, the fastest undisturbed run of each (see `leastDisturbed`). */
   readonly speedup: number;
-  /** Cores the one-worker run kept busy (its CPU-s over its seconds): above 1, its compiler and collector threads used another. */
+  /**
+   * Cores the one-worker run kept busy (its CPU-s over its seconds): above 1, its compiler and collector threads used
+   * another.
+   */
   readonly oneCores: number;
-  /** The cores the machine has, and the most the speed-up could be on them given the CPU the two-worker run needed (see `speedupCeiling`). */
+  /**
+   * The cores the machine has, and the most the speed-up could be on them given the CPU the two-worker run needed (see
+   * `speedupCeiling`).
+   */
   readonly cores: number;
   readonly ceiling: number;
   /** Whether both worker counts wrote byte-identical files. */
@@ -49,7 +55,10 @@ export function speedupCeiling(one: WallRun, two: WallRun, cores: number): numbe
 
 /** "1 worker kept 1.06 cores busy, 2 workers needed 2.64 CPU-s: at most 1.70× on 2 cores". */
 export function ceilingText(s: SpeedupFigure): string {
-  return `1 worker kept ${s.oneCores.toFixed(2)} cores busy, 2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores`;
+  return (
+    `1 worker kept ${s.oneCores.toFixed(2)} cores busy, 2 workers needed ${s.two.cpuSeconds.toFixed(2)} CPU-s: ` +
+    `at most ${s.ceiling.toFixed(2)}× on ${s.cores} cores`
+  );
 }
 
 function speedup(
@@ -123,7 +132,10 @@ export function commandTimes(dir: string, onRun?: (what: string, run: WallRun) =
   };
 }
 
-/** A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates — 3 seconds on one worker when chosen, about 2.2 s now. */
+/**
+ * A short sweep: the grid of `npm run bench:sweep` (40 cells) at 1500 replicates — 3 seconds on one worker when chosen,
+ * about 2.2 s now.
+ */
 export const SHORT_SWEEP = ['--explore', '0:0.19:0.01', '--threshold', '0.8,0.9', '--replicates', '1500'];
 
 /** A sweep of `grid` flags. */

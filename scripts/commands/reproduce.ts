@@ -142,7 +142,8 @@ const STAGES: Readonly<Record<ReproduceStage, string>> = {
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
   command: 'reproduce',
   describe:
-    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict (npm start)',
+    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict ' +
+    '(npm start)',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, '{config, rows, bounds, verdict}'), 'each arm × replicate of the table')
       .option('replicates', {
@@ -151,7 +152,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit-replicates', {
         type: 'number',
-        describe: `replicates per arm for every reading of the audit (the verdict) [default: ${DEFAULT_AUDIT_REPLICATES} with --audit or --calibrate, else a quick ${QUICK_AUDIT_REPLICATES}]`,
+        describe:
+          `replicates per arm for every reading of the audit (the verdict) [default: ` +
+          `${DEFAULT_AUDIT_REPLICATES} with --audit or --calibrate, else a quick ${QUICK_AUDIT_REPLICATES}]`,
       })
       .option('seed', { type: 'number', describe: `seed [default: ${PUBLISHED_RUN.seed}]` })
       .option('single', {
@@ -160,11 +163,15 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       })
       .option('audit', {
         type: 'boolean',
-        describe: `the full audit (${DEFAULT_AUDIT_REPLICATES} replicates per reading), with its ranking of every combination of the hidden choices printed (audit.csv holds it either way)`,
+        describe:
+          `the full audit (${DEFAULT_AUDIT_REPLICATES} replicates per reading), with its ranking of every ` +
+          `combination of the hidden choices printed (audit.csv holds it either way)`,
       })
       .option('calibrate', {
         type: 'boolean',
-        describe: `calibrate the audit's decision on simulated publications of known readings, on the full audit's runs (calibration.csv, calibration.json)`,
+        describe:
+          `calibrate the audit's decision on simulated publications of known readings, on the full audit's ` +
+          `runs (calibration.csv, calibration.json)`,
       })
       .option('publications', {
         type: 'string',
@@ -192,7 +199,8 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       .option('env', {
         type: 'string',
         describe:
-          'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); bounds where the openers apply there',
+          'run the benchmark in another world at its defaults: an environment id or an ES module file (.mjs/.js); ' +
+          'bounds where the openers apply there',
       })
       .option('param', {
         type: 'string',

@@ -14,7 +14,9 @@ const MAX_SECONDS = 86_400;
 export const STEP_TIMEOUT_OPTION: Options = {
   type: 'string',
   group: 'Plugin modules:',
-  describe: `stop a plugin call (a world's step, a policy's hook) still running after SECONDS [default: ${DEFAULT_STEP_TIMEOUT_SECONDS}]`,
+  describe:
+    `stop a plugin call (a world's step, a policy's hook) still running after SECONDS [default: ` +
+    `${DEFAULT_STEP_TIMEOUT_SECONDS}]`,
 };
 
 /** Read `--step-timeout` and set it for the process (before any plugin loads). */

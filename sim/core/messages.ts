@@ -84,13 +84,15 @@ export const msg = {
   outputLinkLoop: (flag: string, path: string) =>
     `--${flag}: ${show(path)} is a loop of symbolic links; fix or remove the link, or choose another path`,
   outputDanglingLink: (flag: string, path: string, target: string) =>
-    `--${flag}: ${show(path)} is a symbolic link to ${show(target)}, which does not exist; make that folder or choose another path`,
+    `--${flag}: ${show(path)} is a symbolic link to ${show(target)}, which does not exist; make that folder or ` +
+    `choose another path`,
   outputNameTooLong: (flag: string, path: string, max: number) =>
     `--${flag}: ${show(path)}: a name in the path is longer than ${max} bytes; choose a shorter name`,
   outputProtected: (flag: string, path: string, what: string) =>
     `--${flag}: ${show(path)} is ${what}; --force never replaces it, choose a folder of its own`,
   outputNotOurs: (flag: string, path: string) =>
-    `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's own or empty folders, choose another path`,
+    `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's ` +
+    `own or empty folders, choose another path`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
@@ -288,7 +290,8 @@ export const msg = {
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
     timedOut: (seconds: number) =>
-      `did not finish within ${seconds} s: a call into the world never returned (stopped; --step-timeout sets the limit)`,
+      `did not finish within ${seconds} s: a call into the world never returned (stopped; --step-timeout sets the ` +
+      `limit)`,
     afterTimeout: () => 'not run: an earlier check was stopped',
     needsDeterminism: () => 'not run: the world is not deterministic, so two runs cannot be compared',
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',

@@ -48,7 +48,9 @@ export interface RoundMetrics {
   readonly toolUnavailable: number;
   /** Times the circuit breaker disabled a tool. */
   readonly breakerTrips: number;
-  /** Every test accounting's counts, only when the replicate was asked for them (see `ReplicateOptions.accountings`). */
+  /**
+   * Every test accounting's counts, only when the replicate was asked for them (see `ReplicateOptions.accountings`).
+   */
   readonly accountings?: AccountingMetrics;
 }
 

@@ -79,7 +79,10 @@ export interface RandomControlCheck {
   readonly replicates: number;
 }
 
-/** A reading's log-likelihood with its exploitation arm by rejection ABC instead (checks/crossCheck.ts), beside the main one. */
+/**
+ * A reading's log-likelihood with its exploitation arm by rejection ABC instead (checks/crossCheck.ts), beside the main
+ * one.
+ */
 export interface CrossChecked {
   readonly index: number;
   readonly abc: { readonly log: number; readonly se: number };
@@ -357,7 +360,10 @@ export async function refine(
   }
 }
 
-/** The arms' estimates of every simulation, at the article's windows, on the given bandwidths (`extended`: more runs for some). */
+/**
+ * The arms' estimates of every simulation, at the article's windows, on the given bandwidths (`extended`: more runs for
+ * some).
+ */
 export function estimateSimulations(
   sims: Simulations,
   bandwidths: ReadonlyMap<FigureId, number>,

@@ -84,7 +84,9 @@ export interface DecisionOptions {
 const ACCOUNTING: readonly HiddenKey[] = ['testUnit', 'testAt'];
 const accountingOf = (h: HiddenChoices): string => ACCOUNTING.map((k) => h[k]).join('|');
 
-/** Largest continuous part (log P − log discrete share) of any estimated arm, per arm and accounting, at the main scale. */
+/**
+ * Largest continuous part (log P − log discrete share) of any estimated arm, per arm and accounting, at the main scale.
+ */
 function yardsticks(grid: readonly HiddenChoices[], readings: readonly ReadingLikelihood[]): Map<string, number> {
   const out = new Map<string, number>();
   readings.forEach((r, i) => {

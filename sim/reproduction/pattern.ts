@@ -37,7 +37,10 @@ export function patternArrays(values: FigureValues): PatternArrays {
   };
 }
 
-/** The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the end. */
+/**
+ * The exploitation arm's part: empty through round 2, skills first serve in round 3, ≤ 5 attempts with 2 skills at the
+ * end.
+ */
 export function showsExploitPattern(a: PatternArrays, replicate: number): boolean {
   return a.firstSkillRound[replicate] === 3 && a.final[replicate]! <= 5 && a.skills[replicate] === 2;
 }

@@ -33,7 +33,10 @@ export interface CrossCheckSummary {
   }[];
   /** Whether ABC keeps every reading tied with the best above every other cross-checked reading. */
   readonly orderAgrees: boolean;
-  /** log Bayes factor of the best reading against its twin in the test unit, both ways, and whether they agree within their 95 % interval. */
+  /**
+   * log Bayes factor of the best reading against its twin in the test unit, both ways, and whether they agree within
+   * their 95 % interval.
+   */
   readonly testUnit: {
     readonly main: { readonly log: number; readonly se: number };
     readonly abc: { readonly log: number; readonly se: number };

@@ -1,5 +1,5 @@
 /**
- * The hostile user's table (issue 20), through the CLI: each case is one class of bad input or fault, with
+ * The hostile user's table (docs/reliability.md), through the CLI: each case is one class of bad input or fault, with
  * the exit status it must end in (2: refused before work; 1: failed during it), exactly one line on stderr
  * matching what it must say, no stack trace — and, for a refusal, nothing in the working folder changed.
  */

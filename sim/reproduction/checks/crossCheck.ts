@@ -34,7 +34,9 @@ function logGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-/** The arm's log probability by rejection ABC, or null when its class is too small (fewer than 2k runs) or degenerate. */
+/**
+ * The arm's log probability by rejection ABC, or null when its class is too small (fewer than 2k runs) or degenerate.
+ */
 export function abcArm(arm: ArmId, values: FigureValues): AbcEstimate | null {
   const targets = publishedTargets(arm);
   const hits = classOf(arm, values, targets);

@@ -15,7 +15,9 @@ import type { ArmId, HiddenChoices } from '../arms.js';
 import type { FigureId } from '../figures.js';
 import type { ArmTargets } from '../likelihood/armEstimate.js';
 
-/** Why the arm cannot land in these windows (the article's, or a simulated publication's) under these choices, or null. */
+/**
+ * Why the arm cannot land in these windows (the article's, or a simulated publication's) under these choices, or null.
+ */
 export function provablyImpossible(
   arm: ArmId,
   hidden: HiddenChoices,

@@ -146,9 +146,14 @@ function missingDiscrete(arm: ArmId, values: FigureValues, targets: ArmTargets):
 export interface EstimateOptions {
   /** A fit of this class made before (calibration reuses it for every publication in the same class). */
   readonly fit?: ClassFit;
-  /** Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows all have one width). */
+  /**
+   * Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows
+   * all have one width).
+   */
   readonly marginals?: Map<string, MarginalEstimate>;
-  /** Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention). */
+  /**
+   * Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention).
+   */
   readonly mainOnly?: boolean;
 }
 

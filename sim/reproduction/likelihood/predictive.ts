@@ -30,7 +30,10 @@ export interface Distance {
   readonly replicates: number;
   /** Share of them at least as far as the article. */
   readonly pValue: number;
-  /** The figure most out of line given the others: its published value, what the others lead one to expect, its conditional z. */
+  /**
+   * The figure most out of line given the others: its published value, what the others lead one to expect, its
+   * conditional z.
+   */
   readonly worst: {
     readonly id: FigureId;
     readonly published: number;
@@ -241,7 +244,10 @@ export function predictiveCheck(values: FigureValues): PredictiveCheck {
   };
 }
 
-/** Every p-value the check reports for the "no outlier" claim, with what it checks in words: joint, per arm, conditional distances. */
+/**
+ * Every p-value the check reports for the "no outlier" claim, with what it checks in words: joint, per arm, conditional
+ * distances.
+ */
 export function checkPValues(
   c: PredictiveCheck,
 ): { readonly what: string; readonly pValue: number; readonly worst: Distance['worst'] }[] {

@@ -48,7 +48,8 @@ describe('a write that fails half-way (a full disk, fault-injected)', () => {
     const { line, status } = failureOf(enospc('/data/out/results.csv'));
     expect(status).toBe(1);
     expect(line).toBe(
-      "write '/data/out/results.csv': no space left on the device (ENOSPC); free some space (or write elsewhere), then run again",
+      "write '/data/out/results.csv': no space left on the device (ENOSPC); free some space (or write elsewhere), " +
+        'then run again',
     );
   });
 });

@@ -36,7 +36,7 @@ describe('audit and verdict text', () => {
     expect(renderAudit([...entries, lost], 12)).toContain('exploit: no run reproduces exploit.skills');
   });
 
-  it('audit.csv carries the likelihood at every bandwidth, each arm’s effective runs, and the random-control check', () => {
+  it('audit.csv carries the likelihood at every bandwidth, each arm’s effective runs, the random control', () => {
     const rows = auditCsvRows([...entries, lost], RANDOM);
     expect(Object.keys(rows[0]!).slice(0, 17)).toEqual([
       'rank',

@@ -60,12 +60,16 @@ describe('the headline', () => {
     expect(s).toHaveLength(4);
     for (const x of s) expect(x).toMatch(/^[A-Z].*\.$/);
     expect(s[0]).toContain(
-      'Under the best reading the skill library ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 runs) against 11.60',
+      'Under the best reading the skill library ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 runs) ' +
+        'against 11.60',
     );
     expect(s[0]).toContain('a 33 % cut, where the article reports 65 % (12.1 → 4.2)');
-    // The 4.2's two-sided tail is 0.136; with tails corrected as even (see evenExtremeness), 14 % of publications show one.
+    // The 4.2's two-sided tail is 0.136; with tails corrected as even (see evenExtremeness), 14 % of publications show
+    // one.
     expect(s[1]).toBe(
-      "The article's 4.2 sits at the 7th percentile of single runs and its 10.0 with 20 % exploration at the 82nd: ordinary runs once the most extreme of 17 figures is allowed for, since 14 % of simulated publications have a figure at least as extreme as the 4.2.",
+      "The article's 4.2 sits at the 7th percentile of single runs and its 10.0 with 20 % exploration at the 82nd: " +
+        'ordinary runs once the most extreme of 17 figures is allowed for, since 14 % of simulated publications have ' +
+        'a figure at least as extreme as the 4.2.',
     );
     expect(s[2]).toContain("1.3 % of simulated publications tell the article's whole story");
     expect(s[2]).toContain(
@@ -98,13 +102,15 @@ describe('the headline', () => {
     expect(s[0]).toContain('a 62 % cut');
     expect(s[1]).toContain('the 4.2 outside the range of single runs and the 10 an ordinary run');
     expect(s[2]).toContain(
-      "but the article is an outlier in its pure exploitation arm given the arm's discrete figures (p = 0.0040), most of all in pure exploitation, skill tests over the run (973 where the other figures lead one to expect 1272)",
+      "but the article is an outlier in its pure exploitation arm given the arm's discrete figures (p = 0.0040), " +
+        'most of all in pure exploitation, skill tests over the run (973 where the other figures lead one to expect ' +
+        '1272)',
     );
     expect(s[3]).toContain('the best reading alone makes up the 90 % credible set, at posterior 0.97');
     expect(s[3]).not.toContain('open');
   });
 
-  it('calls a run lucky only when its tail survives the correction, and says when a choice is unidentifiable by design', () => {
+  it('calls a run lucky only when its tail survives the correction; names a choice unidentifiable by design', () => {
     const v = verdictOf(tiedFour, { ...audited, unidentifiable: ['update'] });
     const s = sentences({ final: 7.78, finalPercentile: 2.6, explorePercentile: 50 }, v);
     // Tail 0.052 → corrected 0.052 with even tails: not below 0.05, an ordinary run.

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { reproduceSettings } from '../../../scripts/commands/reproduce.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
+import { joined } from '../../helpers/pattern.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));
 
@@ -164,7 +165,7 @@ describe('hexa reproduce', () => {
       expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
   });
 
-  it('--single shows one run per arm and no verdict; --audit prints the ranking; the text ends with the headline', () => {
+  it('--single shows one run per arm, no verdict; --audit prints the ranking; the text ends with the headline', () => {
     const dir = tmp();
     const single = hexa(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
     expect(single.status, single.stderr).toBe(0);
@@ -202,7 +203,10 @@ describe('hexa reproduce', () => {
       .split('\n');
     expect(rows).toHaveLength(1 + 128);
     expect(rows[0]).toMatch(
-      /^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,estimable,logLikelihood,logLikelihoodSe,posterior,/,
+      joined(
+        /^rank,cadence,window,update,samples,exploreUnit,testUnit,testAt,/,
+        /estimable,logLikelihood,logLikelihoodSe,posterior,/,
+      ),
     );
     // The headline closes the output: three or four sentences under "Verdict:".
     const tail = audit.stdout.trimEnd().split('\n');

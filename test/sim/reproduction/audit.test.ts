@@ -81,7 +81,7 @@ describe('audit of the hidden choices', () => {
     expect(inProcess.checks).not.toBeNull();
   });
 
-  it('refines only readings it cannot estimate that could compete, up to its limit, with runs that serve the likelihood only', () => {
+  it('refines only unestimated readings that could compete, up to its limit, with runs for the likelihood only', () => {
     for (const [key, extra] of inProcess.extraRuns) {
       expect(extra).toBeGreaterThan(0);
       expect(extra).toBeLessThanOrEqual((MAX_REFINEMENT - 1) * REPLICATES);

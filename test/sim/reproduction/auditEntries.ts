@@ -1,4 +1,6 @@
-/** Hand-made audit entries and verdicts for the verdict, headline and table tests: only what they read is meaningful. */
+/**
+ * Hand-made audit entries and verdicts for the verdict, headline and table tests: only what they read is meaningful.
+ */
 import { hiddenOf, HIDDEN_CHOICES, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import type { AuditEntry } from '../../../sim/reproduction/audit.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
@@ -41,7 +43,9 @@ export function entry(spec: EntrySpec): AuditEntry {
   };
 }
 
-/** A predictive check with every p-value at `p` (the exploitation arm's given its discrete figures at `conditional`). */
+/**
+ * A predictive check with every p-value at `p` (the exploitation arm's given its discrete figures at `conditional`).
+ */
 export function checkAt(p: number, conditional = p): PredictiveCheck {
   const worst = { id: 'exploit.tests' as const, published: 973, expected: 1272, z: -2.4 };
   const d = { figures: DISTANCE_FIGURES.map((f) => f.id), distance: 20, replicates: 10_000, pValue: p, worst };

@@ -23,7 +23,7 @@ describe("the audit's decision", () => {
     expect(d.credible).toEqual([0, 1]);
   });
 
-  it('leaves a choice open when Monte Carlo error could reverse it, though its point posterior is above the line', () => {
+  it('leaves a choice open when Monte Carlo error could reverse it, though its posterior is above the line', () => {
     const grid = [at({}), at({ cadence: 'task' })];
     // A Bayes factor of e⁴ (posterior 0.98) with an error of 2 nats on each side.
     const d = decide(grid, [one('a', -10, 2), one('b', -14, 2)], { seed: 1 });

@@ -50,11 +50,11 @@ describe('calibration of the decision on simulated publications', () => {
     expect(CALIBRATION_TRUTHS.some((t) => t.window === 'all')).toBe(true);
   });
 
-  it(`identifies a wrong value in at most ${100 * WRONG_GOAL} % of publications (within 3 binomial standard errors)`, () => {
+  it(`identifies a wrong value in at most ${100 * WRONG_GOAL} % of publications (within 3 binomial SEs)`, () => {
     for (const t of result.truths) expect(t.wrongIdentifications).toBeLessThanOrEqual(WRONG_GOAL + 3 * se(WRONG_GOAL));
   });
 
-  it('covers the truth with the 90 % credible set in 85–95 % of publications (within 3 binomial standard errors)', () => {
+  it('covers the truth with the 90 % credible set in 85–95 % of publications (within 3 binomial SEs)', () => {
     for (const t of result.truths) {
       expect(t.coverage90).toBeGreaterThanOrEqual(COVERAGE_GOAL[0] - 3 * se(COVERAGE_GOAL[0]));
       expect(t.coverage90).toBeLessThanOrEqual(COVERAGE_GOAL[1] + 3 * se(COVERAGE_GOAL[1]));

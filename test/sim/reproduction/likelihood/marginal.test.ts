@@ -33,7 +33,7 @@ describe('a figure by variance-corrected kernel', () => {
     expect(e.ess).toBeCloseTo(4000, 6);
   });
 
-  it('estimates window probabilities within a few reported standard errors of the exact value, at every bandwidth', () => {
+  it('estimates window probabilities within a few reported SEs of the exact value, at every bandwidth', () => {
     const sd = Math.sqrt(col.variance);
     for (const [lo, hi] of [
       [9.95, 10.05],
