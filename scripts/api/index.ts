@@ -34,14 +34,14 @@ export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
 export type { AleaState, Purpose, Stream } from '../../sim/core/rng.js';
 export type { Interval } from '../../sim/core/stats.js';
 export { RoundTally } from '../../sim/core/metrics.js';
-export type { RoundMetrics } from '../../sim/core/metrics.js';
+export type { AccountingMetrics, RoundMetrics } from '../../sim/core/metrics.js';
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
 export type { ActorParts, AttemptLoop, TaskStreams } from '../../sim/agent/actor.js';
 export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
-export { Library } from '../../sim/agent/library.js';
+export { AccountingTally, Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
 export type { ExitReason, SkillObserver } from '../../sim/agent/history/observer.js';
 export type {

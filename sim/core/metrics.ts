@@ -1,4 +1,3 @@
-/** What one replicate reports for one round. */
 /** A round's tests and refutations under each test accounting (unit × timing), when a replicate keeps them all. */
 export interface AccountingMetrics {
   readonly tests: {
@@ -8,6 +7,7 @@ export interface AccountingMetrics {
   readonly refutations: { readonly record: number; readonly evolve: number };
 }
 
+/** What one replicate reports for one round. */
 export interface RoundMetrics {
   /** 1-based round. */
   readonly round: number;
