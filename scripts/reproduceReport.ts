@@ -227,14 +227,14 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
           '',
           ...(world === undefined
             ? [
-                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % of single runs, ' +
-                  '"pctile" the',
+                'Each published figure is one run of 30 tasks: "single runs 95%" is the central 95 % ' +
+                  'of single runs, "pctile" the',
                 'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the ' +
                   'exact expectation.',
               ]
             : [
-                `The figures of this world's own runs: "single runs 95%" is the central 95 % of single runs, "exact" ` +
-                  `the exact`,
+                `The figures of this world's own runs: "single runs 95%" is the central 95 % of ` +
+                  `single runs, "exact" the exact`,
                 'expectation of uniform guessing. The article published figures only for its 4-bit lock, so none ' +
                   'stand beside them.',
               ]),
@@ -246,11 +246,11 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       if (world?.exactRandomControl === true) lines.push('', ...worldAnchorLines(world, arms));
       lines.push(
         '',
-        'Bounds: the published library against agents that use the feedback inside a task (no library; exact values ' +
-          'from',
+        'Bounds: the published library against agents that use the feedback inside a task (no ' +
+          'library; exact values from',
         world === undefined
-          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the article\'s 4.2 − ' +
-              'exact):'
+          ? '`hexa limits`; "gap" = library − opener, paired by replicate; "published gap" = the ' +
+              "article's 4.2 − exact):"
           : '`hexa limits`; "gap" = library − opener, paired by replicate):',
         renderBounds(bounds, world === undefined),
       );

@@ -44,8 +44,8 @@ export function renderCalibration(c: Calibration): string {
   );
   return (
     `${table}\nGoals: wrong identifications ≤ ${pct(WRONG_GOAL)}, the 90 % credible set covering the truth in ` +
-    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications (bank: ${c.replicates} runs per arm and ` +
-    `reading).`
+    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications (bank: ${c.replicates} runs ` +
+    `per arm and reading).`
   );
 }
 

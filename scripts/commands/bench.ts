@@ -70,8 +70,8 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         type: 'boolean',
         default: true,
         describe:
-          'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 cells (--no-store to ' +
-          'skip)',
+          'time the sweep store writing CSV and Parquet, and the Parquet writer over 100 000 ' +
+          'cells (--no-store to skip)',
       })
       .option('commands', {
         type: 'boolean',

@@ -290,8 +290,8 @@ export const msg = {
     threw: (message: string) => `threw: ${message.split('\n')[0]}`,
     notAnEnvSpec: () => 'not run: the default export is not an EnvSpec',
     timedOut: (seconds: number) =>
-      `did not finish within ${seconds} s: a call into the world never returned (stopped; --step-timeout sets the ` +
-      `limit)`,
+      `did not finish within ${seconds} s: a call into the world never returned (stopped; ` +
+      `--step-timeout sets the limit)`,
     afterTimeout: () => 'not run: an earlier check was stopped',
     needsDeterminism: () => 'not run: the world is not deterministic, so two runs cannot be compared',
     manySolvingCodes: () => 'not applicable: exactRandomControl is false (more than one code may solve)',

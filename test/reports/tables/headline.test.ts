@@ -103,8 +103,8 @@ describe('the headline', () => {
     expect(s[1]).toContain('the 4.2 outside the range of single runs and the 10 an ordinary run');
     expect(s[2]).toContain(
       "but the article is an outlier in its pure exploitation arm given the arm's discrete figures (p = 0.0040), " +
-        'most of all in pure exploitation, skill tests over the run (973 where the other figures lead one to expect ' +
-        '1272)',
+        'most of all in pure exploitation, skill tests over the run (973 where the other figures lead ' +
+        'one to expect 1272)',
     );
     expect(s[3]).toContain('the best reading alone makes up the 90 % credible set, at posterior 0.97');
     expect(s[3]).not.toContain('open');
