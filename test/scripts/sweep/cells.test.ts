@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
-import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
-import { cellConfig, idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
+import { idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
 import { canonical, cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
@@ -94,7 +94,7 @@ describe('sweep plan', () => {
 
 describe('cell ids are the definition', () => {
   /** The id as defined: 16 hex digits of SHA-256 over the tag and the canonical resolved configuration. */
-  const defined = (config: ReturnType<typeof cellConfig>): string => {
+  const defined = (config: Run): string => {
     const { env, envParams, rounds, tasks, cap, agent } = config;
     const text = `hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`;
     return createHash('sha256').update(text).digest('hex').slice(0, 16);
