@@ -52,7 +52,11 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     const r = hexa([...SWEEP, '--out', 's'], { cwd: root });
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
-      /^hexa: sweep 's': no space left on device \(ENOSPC\); \d+ of 32 cells are finished and kept, the manifest says "failed"; free some space, then run the same command with --resume to finish it$/,
+      new RegExp(
+        String.raw`^hexa: sweep 's': no space left on device \(ENOSPC\); \d+ of 32 cells are finished and kept, ` +
+          'the manifest says "failed"; free some space, ' +
+          'then run the same command with --resume to finish it$',
+      ),
     );
     const manifest = JSON.parse(readFileSync(join(root, 's', 'manifest.json'), 'utf8')) as { status: string };
     expect(manifest.status).toBe('failed');
