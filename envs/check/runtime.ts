@@ -16,6 +16,7 @@
 import { paramErrorOf, type Env, type EnvParams, type EnvSpec, type Feedback, type TaskContext } from '../env.js';
 import { msg, PluginError } from '../../sim/core/messages.js';
 import { HookGuard } from '../../sim/core/guard/hookGuard.js';
+import { threadHeartbeat } from '../../sim/core/guard/heartbeat.js';
 import type { Stream } from '../../sim/core/rng.js';
 
 /** The largest FAILURE kind (envs/env.ts). */
@@ -51,6 +52,35 @@ function shapeProblem(env: Env): string | null {
 }
 
 /**
+ * The numbers of a world's hooks in one thread's heartbeat, with the guard that names them: made once per
+ * thread (not per world), since naming a hook builds its name and looks it up, which a replicate's world
+ * would otherwise pay for every time it is made.
+ */
+class WorldHooks {
+  readonly create: number;
+  readonly reset: number;
+  readonly step: number;
+  readonly stepBits: number;
+  readonly stepWord: number;
+  readonly truth: number;
+  readonly context: number;
+  readonly truthIn: number;
+  readonly describeClaim: number;
+
+  constructor(readonly guard: HookGuard) {
+    this.create = guard.mark('create()');
+    this.reset = guard.mark('reset()');
+    this.step = guard.mark('step()');
+    this.stepBits = guard.mark('stepBits()');
+    this.stepWord = guard.mark('stepWord()');
+    this.truth = guard.mark('truth()');
+    this.context = guard.mark('context()');
+    this.truthIn = guard.mark('truthIn()');
+    this.describeClaim = guard.mark('describeClaim()');
+  }
+}
+
+/**
  * One world of a module, its calls guarded. The fast methods are methods of the class (not closures made per
  * world), so that a call site sees one function however many replicates make worlds, and the compiler can
  * inline it; subclasses add `stepBits` and `stepWord` where the world has them.
@@ -67,16 +97,13 @@ class GuardedEnv implements Env {
   describeClaim?(context: number, position: number, value: number): string;
   /** The heartbeat's slots: [0] the counter, [1] the hook running (sim/core/guard/heartbeat.ts). */
   protected readonly cells: Int32Array;
-  private readonly stepMark: number;
-  private readonly resetMark: number;
-  private readonly truthMark: number;
-  /** The task the world is in, for messages (0-based). */
-  private round = 0;
-  private task = 0;
+  protected readonly guard: HookGuard;
+  /** The task the world is in, for messages: the runner's own context, read only when a message is made. */
+  private at: TaskContext | null = null;
 
   constructor(
     protected readonly inner: Env,
-    protected readonly guard: HookGuard,
+    protected readonly hooks: WorldHooks,
   ) {
     if (inner.id !== undefined) this.id = inner.id;
     this.space = { positions: inner.space.positions, arity: inner.space.arity };
@@ -84,23 +111,14 @@ class GuardedEnv implements Env {
     if (inner.contexts !== undefined) this.contexts = inner.contexts;
     if (inner.failureTaxonomy !== undefined) this.failureTaxonomy = inner.failureTaxonomy;
     if (inner.goodScore !== undefined) this.goodScore = inner.goodScore;
-    this.cells = guard.beat.cells;
-    this.stepMark = guard.mark('step()');
-    this.resetMark = guard.mark('reset()');
-    this.truthMark = guard.mark('truth()');
-    if (typeof inner.context === 'function') {
-      const mark = guard.mark('context()');
-      this.context = () => this.checked(mark, () => inner.context!());
-    }
-    if (typeof inner.truthIn === 'function') {
-      const mark = guard.mark('truthIn()');
-      this.truthIn = (context: number) => this.checked(mark, () => inner.truthIn!(context));
-    }
-    if (typeof inner.describeClaim === 'function') {
-      const mark = guard.mark('describeClaim()');
+    this.guard = hooks.guard;
+    this.cells = hooks.guard.beat.cells;
+    if (typeof inner.context === 'function') this.context = () => this.checked(hooks.context, () => inner.context!());
+    if (typeof inner.truthIn === 'function')
+      this.truthIn = (context: number) => this.checked(hooks.truthIn, () => inner.truthIn!(context));
+    if (typeof inner.describeClaim === 'function')
       this.describeClaim = (context: number, position: number, value: number) =>
-        this.checked(mark, () => inner.describeClaim!(context, position, value));
-    }
+        this.checked(hooks.describeClaim, () => inner.describeClaim!(context, position, value));
   }
 
   /**
@@ -108,20 +126,23 @@ class GuardedEnv implements Env {
    * way out the heartbeat names the world's step, which the task's attempts call next.
    */
   reset(task: TaskContext): void {
-    this.round = task.round;
-    this.task = task.task;
-    this.guard.enter(this.resetMark);
+    this.at = task;
+    const cells = this.cells;
+    cells[1] = this.hooks.reset;
+    cells[0]!++;
     try {
       this.inner.reset(task);
     } catch (e) {
-      throw this.threw(this.resetMark, e);
+      throw this.threw(this.hooks.reset, e);
     }
-    this.guard.leave(this.stepMark);
+    cells[0]!++;
+    cells[1] = this.hooks.step;
   }
 
   /**
    * Count the step in the heartbeat, call, check: a score is an integer in 0 … maxScore exactly when
-   * (score >>> 0) === score and score <= maxScore.
+   * (score >>> 0) === score and score <= maxScore (NaN, negatives and fractions fail the first). `solved` is
+   * compared with false first, the answer of almost every step: `typeof` costs both comparisons every time.
    */
   step(code: Int32Array): Feedback {
     this.cells[0]! += 2;
@@ -129,18 +150,23 @@ class GuardedEnv implements Env {
     try {
       f = this.inner.step(code);
     } catch (e) {
-      throw this.threw(this.stepMark, e);
+      throw this.threw(this.hooks.step, e);
     }
     const score = f?.score;
-    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') {
+    if (score >>> 0 === score && score <= this.maxScore) {
+      const solved = f.solved;
       const failure = f.failure;
-      if (failure === undefined || (failure >>> 0 === failure && failure <= MAX_FAILURE)) return f;
+      if (
+        (solved === false || solved === true) &&
+        (failure === undefined || (failure >>> 0 === failure && failure <= MAX_FAILURE))
+      )
+        return f;
     }
-    return this.accept(this.stepMark, f);
+    return this.accept(this.hooks.step, f);
   }
 
   truth(): ArrayLike<number> {
-    return this.checked(this.truthMark, () => this.inner.truth());
+    return this.checked(this.hooks.truth, () => this.inner.truth());
   }
 
   /** Feedback that failed the fast check: a fault, named. */
@@ -156,7 +182,8 @@ class GuardedEnv implements Env {
   }
 
   private where(): string[] {
-    return [`round ${this.round + 1}`, `task ${this.task + 1}`];
+    const at = this.at;
+    return [`round ${(at?.round ?? 0) + 1}`, `task ${(at?.task ?? 0) + 1}`];
   }
 
   /** A call outside the attempt loop, guarded the same way, naming the task. */
@@ -174,44 +201,46 @@ class GuardedEnv implements Env {
  * failure kind (they run without a tool registry), so none is checked.
  */
 class GuardedBitsEnv extends GuardedEnv {
-  private readonly bitsMark = this.guard.mark('stepBits()');
-
   stepBits(words: Int32Array): Feedback {
     this.cells[0]! += 2;
     let f: Feedback;
     try {
       f = this.inner.stepBits!(words);
     } catch (e) {
-      throw this.threw(this.bitsMark, e);
+      throw this.threw(this.hooks.stepBits, e);
     }
     const score = f?.score;
-    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') return f;
-    return this.accept(this.bitsMark, f);
+    if (score >>> 0 === score && score <= this.maxScore) {
+      const solved = f.solved;
+      if (solved === false || solved === true) return f;
+    }
+    return this.accept(this.hooks.stepBits, f);
   }
 }
 
 /** … and one-word codes: `step`'s guard for `stepWord` too. */
 class GuardedWordEnv extends GuardedBitsEnv {
-  private readonly wordMark = this.guard.mark('stepWord()');
-
   stepWord(word: number): Feedback {
     this.cells[0]! += 2;
     let f: Feedback;
     try {
       f = this.inner.stepWord!(word);
     } catch (e) {
-      throw this.threw(this.wordMark, e);
+      throw this.threw(this.hooks.stepWord, e);
     }
     const score = f?.score;
-    if (score >>> 0 === score && score <= this.maxScore && typeof f.solved === 'boolean') return f;
-    return this.accept(this.wordMark, f);
+    if (score >>> 0 === score && score <= this.maxScore) {
+      const solved = f.solved;
+      if (solved === false || solved === true) return f;
+    }
+    return this.accept(this.hooks.stepWord, f);
   }
 }
 
 /** The guard for a world, with the fast methods the world has (the Actor picks its loop by them). */
-function guarded(env: Env, guard: HookGuard): Env {
-  if (typeof env.stepBits !== 'function') return new GuardedEnv(env, guard);
-  return typeof env.stepWord === 'function' ? new GuardedWordEnv(env, guard) : new GuardedBitsEnv(env, guard);
+function guarded(env: Env, hooks: WorldHooks): Env {
+  if (typeof env.stepBits !== 'function') return new GuardedEnv(env, hooks);
+  return typeof env.stepWord === 'function' ? new GuardedWordEnv(env, hooks) : new GuardedBitsEnv(env, hooks);
 }
 
 /**
@@ -222,6 +251,8 @@ function guarded(env: Env, guard: HookGuard): Env {
 export function guardSpec(spec: EnvSpec, module: string): EnvSpec {
   const guard = new HookGuard(module, `world '${spec.id}'`);
   const resolveMark = guard.mark('resolve()');
+  // The hooks of the worlds made on the thread whose heartbeat is current (a worker takes its pool's).
+  let hooks: WorldHooks | null = null;
   return {
     id: spec.id,
     summary: spec.summary,
@@ -239,13 +270,13 @@ export function guardSpec(spec: EnvSpec, module: string): EnvSpec {
         }
       : {}),
     create: (params: EnvParams, world: Stream): Env => {
-      // Each world its own guard, made here so that it takes the heartbeat of the thread that runs it.
-      const own = new HookGuard(module, guard.owner);
-      const createMark = own.mark('create()');
-      const env = own.call(createMark, () => spec.create(params, world));
+      if (hooks === null || hooks.guard.beat !== threadHeartbeat())
+        hooks = new WorldHooks(new HookGuard(module, guard.owner));
+      const own = hooks.guard;
+      const env = own.call(hooks.create, () => spec.create(params, world));
       const problem = shapeProblem(env);
-      if (problem !== null) throw own.error(createMark, msg.plugin.badShape(problem));
-      return guarded(env, own);
+      if (problem !== null) throw own.error(hooks.create, msg.plugin.badShape(problem));
+      return guarded(env, hooks);
     },
   };
 }

@@ -6,6 +6,7 @@ import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench }
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
 import { disturbance, loadAverage } from './wall.js';
 import { benchStore, storeLines, type StoreBench } from './storeBench.js';
+import { benchPlan, planLine, type PlanBench } from './planBench.js';
 import {
   auditSpeedup,
   ceilingText,
@@ -51,6 +52,8 @@ export interface BenchSuite {
   readonly sweep?: SpeedupFigure;
   readonly libraryDb?: LibraryDbFigure;
   readonly store?: StoreBench;
+  /** The plan of a 200 000-cell sweep, CPU seconds. */
+  readonly plan: PlanBench;
   readonly commands?: CommandTimes;
 }
 
@@ -78,6 +81,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
     const libraryDb = o.libraryDb ? libraryDbFigure(join(dir, 'library-db'), o.runs) : undefined;
     if (o.store) step('sweep store: CSV and Parquet writers…');
     const store = o.store ? benchStore(join(dir, 'store')) : undefined;
+    step('the plan of a 200 000-cell sweep…');
+    const plan = benchPlan();
     const commands = o.commands
       ? commandTimes(join(dir, 'commands'), (what, run) =>
           step(`hexa reproduce (${what}): ${run.seconds.toFixed(1)} s`),
@@ -94,6 +99,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(sweep !== undefined ? { sweep } : {}),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
       ...(store !== undefined ? { store } : {}),
+      plan,
       ...(commands !== undefined ? { commands } : {}),
     };
   } finally {
@@ -155,6 +161,7 @@ export function renderBench(r: BenchSuite): string {
     );
   }
   if (r.store !== undefined) lines.push(...storeLines(r.store));
+  lines.push(planLine(r.plan));
   if (r.commands !== undefined) {
     const c = r.commands;
     const one = (name: string, what: keyof CommandTimes): string =>

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ModuleRef, Run } from '../../sim/experiment/config.js';
-import { canonical, cellId } from '../../sim/experiment/cellId.js';
+import { canonical, cellId, cellIdNumber } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import { configColumns } from '../../reports/csv/rows.js';
 import { envParamKind, type EnvParamKind } from '../../reports/parquet/columns.js';
@@ -134,7 +134,7 @@ function planCells(
     for (const k of Object.keys(config.envParams)) envKinds[k] = envParamKind(envKinds[k], config.envParams[k]);
     for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
-    byCombo[i] = BigInt(`0x${cellId(config)}`);
+    byCombo[i] = cellIdNumber(config);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
   const combos = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) =>

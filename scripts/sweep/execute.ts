@@ -28,6 +28,7 @@ import {
   ResultsWriter,
   saveCellFailure,
   scanCells,
+  type CellStates,
 } from './folder/store.js';
 import {
   countCells,
@@ -38,6 +39,7 @@ import {
   type SweepStatus,
 } from './folder/manifest.js';
 import { runTask, type CellSlice, type SliceOutcome, type SweepTask } from './task.js';
+import { diskFullCode, isDiskFull, SweepDiskFull } from './diskFull.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import { libraryDbEntry } from '../../reports/folders/folders.js';
 
@@ -209,38 +211,66 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     cellEnded(id, { ok: true, attempts: parts.reduce((n, o) => n + (o.ok ? o.attempts : 0), 0) });
   };
   let stop = false;
+  // The first disk-full error, in this thread or a worker's: the sweep stops there (diskFull.ts).
+  const full: { error?: unknown } = {};
   try {
     // Each thread publishes its cells' files itself; which thread ran a cell does not change them.
     await pool.run(
       tasks(),
       (task, outcomes) => {
+        if ('error' in full) return;
+        const noSpace = outcomes.find((o) => !o.ok && o.diskFull === true);
+        if (noSpace !== undefined && !noSpace.ok) {
+          full.error = new Error(noSpace.error);
+          stop = true;
+          return;
+        }
         if (options.failFast && outcomes.some((o) => !o.ok)) stop = true;
-        task.slices.forEach((slice, k) => sliceEnded(slice, outcomes[k]!));
+        try {
+          task.slices.forEach((slice, k) => sliceEnded(slice, outcomes[k]!));
+        } catch (e) {
+          if (!isDiskFull(e)) throw e;
+          full.error = e;
+          stop = true;
+        }
       },
       { stop: () => stop, failed: failedTask },
     );
   } catch (e) {
-    results.abandon();
-    db?.abandon();
-    throw e;
+    if (!isDiskFull(e)) {
+      results.abandon();
+      db?.abandon();
+      throw e;
+    }
+    full.error = e;
   } finally {
     stopOnSignal.remove();
     progress.stop();
     await pool.close();
   }
+  if ('error' in full) return endOnFullDisk(options, positions, started, results, full.error);
 
-  const after = scanCells(dir, plan);
-  const counts = countCells(positions, after);
-  const status = statusOf(counts);
-  // The folder is the record: should it hold other finished cells than were written as they ended, assemble anew.
-  const written = results.finish();
-  const checksums =
-    written.cells === counts.done
-      ? written.checksums
-      : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
-  const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
-  const extra = published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) };
-  writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
+  let after: CellStates;
+  let counts: CellCounts;
+  let status: SweepStatus;
+  try {
+    after = scanCells(dir, plan);
+    counts = countCells(positions, after);
+    status = statusOf(counts);
+    // The folder is the record: should it hold other finished cells than were written as they ended, assemble
+    // anew.
+    const written = results.finish();
+    const checksums =
+      written.cells === counts.done
+        ? written.checksums
+        : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
+    const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
+    const extra = published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) };
+    writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
+  } catch (e) {
+    if (!isDiskFull(e)) throw e;
+    return endOnFullDisk(options, positions, started, results, e);
+  }
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
   return {
     out: dir,
@@ -253,4 +283,30 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     seconds: (Date.now() - started.getTime()) / 1000,
     failures,
   };
+}
+
+/**
+ * The disk filled under the sweep: drop what was half-written (results.csv in progress, the database,
+ * temporaries and cut cell files, which a scan removes), record the folder as "failed" with every finished
+ * cell kept, and end with the line that says --resume finishes it (diskFull.ts).
+ */
+function endOnFullDisk(
+  options: SweepOptions,
+  positions: readonly number[],
+  started: Date,
+  results: ResultsWriter,
+  error: unknown,
+): never {
+  const { dir, plan, shard } = options;
+  results.abandon();
+  options.libraryDb?.writer.abandon();
+  const after = scanCells(dir, plan);
+  let recorded = true;
+  try {
+    writeSweepManifest(dir, plan, shard, positions, started, 'failed', after);
+  } catch (e) {
+    if (!isDiskFull(e)) throw e;
+    recorded = false;
+  }
+  throw new SweepDiskFull(dir, diskFullCode(error), countCells(positions, after).done, positions.length, recorded);
 }

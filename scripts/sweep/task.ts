@@ -12,6 +12,7 @@ import { cellPrefix } from '../../reports/csv/sweepColumns.js';
 import type { Piece } from '../../sim/core/parallel/split.js';
 import { saveCellPart, saveCellRows } from './folder/store.js';
 import type { ReplicateRecord } from '../../reports/skillDb/writer.js';
+import { isDiskFull } from './diskFull.js';
 
 /** Some replicates of one cell (`piece`): the whole cell, or one part of a cell split across threads. */
 export interface CellSlice {
@@ -34,7 +35,7 @@ export interface SweepTask {
 
 export type SliceOutcome =
   | { readonly ok: true; readonly attempts: number; readonly records?: readonly ReplicateRecord[] }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly diskFull?: true };
 
 /**
  * Test hook, not a user feature: HEXA_SWEEP_FAIL_WHEN="column=value" makes every cell whose tidy
@@ -84,6 +85,8 @@ async function runSlice({ dir, columns, histories }: SweepTask, slice: CellSlice
     else saveCellPart(dir, id, from, rows);
     return histories ? { ok: true, attempts, records } : { ok: true, attempts };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    const error = e instanceof Error ? e.message : String(e);
+    // A full disk is not the cell's fault: it ends the sweep, the cell left to a resume (execute.ts).
+    return isDiskFull(e) ? { ok: false, error, diskFull: true } : { ok: false, error };
   }
 }

@@ -4,7 +4,7 @@
  * flag order, on spelling (`0.10` vs `0.1`) or on whether a default was given, and the replicate axis
  * never leaks into the settings. Sweeps from the shell and from code name their cells alike.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RunConfig } from './config.js';
 
 /** An object's keys in sorted order, quoted as JSON, for one list of keys as `Object.keys` gives it. */
@@ -59,11 +59,21 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** 16 hex digits of SHA-256: hex of the first 8 bytes (a fresh string; a slice of the full hex would keep it alive). */
-const sha16 = (text: string): string => createHash('sha256').update(text).digest().subarray(0, 8).toString('hex');
+/** The text a cell's id hashes: the env id and the resolved parameters, canonical. */
+function cellText(config: RunConfig): string {
+  const { env, envParams, rounds, tasks, cap, agent } = config;
+  return `hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`;
+}
 
 /** The stable id of a cell: 16 hex digits of SHA-256 over (env id, resolved parameters). */
 export function cellId(config: RunConfig): string {
-  const { env, envParams, rounds, tasks, cap, agent } = config;
-  return sha16(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`);
+  return cellIdNumber(config).toString(16).padStart(16, '0');
+}
+
+/**
+ * The id as the number a plan sorts by: the first 8 bytes of the digest, big-endian. The one-shot hash makes
+ * no hash object per cell, and the number comes from the bytes without a hex string between.
+ */
+export function cellIdNumber(config: RunConfig): bigint {
+  return hash('sha256', cellText(config), 'buffer').readBigUInt64BE(0);
 }

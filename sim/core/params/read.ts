@@ -138,6 +138,18 @@ export function parseParam(p: Param, text: string): number | string | boolean | 
   }
 }
 
+/** A tree's entries, listed once: a sweep's plan reads the same trees for every cell. */
+const treeEntries = new WeakMap<ParamTree, readonly (readonly [string, ParamTree | Param])[]>();
+
+function entriesOf(tree: ParamTree): readonly (readonly [string, ParamTree | Param])[] {
+  let entries = treeEntries.get(tree);
+  if (entries === undefined) {
+    entries = Object.entries(tree);
+    treeEntries.set(tree, entries);
+  }
+  return entries;
+}
+
 /** How `readValues` turns one declaration's text into its value (`parseParam`, or a lookup of module files). */
 export type ReadParam = (p: Param, text: string) => unknown;
 
@@ -154,7 +166,7 @@ export function readValues<T extends ParamTree>(
 ): ParamValues<T> {
   const out: Record<string, unknown> = {};
   const late: [string, unknown][] = [];
-  for (const [key, node] of Object.entries(tree)) {
+  for (const [key, node] of entriesOf(tree)) {
     if (!isParam(node)) {
       out[key] = readValues(node, textOf, read);
       continue;

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
-import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
+import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
 import { idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
-import { cellId } from '../../../sim/experiment/cellId.js';
+import { canonical, cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
 const flag = (name: string, text: string): AxisText => ({ kind: 'flag', name, text });
@@ -87,5 +89,44 @@ describe('sweep plan', () => {
     const shards = [0, 1, 2].map((i) => shardPositions(plan, i, 3));
     expect(shards.flat().sort((a, b) => a - b)).toEqual(Array.from(plan.ids, (_, p) => p));
     expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
+  });
+});
+
+describe('cell ids are the definition', () => {
+  /** The id as defined: 16 hex digits of SHA-256 over the tag and the canonical resolved configuration. */
+  const defined = (config: Run): string => {
+    const { env, envParams, rounds, tasks, cap, agent } = config;
+    const text = `hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`;
+    return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  };
+  const axis = <T>(values: readonly T[]) =>
+    fc.subarray([...values], { minLength: 1, maxLength: Math.min(3, values.length) });
+
+  it('a plan names every cell of a random grid as SHA-256 of its canonical configuration does', () => {
+    fc.assert(
+      fc.property(
+        axis(['0', '0.1', '0.35', '1']),
+        axis(['0.5', '0.8', '0.95']),
+        axis(['4', '6', '9']),
+        axis(['shared', 'separate']),
+        axis(['round', 'task']),
+        (explore, threshold, bits, routing, cadence) => {
+          const grid = buildGrid([
+            { kind: 'flag', name: 'explore', text: explore.join(',') },
+            { kind: 'flag', name: 'threshold', text: threshold.join(',') },
+            { kind: 'flag', name: 'bits', text: bits.join(',') },
+            { kind: 'flag', name: 'routing', text: routing.join(',') },
+            { kind: 'flag', name: 'cadence', text: cadence.join(',') },
+          ]);
+          const plan = planSweep(grid);
+          for (let p = 0; p < plan.ids.length; p++) {
+            const config = plan.configAt(p);
+            expect(idAt(plan, p)).toBe(defined(config));
+            expect(cellId(config)).toBe(defined(config));
+          }
+        },
+      ),
+      { seed: 20, numRuns: 25 },
+    );
   });
 });
