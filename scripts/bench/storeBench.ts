@@ -10,7 +10,7 @@ import { SweepTables } from '../../reports/parquet/sweepTables.js';
 import { planSweep, idAt } from '../sweep/cells.js';
 import { readCellRows } from '../sweep/folder/cellFile.js';
 import { readSweepManifest } from '../sweep/folder/manifest.js';
-import { assembleResults, doneFile } from '../sweep/folder/store.js';
+import { assembleResults, doneFile, fileRows } from '../sweep/folder/store.js';
 import { timeHexa } from './wall.js';
 
 /** 20 cells of 200 replicates × 5 rounds: 20 000 rows. */
@@ -46,7 +46,8 @@ export interface StoreBench {
 
 export function benchStore(dir: string, peakCells = PEAK_CELLS): StoreBench {
   const source = join(dir, 'cells-source');
-  timeHexa(['sweep', ...STORE_SWEEP, '--out', source, '--quiet', '--workers', '1', '--format', 'csv']);
+  // The finished cells are the source: kept, not compacted into results.csv.
+  timeHexa(['sweep', ...STORE_SWEEP, '--out', source, '--quiet', '--workers', '1', '--format', 'csv', '--keep-cells']);
   const head = readSweepManifest(source)!;
   const plan = planSweep({ axes: head.grid.axes ?? [] });
   const files = Array.from({ length: plan.ids.length }, (_, p) => doneFile(source, idAt(plan, p)));
@@ -54,7 +55,7 @@ export function benchStore(dir: string, peakCells = PEAK_CELLS): StoreBench {
     const out = join(dir, format);
     mkdirSync(out, { recursive: true });
     const start = performance.now();
-    const sums = assembleResults(out, plan, format, files);
+    const sums = assembleResults(out, plan, format, files.map(fileRows));
     const seconds = (performance.now() - start) / 1000;
     const names = format === 'csv' ? ['results.csv'] : ['results.parquet', 'cells.parquet'];
     const rows = sums[names[0]!]!.rows ?? 0;
