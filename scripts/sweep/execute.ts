@@ -281,6 +281,8 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const extra = {
     ...(published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) }),
     ...(compact ? { store: COMPACTED } : {}),
+    // Cells an earlier run of this folder finished (a resume): once compacted, only the manifest can say so.
+    ...(skipped > 0 ? { resumedCells: skipped } : {}),
   };
   writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
   if (compact) compactCells(dir);
