@@ -76,6 +76,11 @@ export class SweepTables {
   private readonly configEnd: number;
   private pending = '';
   private firstOfCell = true;
+  /**
+   * The current cell's id, one string for all its rows: a slice of each row would keep the whole row's text
+   * alive for as long as the row group holds it.
+   */
+  private cellId = '';
 
   constructor(
     private readonly dir: string,
@@ -113,6 +118,7 @@ export class SweepTables {
   private row(line: string): void {
     if (this.firstOfCell) {
       this.firstOfCell = false;
+      this.cellId = Buffer.from(line.slice(0, line.indexOf(','))).toString('latin1');
       const fields = csvFields(line);
       for (let j = 0; j < this.configEnd; j++) this.cells.set(j, fields[j]);
       this.cells.endRow();
@@ -126,7 +132,7 @@ export class SweepTables {
       this.results.setNumber(k, Number(line.slice(comma + 1, end)));
       end = comma;
     }
-    this.results.set(0, line.slice(0, line.indexOf(',')));
+    this.results.set(0, this.cellId);
     this.results.endRow();
   }
 
