@@ -116,15 +116,37 @@ function readTable(dir: string, name: string, required: boolean): CsvTable | nul
   return readCsv(path);
 }
 
+/** A sweep written with `--format parquet` alone: no results.csv, its rows in results.parquet and cells.csv. */
+function parquetOnly(dir: string, kind: ResultKind): boolean {
+  return kind === 'sweep' && !existsSync(join(dir, DATA_FILE.sweep)) && existsSync(join(dir, 'results.parquet'));
+}
+
+/**
+ * As loadResultFolder, and for a sweep folder written with `--format parquet` alone too: its results.csv is
+ * made again from its Parquet tables (verified against the manifest first), byte for byte as it would have been.
+ */
+export async function readResultFolder(dir: string): Promise<ResultData> {
+  const manifest = readManifest(dir);
+  if (!parquetOnly(dir, manifest.kind)) return loadResultFolder(dir);
+  for (const file of ['results.parquet', 'cells.csv']) verifyDataFile(dir, file, manifest);
+  const { resultsTextOfParquet } = await import('./parquet/resultsText.js');
+  return loadResultFolder(dir, await resultsTextOfParquet(dir));
+}
+
 /**
  * Read a folder written by `hexa run --out`, `hexa sweep` or `hexa reproduce` (or the API's folder writers);
- * throws a UsageError naming the folder and what is missing when it is not one.
+ * throws a UsageError naming the folder and what is missing when it is not one. `resultsText`: a sweep's
+ * results.csv made from its Parquet tables (readResultFolder).
  */
-export function loadResultFolder(dir: string): ResultData {
+export function loadResultFolder(dir: string, resultsText?: string): ResultData {
   const manifest = readManifest(dir);
   const kind = manifest.kind;
-  if (existsSync(join(dir, DATA_FILE[kind]))) verifyDataFile(dir, DATA_FILE[kind], manifest);
-  const data = readTable(dir, DATA_FILE[kind], true)!;
+  if (resultsText === undefined && existsSync(join(dir, DATA_FILE[kind])))
+    verifyDataFile(dir, DATA_FILE[kind], manifest);
+  const data =
+    resultsText === undefined
+      ? readTable(dir, DATA_FILE[kind], true)!
+      : readCsv(join(dir, 'results.parquet'), resultsText);
   const groupColumn = GROUP_COLUMN[kind];
   requireColumns(data, [...(groupColumn ? [groupColumn] : []), 'replicate', 'round', ...REQUIRED_METRICS]);
   const table = kind === 'reproduce' ? readTable(dir, 'table.csv', true) : null;

@@ -16,11 +16,12 @@ export interface CsvTable {
   readonly lines: readonly number[];
 }
 
-export function readCsv(file: string): CsvTable {
+/** Read `file` (or, given, its `content`: a table made from another file, named `file` in messages). */
+export function readCsv(file: string, content?: string): CsvTable {
   const lines: number[] = [];
   let records: string[][];
   try {
-    records = parse(readFileSync(file), {
+    records = parse(content ?? readFileSync(file), {
       bom: true,
       skip_empty_lines: true,
       on_record: (record: string[], context) => {

@@ -7,6 +7,7 @@
 import {
   closeSync,
   existsSync,
+  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -71,7 +72,7 @@ export function writeTarget(path: string): string {
  * The temporary beside `target`, named as the sweep folder's readers expect (`NAME.tmp-PID`): the output
  * checks leave room for the suffix under the system's limit on a name (TEMP_SUFFIX_BYTES).
  */
-const temporaryFor = (target: string): string => `${target}.tmp-${process.pid}`;
+export const temporaryFor = (target: string): string => `${target}.tmp-${process.pid}`;
 
 /** The longest suffix `temporaryFor` adds (a pid has at most 10 digits). */
 export const TEMP_SUFFIX_BYTES = '.tmp-'.length + 10;
@@ -91,15 +92,33 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   writeFileAtomicStreamed(path, (fd) => writeFileSync(fd, content));
 }
 
-/** Like writeFileAtomic, for content too large to hold in memory: `fill` writes to the open temporary. */
-export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void): void {
-  const target = writeTarget(path);
-  const special = isSpecial(target);
+/** How a file is written by writeFileAtomicStreamed. */
+export interface AtomicWrite {
+  /**
+   * Flushed to the disk before the rename, and the folder's entry after it, so that after a crash or a power cut
+   * the file is absent or whole — never torn, never empty under its final name (the sweep store, the manifests).
+   */
+  readonly durable?: boolean;
+  /**
+   * A link at `path` is replaced, not written through (files inside hexa's own folders, where a link is not the
+   * user's choice of where an output goes); a device or a pipe there is replaced too.
+   */
+  readonly replaceLinks?: boolean;
+}
+
+/**
+ * Like writeFileAtomic, for content too large to hold in memory: `fill` writes to the open temporary, which is
+ * renamed into place (the one atomic writer: every result file, and the sweep store's through writeDurable).
+ */
+export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void, how: AtomicWrite = {}): void {
+  const target = how.replaceLinks === true ? path : writeTarget(path);
+  const special = how.replaceLinks !== true && isSpecial(target);
   const tmp = special ? target : temporaryFor(target);
   try {
     const fd = openSync(tmp, 'w');
     try {
       fill(fd);
+      if (how.durable === true && !special) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -107,6 +126,20 @@ export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void
   } catch (e) {
     if (!special && existsSync(tmp)) unlinkSync(tmp);
     throw named(e, target);
+  }
+  if (how.durable === true && !special) syncFolder(dirname(target));
+}
+
+/** Flush a folder's entries (a rename), where the platform allows opening a folder. */
+export function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a folder; the rename is as durable as that file system makes it.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

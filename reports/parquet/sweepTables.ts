@@ -63,6 +63,9 @@ export function csvFields(line: string): string[] {
   }
 }
 
+/** Characters of cells.csv gathered before a write. */
+const CELLS_CSV_FLUSH = 1 << 16;
+
 /** Cells a row group of cells.parquet holds: its rows are wide (every configuration column), and few. */
 const CELL_GROUP_ROWS = 4096;
 
@@ -71,11 +74,18 @@ export class SweepTables {
   private readonly cells: ParquetTableWriter;
   private readonly cellsCsv: HashingWriter;
   private readonly cellsCsvTmp: string;
+  /** cells.csv lines not yet written: one write per 64 kB, not one per cell. */
+  private cellsCsvText = '';
   /** Positions in a results.csv row of the results table's columns, and of the configuration. */
   private readonly rowFields: readonly number[];
   private readonly configEnd: number;
   private pending = '';
   private firstOfCell = true;
+  /**
+   * The current cell's id, one string for all its rows: a slice of each row would keep the whole row's text
+   * alive for as long as the row group holds it.
+   */
+  private cellId = '';
 
   constructor(
     private readonly dir: string,
@@ -113,10 +123,12 @@ export class SweepTables {
   private row(line: string): void {
     if (this.firstOfCell) {
       this.firstOfCell = false;
+      this.cellId = Buffer.from(line.slice(0, line.indexOf(','))).toString('latin1');
       const fields = csvFields(line);
       for (let j = 0; j < this.configEnd; j++) this.cells.set(j, fields[j]);
       this.cells.endRow();
-      this.cellsCsv.write(`${line.slice(0, prefixLength(line, this.configEnd))}\n`);
+      this.cellsCsvText += `${line.slice(0, prefixLength(line, this.configEnd))}\n`;
+      if (this.cellsCsvText.length >= CELLS_CSV_FLUSH) this.flushCellsCsv();
     }
     // The row's own columns: the cell id, which leads it, and the numbers that end it (never quoted), read from
     // the end so the configuration between them is not split again for every row.
@@ -126,7 +138,7 @@ export class SweepTables {
       this.results.setNumber(k, Number(line.slice(comma + 1, end)));
       end = comma;
     }
-    this.results.set(0, line.slice(0, line.indexOf(',')));
+    this.results.set(0, this.cellId);
     this.results.endRow();
   }
 
@@ -135,6 +147,7 @@ export class SweepTables {
     const results = this.results.finish();
     const cells = this.cells.finish();
     try {
+      this.flushCellsCsv();
       fsyncSync(this.cellsCsv.fd);
     } finally {
       closeSync(this.cellsCsv.fd);
@@ -146,6 +159,12 @@ export class SweepTables {
       [CELLS_PARQUET]: { sha256: cells.sha256, bytes: cells.bytes, rows: cells.rows },
       [CELLS_CSV]: { sha256: this.cellsCsv.digest(), bytes: this.cellsCsv.bytes, rows: cells.rows },
     };
+  }
+
+  private flushCellsCsv(): void {
+    if (this.cellsCsvText === '') return;
+    this.cellsCsv.write(this.cellsCsvText);
+    this.cellsCsvText = '';
   }
 
   abandon(): void {

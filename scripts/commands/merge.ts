@@ -11,6 +11,7 @@ interface MergeArgs extends OutputArgs {
   out?: string;
   force?: boolean;
   format?: string;
+  keepCells?: boolean;
 }
 
 /**
@@ -40,6 +41,10 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('out', { type: 'string', describe: 'the merged folder (must not exist, unless --force)' })
       .option('force', { type: 'boolean', describe: "replace --out (deletes only a sweep's own files there)" })
       .option('format', FORMAT_OPTION)
+      .option('keep-cells', {
+        type: 'boolean',
+        describe: 'give the merged folder a cells/ store even when every cell is done',
+      })
       .example('hexa merge out/s0 out/s1 out/s2 --out out/all', 'join three shards') as unknown as Argv<MergeArgs>,
   handler: async (argv: ArgumentsCamelCase<MergeArgs>) => {
     const out = single('out', argv.out);
@@ -50,7 +55,9 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     await loadMergeModules(dirs);
     // Loaded here, as the merge itself: `hexa --help` loads no sweep machinery.
     const { clearSweepFiles } = await import('../sweep/folder/store.js');
-    const s = undoOnFailure(out, clearSweepFiles, () => mergeSweeps(dirs, out, argv.force === true, format));
+    const s = undoOnFailure(out, clearSweepFiles, () =>
+      mergeSweeps(dirs, out, argv.force === true, format, argv.keepCells === true),
+    );
     if (argv.json === true) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     else if (humanOutput(argv))
       process.stderr.write(

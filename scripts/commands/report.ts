@@ -71,8 +71,8 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const resamples =
       resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
 
-    const { loadResultFolder } = await import('../../reports/resultFolder.js');
-    const data = loadResultFolder(dir);
+    const { readResultFolder } = await import('../../reports/resultFolder.js');
+    const data = await readResultFolder(dir);
     for (const w of data.warnings) process.stderr.write(`hexa report: warning: ${w}\n`);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
     const axes =

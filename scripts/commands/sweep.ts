@@ -36,6 +36,7 @@ interface SweepArgs extends OutputArgs {
   workers?: string;
   shard?: string;
   failFast?: boolean;
+  keepCells?: boolean;
   'library-db'?: string;
   format?: string;
   [flag: string]: unknown;
@@ -152,6 +153,11 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         describe: 'run only share i of n of the cells (0 ≤ i < n); join with hexa merge',
       })
       .option('fail-fast', { type: 'boolean', group: 'Sweep:', describe: 'stop at the first failed cell' })
+      .option('keep-cells', {
+        type: 'boolean',
+        group: 'Sweep:',
+        describe: 'keep cells/ (the resume store) once the sweep is done; it is deleted otherwise',
+      })
       .option('format', { ...FORMAT_OPTION, group: 'Sweep:' })
       .example(
         'hexa sweep --explore 0,0.1,0.2 --threshold 0.6:0.95:0.05 --replicates 100',
@@ -211,6 +217,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         shard,
         workers,
         failFast: argv.failFast === true,
+        keepCells: argv.keepCells === true,
         format,
         progress: progressMode(argv.quiet === true),
         pool,

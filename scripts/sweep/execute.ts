@@ -8,7 +8,8 @@
  * all are in; with many small cells, a task carries several, so the per-task overhead is spread over them.
  * Either way the files are the same.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
@@ -17,14 +18,18 @@ import { stepTimeoutSeconds } from '../../sim/core/guard/deadline.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
 import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
+import { COMPACTED, unverifiedTable } from './folder/compacted.js';
+import { msg, UsageError } from '../../sim/core/messages.js';
 import {
   assembleResults,
+  compactCells,
   DONE,
   dropCellParts,
   FAILED,
   ensureCellsDir,
   finishedFiles,
   joinCellParts,
+  MANIFEST,
   ResultsWriter,
   saveCellFailure,
   scanCells,
@@ -32,6 +37,7 @@ import {
 } from './folder/store.js';
 import {
   countCells,
+  readSweepManifest,
   statusOf,
   writeSweepManifest,
   type CellCounts,
@@ -94,6 +100,8 @@ export interface SweepOptions {
    * it), abandoned if it throws.
    */
   readonly libraryDb?: { readonly writer: SkillDbWriter; readonly path: string };
+  /** Keep cells/ when the sweep is done (it is compacted into the result tables otherwise). */
+  readonly keepCells?: boolean;
 }
 
 /** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
@@ -135,10 +143,39 @@ function onStopSignal(record: () => void): { remove(): void } {
   };
 }
 
+/**
+ * --resume of a compacted folder: the sweep is done, its rows are in its tables. Verify them against the
+ * manifest and stop (a table that does not verify is refused: nothing else holds those rows).
+ */
+function resumeCompacted(options: SweepOptions, positions: readonly number[], started: Date): SweepSummary {
+  const { dir, plan, shard } = options;
+  if (options.libraryDb !== undefined) throw new UsageError(msg.resumeLibraryDbCompacted(dir));
+  const doc = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Record<string, unknown>;
+  const bad = unverifiedTable(dir, doc);
+  if (bad !== null) throw new UsageError(msg.compactedUnverified('resume', dir, bad.file, bad.why));
+  // A kill between the manifest and the deletion leaves cell files: finish deleting them.
+  compactCells(dir);
+  const cells = positions.length;
+  const seconds = (Date.now() - started.getTime()) / 1000;
+  const counts = { cells, done: cells, failed: 0, pending: 0 };
+  return {
+    out: dir,
+    status: 'done',
+    gridId: plan.gridId,
+    shard,
+    ...counts,
+    ran: 0,
+    skipped: cells,
+    seconds,
+    failures: [],
+  };
+}
+
 export async function executeSweep(options: SweepOptions): Promise<SweepSummary> {
   const { dir, plan, shard } = options;
   const started = new Date();
   const positions = shardPositions(plan, shard.index, shard.count);
+  if (readSweepManifest(dir)?.store === COMPACTED) return resumeCompacted(options, positions, started);
   mkdirSync(dir, { recursive: true });
   ensureCellsDir(dir);
   const before = scanCells(dir, plan);
@@ -265,8 +302,16 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
         ? written.checksums
         : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
     const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
-    const extra = published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) };
+    // Only a done sweep is compacted: a failed or stopped one keeps its cells for --resume.
+    const compact = status === 'done' && options.keepCells !== true;
+    const extra = {
+      ...(published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) }),
+      ...(compact ? { store: COMPACTED } : {}),
+      // Cells an earlier run of this folder finished (a resume): once compacted, only the manifest can say so.
+      ...(skipped > 0 ? { resumedCells: skipped } : {}),
+    };
     writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
+    if (compact) compactCells(dir);
   } catch (e) {
     if (!isDiskFull(e)) throw e;
     return endOnFullDisk(options, positions, started, results, e);

@@ -3,23 +3,30 @@
  * to an unsharded run's. Everything is checked before anything is written: every input is a finished
  * shard of the same grid, no cell is in two inputs, and together they hold every cell.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import {
   assembleResults,
   clearSweepFiles,
+  compactCells,
   copyCellRows,
+  csvHeader,
   DONE,
   doneFile,
   ensureCellsDir,
+  fileRows,
   finishedFiles,
+  MANIFEST,
+  RESULTS,
   saveCellFailure,
   scanCells,
+  type CellRows,
   type CellStates,
 } from './folder/store.js';
+import { COMPACTED, CompactedRows, unverifiedTable } from './folder/compacted.js';
 import {
   countCells,
   readSweepManifest,
@@ -38,6 +45,21 @@ interface Input {
   readonly dir: string;
   readonly head: SweepManifestHead;
   readonly states: CellStates;
+}
+
+/** A compacted shard holds every one of its cells, done (only a done sweep is compacted). */
+function compactedStates(plan: SweepPlan, shard: SweepManifestHead['shard']): CellStates {
+  const status = new Uint8Array(plan.ids.length);
+  for (const p of shardPositions(plan, shard.index, shard.count)) status[p] = DONE;
+  return { status, errors: new Map(), unverified: [] };
+}
+
+/** A compacted shard's rows are read from its results.csv, verified whole first; refused when it does not. */
+function checkCompacted(dir: string): void {
+  const doc = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Record<string, unknown>;
+  const bad = unverifiedTable(dir, doc);
+  if (bad !== null) throw new UsageError(msg.compactedUnverified('merge', dir, bad.file, bad.why));
+  if (!existsSync(join(dir, RESULTS))) throw new UsageError(msg.mergeParquetOnly(dir));
 }
 
 export interface MergeSummary extends CellCounts {
@@ -124,12 +146,18 @@ export function mergeSweeps(
   outPath: string,
   force: boolean,
   format: ResultFormat = DEFAULT_FORMAT,
+  /** Keep the merged folder's cells/ even when every cell is done (it is compacted otherwise). */
+  keepCells = false,
 ): MergeSummary {
   const heads = readInputs(dirs);
   checkSameSweep(heads);
   const plan = planSweep({ axes: heads[0]!.head.grid.axes ?? [] });
   if (plan.gridId !== heads[0]!.head.grid.id) throw new UsageError(msg.mergeVersion(heads[0]!.dir));
-  const inputs: Input[] = heads.map((h) => ({ ...h, states: scanCells(h.dir, plan, false) }));
+  for (const h of heads) if (h.head.store === COMPACTED) checkCompacted(h.dir);
+  const inputs: Input[] = heads.map((h) => ({
+    ...h,
+    states: h.head.store === COMPACTED ? compactedStates(plan, h.head.shard) : scanCells(h.dir, plan, false),
+  }));
   for (const input of inputs) {
     const p = input.states.unverified[0];
     if (p !== undefined)
@@ -142,35 +170,81 @@ export function mergeSweeps(
   mkdirSync(out, { recursive: true });
   const lock = lockFolder(out);
   try {
-    return writeMerged(out, force, format, plan, inputs, owner);
+    return writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
   } finally {
     lock.release();
   }
 }
 
+/**
+ * Each cell's rows in canonical order, from the input that holds it: its cell file, or the next cell of a
+ * compacted input's results.csv (one reader per input, read front to back); undefined for a failed cell.
+ */
+function* inputRows(
+  plan: SweepPlan,
+  inputs: readonly Input[],
+  owner: Int32Array,
+  readers: readonly (CompactedRows | undefined)[],
+): Generator<CellRows | undefined> {
+  for (let p = 0; p < plan.ids.length; p++) {
+    const k = owner[p]!;
+    const input = inputs[k]!;
+    const id = idAt(plan, p);
+    if (input.states.status[p] !== DONE) yield undefined;
+    else yield readers[k]?.rowsOf(id) ?? fileRows(doneFile(input.dir, id));
+  }
+}
+
+interface MergeOptions {
+  readonly force: boolean;
+  readonly format: ResultFormat;
+  readonly keepCells: boolean;
+}
+
 function writeMerged(
   out: string,
-  force: boolean,
-  format: ResultFormat,
+  options: MergeOptions,
   plan: SweepPlan,
   inputs: readonly Input[],
   owner: Int32Array,
 ): MergeSummary {
-  if (force) clearSweepFiles(out);
-
+  if (options.force) clearSweepFiles(out);
   const started = new Date();
-  ensureCellsDir(out);
-  for (let p = 0; p < plan.ids.length; p++) {
-    const input = inputs[owner[p]!]!;
-    const id = idAt(plan, p);
-    if (input.states.status[p] === DONE) copyCellRows(out, id, doneFile(input.dir, id));
-    else saveCellFailure(out, id, input.states.errors.get(p)!);
+  const header = csvHeader(plan.columns);
+  const readers = inputs.map((i) => (i.head.store === COMPACTED ? CompactedRows.open(i.dir, header) : undefined));
+  try {
+    const all = Array.from({ length: plan.ids.length }, (_, p) => p);
+    const given = inputRows(plan, inputs, owner, readers);
+    // Every cell done and no store wanted: the rows go straight from the inputs to the merged tables.
+    const direct = !options.keepCells && inputs.every((i) => countCells(all, i.states).failed === 0);
+    let states: CellStates;
+    let sources: Iterable<CellRows | undefined>;
+    if (direct) {
+      const status = new Uint8Array(plan.ids.length).fill(DONE);
+      states = { status, errors: new Map(), unverified: [] };
+      sources = given;
+    } else {
+      ensureCellsDir(out);
+      let p = 0;
+      for (const rows of given) {
+        const id = idAt(plan, p);
+        if (rows !== undefined) copyCellRows(out, id, rows);
+        else saveCellFailure(out, id, inputs[owner[p]!]!.states.errors.get(p)!);
+        p++;
+      }
+      states = scanCells(out, plan);
+      sources = finishedFiles(out, plan, all, states);
+    }
+    const counts = countCells(all, states);
+    const status = statusOf(counts);
+    const checksums = assembleResults(out, plan, options.format, sources);
+    for (const reader of readers) reader?.finish();
+    const compact = status === 'done' && !options.keepCells;
+    const extra = compact ? { store: COMPACTED } : {};
+    writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states, checksums, extra);
+    if (compact) compactCells(out);
+    return { out, status, gridId: plan.gridId, inputs: inputs.length, ...counts };
+  } finally {
+    for (const reader of readers) reader?.close();
   }
-  const states = scanCells(out, plan);
-  const all = Array.from({ length: plan.ids.length }, (_, p) => p);
-  const counts = countCells(all, states);
-  const status = statusOf(counts);
-  const checksums = assembleResults(out, plan, format, finishedFiles(out, plan, all, states));
-  writeSweepManifest(out, plan, { index: 0, count: 1 }, all, started, status, states, checksums);
-  return { out, status, gridId: plan.gridId, inputs: inputs.length, ...counts };
 }

@@ -151,6 +151,16 @@ export const msg = {
     `merge: ${missing} of ${total} cells are missing${shards}`,
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  compactedUnverified: (flag: 'resume' | 'merge', dir: string, file: string, why: string) =>
+    `${flag === 'resume' ? '--resume' : 'merge'}: ${show(dir)}: ${file} does not match what manifest.json records ` +
+    `of it (${why}); its cells were compacted into it, so nothing else holds those rows — run the sweep again ` +
+    `with --force`,
+  mergeParquetOnly: (dir: string) =>
+    `merge: ${show(dir)} was swept with --format parquet and compacted, and merge reads a compacted shard's ` +
+    `results.csv; sweep the shards with --format both (the default) or csv, or --keep-cells`,
+  resumeLibraryDbCompacted: (dir: string) =>
+    `--library-db: the sweep in ${show(dir)} is done and compacted (no cells are left to run again for their ` +
+    `skill histories); run it again with --force --library-db FILE`,
   resultsUnverified: (dir: string, file: string, why: string) =>
     `DIR: ${show(dir)}: ${file} does not match what manifest.json records of it (${why}); it was cut or changed ` +
     `after it was written — rerun, or resume the sweep`,

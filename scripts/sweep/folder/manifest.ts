@@ -35,6 +35,8 @@ export interface SweepManifestHead {
   readonly replicates: number;
   /** Plugin modules the cells used, with the SHA-256 of each file (absent without plugins). */
   readonly modules?: readonly ModuleRef[];
+  /** 'compacted': the sweep is done and its cell files were deleted, its rows kept once in its tables. */
+  readonly store?: 'compacted';
 }
 
 export interface CellCounts {
@@ -85,9 +87,14 @@ export function writeSweepManifest(
     columns: plan.columns,
     files: {
       results: 'results.csv',
-      cells:
-        'cells/<id>.csv (rows of one finished cell, then a footer: their count and SHA-256), ' +
-        'cells/<id>.failed (its error)',
+      // A compacted folder has no cells/ left to describe.
+      ...(extra.store === 'compacted'
+        ? {}
+        : {
+            cells:
+              'cells/<id>.csv (rows of one finished cell, then a footer: their count and SHA-256), ' +
+              'cells/<id>.failed (its error)',
+          }),
     },
     ...extra,
     ...(states === undefined ? {} : { summary: countCells(positions, states) }),

@@ -5,7 +5,9 @@
  * giving its rows' count and SHA-256 (cellFile.ts), and is trusted only when its rows match it: a resume runs
  * again a cell whose file does not verify, a merge refuses it. `results.csv` is assembled from those files in
  * canonical order (by cell id), streaming one cell at a time, so memory does not grow with the number of cells;
- * its own checksum is computed on the way and recorded in the manifest.
+ * its own checksum is computed on the way and recorded in the manifest. Once a sweep is done, the cell files are
+ * deleted (`compactCells`, after results.csv and the manifest saying so are on the disk): the folder then holds
+ * its rows once, and `--resume` and `hexa merge` read them from results.csv (compacted.ts).
  *
  *   cells/<id>.csv     the rows of a finished cell (no header), then its footer
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
@@ -15,7 +17,6 @@
  */
 import {
   closeSync,
-  copyFileSync,
   existsSync,
   fsyncSync,
   lstatSync,
@@ -53,18 +54,23 @@ export const doneFile = (dir: string, id: string): string => join(dir, CELLS, `$
 export const failedFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.failed`);
 export const partFile = (dir: string, id: string, from: number): string => join(dir, CELLS, `${id}.part-${from}.csv`);
 
-/** Copy a finished cell's file (already verified) from another sweep folder (merge), durably. */
-export function copyCellRows(dir: string, id: string, from: string): void {
-  const to = doneFile(dir, id);
-  const tmp = temporaryOf(to);
-  copyFileSync(from, tmp);
-  const fd = openSync(tmp, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, to);
+/**
+ * A finished cell's rows, wherever they are kept: passed on in chunks (each valid only during the call), verified
+ * on the way; returns their sum. A cell file of the store (`fileRows`) or a compacted folder's results.csv.
+ */
+export type CellRows = (each: (chunk: Buffer) => void) => CellSum;
+
+/** The rows of a cell file, verified against its footer as they are read. */
+export const fileRows =
+  (file: string): CellRows =>
+  (each) =>
+    copyRows(file, each);
+
+/** Write a finished cell's rows (already verified, from another sweep folder: a merge) as a cell file, durably. */
+export function copyCellRows(dir: string, id: string, from: CellRows): void {
+  writeCellFile(doneFile(dir, id), (emit) => {
+    from((chunk) => emit(chunk.toString('utf8')));
+  });
 }
 
 export type { RowSource } from './cellFile.js';
@@ -180,14 +186,14 @@ export function assembleResults(
   dir: string,
   plan: SweepPlan,
   format: ResultFormat,
-  sources: Iterable<string | undefined>,
+  sources: Iterable<CellRows | undefined>,
 ): Checksums {
   const tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
   try {
     let sum: ResultsSum | undefined;
     const fill = (fd: number | undefined): void => {
       const out = new ResultsOut(fd, plan.columns, tables);
-      for (const file of sources) if (file !== undefined) out.append(file);
+      for (const rows of sources) if (rows !== undefined) out.append(rows);
       sum = out.sum();
     };
     if (writesCsv(format)) writeDurable(join(dir, RESULTS), fill);
@@ -223,11 +229,11 @@ class ResultsOut {
     private readonly tables: SweepTables | undefined,
   ) {
     this.out = fd === undefined ? undefined : new HashingWriter(fd);
-    this.out?.write(toCsvHeader(columns));
+    this.out?.write(csvHeader(columns));
   }
 
-  append(file: string): void {
-    this.rows += copyRows(file, (chunk) => {
+  append(rows: CellRows): void {
+    this.rows += rows((chunk) => {
       this.out?.write(chunk);
       this.tables?.add(chunk);
     }).rows;
@@ -312,22 +318,23 @@ export class ResultsWriter {
   }
 
   private append(position: number): void {
-    this.out.append(doneFile(this.dir, idAt(this.plan, position)));
+    this.out.append(fileRows(doneFile(this.dir, idAt(this.plan, position))));
     this.written++;
   }
 }
 
-/** The rows file of each finished cell among `positions` (undefined for the others), in that order. */
+/** The rows of each finished cell among `positions` (undefined for the others), in that order. */
 export function* finishedFiles(
   dir: string,
   plan: SweepPlan,
   positions: Iterable<number>,
   states: CellStates,
-): Generator<string | undefined> {
-  for (const p of positions) yield states.status[p] === DONE ? doneFile(dir, idAt(plan, p)) : undefined;
+): Generator<CellRows | undefined> {
+  for (const p of positions) yield states.status[p] === DONE ? fileRows(doneFile(dir, idAt(plan, p))) : undefined;
 }
 
-function toCsvHeader(columns: readonly string[]): string {
+/** results.csv's first line: the column names. */
+export function csvHeader(columns: readonly string[]): string {
   const row: Record<string, string> = {};
   for (const c of columns) row[c] = c;
   return toCsv([row], false);
@@ -346,6 +353,17 @@ export function clearSweepFiles(dir: string): void {
     unlinkSync(cells);
     return;
   }
+  compactCells(dir);
+}
+
+/**
+ * A done sweep's store is no longer needed once results.csv (or the Parquet tables) and the manifest saying
+ * `"store": "compacted"` are on the disk: delete its cell files (and `cells/` when nothing else is in it), so the
+ * folder holds its rows once. Files a sweep did not write are left where they are.
+ */
+export function compactCells(dir: string): void {
+  const cells = cellsDir(dir);
+  if (!existsSync(cells) || !lstatSync(cells).isDirectory()) return;
   for (const name of readdirSync(cells)) {
     if (
       (DONE_FILE.test(name) || FAILED_FILE.test(name) || PART_FILE.test(name) || TEMP_FILE.test(name)) &&
@@ -353,7 +371,10 @@ export function clearSweepFiles(dir: string): void {
     )
       unlinkSync(join(cells, name));
   }
-  if (readdirSync(cells).length === 0) rmdirSync(cells);
+  if (readdirSync(cells).length === 0) {
+    rmdirSync(cells);
+    syncFolder(dir);
+  }
 }
 
 function isLink(path: string): boolean {

@@ -1,7 +1,7 @@
 /**
- * A sweep run in this process (`runSweep`), written as the folder `hexa sweep` writes — cells/, results.csv
- * and manifest.json, by the same store and manifest writer — so `hexa report` reads it, and `hexa sweep
- * --resume` over the same cells finds them all finished.
+ * A sweep run in this process (`runSweep`), written as the folder `hexa sweep` writes — results.csv and
+ * manifest.json (cells/ compacted away once every cell is done, unless `keepCells`), by the same store and
+ * manifest writer — so `hexa report` reads it, and `hexa sweep --resume` over the same cells finds it done.
  */
 import { prepareFolder, type FolderOptions } from '../../../reports/folders/folders.js';
 import { replicateCsvLines } from '../../../reports/csv/rows.js';
@@ -11,7 +11,16 @@ import { idAt, planConfigs } from '../cells.js';
 import { lockFolder } from '../../../reports/store/lock.js';
 import { DEFAULT_FORMAT, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { countCells, statusOf, writeSweepManifest } from './manifest.js';
-import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCellRows, scanCells } from './store.js';
+import { COMPACTED } from './compacted.js';
+import {
+  assembleResults,
+  clearSweepFiles,
+  compactCells,
+  ensureCellsDir,
+  finishedFiles,
+  saveCellRows,
+  scanCells,
+} from './store.js';
 
 /**
  * An in-process sweep's folder: cells/<id>.csv, results.csv (the columns and rows of `hexa sweep`) and
@@ -21,19 +30,31 @@ import { assembleResults, clearSweepFiles, ensureCellsDir, finishedFiles, saveCe
 export function writeSweepFolder(
   dir: string,
   sweep: SweepResult,
-  options: FolderOptions & { readonly format?: ResultFormat } = {},
+  options: FolderOptions & {
+    readonly format?: ResultFormat;
+    /** Keep cells/ when every cell is done (compacted into the result tables otherwise). */
+    readonly keepCells?: boolean;
+  } = {},
 ): void {
   const startedAt = options.startedAt ?? new Date();
   prepareFolder(dir, options.force === true);
   const lock = lockFolder(dir);
   try {
-    writeCells(dir, sweep, startedAt, options.force === true, options.format ?? DEFAULT_FORMAT);
+    const keep = options.keepCells === true;
+    writeCells(dir, sweep, startedAt, options.force === true, options.format ?? DEFAULT_FORMAT, keep);
   } finally {
     lock.release();
   }
 }
 
-function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boolean, format: ResultFormat): void {
+function writeCells(
+  dir: string,
+  sweep: SweepResult,
+  startedAt: Date,
+  force: boolean,
+  format: ResultFormat,
+  keepCells: boolean,
+): void {
   const plan = planConfigs(sweep.cells.map((c) => c.config));
   if (force) clearSweepFiles(dir);
   ensureCellsDir(dir);
@@ -48,5 +69,8 @@ function writeCells(dir: string, sweep: SweepResult, startedAt: Date, force: boo
   const states = scanCells(dir, plan);
   const checksums = assembleResults(dir, plan, format, finishedFiles(dir, plan, all, states));
   const status = statusOf(countCells(all, states));
-  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states, checksums);
+  const compact = status === 'done' && !keepCells;
+  const extra = compact ? { store: COMPACTED } : {};
+  writeSweepManifest(dir, plan, { index: 0, count: 1 }, all, startedAt, status, states, checksums, extra);
+  if (compact) compactCells(dir);
 }

@@ -62,11 +62,11 @@ describe('the API', () => {
   it('writes the sweep folder format hexa sweep writes: cells, manifest, resumable by hexa sweep', () => {
     const dir = tempDir('api-format');
     const grid = ['sweep', '--explore', '0,0.2', '--threshold', '0.75,0.85', '--replicates', '5', '--seed', '3'];
-    expect(hexa([...grid, '--out', join(dir, 'cli'), '--quiet']).status).toBe(0);
+    expect(hexa([...grid, '--out', join(dir, 'cli'), '--quiet', '--keep-cells']).status).toBe(0);
     const configs = [0.75, 0.85].flatMap((threshold) =>
       [0, 0.2].map((explore) => ({ ...base, replicates: 5, agent: { ...PUBLISHED_AGENT, explore, threshold } })),
     );
-    writeSweepFolder(join(dir, 'api'), runSweep(configs.map(normalizeRun)));
+    writeSweepFolder(join(dir, 'api'), runSweep(configs.map(normalizeRun)), { keepCells: true });
     const cells = (name: string): string[] => readdirSync(join(dir, name, 'cells')).sort();
     expect(cells('api')).toEqual(cells('cli'));
     for (const f of cells('cli'))

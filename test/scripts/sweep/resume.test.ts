@@ -30,7 +30,7 @@ describe('kill and resume', () => {
   it('after SIGKILLs mid-sweep and resumes, the output is byte-identical to an uninterrupted run', async () => {
     const root = tempDir('resume');
     const reference = join(root, 'reference');
-    expect(hexa(['sweep', ...GRID, '--out', reference]).status).toBe(0);
+    expect(hexa(['sweep', ...GRID, '--out', reference, '--keep-cells']).status).toBe(0);
     const total = finished(reference).length;
     expect(total).toBe(24);
 
@@ -58,6 +58,8 @@ describe('kill and resume', () => {
     expect(summary.skipped).toBe(afterSecond.length);
     expect(summary.ran).toBe(total - afterSecond.length);
     expect(readFileSync(join(dir, 'results.csv'), 'utf8')).toBe(readFileSync(join(reference, 'results.csv'), 'utf8'));
-    expect(readdirSync(join(dir, 'cells')).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    // Done, the folder is compacted: no cells/ left, and no temporary anywhere.
+    expect(existsSync(join(dir, 'cells'))).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 });

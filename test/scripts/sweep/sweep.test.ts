@@ -175,7 +175,7 @@ describe('hexa sweep', () => {
 
   it('--force replaces only what a sweep wrote, and follows no link out of the folder', () => {
     const dir = join(root, 'forced');
-    expect(sweep(dir, ['--explore', '0.5', '--tasks', '5', '--quiet']).status).toBe(0);
+    expect(sweep(dir, ['--explore', '0.5', '--tasks', '5', '--quiet', '--keep-cells']).status).toBe(0);
     const outside = join(root, 'outside');
     mkdirSync(outside);
     writeFileSync(join(outside, 'precious.csv'), 'keep');

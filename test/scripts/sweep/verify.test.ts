@@ -22,7 +22,8 @@ describe('verified rows', () => {
   beforeAll(() => {
     root = tempDir('verify');
     whole = join(root, 'whole');
-    expect(hexa(['sweep', ...GRID, '--out', whole, '--quiet']).status).toBe(0);
+    // Kept, so that copies of it have cell files to cut.
+    expect(hexa(['sweep', ...GRID, '--out', whole, '--quiet', '--keep-cells']).status).toBe(0);
   });
 
   const copy = (name: string): string => {

@@ -1,0 +1,74 @@
+/**
+ * A sweep written with --format parquet alone still reports: its results.csv is made again from results.parquet
+ * and cells.csv, byte for byte, so the report is the one a CSV folder of the same sweep gives (its pages and
+ * tables; only the manifest shown, with its times and command line, differs).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resultsTextOfParquet } from '../../../reports/parquet/resultsText.js';
+import { hexa, tempDir } from '../../scripts/sweep/cli.js';
+
+// A world parameter only one world has (an empty field elsewhere) and a bit string that must stay text.
+const GRID = ['--env', 'lock-v1,noisy-lock-v1', '--param', 'truth=0110', '--explore', '0,0.1', '--bits', '4'];
+const REPORT = ['--resamples', '100'];
+
+/** index.html without what describes the folder rather than its results (times, name, command line). */
+const page = (dir: string): string =>
+  readFileSync(join(dir, 'index.html'), 'utf8')
+    .replace(/<details><summary>manifest\.json<\/summary><pre>[\s\S]*?<\/pre><\/details>/, '')
+    .replace(/<tr><th>(started|finished|result folder)<\/th>.*<\/tr>\n/g, '');
+
+describe('a Parquet-only sweep folder', () => {
+  let root: string;
+  beforeAll(() => {
+    root = tempDir('parquet-only');
+    for (const format of ['csv', 'parquet']) {
+      const r = hexa([
+        'sweep',
+        ...GRID,
+        '--replicates',
+        '20',
+        '--out',
+        join(root, format),
+        '--format',
+        format,
+        '--quiet',
+      ]);
+      expect(r.status, r.stderr).toBe(0);
+    }
+  }, 60_000);
+
+  it('gives back results.csv byte for byte from its Parquet tables', async () => {
+    expect(readdirSync(join(root, 'parquet'))).not.toContain('results.csv');
+    const text = await resultsTextOfParquet(join(root, 'parquet'));
+    expect(text).toBe(readFileSync(join(root, 'csv', 'results.csv'), 'utf8'));
+  });
+
+  it('reports as the CSV folder does: the same charts, tables and page', () => {
+    for (const format of ['csv', 'parquet']) {
+      const r = hexa(['report', join(root, format), '--out', join(root, `report-${format}`), ...REPORT]);
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const [csv, parquet] = [join(root, 'report-csv'), join(root, 'report-parquet')];
+    const files = readdirSync(csv).sort();
+    expect(readdirSync(parquet).sort()).toEqual(files);
+    for (const f of files.filter((name) => name !== 'index.html'))
+      expect(readFileSync(join(parquet, f)), f).toEqual(readFileSync(join(csv, f)));
+    expect(page(parquet)).toBe(page(csv));
+  }, 120_000);
+
+  it('refuses, in one line, a results.parquet changed after it was written', () => {
+    const dir = join(root, 'changed');
+    expect(hexa(['sweep', ...GRID, '--replicates', '5', '--out', dir, '--format', 'parquet', '--quiet']).status).toBe(
+      0,
+    );
+    const path = join(dir, 'results.parquet');
+    const bytes = readFileSync(path);
+    writeFileSync(path, bytes.subarray(0, bytes.length - 10));
+    const r = hexa(['report', dir, '--out', join(root, 'report-changed'), ...REPORT]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('results.parquet does not match');
+  }, 60_000);
+});
