@@ -1,0 +1,56 @@
+/**
+ * `hexa reproduce --env`: how the benchmark's text names another world, and the exact anchors of uniform
+ * guessing there.
+ */
+import type { BenchmarkWorld } from '../sim/reproduction/arms.js';
+import type { ArmResult } from '../sim/reproduction/reproduction.js';
+import { PUBLISHED_RUN } from '../sim/experiment/config.js';
+import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
+import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
+import { anchorWords } from './runReport.js';
+import type { ActionSpace } from '../envs/env.js';
+import type { OpenerId } from '../sim/reproduction/gap.js';
+
+/** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
+export interface OtherWorld {
+  readonly run: BenchmarkWorld;
+  readonly space: ActionSpace;
+  /** One solving code: the uniform-guessing expectation applies. */
+  readonly exactRandomControl: boolean;
+  /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
+  readonly openers: readonly OpenerId[];
+}
+
+/** `js-lock-v1 bits=5 truth=random`: the world and its parameters. */
+export function describeWorld(run: BenchmarkWorld): string {
+  return [run.env, ...Object.entries(run.envParams).map(([k, v]) => `${k}=${v}`)].join(' ');
+}
+
+/**
+ * The exact anchors of uniform guessing in another world (docs/model.md, "Exact anchors"): the random
+ * control, and pools with one or two positions fixed, at each exploration rate the arms use.
+ */
+export function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string[] {
+  const { positions, arity } = world.space;
+  const library = arms.map((a) => a.config).filter((c) => c.agent.library);
+  const rates = [...new Set(library.map((c) => c.agent.explore))].sort((a, b) => a - b);
+  const cap = PUBLISHED_RUN.cap;
+  const anchorsAt = (explore: number): PoolAnchor[] =>
+    poolAnchors({ cap, agent: { library: true, topK: PUBLISHED_AGENT.topK, explore } }, positions, arity);
+  const lines = [
+    `Exact expected attempts, uniform guessing in ${world.run.env} (${spaceSize(positions, arity)} codes, cap ${cap}):`,
+  ];
+  const base = anchorsAt(0);
+  for (const a of base) {
+    const byRate = rates
+      .filter((e) => e > 0 && a.fixed > 0)
+      .map(
+        (e) =>
+          `; with ${Math.round(e * 100)} % exploration ` +
+          `${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
+      )
+      .join('');
+    lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);
+  }
+  return lines;
+}
