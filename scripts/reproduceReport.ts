@@ -54,6 +54,8 @@ export interface ReproduceOptions {
    * After each simulation: of the arms (without the audit), of the audit (the arms run alongside), of the calibration.
    */
   readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
+  /** Called with runs.csv as soon as the runs are in (with the audit, ahead of its end), and the arms' configs. */
+  readonly onRunsCsv?: (csv: string, arms: readonly ArmResult['config'][]) => void;
   /** Calibrate the audit's decision on simulated publications from known readings (the audit's runs as bank). */
   readonly calibrate?: { readonly publications: number };
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
@@ -109,28 +111,43 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   }));
   // The audit judges readings of the published lock: no verdict for a single run or for another world.
   const audited = !options.single && world === undefined;
+  const armsOf = (runs: ReadonlyMap<string, SimulationResult>): ArmResult[] =>
+    ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(runs, armJobs[i]!.key) }));
+  const openersOf = (runs: ReadonlyMap<string, SimulationResult>): OpenerRuns[] =>
+    openerJobs.map((job) => {
+      const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
+      return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
+    });
+  let runsCsv: string | null = null;
+  const runsTable = (arms: readonly ArmResult[], openers: readonly OpenerRuns[]): string =>
+    (runsCsv ??= armRunsCsv([
+      ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
+      ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
+    ]));
+  const runsIn = (runs: ReadonlyMap<string, SimulationResult>): void => {
+    const arms = armsOf(runs);
+    options.onRunsCsv?.(
+      runsTable(arms, openersOf(runs)),
+      arms.map((a) => a.config),
+    );
+  };
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
         onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
         alongside: [...armJobs, ...openerJobs],
+        onRuns: runsIn,
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> =
     result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
+  if (result === null) runsIn(runs);
   const calibration =
     result === null || options.calibrate === undefined
       ? null
       : await calibrateOn(result, options.seed, options.workers, options.calibrate.publications, options.onProgress);
-  const arms: ArmResult[] = ARMS.map((arm, i) => ({
-    arm,
-    config: armJobs[i]!.config,
-    replicates: replicatesOf(runs, armJobs[i]!.key),
-  }));
-  const openers: OpenerRuns[] = openerJobs.map((job) => {
-    const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
-    return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
-  });
+  const arms = armsOf(runs);
+  const openers = openersOf(runs);
   const libraryDb =
     options.libraryDb === undefined ? undefined : await writeArmsDb(options.libraryDb, options.seed, armJobs, runs);
   const uniform =
@@ -287,10 +304,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       const files: Record<string, string> = {
         'table.csv': toCsv(figureCsvRows(rows)),
         'paired.csv': toCsv(pairedCsvRows(paired)),
-        'runs.csv': armRunsCsv([
-          ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
-          ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
-        ]),
+        'runs.csv': runsTable(arms, openers),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));

@@ -4,8 +4,8 @@
  * with --audit), and the verdict's headline at the end. Writes a result folder (table.csv, paired.csv,
  * runs.csv, bounds.csv, audit.csv, verdict.json, manifest.json; no audit or verdict with --single).
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
@@ -14,7 +14,7 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic } from '../output.js';
+import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
 import {
@@ -268,6 +268,12 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { makeManifest } = await import('../../reports/manifest.js');
     const { libraryDbEntry } = await import('../../reports/folders/folders.js');
     const { checksumsOf } = await import('../../reports/store/checksums.js');
+    const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
+    const { envKindsOf } = await import('../../reports/parquet/csvTable.js');
+    const { parquetOffThread } = await import('../../reports/parquet/offThread.js');
+    // runs.parquet is encoded on a worker thread from the moment the runs are in, beside the folder until published.
+    const parquetAside = `${writeTarget(dir)}.runs-${process.pid}.parquet`;
+    let parquet: Promise<unknown> | null = null;
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -277,40 +283,60 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
       ...(calibrating ? { calibrate: { publications } } : {}),
+      ...(writesParquet(format)
+        ? {
+            onRunsCsv: (csv: string, arms: readonly { envParams: Readonly<Record<string, unknown>> }[]) => {
+              mkdirSync(dirname(parquetAside), { recursive: true });
+              parquet = parquetOffThread({
+                path: parquetAside,
+                csv,
+                envKinds: envKindsOf(arms.map((a) => a.envParams)),
+              }).catch((e: unknown) => {
+                rmSync(parquetAside, { force: true });
+                throw e;
+              });
+              // Its failure is reported where it is awaited, after the reproduction.
+              parquet.catch(() => undefined);
+            },
+          }
+        : {}),
+    }).catch(async (e: unknown) => {
+      await parquet?.catch(() => undefined);
+      rmSync(parquetAside, { force: true });
+      throw e;
     });
     progress.end();
+    await parquet;
 
-    const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
-    const { envKindsOf, writeParquetOfCsv } = await import('../../reports/parquet/csvTable.js');
     const all = report.files();
-    const runsCsv = all['runs.csv']!;
     const files = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'runs.csv' || writesCsv(format)));
     const names = [...Object.keys(files), ...(writesParquet(format) ? ['runs.parquet'] : [])];
     // The folder's files appear at once (a temporary folder renamed into place), the manifest among them.
-    publishFolder(dir, (staging) => {
-      for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
-      if (writesParquet(format)) {
-        const kinds = envKindsOf(report.arms.map((a) => a.config.envParams));
-        writeParquetOfCsv(join(staging, 'runs.parquet'), runsCsv, kinds);
-      }
-      const manifest = makeManifest('reproduce', settings.seed, startedAt, {
-        config: report.config(),
-        files: [...names, 'manifest.json'],
-        ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
-        checksums: checksumsOf(staging, names),
-        ...(report.verdict !== null
-          ? {
-              audit: {
-                replicates: settings.auditReplicates,
-                best: report.verdict.best.hidden,
-                identified: report.verdict.identified,
-                open: report.verdict.open,
-              },
-            }
-          : {}),
+    try {
+      publishFolder(dir, (staging) => {
+        for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
+        if (writesParquet(format)) renameSync(parquetAside, join(staging, 'runs.parquet'));
+        const manifest = makeManifest('reproduce', settings.seed, startedAt, {
+          config: report.config(),
+          files: [...names, 'manifest.json'],
+          ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
+          checksums: checksumsOf(staging, names),
+          ...(report.verdict !== null
+            ? {
+                audit: {
+                  replicates: settings.auditReplicates,
+                  best: report.verdict.best.hidden,
+                  identified: report.verdict.identified,
+                  open: report.verdict.open,
+                },
+              }
+            : {}),
+        });
+        writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       });
-      writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    });
+    } finally {
+      rmSync(parquetAside, { force: true });
+    }
     for (const stale of [
       'audit.csv',
       'verdict.json',

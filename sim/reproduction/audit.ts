@@ -216,6 +216,8 @@ export interface AuditOptions {
   readonly onRefine?: (done: number, total: number) => void;
   /** Runs to make on the same threads (the benchmark's arms and openers). */
   readonly alongside?: readonly RunJob[];
+  /** Called with the runs of `alongside` as soon as the last of them is in, ahead of the audit's end. */
+  readonly onRuns?: (runs: ReadonlyMap<string, RunJobResult>) => void;
   /** Readings to audit (default: `auditGrid()`); a smaller grid serves tests and reduced calibrations. */
   readonly grid?: readonly HiddenChoices[];
 }
@@ -236,7 +238,7 @@ export async function simulateGrid(
   seed: number,
   replicates: number,
   pool: SimulationPool,
-  options: Pick<AuditOptions, 'onProgress' | 'alongside'> = {},
+  options: Pick<AuditOptions, 'onProgress' | 'alongside' | 'onRuns'> = {},
 ): Promise<{ simulations: Simulations; jobs: AuditJob[]; runs: Map<string, RunJobResult> }> {
   const { jobs, keys } = auditJobs(grid, seed, replicates);
   const { values: results, runs } = await figuresOn(pool, jobs, options);

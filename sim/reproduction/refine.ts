@@ -7,7 +7,6 @@ import { ARMS, type ArmId } from './arms.js';
 import {
   runFigureJobs,
   type AuditJob,
-  type RunJob,
   type RunJobResult,
   type SimulationFigure,
   type SimulationPool,
@@ -51,7 +50,7 @@ export function variantOf(
 export async function figuresOn(
   pool: SimulationPool,
   jobs: readonly AuditJob[],
-  options: { readonly onProgress?: (done: number, total: number) => void; readonly alongside?: readonly RunJob[] } = {},
+  options: Pick<Parameters<typeof runFigureJobs>[2] & object, 'onProgress' | 'alongside' | 'onRuns'> = {},
 ): Promise<{ values: Map<string, Map<SimulationFigure, Float64Array>>; runs: Map<string, RunJobResult> }> {
   const { values, runs } = await runFigureJobs(pool, jobs, options);
   return { values: new Map([...values].map(([key, r]) => [key, new Map(r.values)])), runs };
