@@ -1,6 +1,6 @@
 /**
- * `hexa reproduce --env`: how the benchmark's text names another world, and the exact anchors of uniform
- * guessing there.
+ * `hexa reproduce --env`: the other world read from the command line, how the text names it, and the exact anchors of
+ * uniform guessing there.
  */
 import type { BenchmarkWorld } from '../sim/reproduction/arms.js';
 import type { ArmResult } from '../sim/reproduction/reproduction.js';
@@ -10,6 +10,8 @@ import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
 import { anchorWords } from './runReport.js';
 import type { ActionSpace } from '../envs/env.js';
 import type { OpenerId } from '../sim/reproduction/gap.js';
+import { single } from './config/flags.js';
+import { msg, UsageError } from '../sim/core/messages.js';
 
 /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
 export interface OtherWorld {
@@ -53,4 +55,36 @@ export function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]):
     lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);
   }
   return lines;
+}
+
+/**
+ * `--env ID|FILE` (and `--param`): the benchmark in another world, at its default parameters — the arms,
+ * the figures, and the bounds where in-task reasoning applies there. Loads and checks a module first.
+ */
+export async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | undefined> {
+  const env = single('env', argv.env);
+  if (env === undefined) {
+    if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
+    return undefined;
+  }
+  const { preloadModules } = await import('./config/modules.js');
+  const { configFrom, envParamsFromArgv } = await import('./config/runOptions.js');
+  const { envSpecOf } = await import('../sim/experiment/experiment.js');
+  const { actorSupport } = await import('../sim/agent/actors/index.js');
+  const { ReplicateKey } = await import('../sim/core/rng.js');
+  await preloadModules([{ name: 'env', text: env }]);
+  const config = configFrom({ env }, envParamsFromArgv(argv));
+  const spec = envSpecOf(config);
+  const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
+  const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
+  return {
+    run: {
+      env: config.env,
+      envParams: config.envParams,
+      ...(config.modules !== undefined ? { modules: config.modules } : {}),
+    },
+    space,
+    exactRandomControl: spec.exactRandomControl,
+    openers,
+  };
 }

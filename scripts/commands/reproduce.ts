@@ -4,8 +4,8 @@
  * with --audit), and the verdict's headline at the end. Writes a result folder (table.csv, paired.csv,
  * runs.csv, bounds.csv, audit.csv, verdict.json, manifest.json; no audit or verdict with --single).
  */
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../sim/reproduction/arms.js';
@@ -16,7 +16,8 @@ import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
-import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
+import type { ReproduceStage } from '../reproduceReport.js';
+import { otherWorld } from '../reproduceWorld.js';
 import {
   FORMAT_OPTION,
   humanOutput,
@@ -63,38 +64,6 @@ function hiddenOptions(): Record<string, Options> {
     };
   }
   return out;
-}
-
-/**
- * `--env ID|FILE` (and `--param`): the benchmark in another world, at its default parameters — the arms,
- * the figures, and the bounds where in-task reasoning applies there. Loads and checks a module first.
- */
-async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | undefined> {
-  const env = single('env', argv.env);
-  if (env === undefined) {
-    if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
-    return undefined;
-  }
-  const { preloadModules } = await import('../config/modules.js');
-  const { configFrom, envParamsFromArgv } = await import('../config/runOptions.js');
-  const { envSpecOf } = await import('../../sim/experiment/experiment.js');
-  const { actorSupport } = await import('../../sim/agent/actors/index.js');
-  const { ReplicateKey } = await import('../../sim/core/rng.js');
-  await preloadModules([{ name: 'env', text: env }]);
-  const config = configFrom({ env }, envParamsFromArgv(argv));
-  const spec = envSpecOf(config);
-  const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
-  const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
-  return {
-    run: {
-      env: config.env,
-      envParams: config.envParams,
-      ...(config.modules !== undefined ? { modules: config.modules } : {}),
-    },
-    space,
-    exactRandomControl: spec.exactRandomControl,
-    openers,
-  };
 }
 
 /** Validated options, or a UsageError naming the flag and the value. */
@@ -270,10 +239,9 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { checksumsOf } = await import('../../reports/store/checksums.js');
     const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
     const { envKindsOf } = await import('../../reports/parquet/csvTable.js');
-    const { parquetOffThread } = await import('../../reports/parquet/offThread.js');
+    const { ParquetAside } = await import('../../reports/parquet/offThread.js');
     // runs.parquet is encoded on a worker thread from the moment the runs are in, beside the folder until published.
-    const parquetAside = `${writeTarget(dir)}.runs-${process.pid}.parquet`;
-    let parquet: Promise<unknown> | null = null;
+    const parquet = new ParquetAside(`${writeTarget(dir)}.runs-${process.pid}.parquet`);
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -284,29 +252,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       ...(libraryDb !== undefined ? { libraryDb } : {}),
       ...(calibrating ? { calibrate: { publications } } : {}),
       ...(writesParquet(format)
-        ? {
-            onRunsCsv: (csv: string, arms: readonly { envParams: Readonly<Record<string, unknown>> }[]) => {
-              mkdirSync(dirname(parquetAside), { recursive: true });
-              parquet = parquetOffThread({
-                path: parquetAside,
-                csv,
-                envKinds: envKindsOf(arms.map((a) => a.envParams)),
-              }).catch((e: unknown) => {
-                rmSync(parquetAside, { force: true });
-                throw e;
-              });
-              // Its failure is reported where it is awaited, after the reproduction.
-              parquet.catch(() => undefined);
-            },
-          }
+        ? { onRunsCsv: (csv, arms) => parquet.start(csv, envKindsOf(arms.map((a) => a.envParams))) }
         : {}),
     }).catch(async (e: unknown) => {
-      await parquet?.catch(() => undefined);
-      rmSync(parquetAside, { force: true });
+      await parquet.discard();
       throw e;
     });
     progress.end();
-    await parquet;
+    await parquet.finished();
 
     const all = report.files();
     const files = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'runs.csv' || writesCsv(format)));
@@ -315,7 +268,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     try {
       publishFolder(dir, (staging) => {
         for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
-        if (writesParquet(format)) renameSync(parquetAside, join(staging, 'runs.parquet'));
+        if (writesParquet(format)) parquet.moveTo(join(staging, 'runs.parquet'));
         const manifest = makeManifest('reproduce', settings.seed, startedAt, {
           config: report.config(),
           files: [...names, 'manifest.json'],
@@ -335,7 +288,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
         writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       });
     } finally {
-      rmSync(parquetAside, { force: true });
+      await parquet.discard();
     }
     for (const stale of [
       'audit.csv',
