@@ -17,7 +17,6 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { ReproduceStage } from '../reproduceReport.js';
-import { otherWorld } from '../reproduceWorld.js';
 import {
   FORMAT_OPTION,
   humanOutput,
@@ -213,6 +212,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const pngScale = pngScaleFlag(argv['png-scale']);
     if (argv['png-scale'] !== undefined && argv.report !== true)
       throw new UsageError(msg.pngScaleWithoutReport(argv['png-scale']));
+    const { otherWorld } = await import('../reproduceWorld.js');
     const world = await otherWorld(argv);
     const markdown = single('markdown', argv.markdown);
     const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
