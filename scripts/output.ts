@@ -28,7 +28,7 @@ import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { TEMP_SUFFIX_BYTES, writeTarget } from '../reports/folders/atomic.js';
 
-export { publishFolder, writeFileAtomic, writeFileAtomicStreamed } from '../reports/folders/atomic.js';
+export { publishFolder, writeFileAtomic, writeFileAtomicStreamed, writeTarget } from '../reports/folders/atomic.js';
 
 /** The longest name of one folder entry most file systems take, in bytes. */
 const NAME_MAX_BYTES = 255;

@@ -2,8 +2,7 @@
  * `hexa reproduce` without the command line: runs the arms (and the audit), and turns the results into
  * the terminal text, the JSON document, and the files of the result folder.
  */
-import { ARMS, armConfig, type BenchmarkWorld, type HiddenChoices } from '../sim/reproduction/arms.js';
-import type { ActionSpace } from '../envs/env.js';
+import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
@@ -28,27 +27,14 @@ import { headlineSentences } from '../reports/tables/headline.js';
 import { verdictDocument as documentOf, type VerdictDocument } from '../reports/verdictDocument.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
-import {
-  openerConfig,
-  openerGapRows,
-  OPENERS,
-  type GapRow,
-  type OpenerId,
-  type OpenerRuns,
-} from '../sim/reproduction/gap.js';
+import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
-import { makeParentFolders } from './output.js';
-import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
-import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
-import { anchorWords } from './runReport.js';
-import {
-  runSimulation,
-  simulationPool,
-  type RunJob,
-  type SimulationResult,
-} from '../sim/reproduction/simulationJobs.js';
-import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
-import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import type { Calibration } from '../sim/reproduction/calibration/calibrate.js';
+import { calibrateOn, replicatesOf, writeArmsDb } from './reproduceExtras.js';
+import { describeWorld, worldAnchorLines, type OtherWorld } from './reproduceWorld.js';
+
+export type { OtherWorld } from './reproduceWorld.js';
 import { calibrationCsvRows, renderCalibration } from '../reports/tables/calibrationTables.js';
 
 export interface ReproduceOptions {
@@ -68,6 +54,8 @@ export interface ReproduceOptions {
    * After each simulation: of the arms (without the audit), of the audit (the arms run alongside), of the calibration.
    */
   readonly onProgress?: (done: number, total: number, stage: ReproduceStage) => void;
+  /** Called with runs.csv as soon as the runs are in (with the audit, ahead of its end), and the arms' configs. */
+  readonly onRunsCsv?: (csv: string, arms: readonly ArmResult['config'][]) => void;
   /** Calibrate the audit's decision on simulated publications from known readings (the audit's runs as bank). */
   readonly calibrate?: { readonly publications: number };
   /** Another world in place of the published lock (`--env`), and what of the benchmark applies there. */
@@ -78,15 +66,6 @@ export interface ReproduceOptions {
 
 /** The stages of a reproduction whose simulations are counted for its progress. */
 export type ReproduceStage = 'arms' | 'audit' | 'calibration';
-
-export interface OtherWorld {
-  readonly run: BenchmarkWorld;
-  readonly space: ActionSpace;
-  /** One solving code: the uniform-guessing expectation applies. */
-  readonly exactRandomControl: boolean;
-  /** The openers its feedback allows (the bounds apply where in-task reasoning does). */
-  readonly openers: readonly OpenerId[];
-}
 
 export interface ReproduceReport {
   readonly options: ReproduceOptions;
@@ -132,28 +111,43 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   }));
   // The audit judges readings of the published lock: no verdict for a single run or for another world.
   const audited = !options.single && world === undefined;
+  const armsOf = (runs: ReadonlyMap<string, SimulationResult>): ArmResult[] =>
+    ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(runs, armJobs[i]!.key) }));
+  const openersOf = (runs: ReadonlyMap<string, SimulationResult>): OpenerRuns[] =>
+    openerJobs.map((job) => {
+      const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
+      return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
+    });
+  let runsCsv: string | null = null;
+  const runsTable = (arms: readonly ArmResult[], openers: readonly OpenerRuns[]): string =>
+    (runsCsv ??= armRunsCsv([
+      ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
+      ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
+    ]));
+  const runsIn = (runs: ReadonlyMap<string, SimulationResult>): void => {
+    const arms = armsOf(runs);
+    options.onRunsCsv?.(
+      runsTable(arms, openersOf(runs)),
+      arms.map((a) => a.config),
+    );
+  };
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
         onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
         alongside: [...armJobs, ...openerJobs],
+        onRuns: runsIn,
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> =
     result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
+  if (result === null) runsIn(runs);
   const calibration =
     result === null || options.calibrate === undefined
       ? null
       : await calibrateOn(result, options.seed, options.workers, options.calibrate.publications, options.onProgress);
-  const arms: ArmResult[] = ARMS.map((arm, i) => ({
-    arm,
-    config: armJobs[i]!.config,
-    replicates: replicatesOf(runs, armJobs[i]!.key),
-  }));
-  const openers: OpenerRuns[] = openerJobs.map((job) => {
-    const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
-    return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
-  });
+  const arms = armsOf(runs);
+  const openers = openersOf(runs);
   const libraryDb =
     options.libraryDb === undefined ? undefined : await writeArmsDb(options.libraryDb, options.seed, armJobs, runs);
   const uniform =
@@ -310,10 +304,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       const files: Record<string, string> = {
         'table.csv': toCsv(figureCsvRows(rows)),
         'paired.csv': toCsv(pairedCsvRows(paired)),
-        'runs.csv': armRunsCsv([
-          ...arms.map((a) => ({ arm: a.arm.id, config: a.config, replicates: a.replicates })),
-          ...openers.map((o) => ({ arm: o.id, config: o.config, replicates: o.replicates })),
-        ]),
+        'runs.csv': runsTable(arms, openers),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
       if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));
@@ -326,96 +317,6 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       return files;
     },
   };
-}
-
-/** The arms' skill histories as a database at `path`, one cell an arm (labelled with its id). */
-async function writeArmsDb(
-  path: string,
-  seed: number,
-  jobs: readonly RunJob[],
-  runs: ReadonlyMap<string, SimulationResult>,
-): Promise<PublishedDb> {
-  const { SkillDbWriter } = await import('../reports/skillDb/writer.js');
-  makeParentFolders(path);
-  const arms = jobs.map((job, i) => ({ id: ARMS[i]!.id, config: job.config }));
-  const writer = new SkillDbWriter(path, { command: 'reproduce', seed, config: { arms } });
-  try {
-    jobs.forEach((job, i) => {
-      const cell = writer.addCell(job.config, ARMS[i]!.id);
-      const result = runs.get(job.key)!;
-      const histories = 'histories' in result ? (result.histories ?? []) : [];
-      const rounds = replicatesOf(runs, job.key);
-      writer.add(
-        cell,
-        histories.map((history) => ({ history, rounds: rounds[history.replicate]! })),
-      );
-    });
-    return { path, sha256: writer.finish() };
-  } catch (e) {
-    writer.abandon();
-    throw e;
-  }
-}
-
-/** Calibration on the audit's simulations: publications of each known reading, through the audit's decision. */
-async function calibrateOn(
-  audit: AuditResult,
-  seed: number,
-  workers: number,
-  count: number,
-  onProgress: ReproduceOptions['onProgress'],
-): Promise<Calibration> {
-  const truths = CALIBRATION_TRUTHS.map(truthOf);
-  const pool = simulationPool(workers);
-  try {
-    const publications = await simulatePublications(truths, seed, count, pool);
-    return calibrate(audit, truths, publications, {
-      seed,
-      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
-    });
-  } finally {
-    await pool.close();
-  }
-}
-
-function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {
-  const result = results.get(key)!;
-  if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
-  return result.replicates;
-}
-
-/** `js-lock-v1 bits=5 truth=random`: the world and its parameters. */
-function describeWorld(run: BenchmarkWorld): string {
-  return [run.env, ...Object.entries(run.envParams).map(([k, v]) => `${k}=${v}`)].join(' ');
-}
-
-/**
- * The exact anchors of uniform guessing in another world (docs/model.md, "Exact anchors"): the random
- * control, and pools with one or two positions fixed, at each exploration rate the arms use.
- */
-function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]): string[] {
-  const { positions, arity } = world.space;
-  const library = arms.map((a) => a.config).filter((c) => c.agent.library);
-  const rates = [...new Set(library.map((c) => c.agent.explore))].sort((a, b) => a - b);
-  const cap = PUBLISHED_RUN.cap;
-  const anchorsAt = (explore: number): PoolAnchor[] =>
-    poolAnchors({ cap, agent: { library: true, topK: PUBLISHED_AGENT.topK, explore } }, positions, arity);
-  const lines = [
-    `Exact expected attempts, uniform guessing in ${world.run.env} (${spaceSize(positions, arity)} codes, cap ${cap}):`,
-  ];
-  const base = anchorsAt(0);
-  for (const a of base) {
-    const byRate = rates
-      .filter((e) => e > 0 && a.fixed > 0)
-      .map(
-        (e) =>
-          `; with ${Math.round(e * 100)} % exploration ` +
-          `${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
-      )
-      .join('');
-    lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);
-  }
-  return lines;
 }
 
 /** Runs the table's jobs on this thread (no audit to share threads with), reporting each one done. */

@@ -14,9 +14,9 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic } from '../output.js';
+import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
-import type { OtherWorld, ReproduceStage } from '../reproduceReport.js';
+import type { ReproduceStage } from '../reproduceReport.js';
 import {
   FORMAT_OPTION,
   humanOutput,
@@ -63,38 +63,6 @@ function hiddenOptions(): Record<string, Options> {
     };
   }
   return out;
-}
-
-/**
- * `--env ID|FILE` (and `--param`): the benchmark in another world, at its default parameters — the arms,
- * the figures, and the bounds where in-task reasoning applies there. Loads and checks a module first.
- */
-async function otherWorld(argv: Record<string, unknown>): Promise<OtherWorld | undefined> {
-  const env = single('env', argv.env);
-  if (env === undefined) {
-    if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
-    return undefined;
-  }
-  const { preloadModules } = await import('../config/modules.js');
-  const { configFrom, envParamsFromArgv } = await import('../config/runOptions.js');
-  const { envSpecOf } = await import('../../sim/experiment/experiment.js');
-  const { actorSupport } = await import('../../sim/agent/actors/index.js');
-  const { ReplicateKey } = await import('../../sim/core/rng.js');
-  await preloadModules([{ name: 'env', text: env }]);
-  const config = configFrom({ env }, envParamsFromArgv(argv));
-  const spec = envSpecOf(config);
-  const { space } = spec.create(config.envParams, new ReplicateKey(config.seed, 0).stream('world'));
-  const openers = (['consistent', 'optimal'] as const).filter((kind) => actorSupport(kind, spec, space) === null);
-  return {
-    run: {
-      env: config.env,
-      envParams: config.envParams,
-      ...(config.modules !== undefined ? { modules: config.modules } : {}),
-    },
-    space,
-    exactRandomControl: spec.exactRandomControl,
-    openers,
-  };
 }
 
 /** Validated options, or a UsageError naming the flag and the value. */
@@ -244,6 +212,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const pngScale = pngScaleFlag(argv['png-scale']);
     if (argv['png-scale'] !== undefined && argv.report !== true)
       throw new UsageError(msg.pngScaleWithoutReport(argv['png-scale']));
+    const { otherWorld } = await import('../reproduceWorld.js');
     const world = await otherWorld(argv);
     const markdown = single('markdown', argv.markdown);
     const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
@@ -268,6 +237,11 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { makeManifest } = await import('../../reports/manifest.js');
     const { libraryDbEntry } = await import('../../reports/folders/folders.js');
     const { checksumsOf } = await import('../../reports/store/checksums.js');
+    const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
+    const { envKindsOf } = await import('../../reports/parquet/csvTable.js');
+    const { ParquetAside } = await import('../../reports/parquet/offThread.js');
+    // runs.parquet is encoded on a worker thread from the moment the runs are in, beside the folder until published.
+    const parquet = new ParquetAside(`${writeTarget(dir)}.runs-${process.pid}.parquet`);
     const report = await executeReproduce({
       ...settings,
       single: isSingle,
@@ -277,40 +251,45 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       onProgress: (done, total, stage) => progress.update(done, total, STAGES[stage]),
       ...(libraryDb !== undefined ? { libraryDb } : {}),
       ...(calibrating ? { calibrate: { publications } } : {}),
+      ...(writesParquet(format)
+        ? { onRunsCsv: (csv, arms) => parquet.start(csv, envKindsOf(arms.map((a) => a.envParams))) }
+        : {}),
+    }).catch(async (e: unknown) => {
+      await parquet.discard();
+      throw e;
     });
     progress.end();
+    await parquet.finished();
 
-    const { writesCsv, writesParquet } = await import('../../reports/parquet/sweepTables.js');
-    const { envKindsOf, writeParquetOfCsv } = await import('../../reports/parquet/csvTable.js');
     const all = report.files();
-    const runsCsv = all['runs.csv']!;
     const files = Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'runs.csv' || writesCsv(format)));
     const names = [...Object.keys(files), ...(writesParquet(format) ? ['runs.parquet'] : [])];
     // The folder's files appear at once (a temporary folder renamed into place), the manifest among them.
-    publishFolder(dir, (staging) => {
-      for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
-      if (writesParquet(format)) {
-        const kinds = envKindsOf(report.arms.map((a) => a.config.envParams));
-        writeParquetOfCsv(join(staging, 'runs.parquet'), runsCsv, kinds);
-      }
-      const manifest = makeManifest('reproduce', settings.seed, startedAt, {
-        config: report.config(),
-        files: [...names, 'manifest.json'],
-        ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
-        checksums: checksumsOf(staging, names),
-        ...(report.verdict !== null
-          ? {
-              audit: {
-                replicates: settings.auditReplicates,
-                best: report.verdict.best.hidden,
-                identified: report.verdict.identified,
-                open: report.verdict.open,
-              },
-            }
-          : {}),
+    try {
+      publishFolder(dir, (staging) => {
+        for (const [name, content] of Object.entries(files)) writeFileAtomic(join(staging, name), content);
+        if (writesParquet(format)) parquet.moveTo(join(staging, 'runs.parquet'));
+        const manifest = makeManifest('reproduce', settings.seed, startedAt, {
+          config: report.config(),
+          files: [...names, 'manifest.json'],
+          ...(report.libraryDb !== undefined ? { libraryDb: libraryDbEntry(dir, report.libraryDb) } : {}),
+          checksums: checksumsOf(staging, names),
+          ...(report.verdict !== null
+            ? {
+                audit: {
+                  replicates: settings.auditReplicates,
+                  best: report.verdict.best.hidden,
+                  identified: report.verdict.identified,
+                  open: report.verdict.open,
+                },
+              }
+            : {}),
+        });
+        writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       });
-      writeFileAtomic(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    });
+    } finally {
+      await parquet.discard();
+    }
     for (const stale of [
       'audit.csv',
       'verdict.json',

@@ -177,7 +177,8 @@ export function simulationPool(threads: number): SimulationPool {
 /**
  * Run figure jobs on the pool, each cut into pieces (`auditPieces`) and joined again, with runs kept whole
  * (`alongside`) ahead of them. `onSimulation` takes each simulation's values as soon as its last piece is
- * in, so work on it can start while others still run; the result holds every job's values by key.
+ * in, so work on it can start while others still run, and `onRuns` the runs kept whole once the last is in;
+ * the result holds every job's values by key.
  */
 export async function runFigureJobs(
   pool: SimulationPool,
@@ -186,6 +187,7 @@ export async function runFigureJobs(
     readonly alongside?: readonly RunJob[];
     readonly onProgress?: (done: number, total: number) => void;
     readonly onSimulation?: (job: AuditJob, result: AuditJobResult) => void;
+    readonly onRuns?: (runs: ReadonlyMap<string, RunJobResult>) => void;
   } = {},
 ): Promise<{ values: Map<string, AuditJobResult>; runs: Map<string, RunJobResult> }> {
   const pieces = auditPieces(jobs, pool.threads);
@@ -200,8 +202,10 @@ export async function runFigureJobs(
   await pool.run(
     all,
     (job, result) => {
-      if (job.kind === 'run' && 'replicates' in result) runs.set(job.key, result);
-      else if (job.kind === 'figures' && 'values' in result) {
+      if (job.kind === 'run' && 'replicates' in result) {
+        runs.set(job.key, result);
+        if (runs.size === options.alongside?.length) options.onRuns?.(runs);
+      } else if (job.kind === 'figures' && 'values' in result) {
         const piece = pieceOf.get(job)!;
         const parts = joiner.add(piece, result);
         if (parts !== null) {

@@ -10,7 +10,7 @@
  */
 import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from '../arms.js';
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
-import { readingsOf } from '../audit.js';
+import { readingsOf } from '../refine.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import { decide, inclusion } from '../decision.js';
 import type { FigureId } from '../figures.js';

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARMS, HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
-import {
-  auditGrid,
-  auditJobs,
-  auditPublication,
-  MAX_REFINEMENT,
-  type AuditResult,
-} from '../../../sim/reproduction/audit.js';
+import { auditGrid, auditJobs, auditPublication, type AuditResult } from '../../../sim/reproduction/audit.js';
+import { MAX_REFINEMENT } from '../../../sim/reproduction/refine.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { MAIN_SCALE } from '../../../sim/reproduction/likelihood/armEstimate.js';

@@ -1,0 +1,69 @@
+/**
+ * What `hexa reproduce` writes or runs beside its table: the arms' skill histories as a database
+ * (`--library-db`), and the calibration of the audit's decision on simulated publications (`--calibrate`).
+ */
+import { ARMS } from '../sim/reproduction/arms.js';
+import type { AuditResult } from '../sim/reproduction/audit.js';
+import { simulationPool, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
+import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import type { PublishedDb } from '../reports/folders/folders.js';
+import { makeParentFolders } from './output.js';
+import type { ArmResult } from '../sim/reproduction/reproduction.js';
+
+/** The arms' skill histories as a database at `path`, one cell an arm (labelled with its id). */
+export async function writeArmsDb(
+  path: string,
+  seed: number,
+  jobs: readonly RunJob[],
+  runs: ReadonlyMap<string, SimulationResult>,
+): Promise<PublishedDb> {
+  const { SkillDbWriter } = await import('../reports/skillDb/writer.js');
+  makeParentFolders(path);
+  const arms = jobs.map((job, i) => ({ id: ARMS[i]!.id, config: job.config }));
+  const writer = new SkillDbWriter(path, { command: 'reproduce', seed, config: { arms } });
+  try {
+    jobs.forEach((job, i) => {
+      const cell = writer.addCell(job.config, ARMS[i]!.id);
+      const result = runs.get(job.key)!;
+      const histories = 'histories' in result ? (result.histories ?? []) : [];
+      const rounds = replicatesOf(runs, job.key);
+      writer.add(
+        cell,
+        histories.map((history) => ({ history, rounds: rounds[history.replicate]! })),
+      );
+    });
+    return { path, sha256: writer.finish() };
+  } catch (e) {
+    writer.abandon();
+    throw e;
+  }
+}
+
+/** Calibration on the audit's simulations: publications of each known reading, through the audit's decision. */
+export async function calibrateOn(
+  audit: AuditResult,
+  seed: number,
+  workers: number,
+  count: number,
+  onProgress: ((done: number, total: number, stage: 'calibration') => void) | undefined,
+): Promise<Calibration> {
+  const truths = CALIBRATION_TRUTHS.map(truthOf);
+  const pool = simulationPool(workers);
+  try {
+    const publications = await simulatePublications(truths, seed, count, pool);
+    return calibrate(audit, truths, publications, {
+      seed,
+      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** One run kept whole: its replicates (a figure job has none). */
+export function replicatesOf(results: ReadonlyMap<string, SimulationResult>, key: string): ArmResult['replicates'] {
+  const result = results.get(key)!;
+  if (!('replicates' in result)) throw new Error(`reproduce: run ${key} came back without its replicates`);
+  return result.replicates;
+}
