@@ -17,7 +17,7 @@ import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import { stepTimeoutSeconds } from '../../sim/core/guard/deadline.js';
 import { PartJoiner, partStart, splitReplicates, type SplitOptions } from '../../sim/core/parallel/split.js';
 import { startProgress, type ProgressMode } from './progress.js';
-import type { ResultFormat } from '../../reports/parquet/sweepTables.js';
+import { writesCsv, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 import { COMPACTED, unverifiedTable } from './folder/compacted.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import {
@@ -302,8 +302,10 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
         ? written.checksums
         : assembleResults(dir, plan, options.format, finishedFiles(dir, plan, positions, after));
     const published = db === undefined ? undefined : { path: options.libraryDb!.path, sha256: db.finish() };
-    // Only a done sweep is compacted: a failed or stopped one keeps its cells for --resume.
-    const compact = status === 'done' && options.keepCells !== true;
+    // Only a done sweep is compacted: a failed or stopped one keeps its cells for --resume, and a shard written
+    // only as Parquet keeps them for hexa merge, which streams a shard's rows as results.csv text.
+    const mergeNeedsCells = shard.count > 1 && !writesCsv(options.format);
+    const compact = status === 'done' && options.keepCells !== true && !mergeNeedsCells;
     const extra = {
       ...(published === undefined ? {} : { libraryDb: libraryDbEntry(dir, published) }),
       ...(compact ? { store: COMPACTED } : {}),

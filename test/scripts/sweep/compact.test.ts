@@ -113,6 +113,22 @@ describe('compaction', () => {
     expect(existsSync(out)).toBe(false);
   }, 180_000);
 
+  it('keeps the cells of a Parquet-only shard, so its shards merge into what one unsharded sweep writes', () => {
+    const shard = (i: number): string => {
+      const dir = join(root, `parquet-s${i}`);
+      expect(hexa(['sweep', ...GRID, '--shard', `${i}/2`, '--out', dir, '--format', 'parquet']).status).toBe(0);
+      expect(existsSync(join(dir, 'cells'))).toBe(true);
+      expect(manifest(dir).store).toBeUndefined();
+      return dir;
+    };
+    const out = join(root, 'parquet-merged');
+    const r = hexa(['merge', shard(1), shard(0), '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    for (const f of ['results.csv', 'results.parquet', 'cells.parquet', 'cells.csv'])
+      expect(read(out, f), f).toEqual(read(whole, f));
+    expect(manifest(out).store).toBe('compacted');
+  }, 120_000);
+
   it('never compacts a failed sweep: its cells stay for --resume, which then finishes and compacts it', () => {
     const dir = join(root, 'failed');
     const r0 = hexa(['sweep', ...GRID, '--out', dir], { env: { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' } });
