@@ -29,7 +29,7 @@ const shown = (path: string): string => {
 /** The one line the sweep ends with (no `code` of its own, so it is printed as it is). */
 export class SweepDiskFull extends Error {
   constructor(dir: string, code: string, done: number, cells: number, recorded: boolean) {
-    const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on device';
+    const what = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the device';
     const kept = recorded
       ? `${done} of ${cells} cells are finished and kept, the manifest says "failed"; free some space, then run ` +
         'the same command with --resume to finish it'

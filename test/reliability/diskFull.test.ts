@@ -53,7 +53,7 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
       new RegExp(
-        String.raw`^hexa: sweep 's': no space left on device \(ENOSPC\); \d+ of 32 cells are finished and kept, ` +
+        String.raw`^hexa: sweep 's': no space left on the device \(ENOSPC\); \d+ of 32 cells are finished and kept, ` +
           'the manifest says "failed"; free some space, ' +
           'then run the same command with --resume to finish it$',
       ),
