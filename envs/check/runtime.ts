@@ -209,12 +209,17 @@ class GuardedBitsEnv extends GuardedEnv {
     } catch (e) {
       throw this.threw(this.hooks.stepBits, e);
     }
+    return this.wordFeedback(this.hooks.stepBits, f);
+  }
+
+  /** The fast check of a bit-word step's feedback: a whole score in range and a boolean solved. */
+  protected wordFeedback(mark: number, f: Feedback): Feedback {
     const score = f?.score;
     if (score >>> 0 === score && score <= this.maxScore) {
       const solved = f.solved;
       if (solved === false || solved === true) return f;
     }
-    return this.accept(this.hooks.stepBits, f);
+    return this.accept(mark, f);
   }
 }
 
@@ -228,12 +233,7 @@ class GuardedWordEnv extends GuardedBitsEnv {
     } catch (e) {
       throw this.threw(this.hooks.stepWord, e);
     }
-    const score = f?.score;
-    if (score >>> 0 === score && score <= this.maxScore) {
-      const solved = f.solved;
-      if (solved === false || solved === true) return f;
-    }
-    return this.accept(this.hooks.stepWord, f);
+    return this.wordFeedback(this.hooks.stepWord, f);
   }
 }
 
