@@ -110,7 +110,10 @@ export function envParamsFromArgv(argv: Record<string, unknown>): Record<string,
 /** Validate settings and build the run's configuration, normalized. Throws UsageError naming the flag and value. */
 export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Record<string, string>> = {}): Run {
   const modules: ModuleRef[] = [];
-  const given = (flag: string): string | undefined => settings[flag];
+  // A Map, because a plan asks each cell's few settings for every flag, and keyed loads of absent properties
+  // from objects of many shapes are slow.
+  const texts = new Map(Object.entries(settings));
+  const given = (flag: string): string | undefined => texts.get(flag);
   const spec = envFrom(given(WORLD_PARAMS.env.flag) ?? WORLD_PARAMS.env.default, modules);
   const envParams = worldParams(spec, settings, extraEnvParams);
   // A policy's text is a built-in name or a module file (whose reference joins `modules`); a saved library's

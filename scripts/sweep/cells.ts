@@ -137,8 +137,11 @@ function planCells(
     byCombo[i] = cellIdNumber(config);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
-  const combos = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) =>
-    byCombo[a]! < byCombo[b]! ? -1 : byCombo[a]! > byCombo[b]! ? 1 : a - b,
+  // Compared as two 32-bit halves, high first: reading a BigUint64Array element makes a BigInt per comparison.
+  const high = Uint32Array.from(byCombo, (id) => Number(id >> 32n));
+  const low = Uint32Array.from(byCombo, (id) => Number(id & 0xffff_ffffn));
+  const combos = Uint32Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) => high[a]! - high[b]! || low[a]! - low[b]! || a - b,
   );
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);

@@ -36,8 +36,39 @@ function keyOrder(keys: readonly string[]): KeyOrder {
   return order;
 }
 
+/**
+ * The canonical text of objects that cannot change: frozen, with nothing inside but primitives and such
+ * objects (a sweep's cells share the parts of their configuration no flag touches: sim/core/params/read.ts).
+ */
+const lasting = new WeakMap<object, string>();
+/** Frozen objects found to hold something that can change, so they are not looked at again. */
+const changeable = new WeakSet<object>();
+
+function cannotChange(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (lasting.has(value)) return true;
+  if (!Object.isFrozen(value) || changeable.has(value)) return false;
+  const inside = Object.values(value).every(cannotChange);
+  if (!inside) changeable.add(value);
+  return inside;
+}
+
 /** Canonical JSON: object keys sorted at every level (undefined values left out), so equal values hash alike. */
 export function canonical(value: unknown): string {
+  // Numbers and booleans are most of a configuration's values: JSON writes a finite number as `String` does.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value !== null && typeof value === 'object' && Object.isFrozen(value)) {
+    const known = lasting.get(value);
+    if (known !== undefined) return known;
+    const text = written(value);
+    if (cannotChange(value)) lasting.set(value, text);
+    return text;
+  }
+  return written(value);
+}
+
+function written(value: unknown): string {
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonical(value[i]);

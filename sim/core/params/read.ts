@@ -138,16 +138,67 @@ export function parseParam(p: Param, text: string): number | string | boolean | 
   }
 }
 
-/** A tree's entries, listed once: a sweep's plan reads the same trees for every cell. */
-const treeEntries = new WeakMap<ParamTree, readonly (readonly [string, ParamTree | Param])[]>();
+/** One field of a tree's configuration, in the tree's order: a subtree, or a declaration and where its value goes. */
+type Field =
+  | { readonly key: string; readonly tree: ParamTree }
+  | { readonly key: string; readonly param: Extract<Param, { kind: 'file' }>; readonly place: 'file' }
+  | {
+      readonly key: string;
+      readonly param: Exclude<Param, { kind: 'file' | 'text' }>;
+      readonly place: 'always' | 'optional';
+    };
 
-function entriesOf(tree: ParamTree): readonly (readonly [string, ParamTree | Param])[] {
-  let entries = treeEntries.get(tree);
-  if (entries === undefined) {
-    entries = Object.entries(tree);
-    treeEntries.set(tree, entries);
+/**
+ * How `readValues` fills a tree, worked out once (a sweep's plan reads the same trees for every cell): its
+ * fields in order and its flags at every level.
+ */
+interface TreeReading {
+  readonly fields: readonly Field[];
+  readonly flags: readonly string[];
+}
+
+const readings = new WeakMap<ParamTree, TreeReading>();
+
+function readingOf(tree: ParamTree): TreeReading {
+  let reading = readings.get(tree);
+  if (reading === undefined) {
+    const fields: Field[] = [];
+    for (const [key, node] of Object.entries(tree)) {
+      if (!isParam(node)) {
+        fields.push({ key, tree: node });
+      } else if (node.toWorld !== true && node.kind !== 'text') {
+        if (node.kind === 'file') fields.push({ key, param: node, place: 'file' });
+        else fields.push({ key, param: node, place: isOptional(node) ? 'optional' : 'always' });
+      }
+    }
+    reading = { fields, flags: placedParams(tree).map(({ param }) => param.flag) };
+    readings.set(tree, reading);
   }
-  return entries;
+  return reading;
+}
+
+function noneGiven(tree: ParamTree, textOf: (flag: string) => string | undefined): boolean {
+  for (const flag of readingOf(tree).flags) if (textOf(flag) !== undefined) return false;
+  return true;
+}
+
+/**
+ * What a subtree holds when none of its flags is given: its defaults, built once and frozen (arrays too), so
+ * the cells of a sweep share one object instead of rebuilding it per cell — and, being frozen, its canonical
+ * text is computed once (sim/experiment/cellId.ts).
+ */
+const untouched = new WeakMap<ParamTree, unknown>();
+
+function untouchedValues(tree: ParamTree): unknown {
+  let values = untouched.get(tree);
+  if (values === undefined) {
+    const built: Record<string, unknown> = readValues(tree, () => undefined);
+    for (const [key, value] of Object.entries(built))
+      if (Array.isArray(value)) built[key] = Object.freeze([...(value as unknown[])]);
+    values = Object.freeze(built);
+    untouched.set(tree, values);
+  }
+  return values;
 }
 
 /** How `readValues` turns one declaration's text into its value (`parseParam`, or a lookup of module files). */
@@ -165,23 +216,22 @@ export function readValues<T extends ParamTree>(
   read: ReadParam = parseParam,
 ): ParamValues<T> {
   const out: Record<string, unknown> = {};
-  const late: [string, unknown][] = [];
-  for (const [key, node] of entriesOf(tree)) {
-    if (!isParam(node)) {
-      out[key] = readValues(node, textOf, read);
+  let late: [string, unknown][] | undefined;
+  for (const field of readingOf(tree).fields) {
+    if ('tree' in field) {
+      const sub = field.tree;
+      out[field.key] = noneGiven(sub, textOf) ? untouchedValues(sub) : readValues(sub, textOf, read);
       continue;
     }
-    if (node.toWorld === true || node.kind === 'text') continue;
-    const text = textOf(node.flag);
-    if (node.kind === 'file') {
-      if (text !== undefined) late.push([key, read(node, text)]);
+    const text = textOf(field.param.flag);
+    if (field.place === 'file') {
+      if (text !== undefined) (late ??= []).push([field.key, read(field.param, text)]);
       continue;
     }
-    const value = text === undefined ? node.default : read(node, text);
-    if (isOptional(node)) {
-      if (value !== node.default) late.push([key, value]);
-    } else out[key] = value;
+    const value = text === undefined ? field.param.default : read(field.param, text);
+    if (field.place === 'always') out[field.key] = value;
+    else if (value !== field.param.default) (late ??= []).push([field.key, value]);
   }
-  for (const [key, value] of late) out[key] = value;
+  if (late !== undefined) for (const [key, value] of late) out[key] = value;
   return out as ParamValues<T>;
 }
