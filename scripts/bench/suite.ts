@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchReproduce, runEngineBench, type EngineBench, type ReproduceBench } from './bench.js';
 import { benchModuleLock, type ModuleBench } from './moduleBench.js';
+import { benchGuard, guardLine, type GuardBench } from './guardBench.js';
 import { disturbance, loadAverage } from './wall.js';
 import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import { benchPlan, planLine, type PlanBench } from './planBench.js';
@@ -46,6 +47,8 @@ export interface BenchSuite {
   readonly engine: EngineBench;
   /** The 4-bit arm in a world written as a JavaScript module, beside the built-in lock. */
   readonly lockModule: ModuleBench;
+  /** What the run-time guard of a module world costs its attempts. */
+  readonly guard: GuardBench;
   readonly startup?: StartupFigure;
   readonly reproduce?: ReproduceBench;
   readonly audit?: SpeedupFigure;
@@ -65,6 +68,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
     step('engine and bare loop…');
     const engine = await runEngineBench(o.seconds);
     const lockModule = await benchModuleLock(o.seconds);
+    step('the run-time guard of a module world, in fresh processes…');
+    const guard = benchGuard(Math.max(0.05, o.seconds / 4));
     if (o.startup) step('start-up…');
     const startup = o.startup ? startupFigure(o.runs) : undefined;
     const reproduce = o.reproduce ? await benchReproduce() : undefined;
@@ -93,6 +98,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       load: { before, after: loadAverage() },
       engine,
       lockModule,
+      guard,
       ...(startup !== undefined ? { startup } : {}),
       ...(reproduce !== undefined ? { reproduce } : {}),
       ...(audit !== undefined ? { audit } : {}),
@@ -137,6 +143,7 @@ export function renderBench(r: BenchSuite): string {
       `attempts per CPU second against ` +
       `${m(r.lockModule.builtIn.attemptsPerCpuSec)} M built-in (alternating, best of 3): ` +
       `${r.lockModule.slowdown.toFixed(2)}× the cost (target ≤ 1.3×)`,
+    guardLine(r.guard),
   ];
   if (r.startup !== undefined) {
     lines.push(

@@ -1,0 +1,86 @@
+/**
+ * Bench row for the run-time guard of module worlds (envs/check/runtime.ts): what it costs a run, as the
+ * share of attempts per CPU second the 4-bit module world loses to it. The guarded and the unguarded world
+ * each run in fresh processes (guardProbe.ts), in adjacent pairs (the order alternating), and the cost is the
+ * median over the pairs of one run's figure against its partner's: a shared machine's speed drifts over
+ * seconds, so two runs side by side see nearly the same machine. Target: at most 3 %.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { EngineFigure } from './bench.js';
+import type { GuardVariant } from './guardProbe.js';
+
+/** The most the guard may cost, as a share of the unguarded world's attempts per CPU second. */
+export const GUARD_GOAL = 0.03;
+
+export const PROBE = fileURLToPath(
+  new URL(
+    import.meta.url.endsWith('.ts') ? '../../dist/scripts/bench/guardProbe.js' : './guardProbe.js',
+    import.meta.url,
+  ),
+);
+
+export interface GuardBench {
+  /** The best run of each variant. */
+  readonly guarded: EngineFigure;
+  readonly unguarded: EngineFigure;
+  /** Median over the pairs of unguarded attempts per CPU second over guarded ones, less one. */
+  readonly cost: number;
+  /** The lowest and highest pair's cost. */
+  readonly range: readonly [number, number];
+  /** Pairs run. */
+  readonly runs: number;
+}
+
+/** One figure of a variant, from a fresh process. */
+export type GuardProbe = (variant: GuardVariant, seconds: number) => EngineFigure;
+
+const spawned: GuardProbe = (variant, seconds) => {
+  const r = spawnSync(process.execPath, [PROBE, variant, 'seconds', String(seconds)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`guard probe (${variant}) failed: ${r.stderr.trim().split('\n')[0] ?? ''}`);
+  return JSON.parse(r.stdout) as EngineFigure;
+};
+
+/** `runs` pairs, the order alternating, and what they say (see `guardSummary`). */
+export function benchGuard(seconds = 0.5, runs = 9, probe: GuardProbe = spawned): GuardBench {
+  const pairs: [guarded: EngineFigure, unguarded: EngineFigure][] = [];
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      const g = probe('guarded', seconds);
+      pairs.push([g, probe('unguarded', seconds)]);
+    } else {
+      const u = probe('unguarded', seconds);
+      pairs.push([probe('guarded', seconds), u]);
+    }
+  }
+  return guardSummary(pairs);
+}
+
+/** The best figure of each variant, and the median and range of the pairs' costs. */
+export function guardSummary(
+  pairs: readonly (readonly [guarded: EngineFigure, unguarded: EngineFigure])[],
+): GuardBench {
+  const best = (figures: readonly EngineFigure[]): EngineFigure =>
+    figures.reduce((a, b) => (b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a));
+  const costs = pairs.map(([g, u]) => u.attemptsPerCpuSec / g.attemptsPerCpuSec - 1).sort((a, b) => a - b);
+  const mid = costs.length >> 1;
+  const cost = costs.length % 2 === 1 ? costs[mid]! : (costs[mid - 1]! + costs[mid]!) / 2;
+  return {
+    guarded: best(pairs.map((p) => p[0])),
+    unguarded: best(pairs.map((p) => p[1])),
+    cost,
+    range: [costs[0]!, costs.at(-1)!],
+    runs: pairs.length,
+  };
+}
+
+export function guardLine(g: GuardBench): string {
+  const m = (x: number): string => (x / 1e6).toFixed(1);
+  const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+  return (
+    `run-time guard of a module world's feedback (4-bit module lock, ${g.runs} pairs of fresh processes): ` +
+    `${m(g.guarded.attemptsPerCpuSec)} M attempts per CPU second guarded against ` +
+    `${m(g.unguarded.attemptsPerCpuSec)} M unguarded (best of each); a cost of ${pct(g.cost)}, median of the ` +
+    `pairs (${pct(g.range[0])} … ${pct(g.range[1])}; target ≤ ${pct(GUARD_GOAL)})`
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineFigure } from '../../../scripts/bench/bench.js';
+import { benchGuard, guardLine, guardSummary } from '../../../scripts/bench/guardBench.js';
+import { guardProbe, guardWork } from '../../../scripts/bench/guardProbe.js';
+
+const figure = (attemptsPerCpuSec: number): EngineFigure => ({
+  bits: 4,
+  attempts: attemptsPerCpuSec,
+  attemptsPerCpuSec,
+  nsPerAttempt: 1e9 / attemptsPerCpuSec,
+});
+
+describe('the bench of the run-time guard', () => {
+  it('runs the same attempts with and without the guard: the variants differ in nothing else', async () => {
+    const guarded = await guardWork('guarded', 40);
+    expect(guarded).toBeGreaterThan(0);
+    expect(await guardWork('unguarded', 40)).toBe(guarded);
+  });
+
+  it('takes the median of the pairs for the cost, the best of each variant for the figures', () => {
+    const g = guardSummary([
+      [figure(90), figure(100)],
+      [figure(50), figure(60)],
+      [figure(100), figure(99)],
+    ]);
+    expect(g.cost).toBeCloseTo(100 / 90 - 1, 12);
+    expect(g.range[0]).toBeCloseTo(99 / 100 - 1, 12);
+    expect(g.range[1]).toBeCloseTo(60 / 50 - 1, 12);
+    expect(g.guarded.attemptsPerCpuSec).toBe(100);
+    expect(g.unguarded.attemptsPerCpuSec).toBe(100);
+    expect(guardLine(g)).toMatch(/a cost of 11\.1 %, median of the pairs \(-1\.0 % … 20\.0 %; target ≤ 3\.0 %\)/);
+  });
+
+  it('alternates the order of the pairs', () => {
+    const order: string[] = [];
+    benchGuard(0, 4, (variant) => {
+      order.push(variant);
+      return figure(variant === 'guarded' ? 90 : 100);
+    });
+    expect(order.join(' ')).toBe('guarded unguarded unguarded guarded guarded unguarded unguarded guarded');
+  });
+
+  it('measures both variants of the module world in a process', async () => {
+    for (const variant of ['guarded', 'unguarded'] as const)
+      expect((await guardProbe(variant, 0.02)).attempts).toBeGreaterThan(0);
+  });
+});
