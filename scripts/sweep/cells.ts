@@ -137,12 +137,7 @@ function planCells(
     byCombo[i] = cellIdNumber(config);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
-  // Compared as two 32-bit halves, high first: reading a BigUint64Array element makes a BigInt per comparison.
-  const high = Uint32Array.from(byCombo, (id) => Number(id >> 32n));
-  const low = Uint32Array.from(byCombo, (id) => Number(id & 0xffff_ffffn));
-  const combos = Uint32Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => high[a]! - high[b]! || low[a]! - low[b]! || a - b,
-  );
+  const combos = canonicalOrder(byCombo);
   const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
   for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);
   const columns = sweepColumns(
@@ -170,6 +165,33 @@ function planCells(
     configAt: (p) => configOf(combos[p]!),
     valuesAt: (p) => valuesOf(combos[p]!),
   };
+}
+
+/** Combinations up to this many are sorted by one number each (their high 32 id bits, then the combination). */
+const PACKED = 2 ** 21;
+
+/**
+ * The combinations in the order of their ids (ties, which a plan then refuses, by combination). Ids are
+ * compared as two 32-bit halves, as reading a BigUint64Array element makes a BigInt per comparison; and up to
+ * 2²¹ combinations, a number holding an id's high half and the combination (53 bits, exact in a double) is
+ * sorted by the engine's own numeric sort, five times faster than a comparison function at the 2 M cap —
+ * leaving only the runs of equal high halves (a few hundred pairs at 2 M) to order by the low half.
+ */
+export function canonicalOrder(byCombo: BigUint64Array): Uint32Array {
+  const count = byCombo.length;
+  const high = Uint32Array.from(byCombo, (id) => Number(id >> 32n));
+  const low = Uint32Array.from(byCombo, (id) => Number(id & 0xffff_ffffn));
+  const byHalves = (a: number, b: number): number => high[a]! - high[b]! || low[a]! - low[b]! || a - b;
+  if (count > PACKED) return Uint32Array.from({ length: count }, (_, i) => i).sort(byHalves);
+  const keys = Float64Array.from(high, (h, i) => h * PACKED + i).sort();
+  const combos = Uint32Array.from(keys, (k) => k % PACKED);
+  for (let start = 0; start < count; ) {
+    let end = start + 1;
+    while (end < count && high[combos[end]!] === high[combos[start]!]) end++;
+    if (end - start > 1) combos.subarray(start, end).sort(byHalves);
+    start = end;
+  }
+  return combos;
 }
 
 /** The positions (in canonical order) of the cells that shard `index` of `count` runs. */

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configColumns, METRIC_COLUMNS } from '../../../reports/csv/rows.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
-import { idAt, planConfigs, planSweep, positionOf, shardPositions } from '../../../scripts/sweep/cells.js';
+import {
+  canonicalOrder,
+  idAt,
+  planConfigs,
+  planSweep,
+  positionOf,
+  shardPositions,
+} from '../../../scripts/sweep/cells.js';
 import { canonical, cellId } from '../../../sim/experiment/cellId.js';
 import { buildGrid, type AxisText } from '../../../scripts/sweep/grid.js';
 
@@ -92,11 +99,37 @@ describe('sweep plan', () => {
   });
 });
 
+describe('canonical order', () => {
+  it('orders combinations by id (ties by combination), many sharing the high 32 bits of their ids', () => {
+    const id = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.nat({ max: 0xffff_ffff }));
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 200 }), (pairs) => {
+        const ids = BigUint64Array.from(pairs, ([high, low]) => (BigInt(high) << 32n) | BigInt(low));
+        const expected = [...ids.keys()].sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : a - b));
+        expect([...canonicalOrder(ids)]).toEqual(expected);
+      }),
+      { seed: 21, numRuns: 200 },
+    );
+  });
+});
+
 describe('cell ids are the definition', () => {
+  /** Canonical JSON as defined, written plainly: keys sorted at every level, undefined values left out. */
+  const reference = (value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    const keys = Object.keys(value).sort();
+    const record = value as Record<string, unknown>;
+    return `{${keys
+      .filter((k) => record[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${reference(record[k])}`)
+      .join(',')}}`;
+  };
   /** The id as defined: 16 hex digits of SHA-256 over the tag and the canonical resolved configuration. */
   const defined = (config: Run): string => {
     const { env, envParams, rounds, tasks, cap, agent } = config;
-    const text = `hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`;
+    const text = `hexa-sim/cell/v1\n${reference({ env, envParams, rounds, tasks, cap, agent })}`;
+    expect(text).toBe(`hexa-sim/cell/v1\n${canonical({ env, envParams, rounds, tasks, cap, agent })}`);
     return createHash('sha256').update(text).digest('hex').slice(0, 16);
   };
   const axis = <T>(values: readonly T[]) =>
