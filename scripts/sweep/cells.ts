@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ModuleRef, Run } from '../../sim/experiment/config.js';
-import { canonical, cellId, cellIdNumber } from '../../sim/experiment/cellId.js';
+import { canonical, cellId, CellIds } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
 import { configColumns } from '../../reports/csv/rows.js';
 import { envParamKind, type EnvParamKind } from '../../reports/parquet/columns.js';
@@ -128,13 +128,14 @@ function planCells(
   const pluginColumns = new Set<string>();
   const modules = new Map<string, ModuleRef>();
   let first: Run | undefined;
+  const cellIds = new CellIds();
   for (let i = 0; i < count; i++) {
     const config = configOf(i);
     first ??= config;
     for (const k of Object.keys(config.envParams)) envKinds[k] = envParamKind(envKinds[k], config.envParams[k]);
     for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
-    byCombo[i] = cellIdNumber(config);
+    byCombo[i] = cellIds.idNumber(config);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
   const combos = canonicalOrder(byCombo);
