@@ -95,12 +95,25 @@ export class SweepTables {
     this.configEnd = columns.indexOf('replicate');
     this.rowFields = [0, ...columns.map((_, j) => j).slice(this.configEnd)];
     const typed = (names: readonly string[]) => names.map((n) => typedColumn(n, envKinds));
-    this.results = new ParquetTableWriter(join(dir, RESULTS_PARQUET), typed(this.rowFields.map((j) => columns[j]!)));
     const config = columns.slice(0, this.configEnd);
-    this.cells = new ParquetTableWriter(join(dir, CELLS_PARQUET), typed(config), CELL_GROUP_ROWS);
     this.cellsCsvTmp = temporaryOf(join(dir, CELLS_CSV));
-    this.cellsCsv = new HashingWriter(openSync(this.cellsCsvTmp, 'w'));
-    this.cellsCsv.write(`${config.map((c) => csvField(c)).join(',')}\n`);
+    // Made one after another, each removed again should a later one fail (a full disk): nothing half-made stays.
+    const made: { results?: ParquetTableWriter; cells?: ParquetTableWriter; fd?: number } = {};
+    try {
+      made.results = new ParquetTableWriter(join(dir, RESULTS_PARQUET), typed(this.rowFields.map((j) => columns[j]!)));
+      made.cells = new ParquetTableWriter(join(dir, CELLS_PARQUET), typed(config), CELL_GROUP_ROWS);
+      made.fd = openSync(this.cellsCsvTmp, 'w');
+      this.cellsCsv = new HashingWriter(made.fd);
+      this.cellsCsv.write(`${config.map((c) => csvField(c)).join(',')}\n`);
+    } catch (e) {
+      made.results?.abandon();
+      made.cells?.abandon();
+      if (made.fd !== undefined) closeSync(made.fd);
+      if (existsSync(this.cellsCsvTmp)) unlinkSync(this.cellsCsvTmp);
+      throw e;
+    }
+    this.results = made.results;
+    this.cells = made.cells;
   }
 
   /** More of the current cell's rows, as CSV text (chunks may end mid-row). */

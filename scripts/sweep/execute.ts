@@ -205,7 +205,15 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const failedCells = new Set<string>();
   const dbFailed = new Set<string>();
   const progress = await startProgress(options.progress, positions.length, skipped);
-  const results = new ResultsWriter(dir, plan, positions, options.format);
+  let results: ResultsWriter;
+  try {
+    results = new ResultsWriter(dir, plan, positions, options.format);
+  } catch (e) {
+    progress.stop();
+    await pool.close();
+    if (!isDiskFull(e)) throw e;
+    return endOnFullDisk(options, positions, started, null, e);
+  }
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
   // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
   const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
@@ -341,11 +349,11 @@ function endOnFullDisk(
   options: SweepOptions,
   positions: readonly number[],
   started: Date,
-  results: ResultsWriter,
+  results: ResultsWriter | null,
   error: unknown,
 ): never {
   const { dir, plan, shard } = options;
-  results.abandon();
+  results?.abandon();
   options.libraryDb?.writer.abandon();
   const after = scanCells(dir, plan);
   let recorded = true;

@@ -5,7 +5,7 @@
  * half-written. (The same faults, injected without a file system, are in test/reports/folders/atomic.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hexa, tempDir } from '../scripts/sweep/cli.js';
@@ -77,6 +77,19 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     expect(readFileSync(join(root, 's', 'results.csv'), 'utf8')).toBe(
       readFileSync(join(fresh, 'f', 'results.csv'), 'utf8'),
     );
+  });
+
+  it('a sweep on a disk too full to start its results leaves no temporaries, and says what it could record', () => {
+    const root = join(other!, 'start');
+    mkdirSync(root);
+    fill(other!, 8);
+    const r = hexa([...SWEEP, '--out', 's'], { cwd: root });
+    expect(r.status).toBe(1);
+    expect(oneLine(r.stderr)).toMatch(
+      /^hexa: sweep 's': no space left on the device \(ENOSPC\); 0 of 32 cells are finished and kept, (the manifest says "failed"|but the manifest could not be written); free some space, then run the same command with --resume to finish it$/,
+    );
+    expect(readdirSync(join(root, 's')).filter((n) => n.includes('.tmp'))).toEqual([]);
+    for (const name of readdirSync(other!)) if (name.startsWith('fill-')) rmSync(join(other!, name));
   });
 
   it('run --csv, merge and report write nothing half-way', () => {

@@ -270,7 +270,16 @@ export class ResultsWriter {
     this.ended = new Uint8Array(plan.ids.length);
     this.tmp = temporaryOf(join(dir, RESULTS));
     this.fd = writesCsv(format) ? openSync(this.tmp, 'w') : undefined;
-    this.tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+    try {
+      this.tables = writesParquet(format) ? new SweepTables(dir, plan.columns, plan.envKinds) : undefined;
+    } catch (e) {
+      // The Parquet tables could not be started (a full disk): the CSV temporary goes too.
+      if (this.fd !== undefined) {
+        closeSync(this.fd);
+        unlinkSync(this.tmp);
+      }
+      throw e;
+    }
     this.out = new ResultsOut(this.fd, plan.columns, this.tables);
   }
 
