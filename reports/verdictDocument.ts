@@ -92,16 +92,23 @@ export interface VerdictDocument {
       readonly hidden: HiddenChoices;
       readonly abc: number;
       readonly abcSe: number;
+      /** By the synthetic likelihood (null where it could not estimate the reading). */
+      readonly synthetic: number | null;
+      readonly syntheticSe: number | null;
       readonly main: number;
       readonly mainSe: number;
     }[];
     readonly orderAgrees: boolean;
+    readonly syntheticOrderAgrees: boolean;
     readonly testUnit: {
       readonly main: number;
       readonly mainSe: number;
       readonly abc: number;
       readonly abcSe: number;
       readonly agree: boolean;
+      readonly synthetic: number | null;
+      readonly syntheticSe: number | null;
+      readonly syntheticAgrees: boolean;
     } | null;
   };
   readonly sentences: readonly string[];
@@ -186,10 +193,13 @@ export function verdictDocument(
         hidden: r.entry.hidden,
         abc: r.abc.log,
         abcSe: r.abc.se,
+        synthetic: r.synthetic?.log ?? null,
+        syntheticSe: r.synthetic?.se ?? null,
         main: r.main.log,
         mainSe: r.main.se,
       })),
       orderAgrees: v.crossCheck.orderAgrees,
+      syntheticOrderAgrees: v.crossCheck.syntheticOrderAgrees,
       testUnit:
         v.crossCheck.testUnit === null
           ? null
@@ -199,6 +209,9 @@ export function verdictDocument(
               abc: v.crossCheck.testUnit.abc.log,
               abcSe: v.crossCheck.testUnit.abc.se,
               agree: v.crossCheck.testUnit.agree,
+              synthetic: v.crossCheck.testUnit.synthetic?.log ?? null,
+              syntheticSe: v.crossCheck.testUnit.synthetic?.se ?? null,
+              syntheticAgrees: v.crossCheck.testUnit.syntheticAgrees,
             },
     },
     sentences,

@@ -207,16 +207,24 @@ export function renderVerdict(v: Verdict): string {
   const x = v.crossCheck;
   if (x.rows.length > 0)
     lines.push(
-      `Cross-check by rejection ABC (the exploitation arm from its ${NEIGHBOURS} nearest runs): ` +
+      `Cross-checks of the exploitation arm by rejection ABC (from its ${NEIGHBOURS} nearest runs) and by a ` +
+        'synthetic likelihood (normal, bootstrap error): ' +
         x.rows
           .slice(0, 4)
-          .map((r) => `${describeHidden(r.entry.hidden)}: ${fmtLog(r.abc)} (main ${fmtLog(r.main)})`)
+          .map(
+            (r) =>
+              `${describeHidden(r.entry.hidden)}: ABC ${fmtLog(r.abc)}, synthetic ` +
+              `${r.synthetic === null ? 'n/a' : fmtLog(r.synthetic)} (main ${fmtLog(r.main)})`,
+          )
           .join('; ') +
-        `; the tied best ${x.orderAgrees ? 'stay' : 'do not all stay'} above the rest` +
+        `; the tied best ${x.orderAgrees ? 'stay' : 'do not all stay'} above the rest by ABC, ` +
+        `${x.syntheticOrderAgrees ? 'stay' : 'do not all stay'} by the synthetic likelihood` +
         (x.testUnit === null
           ? '.'
-          : `; test-unit log Bayes factor ${fmtLog(x.testUnit.main)} against ${fmtLog(x.testUnit.abc)} by ABC: ` +
-            `${x.testUnit.agree ? 'agree' : 'DISAGREE'} within their 95 % interval.`),
+          : `; test-unit log Bayes factor ${fmtLog(x.testUnit.main)} against ${fmtLog(x.testUnit.abc)} by ABC ` +
+            `(${x.testUnit.agree ? 'agree' : 'DISAGREE'}) and ` +
+            `${x.testUnit.synthetic === null ? 'n/a' : fmtLog(x.testUnit.synthetic)} by the synthetic likelihood ` +
+            `(${x.testUnit.syntheticAgrees ? 'agree' : 'DISAGREE'}) within their 95 % interval.`),
     );
   const c = v.checks;
   if (c !== null) {

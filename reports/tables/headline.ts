@@ -138,12 +138,7 @@ function choicesLine(v: Verdict): string {
       : `pin down ${list(pinned)} (each with its posterior interval above 0.95 at every bandwidth)`;
   const openText = open.length === 0 || pinned.length === 0 ? '' : ` but leave ${list(open)} open`;
   const designText = designed.length === 0 ? '' : `; ${list(designed)}`;
-  const t = v.crossCheck.testUnit;
-  const crossText =
-    t !== null && !t.agree && v.open.includes('testUnit')
-      ? ` (--test-unit because rejection ABC puts its log Bayes factor at ${t.abc.log.toFixed(1)} ± ` +
-        `${t.abc.se.toFixed(1)} against the kernel's ${t.main.log.toFixed(1)} ± ${t.main.se.toFixed(1)})`
-      : '';
+  const crossText = crossCheckText(v);
   const [lo, hi] = v.bestInterval;
   const set =
     v.credible.length > 1
@@ -185,4 +180,20 @@ export function headlineSentences(
     : `No reading reproduces the article's figures often enough to estimate at ${v.replicates} runs per reading: the ` +
       `hidden choices stay open.`;
   return [libraryLine(byId, reading), placementLine(byId, v), storyLine(v), `${last}${quick}`].filter((s) => s !== '');
+}
+
+/** Why the test unit stays open when a cross-check disagrees with the kernel: which, and the Bayes factors. */
+function crossCheckText(v: Verdict): string {
+  const t = v.crossCheck.testUnit;
+  if (t === null || (t.agree && t.syntheticAgrees) || !v.open.includes('testUnit')) return '';
+  const bf = (x: { log: number; se: number }): string => `${x.log.toFixed(1)} ± ${x.se.toFixed(1)}`;
+  const abc = `${bf(t.abc)} by rejection ABC`;
+  const synthetic = t.synthetic === null ? null : `${bf(t.synthetic)} by a synthetic likelihood`;
+  const disagreeing = [t.agree ? null : abc, t.syntheticAgrees ? null : synthetic].filter((x) => x !== null);
+  const agreeing = t.agree ? abc : t.syntheticAgrees ? synthetic : null;
+  const told = disagreeing.length === 0 ? 'not estimable by a synthetic likelihood' : `${disagreeing.join(' and ')}`;
+  return (
+    ` (--test-unit, whose log Bayes factor is ${told} against the kernel's ${bf(t.main)}` +
+    `${agreeing === null ? '' : `, though ${agreeing} agrees`})`
+  );
 }

@@ -34,7 +34,7 @@ import { unpairedSeed } from './likelihood/unpaired.js';
 import { extremeness, type Extremeness } from './checks/extremeness.js';
 import { storyShares, type StoryShares } from './checks/story.js';
 import type { Simulations } from './checks/sameRuns.js';
-import { abcArm } from './checks/crossCheck.js';
+import { abcArm, syntheticArm } from './checks/crossCheck.js';
 import {
   estimateSimulations,
   figuresOn,
@@ -82,6 +82,8 @@ export interface RandomControlCheck {
 export interface CrossChecked {
   readonly index: number;
   readonly abc: { readonly log: number; readonly se: number };
+  /** The same with the exploitation arm by a synthetic likelihood (checks/crossCheck.ts), or null. */
+  readonly synthetic: { readonly log: number; readonly se: number } | null;
   readonly main: { readonly log: number; readonly se: number };
 }
 
@@ -107,7 +109,7 @@ export interface AuditResult {
   /** Kernel bandwidth per continuous figure (the same for every reading). */
   readonly bandwidths: ReadonlyMap<FigureId, number>;
   readonly randomControl: RandomControlCheck;
-  /** The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC, best first. */
+  /** The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC and a synthetic likelihood, best first. */
   readonly crossCheck: readonly CrossChecked[];
   /** Every simulation's figures, and each reading's simulations (what calibration and the verdict reuse). */
   readonly simulations: Simulations;
@@ -302,15 +304,22 @@ export function rankSimulations(
     .filter((e) => e.likelihood.estimable && e.logBayesFactor <= CROSS_CHECKED)
     .flatMap((e): CrossChecked[] => {
       const key = e.likelihood.arms[exploit]!.key;
-      const abc = abcArm('exploit', extended.get(key) ?? sims.values.get(key)!);
+      const values = extended.get(key) ?? sims.values.get(key)!;
+      const abc = abcArm('exploit', values);
       if (abc === null) return [];
+      const synthetic = syntheticArm('exploit', values);
       const main = e.likelihood.byScale[MAIN_SCALE]!;
       const arm = e.likelihood.arms[exploit]!.estimate.byScale[MAIN_SCALE]!;
       const others = { log: main.log - arm.log, variance: main.se ** 2 - arm.variance };
+      const withOthers = (x: { log: number; se: number }) => ({
+        log: others.log + x.log,
+        se: Math.sqrt(Math.max(0, others.variance) + x.se ** 2),
+      });
       return [
         {
           index: e.index,
-          abc: { log: others.log + abc.log, se: Math.sqrt(Math.max(0, others.variance) + abc.se ** 2) },
+          abc: withOthers(abc),
+          synthetic: synthetic === null ? null : withOthers(synthetic),
           main: { log: main.log, se: main.se },
         },
       ];

@@ -24,23 +24,31 @@ export interface PriorSensitivity {
   readonly identified: Partial<HiddenChoices>;
 }
 
-/** The cross-check by rejection ABC (checks/crossCheck.ts), read against the main estimator. */
+/**
+ * The cross-checks (checks/crossCheck.ts), rejection ABC and a synthetic likelihood, read against the main
+ * estimator.
+ */
 export interface CrossCheckSummary {
   readonly rows: readonly {
     readonly entry: AuditEntry;
     readonly abc: { log: number; se: number };
+    readonly synthetic: { log: number; se: number } | null;
     readonly main: { log: number; se: number };
   }[];
   /** Whether ABC keeps every reading tied with the best above every other cross-checked reading. */
   readonly orderAgrees: boolean;
+  /** The same by the synthetic likelihood (false where it could not estimate a reading). */
+  readonly syntheticOrderAgrees: boolean;
   /**
-   * log Bayes factor of the best reading against its twin in the test unit, both ways, and whether they agree within
-   * their 95 % interval.
+   * log Bayes factor of the best reading against its twin in the test unit, by each method, and whether each
+   * cross-check agrees with the main estimator within their 95 % interval.
    */
   readonly testUnit: {
     readonly main: { readonly log: number; readonly se: number };
     readonly abc: { readonly log: number; readonly se: number };
     readonly agree: boolean;
+    readonly synthetic: { readonly log: number; readonly se: number } | null;
+    readonly syntheticAgrees: boolean;
   } | null;
 }
 
@@ -91,10 +99,19 @@ export function auditDecision(
 }
 
 function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number, AuditEntry>): CrossCheckSummary {
-  const rows = audit.crossCheck.map((c) => ({ entry: entries.get(c.index)!, abc: c.abc, main: c.main }));
+  const rows = audit.crossCheck.map((c) => ({
+    entry: entries.get(c.index)!,
+    abc: c.abc,
+    synthetic: c.synthetic,
+    main: c.main,
+  }));
   const tied = rows.filter((r) => r.entry.tiedWithBest);
   const others = rows.filter((r) => !r.entry.tiedWithBest);
   const orderAgrees = tied.length > 0 && others.every((o) => tied.every((t) => t.abc.log > o.abc.log));
+  const syntheticOrderAgrees =
+    tied.length > 0 &&
+    rows.every((r) => r.synthetic !== null) &&
+    others.every((o) => tied.every((t) => t.synthetic!.log > o.synthetic!.log));
   const best = rows.find((r) => r.entry === audit.entries[0]);
   const twin =
     best &&
@@ -114,10 +131,20 @@ function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number
       ? null
       : (() => {
           const main = difference(best.main, twin.main);
+          const agrees = (x: { log: number; se: number }): boolean =>
+            Math.abs(main.log - x.log) <= 1.959963984540054 * Math.hypot(main.se, x.se);
           const abc = difference(best.abc, twin.abc);
-          return { main, abc, agree: Math.abs(main.log - abc.log) <= 1.959963984540054 * Math.hypot(main.se, abc.se) };
+          const synthetic =
+            best.synthetic === null || twin.synthetic === null ? null : difference(best.synthetic, twin.synthetic);
+          return {
+            main,
+            abc,
+            agree: agrees(abc),
+            synthetic,
+            syntheticAgrees: synthetic !== null && agrees(synthetic),
+          };
         })();
-  return { rows, orderAgrees, testUnit };
+  return { rows, orderAgrees, syntheticOrderAgrees, testUnit };
 }
 
 export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
@@ -131,10 +158,10 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     audit.simulations,
     credible.map((e) => e.index),
   );
-  // The cross-check tests the one choice its Bayes factor is about: where it disagrees, that choice stays open.
+  // The cross-checks test the one choice their Bayes factor is about: where either disagrees, it stays open.
   const crossCheck = summarise(audit, byIndex);
-  const disagrees =
-    crossCheck.testUnit !== null && !crossCheck.testUnit.agree && decision.identified.testUnit !== undefined;
+  const t = crossCheck.testUnit;
+  const disagrees = t !== null && !(t.agree && t.syntheticAgrees) && decision.identified.testUnit !== undefined;
   const identified = Object.fromEntries(
     Object.entries(decision.identified).filter(([key]) => !(disagrees && key === 'testUnit')),
   ) as Partial<HiddenChoices>;

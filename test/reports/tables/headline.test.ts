@@ -136,17 +136,37 @@ describe('the headline', () => {
     expect(s[3]).not.toContain('leave --window, --update');
   });
 
-  it('says why the test unit stays open when the cross-check disagrees', () => {
-    const v = verdictOf(tiedFour, {
-      ...audited,
-      crossCheck: {
-        rows: [],
-        orderAgrees: true,
-        testUnit: { main: { log: 6.25, se: 0.76 }, abc: { log: 2.24, se: 0.45 }, agree: false },
-      },
-    });
-    expect(sentences(BASE, v)[3]).toContain(
-      "(--test-unit because rejection ABC puts its log Bayes factor at 2.2 ± 0.5 against the kernel's 6.3 ± 0.8)",
+  it('says why the test unit stays open when a cross-check disagrees, and which', () => {
+    const said = (agree: boolean, synthetic: { log: number; se: number } | null, syntheticAgrees: boolean) =>
+      sentences(
+        BASE,
+        verdictOf(tiedFour, {
+          ...audited,
+          crossCheck: {
+            rows: [],
+            orderAgrees: true,
+            syntheticOrderAgrees: true,
+            testUnit: {
+              main: { log: 6.25, se: 0.76 },
+              abc: { log: 2.24, se: 0.45 },
+              agree,
+              synthetic,
+              syntheticAgrees,
+            },
+          },
+        }),
+      )[3];
+    expect(said(false, { log: 4.67, se: 0.72 }, true)).toContain(
+      "(--test-unit, whose log Bayes factor is 2.2 ± 0.5 by rejection ABC against the kernel's 6.3 ± 0.8, though " +
+        '4.7 ± 0.7 by a synthetic likelihood agrees)',
+    );
+    expect(said(false, { log: 1.1, se: 0.3 }, false)).toContain(
+      '(--test-unit, whose log Bayes factor is 2.2 ± 0.5 by rejection ABC and 1.1 ± 0.3 by a synthetic likelihood ' +
+        "against the kernel's 6.3 ± 0.8)",
+    );
+    expect(said(true, null, false)).toContain(
+      "(--test-unit, whose log Bayes factor is not estimable by a synthetic likelihood against the kernel's 6.3 ± 0.8, " +
+        'though 2.2 ± 0.5 by rejection ABC agrees)',
     );
   });
 

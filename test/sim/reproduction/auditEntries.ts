@@ -97,7 +97,7 @@ export function verdictOf(entries: readonly AuditEntry[], parts: Partial<Verdict
       extremeness: evenExtremeness(),
       story: { article: 0.013, medianOwn: 0.03, asRare: 0.16, publications: 10_000 },
     },
-    crossCheck: { rows: [], orderAgrees: true, testUnit: null },
+    crossCheck: { rows: [], orderAgrees: true, syntheticOrderAgrees: true, testUnit: null },
     randomControl: { closedForm: 6.14e-9, estimated: 5.95e-9, logSe: 0.03, replicates: 10_000 },
     replicates: 10_000,
     ...parts,
