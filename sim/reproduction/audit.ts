@@ -109,7 +109,10 @@ export interface AuditResult {
   /** Kernel bandwidth per continuous figure (the same for every reading). */
   readonly bandwidths: ReadonlyMap<FigureId, number>;
   readonly randomControl: RandomControlCheck;
-  /** The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC and a synthetic likelihood, best first. */
+  /**
+   * The leading readings (within CROSS_CHECKED nats of the best) by rejection ABC and a synthetic likelihood,
+   * best first.
+   */
   readonly crossCheck: readonly CrossChecked[];
   /** Every simulation's figures, and each reading's simulations (what calibration and the verdict reuse). */
   readonly simulations: Simulations;

@@ -86,7 +86,11 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     const r = hexa([...SWEEP, '--out', 's'], { cwd: root });
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
-      /^hexa: sweep 's': no space left on the device \(ENOSPC\); 0 of 32 cells are finished and kept, (the manifest says "failed"|but the manifest could not be written); free some space, then run the same command with --resume to finish it$/,
+      new RegExp(
+        String.raw`^hexa: sweep 's': no space left on the device \(ENOSPC\); 0 of 32 cells are finished and kept, ` +
+          '(the manifest says "failed"|but the manifest could not be written); free some space, ' +
+          'then run the same command with --resume to finish it$',
+      ),
     );
     expect(readdirSync(join(root, 's')).filter((n) => n.includes('.tmp'))).toEqual([]);
     for (const name of readdirSync(other!)) if (name.startsWith('fill-')) rmSync(join(other!, name));

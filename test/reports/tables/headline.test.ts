@@ -165,8 +165,8 @@ describe('the headline', () => {
         "against the kernel's 6.3 ± 0.8)",
     );
     expect(said(true, null, false)).toContain(
-      "(--test-unit, whose log Bayes factor is not estimable by a synthetic likelihood against the kernel's 6.3 ± 0.8, " +
-        'though 2.2 ± 0.5 by rejection ABC agrees)',
+      '(--test-unit, whose log Bayes factor is not estimable by a synthetic likelihood against the ' +
+        "kernel's 6.3 ± 0.8, though 2.2 ± 0.5 by rejection ABC agrees)",
     );
   });
 
