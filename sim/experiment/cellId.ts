@@ -6,10 +6,10 @@
  */
 import { hash } from 'node:crypto';
 import type { RunConfig } from './config.js';
-import { canonical } from './canonical.js';
-import { CanonicalTexts } from './cellTexts.js';
+import { canonical } from './canonical/json.js';
+import { CanonicalTexts } from './canonical/template.js';
 
-export { canonical } from './canonical.js';
+export { canonical } from './canonical/json.js';
 
 /** What of a configuration names its cell: the env id and the resolved parameters. */
 function identity(config: RunConfig): object {
@@ -37,7 +37,7 @@ export function cellIdNumber(config: RunConfig): bigint {
 
 /**
  * The ids of many cells, as `cellIdNumber` gives them, for a plan: the canonical texts come from a template
- * cut from the first cell's (cellTexts.ts), as cells differ from one another only in what is swept.
+ * cut from the first cell's (canonical/template.ts), as cells differ from one another only in what is swept.
  */
 export class CellIds {
   private readonly texts = new CanonicalTexts();

@@ -185,7 +185,7 @@ function noneGiven(tree: ParamTree, textOf: (flag: string) => string | undefined
 /**
  * What a subtree holds when none of its flags is given: its defaults, built once and frozen (arrays too), so
  * the cells of a sweep share one object instead of rebuilding it per cell — and, being frozen, its canonical
- * text is computed once (sim/experiment/cellId.ts).
+ * text is computed once (sim/experiment/canonical/json.ts).
  */
 const untouched = new WeakMap<ParamTree, unknown>();
 

@@ -10,7 +10,7 @@
  * with its own slot values' texts in their places. Whatever the template cannot say for sure — a slot whose
  * value is undefined (canonical leaves its key out), too many slots — is written whole.
  */
-import { canonical } from './canonical.js';
+import { canonical } from './json.js';
 
 type Path = readonly (string | number)[];
 

@@ -1,6 +1,6 @@
 /**
  * Canonical JSON: object keys sorted at every level, undefined values left out, so equal values have one text
- * (a cell's id hashes it: cellId.ts).
+ * (a cell's id hashes it: ../cellId.ts).
  */
 /** An object's keys in sorted order, quoted as JSON, for one list of keys as `Object.keys` gives it. */
 interface KeyOrder {

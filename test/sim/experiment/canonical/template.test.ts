@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonical } from '../../../sim/experiment/canonical.js';
-import { CanonicalTexts } from '../../../sim/experiment/cellTexts.js';
+import { canonical } from '../../../../sim/experiment/canonical/json.js';
+import { CanonicalTexts } from '../../../../sim/experiment/canonical/template.js';
 
 /** Canonical JSON as defined, written plainly: keys sorted at every level, undefined values left out. */
 function reference(value: unknown): string {
