@@ -9,7 +9,7 @@
  */
 import type { ArmId } from '../arms.js';
 import type { FigureValues } from '../pattern.js';
-import { classOf, continuousFigures, publishedTargets } from '../likelihood/armEstimate.js';
+import { classOf, continuousFigures, publishedTargets, type ArmTargets } from '../likelihood/armEstimate.js';
 import { cholesky } from '../likelihood/copula.js';
 import { below, ReplicateKey } from '../../core/rng.js';
 
@@ -37,7 +37,6 @@ function logGamma(x: number): number {
 
 /** A class of runs (those reproducing an arm's discrete figures) and its continuous figures, standardised. */
 interface ClassGeometry {
-  readonly targets: ReturnType<typeof publishedTargets>;
   readonly figures: ReturnType<typeof continuousFigures>;
   readonly discrete: { readonly log: number; readonly variance: number };
   /** The continuous figures of the class's runs, one column per figure. */
@@ -80,8 +79,7 @@ function whitened(cols: readonly Float64Array[], published: readonly number[]) {
 }
 
 /** The class of an arm's runs, or null when it has no continuous figure, fewer than `least` runs, or is degenerate. */
-function classGeometry(arm: ArmId, values: FigureValues, least: number): ClassGeometry | null {
-  const targets = publishedTargets(arm);
+function classGeometry(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassGeometry | null {
   const hits = classOf(arm, values, targets);
   const n = values.values().next().value!.length;
   const m = hits.length;
@@ -90,11 +88,10 @@ function classGeometry(arm: ArmId, values: FigureValues, least: number): ClassGe
   const cols = figures.map((f) => Float64Array.from(hits, (i) => values.get(f.id)![i]!));
   const w = whitened(
     cols,
-    figures.map((f) => f.published),
+    figures.map((f) => targets.get(f.id)!.point),
   );
   if (w === null) return null;
   return {
-    targets,
     figures,
     discrete: { log: Math.log(m / n), variance: (1 - m / n) / m },
     cols,
@@ -107,22 +104,23 @@ function classGeometry(arm: ArmId, values: FigureValues, least: number): ClassGe
 }
 
 /** An arm's discrete share alone (no continuous figure), or null when no run reproduces it. */
-function discreteOnly(arm: ArmId, values: FigureValues): AbcEstimate | null | undefined {
+function discreteOnly(arm: ArmId, values: FigureValues, targets: ArmTargets): AbcEstimate | null | undefined {
   if (continuousFigures(arm).length > 0) return undefined;
-  const m = classOf(arm, values, publishedTargets(arm)).length;
+  const m = classOf(arm, values, targets).length;
   const n = values.values().next().value!.length;
   return m === 0 ? null : { log: Math.log(m / n), se: Math.sqrt((1 - m / n) / m) };
 }
 
 /**
- * The arm's log probability by rejection ABC, or null when its class is too small (fewer than 2k runs) or degenerate.
+ * The arm's log probability by rejection ABC, or null when its class is too small (fewer than 2k runs) or degenerate;
+ * of the article's figures, or of a simulated publication's (`targets`).
  */
-export function abcArm(arm: ArmId, values: FigureValues): AbcEstimate | null {
-  const only = discreteOnly(arm, values);
+export function abcArm(arm: ArmId, values: FigureValues, targets = publishedTargets(arm)): AbcEstimate | null {
+  const only = discreteOnly(arm, values, targets);
   if (only !== undefined) return only;
-  const g = classGeometry(arm, values, 2 * NEIGHBOURS);
+  const g = classGeometry(arm, values, targets, 2 * NEIGHBOURS);
   if (g === null) return null;
-  const { figures, targets, cov, point, runs, discrete } = g;
+  const { figures, cov, point, runs, discrete } = g;
   const d = figures.length;
   const m = runs.length;
   const distances = Float64Array.from(runs, (y) => {
@@ -156,13 +154,13 @@ export const SYNTHETIC_RESAMPLES = 200;
  * the same on every run). It shares the class with the main estimator, nothing else; unlike ABC it has no
  * tolerance, and unlike the kernel no bandwidth, but it assumes the shape.
  */
-export function syntheticArm(arm: ArmId, values: FigureValues): AbcEstimate | null {
-  const only = discreteOnly(arm, values);
+export function syntheticArm(arm: ArmId, values: FigureValues, targets = publishedTargets(arm)): AbcEstimate | null {
+  const only = discreteOnly(arm, values, targets);
   if (only !== undefined) return only;
-  const g = classGeometry(arm, values, 2 * NEIGHBOURS);
+  const g = classGeometry(arm, values, targets, 2 * NEIGHBOURS);
   if (g === null) return null;
   const d = g.figures.length;
-  const published = g.figures.map((f) => f.published);
+  const published = g.figures.map((f) => targets.get(f.id)!.point);
   const logNormal = (w: { point: Float64Array; logDet: number }): number =>
     -(d / 2) * Math.log(2 * Math.PI) - w.logDet - 0.5 * w.point.reduce((s, z) => s + z * z, 0);
   const log = logNormal(g) + g.logWidths;
