@@ -129,7 +129,7 @@ export function configFrom(settings: RunSettings, extraEnvParams: Readonly<Recor
     modules.push(found.ref);
     return found.name;
   };
-  const agent = readValues(AGENT_PARAMS, given, read);
+  const agent = readValues(AGENT_PARAMS, given, read, [...texts.keys()]);
   crossCheck(agent, settings, spec, envParams);
   return normalizeRun({
     env: spec.id,

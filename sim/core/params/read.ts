@@ -155,6 +155,7 @@ type Field =
 interface TreeReading {
   readonly fields: readonly Field[];
   readonly flags: readonly string[];
+  readonly flagSet: ReadonlySet<string>;
 }
 
 const readings = new WeakMap<ParamTree, TreeReading>();
@@ -171,14 +172,28 @@ function readingOf(tree: ParamTree): TreeReading {
         else fields.push({ key, param: node, place: isOptional(node) ? 'optional' : 'always' });
       }
     }
-    reading = { fields, flags: placedParams(tree).map(({ param }) => param.flag) };
+    const flags = placedParams(tree).map(({ param }) => param.flag);
+    reading = { fields, flags, flagSet: new Set(flags) };
     readings.set(tree, reading);
   }
   return reading;
 }
 
-function noneGiven(tree: ParamTree, textOf: (flag: string) => string | undefined): boolean {
-  for (const flag of readingOf(tree).flags) if (textOf(flag) !== undefined) return false;
+/**
+ * Whether no flag of `tree` has a text. With the list of flags that have one (`given`, a few), it is looked up in
+ * the tree's flags, not every flag of the tree asked for its text.
+ */
+function noneGiven(
+  tree: ParamTree,
+  textOf: (flag: string) => string | undefined,
+  given: readonly string[] | undefined,
+): boolean {
+  const reading = readingOf(tree);
+  if (given !== undefined) {
+    for (const flag of given) if (reading.flagSet.has(flag)) return false;
+    return true;
+  }
+  for (const flag of reading.flags) if (textOf(flag) !== undefined) return false;
   return true;
 }
 
@@ -214,13 +229,14 @@ export function readValues<T extends ParamTree>(
   tree: T,
   textOf: (flag: string) => string | undefined,
   read: ReadParam = parseParam,
+  given?: readonly string[],
 ): ParamValues<T> {
   const out: Record<string, unknown> = {};
   let late: [string, unknown][] | undefined;
   for (const field of readingOf(tree).fields) {
     if ('tree' in field) {
       const sub = field.tree;
-      out[field.key] = noneGiven(sub, textOf) ? untouchedValues(sub) : readValues(sub, textOf, read);
+      out[field.key] = noneGiven(sub, textOf, given) ? untouchedValues(sub) : readValues(sub, textOf, read, given);
       continue;
     }
     const text = textOf(field.param.flag);

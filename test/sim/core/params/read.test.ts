@@ -120,4 +120,20 @@ describe('reading declarations', () => {
     expect(read).toEqual({ ...defaults, count: 5, plug: 'mine' });
     expect(Object.keys(read).at(-1)).toBe('plug');
   });
+
+  it('shares one frozen object for a subtree no flag touches, and reads it when one does', () => {
+    const plain = (p: Param, text: string) => parseParam(p, text);
+    const a = readValues(TREE, () => undefined);
+    const b = readValues(TREE, () => undefined, plain, []);
+    expect(b.inner).toBe(a.inner);
+    expect(Object.isFrozen(a.inner)).toBe(true);
+    expect(Object.isFrozen(a.inner.list)).toBe(true);
+    const given: Record<string, string> = { list: '4/5' };
+    const textOf = (flag: string): string | undefined => given[flag];
+    // The list of flags given decides as the texts do: the subtree is read, not shared.
+    for (const read of [readValues(TREE, textOf, plain), readValues(TREE, textOf, plain, ['list'])]) {
+      expect(read.inner).toEqual({ list: [4, 5] });
+      expect(read.inner).not.toBe(a.inner);
+    }
+  });
 });
