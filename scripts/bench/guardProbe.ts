@@ -10,21 +10,17 @@
  * The second is a fixed amount of work, the same for both variants, for counting instructions, which a shared
  * machine does not disturb (`valgrind --tool=callgrind node --single-threaded …`, less a run of 0 replicates).
  */
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
-import { packageRoot } from '../../reports/manifest.js';
 import { moduleStore } from '../../sim/agent/moduleStore.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { importModule, loadModule } from '../../sim/experiment/modules.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { engine, type EngineFigure } from './bench.js';
+import { LOCK_MODULE } from './moduleBench.js';
 
 export type GuardVariant = 'guarded' | 'unguarded';
-
-/** The module world of the bench row (lock-v1's dynamics as a plain-JavaScript module). */
-export const LOCK_MODULE = join(packageRoot(), 'docs', 'examples', 'lock-world.mjs');
 
 /**
  * The id a configuration names to run the module's world with or without its guard. Both variants load the

@@ -17,9 +17,12 @@ export interface ModuleBench {
   readonly path: string;
 }
 
+/** The module world of the bench rows (lock-v1's dynamics as a plain-JavaScript module). */
+export const LOCK_MODULE = join(packageRoot(), 'docs', 'examples', 'lock-world.mjs');
+
 export async function benchModuleLock(minSeconds = 2): Promise<ModuleBench> {
   const { loadModule } = await import('../../sim/experiment/modules.js');
-  const path = join(packageRoot(), 'docs', 'examples', 'lock-world.mjs');
+  const path = LOCK_MODULE;
   const [world] = (await loadModule('env', path, 'env', { check: true })).envs;
   const builtInConfig = PUBLISHED_RUN;
   const moduleConfig = normalizeRun({ ...PUBLISHED_RUN, env: world!.id });

@@ -15,7 +15,7 @@ import { auditPublication } from '../../sim/reproduction/audit.js';
 import { ARMS, HIDDEN_CHOICES, type HiddenChoices } from '../../sim/reproduction/arms.js';
 import { publicationReadings, truthOf } from '../../sim/reproduction/calibration/calibrate.js';
 import { publicationOf, simulatePublications } from '../../sim/reproduction/calibration/publications.js';
-import { abcArm, syntheticArm, type AbcEstimate } from '../../sim/reproduction/checks/crossCheck.js';
+import { abcArm, syntheticArm, withArmEstimate, type AbcEstimate } from '../../sim/reproduction/checks/crossCheck.js';
 import { MAIN_SCALE, type ArmTargets } from '../../sim/reproduction/likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../../sim/reproduction/likelihood/reading.js';
 import type { FigureValues } from '../../sim/reproduction/pattern.js';
@@ -31,12 +31,9 @@ export type Row = { readonly truth: 'any' | 'high' } & Record<Method, number>;
 
 const EXPLOIT = ARMS.findIndex((a) => a.id === 'exploit');
 
-/** The reading's log-likelihood with its exploitation arm by `arm` instead of the kernel, or NaN. */
-function withArm(reading: ReadingLikelihood, estimate: AbcEstimate | null): number {
-  if (estimate === null) return NaN;
-  const main = reading.byScale[MAIN_SCALE]!.log;
-  return main - reading.arms[EXPLOIT]!.estimate.byScale[MAIN_SCALE]!.log + estimate.log;
-}
+/** The reading's log-likelihood with its exploitation arm by a cross-check instead of the kernel, or NaN. */
+const withArm = (reading: ReadingLikelihood, estimate: AbcEstimate | null): number =>
+  estimate === null ? NaN : withArmEstimate(reading, EXPLOIT, estimate).log;
 
 /** −log(1 + e^−x), without overflow: the log probability of the truth from a log Bayes factor x for it. */
 const logScore = (x: number): number => (x < -30 ? x : -Math.log1p(Math.exp(-x)));

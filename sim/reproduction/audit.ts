@@ -34,7 +34,7 @@ import { unpairedSeed } from './likelihood/unpaired.js';
 import { extremeness, type Extremeness } from './checks/extremeness.js';
 import { storyShares, type StoryShares } from './checks/story.js';
 import type { Simulations } from './checks/sameRuns.js';
-import { abcArm, syntheticArm } from './checks/crossCheck.js';
+import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
 import {
   estimateSimulations,
   figuresOn,
@@ -312,17 +312,11 @@ export function rankSimulations(
       if (abc === null) return [];
       const synthetic = syntheticArm('exploit', values);
       const main = e.likelihood.byScale[MAIN_SCALE]!;
-      const arm = e.likelihood.arms[exploit]!.estimate.byScale[MAIN_SCALE]!;
-      const others = { log: main.log - arm.log, variance: main.se ** 2 - arm.variance };
-      const withOthers = (x: { log: number; se: number }) => ({
-        log: others.log + x.log,
-        se: Math.sqrt(Math.max(0, others.variance) + x.se ** 2),
-      });
       return [
         {
           index: e.index,
-          abc: withOthers(abc),
-          synthetic: synthetic === null ? null : withOthers(synthetic),
+          abc: withArmEstimate(e.likelihood, exploit, abc),
+          synthetic: synthetic === null ? null : withArmEstimate(e.likelihood, exploit, synthetic),
           main: { log: main.log, se: main.se },
         },
       ];

@@ -9,7 +9,14 @@
  */
 import type { ArmId } from '../arms.js';
 import type { FigureValues } from '../pattern.js';
-import { classOf, continuousFigures, publishedTargets, type ArmTargets } from '../likelihood/armEstimate.js';
+import {
+  classOf,
+  continuousFigures,
+  MAIN_SCALE,
+  publishedTargets,
+  type ArmTargets,
+} from '../likelihood/armEstimate.js';
+import type { ReadingLikelihood } from '../likelihood/reading.js';
 import { cholesky } from '../likelihood/copula.js';
 import { below, ReplicateKey } from '../../core/rng.js';
 
@@ -42,9 +49,9 @@ interface ClassGeometry {
   /** The continuous figures of the class's runs, one column per figure. */
   readonly cols: readonly Float64Array[];
   readonly cov: Float64Array;
-  /** The printed values and every run, whitened by the class's mean and covariance. */
+  /** The printed values, whitened by the class's mean and covariance, and the whitening. */
   readonly point: Float64Array;
-  readonly runs: readonly Float64Array[];
+  readonly whiten: (x: readonly number[]) => Float64Array;
   readonly logDet: number;
   /** log of the product of the windows' widths: a density times it is the probability of the windows. */
   readonly logWidths: number;
@@ -97,7 +104,7 @@ function classGeometry(arm: ArmId, values: FigureValues, targets: ArmTargets, le
     cols,
     cov: w.cov,
     point: w.point,
-    runs: Array.from({ length: m }, (_, i) => w.whiten(cols.map((c) => c[i]!))),
+    whiten: w.whiten,
     logDet: w.logDet,
     logWidths: figures.reduce((s, f) => s + Math.log(targets.get(f.id)!.hi - targets.get(f.id)!.lo), 0),
   };
@@ -120,10 +127,11 @@ export function abcArm(arm: ArmId, values: FigureValues, targets = publishedTarg
   if (only !== undefined) return only;
   const g = classGeometry(arm, values, targets, 2 * NEIGHBOURS);
   if (g === null) return null;
-  const { figures, cov, point, runs, discrete } = g;
+  const { figures, cols, cov, point, discrete } = g;
   const d = figures.length;
-  const m = runs.length;
-  const distances = Float64Array.from(runs, (y) => {
+  const m = cols[0]!.length;
+  const distances = Float64Array.from({ length: m }, (_, i) => {
+    const y = g.whiten(cols.map((c) => c[i]!));
     let s = 0;
     for (let k = 0; k < d; k++) s += (y[k]! - point[k]!) ** 2;
     return Math.sqrt(s);
@@ -183,4 +191,15 @@ export function syntheticArm(arm: ArmId, values: FigureValues, targets = publish
   }
   const variance = made > 1 ? Math.max(0, (sumSq - (sum * sum) / made) / (made - 1)) : Infinity;
   return { log: g.discrete.log + log, se: Math.sqrt(g.discrete.variance + variance) };
+}
+
+/**
+ * A reading's log-likelihood with arm `arm`'s kernel estimate replaced by a cross-check's `estimate`: the other
+ * arms' terms and their Monte Carlo variance kept, the estimate's added.
+ */
+export function withArmEstimate(reading: ReadingLikelihood, arm: number, estimate: AbcEstimate): AbcEstimate {
+  const main = reading.byScale[MAIN_SCALE]!;
+  const own = reading.arms[arm]!.estimate.byScale[MAIN_SCALE]!;
+  const others = { log: main.log - own.log, variance: main.se ** 2 - own.variance };
+  return { log: others.log + estimate.log, se: Math.sqrt(Math.max(0, others.variance) + estimate.se ** 2) };
 }
