@@ -11,7 +11,8 @@ import { SweepTables } from '../../reports/parquet/sweepTables.js';
 import { planSweep, idAt } from '../sweep/cells.js';
 import { readCellRows } from '../sweep/folder/cellFile.js';
 import { readSweepManifest } from '../sweep/folder/manifest.js';
-import { assembleResults, doneFile, fileRows } from '../sweep/folder/store.js';
+import { doneFile, fileRows } from '../sweep/folder/store.js';
+import { assembleResults } from '../sweep/folder/results.js';
 import { timeHexa } from './wall.js';
 
 /** 20 cells of 200 replicates × 5 rounds: 20 000 rows. */

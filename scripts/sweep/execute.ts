@@ -21,20 +21,18 @@ import { writesCsv, type ResultFormat } from '../../reports/parquet/sweepTables.
 import { COMPACTED, unverifiedTable } from './folder/compacted.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import {
-  assembleResults,
   compactCells,
   DONE,
   dropCellParts,
   FAILED,
   ensureCellsDir,
-  finishedFiles,
   joinCellParts,
   MANIFEST,
-  ResultsWriter,
   saveCellFailure,
   scanCells,
   type CellStates,
 } from './folder/store.js';
+import { assembleResults, finishedFiles, ResultsWriter } from './folder/results.js';
 import {
   countCells,
   readSweepManifest,

@@ -9,16 +9,13 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { checkOutputDir } from '../output.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import {
-  assembleResults,
   clearSweepFiles,
   compactCells,
   copyCellRows,
-  csvHeader,
   DONE,
   doneFile,
   ensureCellsDir,
   fileRows,
-  finishedFiles,
   MANIFEST,
   RESULTS,
   saveCellFailure,
@@ -26,6 +23,7 @@ import {
   type CellRows,
   type CellStates,
 } from './folder/store.js';
+import { assembleResults, csvHeader, finishedFiles } from './folder/results.js';
 import { COMPACTED, CompactedRows, unverifiedTable } from './folder/compacted.js';
 import {
   countCells,

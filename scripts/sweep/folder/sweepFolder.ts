@@ -12,15 +12,8 @@ import { lockFolder } from '../../../reports/store/lock.js';
 import { DEFAULT_FORMAT, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { countCells, statusOf, writeSweepManifest } from './manifest.js';
 import { COMPACTED } from './compacted.js';
-import {
-  assembleResults,
-  clearSweepFiles,
-  compactCells,
-  ensureCellsDir,
-  finishedFiles,
-  saveCellRows,
-  scanCells,
-} from './store.js';
+import { clearSweepFiles, compactCells, ensureCellsDir, saveCellRows, scanCells } from './store.js';
+import { assembleResults, finishedFiles } from './results.js';
 
 /**
  * An in-process sweep's folder: cells/<id>.csv, results.csv (the columns and rows of `hexa sweep`) and
