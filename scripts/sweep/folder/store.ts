@@ -6,8 +6,8 @@
  * again a cell whose file does not verify, a merge refuses it. `results.csv` is assembled from those files in
  * canonical order (by cell id), streaming one cell at a time, so memory does not grow with the number of cells;
  * its own checksum is computed on the way and recorded in the manifest (results.ts). Once a sweep is done, the
- * cell files are deleted (`compactCells`, after results.csv and the manifest saying so are on the disk): the folder then holds
- * its rows once, and `--resume` and `hexa merge` read them from results.csv (compacted.ts).
+ * cell files are deleted (`compactCells`, after results.csv and the manifest saying so are on the disk): the
+ * folder then holds its rows once, and `--resume` and `hexa merge` read them from results.csv (compacted.ts).
  *
  *   cells/<id>.csv     the rows of a finished cell (no header), then its footer
  *   cells/<id>.failed  the error of a failed cell (JSON {"error": …})
