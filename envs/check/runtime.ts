@@ -7,7 +7,8 @@
  *     not a boolean, a failure kind outside 0 … 4), so a faulty world ends the run instead of faking a result;
  *   - turns whatever the world throws into a PluginError naming the module, the hook and the task;
  *   - marks the thread's heartbeat while the world's code runs, so the pool watching the thread can stop a
- *     call that never returns (sim/core/parallel/heartbeat.ts).
+ *     call that never returns (sim/core/guard/heartbeat.ts): from the world's making on it names its reset
+ *     or step, and each step moves the counter.
  *
  * Built-in worlds are not guarded: they are this package's own code, tested, and their loops stay as fast as
  * they are. A guarded world keeps the shape of the one it wraps (the same optional methods, so the Actor
@@ -17,6 +18,7 @@ import { paramErrorOf, type Env, type EnvParams, type EnvSpec, type Feedback, ty
 import { msg, PluginError } from '../../sim/core/messages.js';
 import { HookGuard } from '../../sim/core/guard/hookGuard.js';
 import { threadHeartbeat } from '../../sim/core/guard/heartbeat.js';
+import { WATCHED, type WatchedWords } from '../../sim/core/guard/watchedWords.js';
 import type { Stream } from '../../sim/core/rng.js';
 
 /** The largest FAILURE kind (envs/env.ts). */
@@ -66,6 +68,8 @@ class WorldHooks {
   readonly context: number;
   readonly truthIn: number;
   readonly describeClaim: number;
+  /** What the heartbeat names from a world's making on: a reset or a step is what runs while a task does. */
+  readonly inUse: number;
 
   constructor(readonly guard: HookGuard) {
     this.create = guard.mark('create()');
@@ -77,6 +81,7 @@ class WorldHooks {
     this.context = guard.mark('context()');
     this.truthIn = guard.mark('truthIn()');
     this.describeClaim = guard.mark('describeClaim()');
+    this.inUse = guard.mark('reset() or step()');
   }
 }
 
@@ -122,21 +127,18 @@ class GuardedEnv implements Env {
   }
 
   /**
-   * Once a task, so written out as the steps are (a closure and a nested guard cost a short task much). On the
-   * way out the heartbeat names the world's step, which the task's attempts call next.
+   * Once a task, so written out as the steps are (a closure and a nested guard cost a short task much). The
+   * heartbeat names 'reset() or step()' from the world's making on, and the steps move its counter: a reset
+   * that never returns stops it as a step would. The runner hands every task the same context object, so it
+   * is stored only when it changes (a store of an object costs more than the comparison).
    */
   reset(task: TaskContext): void {
-    this.at = task;
-    const cells = this.cells;
-    cells[1] = this.hooks.reset;
-    cells[0]!++;
+    if (this.at !== task) this.at = task;
     try {
       this.inner.reset(task);
     } catch (e) {
       throw this.threw(this.hooks.reset, e);
     }
-    cells[0]!++;
-    cells[1] = this.hooks.step;
   }
 
   /**
@@ -223,8 +225,21 @@ class GuardedBitsEnv extends GuardedEnv {
   }
 }
 
-/** … and one-word codes: `step`'s guard for `stepWord` too. */
+/**
+ * … and one-word codes: `step`'s guard for `stepWord` too, and the same guard for the Actor's word loop to hold
+ * inline (sim/core/guard/watchedWords.ts), which calls the world's own `stepWord`.
+ */
 class GuardedWordEnv extends GuardedBitsEnv {
+  [WATCHED](): WatchedWords {
+    return {
+      world: this.inner as Env & { stepWord(word: number): Feedback },
+      maxScore: this.maxScore,
+      steps: this.guard.beat.steps,
+      fault: (feedback: unknown) => this.accept(this.hooks.stepWord, feedback as Feedback),
+      threw: (e: unknown) => this.threw(this.hooks.stepWord, e),
+    };
+  }
+
   stepWord(word: number): Feedback {
     this.cells[0]! += 2;
     let f: Feedback;
@@ -276,6 +291,7 @@ export function guardSpec(spec: EnvSpec, module: string): EnvSpec {
       const env = own.call(hooks.create, () => spec.create(params, world));
       const problem = shapeProblem(env);
       if (problem !== null) throw own.error(hooks.create, msg.plugin.badShape(problem));
+      own.beat.cells[1] = hooks.inUse;
       return guarded(env, hooks);
     },
   };

@@ -39,6 +39,7 @@ import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
 import { SampleBatch, SMALL_BITS } from './samples/sampleBatch.js';
+import { watchedWords, type WatchedWords, type WordFeedback } from '../core/guard/watchedWords.js';
 
 /**
  * High-score samples a listed batch holds before it is handed over: small enough that a batch of one-word
@@ -49,7 +50,7 @@ const SAMPLE_BUFFER = 16;
 
 /** Takes a code of at most 32 positions as one bit word (`Env.stepWord`). */
 interface WordWorld {
-  stepWord(word: number): Feedback;
+  stepWord(word: number): WordFeedback;
 }
 
 /** A world without `stepWord`, given each word through `stepBits` and a one-word array. */
@@ -162,6 +163,8 @@ export class Actor {
   private readonly lastWord: number;
   /** Where one-word codes are submitted ('word' loops); else null. */
   private readonly wordWorld: WordWorld | null;
+  /** A guarded world's one-word steps, which the 'word' loops guard themselves (a module's world); else null. */
+  private readonly watch: WatchedWords | null;
   /** The guess as bit words ('bitWords'), made at first use. */
   private guessBits: Int32Array | null = null;
   /** Each loop's sample batch, made at first use, reused for every task after. */
@@ -176,7 +179,14 @@ export class Actor {
     this.policy = parts.policy ?? new PublishedPolicy(env.space.arity, disabled ?? null);
     this.facts = loopFacts(parts, this.policy);
     this.lastWord = lastWordMask(env.space.positions);
-    this.wordWorld = !this.facts.oneWord ? null : takesWords(env) ? env : new StepBitsByWord(env);
+    this.watch = this.facts.oneWord ? watchedWords(env) : null;
+    this.wordWorld = !this.facts.oneWord
+      ? null
+      : this.watch !== null
+        ? this.watch.world
+        : takesWords(env)
+          ? env
+          : new StepBitsByWord(env);
   }
 
   /**
@@ -362,6 +372,13 @@ export class Actor {
     const values = constraint === null ? 0 : constraint.valueBits[0]!;
     const rate = streams.exploreRate ?? agent.explore;
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
+    const watch = this.watch;
+    const steps = watch === null ? null : watch.steps;
+    const maxScore = watch === null ? 0 : watch.maxScore;
+    // The attempts run in runs, the heartbeat beaten between them (a guarded world's; else one run): a task
+    // counted in it on the spot, the run's length carried from task to task.
+    const beat = steps === null ? null : steps.cells;
+    let run = steps === null ? cap : steps.run;
 
     // Samples and attempts not handed over yet, carried from task to task within a batch.
     let highs = 0;
@@ -373,32 +390,55 @@ export class Actor {
       let handedOver = -held;
       let solved = false;
       used = cap;
-      for (let attempt = 1; attempt <= cap; attempt++) {
-        const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
-        if (exploring) tally.explorations++;
-        const draw = guess.int32();
-        const code = (exploring ? draw : (draw & keep) | values) & last;
+      if (beat !== null) beat[0]! += 2;
+      let first = true;
+      let attempt = 1;
+      runs: for (;;) {
+        const end = Math.min(attempt + run - 1, cap);
+        for (; attempt <= end; attempt++) {
+          const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+          if (exploring) tally.explorations++;
+          const draw = guess.int32();
+          const code = (exploring ? draw : (draw & keep) | values) & last;
 
-        const feedback = world.stepWord(code);
-        // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
-        // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
-        const high = +(feedback.score >= goodScore);
-        if (counts !== null) counts[code]! += high;
-        else {
-          codes[highs] = code;
-          if (routed !== null) routed[highs] = exploring ? 0 : 1;
+          // A module's world is guarded here (sim/core/guard/watchedWords.ts), at one call site for every world: a
+          // second site for the watched world cost its attempts more than the checks. A score is an integer in
+          // 0 … maxScore exactly when (score >>> 0) === score and score <= maxScore.
+          let feedback: WordFeedback;
+          try {
+            feedback = world.stepWord(code);
+          } catch (e) {
+            throw watch === null ? e : watch.threw(e);
+          }
+          if (watch !== null) {
+            const score = feedback?.score;
+            const solved = feedback?.solved;
+            if (score >>> 0 !== score || score > maxScore || (solved !== false && solved !== true))
+              feedback = watch.fault(feedback);
+          }
+          // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
+          // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
+          const high = +(feedback.score >= goodScore);
+          if (counts !== null) counts[code]! += high;
+          else {
+            codes[highs] = code;
+            if (routed !== null) routed[highs] = exploring ? 0 : 1;
+          }
+          highs += high;
+          if (highs === full) {
+            this.handOver(samples, highs, attempt - handedOver, context, tally);
+            handedOver = attempt;
+            highs = 0;
+          }
+          if (feedback.solved) {
+            used = attempt;
+            solved = true;
+            break runs;
+          }
         }
-        highs += high;
-        if (highs === full) {
-          this.handOver(samples, highs, attempt - handedOver, context, tally);
-          handedOver = attempt;
-          highs = 0;
-        }
-        if (feedback.solved) {
-          used = attempt;
-          solved = true;
-          break;
-        }
+        if (attempt > cap) break;
+        run = steps!.beat(first);
+        first = false;
       }
       held = used - handedOver;
       tally.attempts += used;

@@ -11,6 +11,9 @@ import { hexa, ROOT, tempDir } from '../scripts/sweep/cli.js';
 const WORLD = join(ROOT, 'test/fixtures/hostile/world.mjs');
 const HANGING = join(ROOT, 'test/fixtures/hostile/hanging-world.mjs');
 const RANKING = join(ROOT, 'test/fixtures/hostile/throwing-ranking.mjs');
+/** What the watchdog says of a world's reset or step that did not return within --step-timeout 1. */
+const WATCHDOG =
+  /: world 'hostile-lock-v1' reset\(\) or step\(\): did not return within 1 s \(stopped; --step-timeout sets/;
 const SHORT = ['--rounds', '1', '--tasks', '2', '--quiet'];
 const SWEEP = ['sweep', '--explore', '0,0.1', '--replicates', '2', ...SHORT];
 const LONG = 'a'.repeat(300);
@@ -197,8 +200,34 @@ const PLUGIN: readonly Case[] = [
     name: 'a world whose step() never returns (watchdog)',
     args: ['run', '--env', WORLD, '--param', 'fault=hang', '--step-timeout', '1', ...SHORT],
     status: 1,
-    line: /: world 'hostile-lock-v1' step\(\): did not return within 1 s \(stopped; --step-timeout sets the limit\)$/,
+    line: WATCHDOG,
   },
+  // Late faults: thousands of quick steps first, so the word loop beats the heartbeat in its longest runs.
+  {
+    name: 'a world whose score turns NaN after 3000 steps',
+    args: ['run', '--env', WORLD, '--param', 'fault=nan', '--param', 'after=3000', '--rounds', '20', '--quiet'],
+    status: 1,
+    line: /: world 'hostile-lock-v1' stepWord\(\): returned score NaN, not an integer in 0 … 4 \(replicate 0, round /,
+  },
+  ...(['hang', 'hang-reset'] as const).map((fault) => ({
+    name: `a world whose ${fault === 'hang' ? 'step()' : 'reset()'} stops returning after 3000 steps (watchdog)`,
+    args: [
+      'run',
+      '--env',
+      WORLD,
+      '--param',
+      `fault=${fault}`,
+      '--param',
+      'after=3000',
+      '--step-timeout',
+      '1',
+      '--rounds',
+      '20',
+      '--quiet',
+    ],
+    status: 1 as const,
+    line: WATCHDOG,
+  })),
   {
     name: 'a world that hangs while check-env looks',
     args: ['run', '--env', HANGING, '--step-timeout', '1', ...SHORT],
