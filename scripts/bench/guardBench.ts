@@ -3,9 +3,12 @@
  * share of attempts per CPU second the 4-bit module world loses to it. The guarded and the unguarded world
  * each run in fresh processes (guardProbe.ts), in adjacent pairs (the order alternating), and the cost is the
  * median over the pairs of one run's figure against its partner's: a shared machine's speed drifts over
- * seconds, so two runs side by side see nearly the same machine. Target: at most 3 %.
+ * seconds, so two runs side by side see nearly the same machine. Target: at most 3 %. The probes run with
+ * `--single-threaded` (the process's CPU time then counts the run's own thread only, not the compiler's and
+ * collector's helper threads, whose share varies from one process to the next) and on one processor.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EngineFigure } from './bench.js';
 import type { GuardVariant } from './guardProbe.js';
@@ -35,8 +38,21 @@ export interface GuardBench {
 /** One figure of a variant, from a fresh process. */
 export type GuardProbe = (variant: GuardVariant, seconds: number) => EngineFigure;
 
+/**
+ * The command a probe runs under: on one processor where `taskset` is there (Linux), the same for both variants.
+ * Left to move between processors, a probe here ran now and then at two thirds of its speed, whichever variant
+ * it was, which made a pair's cost anything from −35 % to +70 %.
+ */
+function probeCommand(): readonly string[] {
+  const cpu = String(availableParallelism() - 1);
+  return spawnSync('taskset', ['-c', cpu, 'true']).status === 0 ? ['taskset', '-c', cpu] : [];
+}
+
+let pinned: readonly string[] | null = null;
+
 const spawned: GuardProbe = (variant, seconds) => {
-  const r = spawnSync(process.execPath, [PROBE, variant, 'seconds', String(seconds)], { encoding: 'utf8' });
+  const args = [...(pinned ??= probeCommand()), process.execPath, '--single-threaded', PROBE, variant];
+  const r = spawnSync(args[0]!, [...args.slice(1), 'seconds', String(seconds)], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`guard probe (${variant}) failed: ${r.stderr.trim().split('\n')[0] ?? ''}`);
   return JSON.parse(r.stdout) as EngineFigure;
 };
