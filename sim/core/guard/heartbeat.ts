@@ -5,7 +5,8 @@
  *
  *   [0] a counter that moves with every call into plugin code: a hook (a policy's, a world's reset or create)
  *       adds 1 on the way in and 1 on the way out, so it is odd while the hook runs; a world's step, called
- *       on every attempt, only adds 2 on the way in — a world's steps follow one another in microseconds;
+ *       on every attempt, only adds 2 on the way in — a world's steps follow one another in microseconds —
+ *       and the Actor's word loop adds 2 once a task and once a run of steps (StepBeat, below);
  *   [1] which hook is running, as a number — for a world, 'reset() or step()' from its making on; 0 when
  *       the thread is in no plugin's business.
  *
