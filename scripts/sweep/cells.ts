@@ -4,7 +4,7 @@
  * So the id does not depend on flag order, on spelling (`0.10` vs `0.1`), or on whether a default was
  * given explicitly, and the replicate axis never leaks into the settings.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { ModuleRef, Run } from '../../sim/experiment/config.js';
 import { canonical, cellId, CellIds } from '../../sim/experiment/cellId.js';
 import { PLUGIN_COLUMNS } from '../../reports/csv/policyColumns.js';
@@ -123,24 +123,33 @@ function planCells(
   valuesOf: (combo: number) => Record<string, string>,
   repeated: (a: number, b: number) => Error,
 ): SweepPlan {
-  const byCombo = new BigUint64Array(count);
+  // Each combination's id as two 32-bit words, high then low (see CellIds.idWords).
+  const words = new Uint32Array(2 * count);
   const envKinds: Record<string, EnvParamKind> = {};
   const pluginColumns = new Set<string>();
   const modules = new Map<string, ModuleRef>();
   let first: Run | undefined;
+  let lastEnvParams: Run['envParams'] | null = null;
   const cellIds = new CellIds();
   for (let i = 0; i < count; i++) {
     const config = configOf(i);
     first ??= config;
-    for (const k of Object.keys(config.envParams)) envKinds[k] = envParamKind(envKinds[k], config.envParams[k]);
+    // Cells that sweep no world parameter share one parameters object (sim/core/params/read.ts): typed once.
+    if (config.envParams !== lastEnvParams) {
+      lastEnvParams = config.envParams;
+      for (const k of Object.keys(config.envParams)) envKinds[k] = envParamKind(envKinds[k], config.envParams[k]);
+    }
     for (const k of PLUGIN_COLUMNS) if (config.agent[k] !== undefined) pluginColumns.add(k);
     for (const m of config.modules ?? []) modules.set(`${m.kind}\n${m.path}`, m);
-    byCombo[i] = cellIds.idNumber(config);
+    cellIds.idWords(config, words, i);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
-  const combos = canonicalOrder(byCombo);
-  const ids = BigUint64Array.from(combos, (i) => byCombo[i]!);
-  for (let k = 1; k < count; k++) if (ids[k] === ids[k - 1]) throw repeated(combos[k - 1]!, combos[k]!);
+  const combos = orderOfWords(words);
+  const ids = idsInOrder(words, combos);
+  for (let k = 1; k < count; k++) {
+    const [a, b] = [combos[k - 1]!, combos[k]!];
+    if (words[2 * a] === words[2 * b] && words[2 * a + 1] === words[2 * b + 1]) throw repeated(a, b);
+  }
   const columns = sweepColumns(
     Object.keys(envKinds).sort(),
     PLUGIN_COLUMNS.filter((k) => pluginColumns.has(k)),
@@ -148,7 +157,7 @@ function planCells(
   const hash = createHash('sha256').update(
     `hexa-sim/grid/v1\n${first.seed}\n${first.replicates}\n${columns.join(',')}\n`,
   );
-  for (const id of ids) hash.update(`${id.toString(16).padStart(16, '0')}\n`);
+  hashIds(hash, words, combos);
   const gridId = hash.digest().subarray(0, 8).toString('hex');
   const kindOrder = ['env', ...POLICY_KINDS];
   const byKindAndPath = (a: ModuleRef, b: ModuleRef): number =>
@@ -171,28 +180,81 @@ function planCells(
 /** Combinations up to this many are sorted by one number each (their high 32 id bits, then the combination). */
 const PACKED = 2 ** 21;
 
-/**
- * The combinations in the order of their ids (ties, which a plan then refuses, by combination). Ids are
- * compared as two 32-bit halves, as reading a BigUint64Array element makes a BigInt per comparison; and up to
- * 2²¹ combinations, a number holding an id's high half and the combination (53 bits, exact in a double) is
- * sorted by the engine's own numeric sort, five times faster than a comparison function at the 2 M cap —
- * leaving only the runs of equal high halves (a few hundred pairs at 2 M) to order by the low half.
- */
+/** The combinations in the order of their ids (ties by combination): `orderOfWords` for ids as numbers. */
 export function canonicalOrder(byCombo: BigUint64Array): Uint32Array {
-  const count = byCombo.length;
-  const high = Uint32Array.from(byCombo, (id) => Number(id >> 32n));
-  const low = Uint32Array.from(byCombo, (id) => Number(id & 0xffff_ffffn));
-  const byHalves = (a: number, b: number): number => high[a]! - high[b]! || low[a]! - low[b]! || a - b;
+  const words = new Uint32Array(2 * byCombo.length);
+  byCombo.forEach((id, i) => {
+    words[2 * i] = Number(id >> 32n);
+    words[2 * i + 1] = Number(id & 0xffff_ffffn);
+  });
+  return orderOfWords(words);
+}
+
+/**
+ * The combinations in the order of their ids, given as words (high, low) — ties, which a plan then refuses,
+ * by combination. Up to 2²¹ combinations, a number holding an id's high half and the combination (53 bits,
+ * exact in a double) is sorted by the engine's own numeric sort, five times faster than a comparison function
+ * at the 2 M cap — leaving only the runs of equal high halves (a few hundred pairs at 2 M) to order by the low.
+ */
+function orderOfWords(words: Uint32Array): Uint32Array {
+  const count = words.length / 2;
+  const byHalves = (a: number, b: number): number =>
+    words[2 * a]! - words[2 * b]! || words[2 * a + 1]! - words[2 * b + 1]! || a - b;
   if (count > PACKED) return Uint32Array.from({ length: count }, (_, i) => i).sort(byHalves);
-  const keys = Float64Array.from(high, (h, i) => h * PACKED + i).sort();
-  const combos = Uint32Array.from(keys, (k) => k % PACKED);
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = words[2 * i]! * PACKED + i;
+  keys.sort();
+  const combos = new Uint32Array(count);
+  for (let k = 0; k < count; k++) combos[k] = keys[k]! % PACKED;
   for (let start = 0; start < count; ) {
+    const high = words[2 * combos[start]!];
     let end = start + 1;
-    while (end < count && high[combos[end]!] === high[combos[start]!]) end++;
+    while (end < count && words[2 * combos[end]!] === high) end++;
     if (end - start > 1) combos.subarray(start, end).sort(byHalves);
     start = end;
   }
   return combos;
+}
+
+/** Which of a BigUint64Array's 32-bit halves holds the high word (the platform's byte order). */
+const HIGH = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+/** The ids in canonical order, as numbers, written through their 32-bit halves (no BigInt made per id). */
+function idsInOrder(words: Uint32Array, combos: Uint32Array): BigUint64Array {
+  const ids = new BigUint64Array(combos.length);
+  const halves = new Uint32Array(ids.buffer);
+  for (let k = 0; k < combos.length; k++) {
+    const c = combos[k]!;
+    halves[2 * k + HIGH] = words[2 * c]!;
+    halves[2 * k + 1 - HIGH] = words[2 * c + 1]!;
+  }
+  return ids;
+}
+
+/** Ids a grid id's hash takes at a time. */
+const HASHED_IDS = 4096;
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+
+/**
+ * The ids in canonical order into the grid id's hash, one line of 16 hex digits each: the digits written into a
+ * buffer of many lines (no string per id), hashed a buffer at a time.
+ */
+function hashIds(hash: Hash, words: Uint32Array, combos: Uint32Array): void {
+  const lines = Buffer.alloc(17 * HASHED_IDS);
+  let at = 0;
+  for (let k = 0; k < combos.length; k++) {
+    const c = combos[k]!;
+    for (let half = 0; half < 2; half++) {
+      const word = words[2 * c + half]!;
+      for (let shift = 28; shift >= 0; shift -= 4) lines[at++] = HEX_DIGITS[(word >>> shift) & 15]!;
+    }
+    lines[at++] = 10; // '\n'
+    if (at === lines.length) {
+      hash.update(lines);
+      at = 0;
+    }
+  }
+  hash.update(lines.subarray(0, at));
 }
 
 /** The positions (in canonical order) of the cells that shard `index` of `count` runs. */

@@ -42,7 +42,17 @@ export function cellIdNumber(config: RunConfig): bigint {
 export class CellIds {
   private readonly texts = new CanonicalTexts();
 
-  idNumber(config: RunConfig): bigint {
-    return hash('sha256', `hexa-sim/cell/v1\n${this.texts.text(identity(config))}`, 'buffer').readBigUInt64BE(0);
+  /**
+   * `cellIdNumber`'s id as two 32-bit words, high then low, into `words` at 2·at and 2·at + 1: a plan of many cells
+   * keeps them so, as every BigInt it made (the id, the halves cut from it) is an object on the heap.
+   */
+  idWords(config: RunConfig, words: Uint32Array, at: number): void {
+    const digest = this.digest(config);
+    words[2 * at] = digest.readUInt32BE(0);
+    words[2 * at + 1] = digest.readUInt32BE(4);
+  }
+
+  private digest(config: RunConfig): Buffer {
+    return hash('sha256', `hexa-sim/cell/v1\n${this.texts.text(identity(config))}`, 'buffer');
   }
 }

@@ -99,6 +99,25 @@ describe('sweep plan', () => {
   });
 });
 
+describe('a large plan, as defined', () => {
+  // 10 001 cells: more than one buffer of the grid id's hash (4096 ids), and ids made as two words each.
+  const plan = planSweep(buildGrid([flag('explore', '0:1:0.0001')]));
+
+  it("names each cell by its configuration's id, in ascending order", () => {
+    expect(plan.ids.length).toBe(10_001);
+    for (const p of [0, 1, 4095, 4096, 5000, 10_000]) expect(idAt(plan, p)).toBe(cellId(plan.configAt(p)));
+    for (let p = 1; p < plan.ids.length; p++) expect(plan.ids[p]! > plan.ids[p - 1]!).toBe(true);
+  });
+
+  it('has the grid id of its definition: SHA-256 over seed, replicates, columns and every id, a line each', () => {
+    const hash = createHash('sha256').update(
+      `hexa-sim/grid/v1\n${plan.seed}\n${plan.replicates}\n${plan.columns.join(',')}\n`,
+    );
+    for (let p = 0; p < plan.ids.length; p++) hash.update(`${idAt(plan, p)}\n`);
+    expect(plan.gridId).toBe(hash.digest().subarray(0, 8).toString('hex'));
+  });
+});
+
 describe('canonical order', () => {
   it('orders combinations by id (ties by combination), many sharing the high 32 bits of their ids', () => {
     const id = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.nat({ max: 0xffff_ffff }));
