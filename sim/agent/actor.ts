@@ -375,10 +375,9 @@ export class Actor {
     const watch = this.watch;
     const steps = watch === null ? null : watch.steps;
     const maxScore = watch === null ? 0 : watch.maxScore;
-    // The attempts run in runs, the heartbeat beaten between them (a guarded world's; else one run): a task
-    // counted in it on the spot, the run's length carried from task to task.
-    const beat = steps === null ? null : steps.cells;
-    let run = steps === null ? cap : steps.run;
+    // A guarded world's steps run in runs that span tasks, the heartbeat beaten between them: `left` steps
+    // before the next beat, carried from task to task and call to call (unguarded: one run a task, never spent).
+    let left = steps === null ? cap : steps.left;
 
     // Samples and attempts not handed over yet, carried from task to task within a batch.
     let highs = 0;
@@ -390,11 +389,10 @@ export class Actor {
       let handedOver = -held;
       let solved = false;
       used = cap;
-      if (beat !== null) beat[0]! += 2;
-      let first = true;
       let attempt = 1;
+      let from = 1;
       runs: for (;;) {
-        const end = Math.min(attempt + run - 1, cap);
+        const end = Math.min(attempt - 1 + left, cap);
         for (; attempt <= end; attempt++) {
           const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
           if (exploring) tally.explorations++;
@@ -437,14 +435,16 @@ export class Actor {
           }
         }
         if (attempt > cap) break;
-        run = steps!.beat(first);
-        first = false;
+        left = steps!.beat();
+        from = attempt;
       }
+      if (steps !== null) left -= used - from + 1;
       held = used - handedOver;
       tally.attempts += used;
       if (solved) tally.solved++;
     }
     this.handOver(samples, highs, held, context, tally);
+    if (steps !== null) steps.left = left;
     return used;
   }
 

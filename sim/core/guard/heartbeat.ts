@@ -6,7 +6,7 @@
  *   [0] a counter that moves with every call into plugin code: a hook (a policy's, a world's reset or create)
  *       adds 1 on the way in and 1 on the way out, so it is odd while the hook runs; a world's step, called
  *       on every attempt, only adds 2 on the way in — a world's steps follow one another in microseconds —
- *       and the Actor's word loop adds 2 once a task and once a run of steps (StepBeat, below);
+ *       and the Actor's word loop adds 2 once a run of steps, runs spanning tasks (StepBeat, below);
  *   [1] which hook is running, as a number — for a world, 'reset() or step()' from its making on; 0 when
  *       the thread is in no plugin's business.
  *
@@ -32,32 +32,34 @@ export class Heartbeat {
 }
 
 /** The most steps a loop takes between two beats. */
-const MOST_STEPS = 64;
-/** Steps that took less than this (ms) together may be followed by twice as many before the next beat. */
+const MOST_STEPS = 65_536;
+/** Beats less than this (ms) apart double the run to the next. */
 const QUICK_MS = 4;
 
 /**
- * The heartbeat of a loop of a world's steps, counted in runs: a store to the shared counter in every attempt
- * costs the loop around it a twentieth of its speed (the compiler reloads what the store might have changed),
- * so the loop counts once a task (adding 2 to `cells[0]` itself) and beats once every `run` steps. A task's
- * first beat doubles the run (up to MOST_STEPS), as do its later beats while runs take less than QUICK_MS; a
- * slower run falls back to one step. A step that never returns still stops the counter: what goes unbeaten
- * is at most one run, which outgrows a task's length only by steps that were quick. (Asking the time at a
- * task's start, to judge its first run too, would cost a short task more than the guard's checks.)
+ * The heartbeat of a loop of a world's steps, counted in runs: a store to the shared counter costs the loop
+ * around it more than the steps' checks (the compiler reloads what the store might have changed — once a task
+ * was 3.6 instructions an attempt of the 4-bit arm), so the loop beats once every `run` steps, its runs
+ * spanning tasks (`left`: the steps before the next beat). The run doubles, up to MOST_STEPS, while beats come
+ * less than QUICK_MS apart, and falls back to one step when they do not. A step or a reset that never returns
+ * stops the counter; one that returns is stopped only if a run's steps turn, at once, limit / QUICK_MS times
+ * slower than the run before (250× for a limit of 1 s, 2500× for the default 10 s).
  */
 export class StepBeat {
-  /** Steps in the next run: 1, 2, 4, … MOST_STEPS. */
+  /** Steps from one beat to the next: 1, 2, 4, … MOST_STEPS. */
   run = 1;
-  /** When the last run ended (ms). */
+  /** Steps before the next beat (the loop keeps it while it runs, and leaves it here between calls). */
+  left = 1;
+  /** When the last beat was (ms). */
   private since = 0;
 
   constructor(readonly cells: Int32Array) {}
 
-  /** Between two runs of a task's steps (`first`: after its first run): count; the next run's length. */
-  beat(first: boolean): number {
+  /** A run of steps is over: count, and the length of the next. */
+  beat(): number {
     this.cells[0]! += 2;
     const now = performance.now();
-    this.run = !first && now - this.since >= QUICK_MS ? 1 : Math.min(this.run * 2, MOST_STEPS);
+    this.run = now - this.since >= QUICK_MS ? 1 : Math.min(this.run * 2, MOST_STEPS);
     this.since = now;
     return this.run;
   }

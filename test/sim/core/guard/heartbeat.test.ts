@@ -16,40 +16,37 @@ describe('StepBeat: a loop of steps beats in runs', () => {
   it('counts 2 a beat, in the counter the watching thread reads', () => {
     clock();
     const beat = new Heartbeat();
-    beat.steps.beat(true);
-    beat.steps.beat(false);
+    beat.steps.beat();
+    beat.steps.beat();
     expect(beat.cells[0]).toBe(4);
     expect(beat.cells[1]).toBe(0);
   });
 
-  it('doubles the run while runs are quick, up to 64 steps', () => {
+  it('starts at one step, and doubles the run while beats come quickly, up to 65 536 steps', () => {
     const time = clock();
     const { steps } = new Heartbeat();
-    expect(steps.run).toBe(1);
-    const runs: number[] = [];
+    expect([steps.run, steps.left]).toEqual([1, 1]);
+    time.at += 10; // the first beat comes long after the heartbeat was made
+    const runs: number[] = [steps.beat()];
+    for (let i = 0; i < 20; i++) {
+      time.at += 3.9;
+      runs.push(steps.beat());
+    }
+    expect(runs.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(runs.slice(15)).toEqual([32_768, 65_536, 65_536, 65_536, 65_536, 65_536]);
+  });
+
+  it('falls back to one step when beats come 4 ms apart or more, and grows again from there', () => {
+    const time = clock();
+    const { steps } = new Heartbeat();
     for (let i = 0; i < 8; i++) {
       time.at += 1;
-      runs.push(steps.beat(i === 0));
+      steps.beat();
     }
-    expect(runs).toEqual([2, 4, 8, 16, 32, 64, 64, 64]);
-  });
-
-  it('falls back to one step after a slow run, and grows again from there', () => {
-    const time = clock();
-    const { steps } = new Heartbeat();
-    for (let i = 0; i < 6; i++) steps.beat(i === 0);
-    expect(steps.run).toBe(64);
+    expect(steps.run).toBe(128); // the first beat, long after the making, falls back to one step
     time.at += 4;
-    expect(steps.beat(false)).toBe(1);
-    time.at += 3.9;
-    expect(steps.beat(false)).toBe(2);
-  });
-
-  it("does not judge a task's first run, whose start it did not time", () => {
-    const time = clock();
-    const { steps } = new Heartbeat();
-    steps.beat(true);
-    time.at += 60_000; // the tasks between two beats, not a run
-    expect(steps.beat(true)).toBe(4);
+    expect(steps.beat()).toBe(1);
+    time.at += 1;
+    expect(steps.beat()).toBe(2);
   });
 });
