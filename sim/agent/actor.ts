@@ -179,14 +179,10 @@ export class Actor {
     this.policy = parts.policy ?? new PublishedPolicy(env.space.arity, disabled ?? null);
     this.facts = loopFacts(parts, this.policy);
     this.lastWord = lastWordMask(env.space.positions);
-    this.watch = this.facts.oneWord ? watchedWords(env) : null;
-    this.wordWorld = !this.facts.oneWord
-      ? null
-      : this.watch !== null
-        ? this.watch.world
-        : takesWords(env)
-          ? env
-          : new StepBitsByWord(env);
+    const watch = this.facts.oneWord ? watchedWords(env) : null;
+    this.watch = watch;
+    if (!this.facts.oneWord) this.wordWorld = null;
+    else this.wordWorld = watch?.world ?? (takesWords(env) ? env : new StepBitsByWord(env));
   }
 
   /**
@@ -410,8 +406,8 @@ export class Actor {
           }
           if (watch !== null) {
             const score = feedback?.score;
-            const solved = feedback?.solved;
-            if (score >>> 0 !== score || score > maxScore || (solved !== false && solved !== true))
+            const ended = feedback?.solved;
+            if (score >>> 0 !== score || score > maxScore || (ended !== false && ended !== true))
               feedback = watch.fault(feedback);
           }
           // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
