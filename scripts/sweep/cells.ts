@@ -144,10 +144,11 @@ function planCells(
     cellIds.idWords(config, words, i);
   }
   if (first === undefined) throw new RangeError(msg.sweepEmpty());
-  const combos = orderOfWords(words);
+  const combos = canonicalOrder(words);
   const ids = idsInOrder(words, combos);
   for (let k = 1; k < count; k++) {
-    const [a, b] = [combos[k - 1]!, combos[k]!];
+    const a = combos[k - 1]!;
+    const b = combos[k]!;
     if (words[2 * a] === words[2 * b] && words[2 * a + 1] === words[2 * b + 1]) throw repeated(a, b);
   }
   const columns = sweepColumns(
@@ -180,23 +181,13 @@ function planCells(
 /** Combinations up to this many are sorted by one number each (their high 32 id bits, then the combination). */
 const PACKED = 2 ** 21;
 
-/** The combinations in the order of their ids (ties by combination): `orderOfWords` for ids as numbers. */
-export function canonicalOrder(byCombo: BigUint64Array): Uint32Array {
-  const words = new Uint32Array(2 * byCombo.length);
-  byCombo.forEach((id, i) => {
-    words[2 * i] = Number(id >> 32n);
-    words[2 * i + 1] = Number(id & 0xffff_ffffn);
-  });
-  return orderOfWords(words);
-}
-
 /**
  * The combinations in the order of their ids, given as words (high, low) — ties, which a plan then refuses,
  * by combination. Up to 2²¹ combinations, a number holding an id's high half and the combination (53 bits,
  * exact in a double) is sorted by the engine's own numeric sort, five times faster than a comparison function
  * at the 2 M cap — leaving only the runs of equal high halves (a few hundred pairs at 2 M) to order by the low.
  */
-function orderOfWords(words: Uint32Array): Uint32Array {
+export function canonicalOrder(words: Uint32Array): Uint32Array {
   const count = words.length / 2;
   const byHalves = (a: number, b: number): number =>
     words[2 * a]! - words[2 * b]! || words[2 * a + 1]! - words[2 * b + 1]! || a - b;
