@@ -370,7 +370,10 @@ export class Actor {
     const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
     const watch = this.watch;
     const steps = watch === null ? null : watch.steps;
-    const maxScore = watch === null ? 0 : watch.maxScore;
+    // Every world's score is checked against a bound (an unsigned 32-bit one, compared as such): a watched
+    // world's own maximum, else one no built-in score reaches — one comparison in place of testing `watch`,
+    // so the loop holds neither `watch` nor a branch on it (the cold paths read this.watch).
+    const maxScore = watch === null ? 0x7fffffff : watch.maxScore >>> 0;
     // A guarded world's steps run in runs that span tasks, the heartbeat beaten between them: `left` steps
     // before the next beat, carried from task to task and call to call (unguarded: one run a task, never spent).
     let left = steps === null ? cap : steps.left;
@@ -396,20 +399,19 @@ export class Actor {
           const code = (exploring ? draw : (draw & keep) | values) & last;
 
           // A module's world is guarded here (sim/core/guard/watchedWords.ts), at one call site for every world: a
-          // second site for the watched world cost its attempts more than the checks. A score is an integer in
-          // 0 … maxScore exactly when (score >>> 0) === score and score <= maxScore.
+          // second site for the watched world cost its attempts more than the checks. An int32 score is in
+          // 0 … maxScore exactly when (score >>> 0) <= maxScore; NaN, fractions and scores past 2³¹ fail
+          // (score | 0) === score (a compiler that knows the score is a small integer drops that test). What
+          // fails goes to the guard, whose full check has the last word (a bound past 2³¹ wraps, checked there).
           let feedback: WordFeedback;
           try {
             feedback = world.stepWord(code);
           } catch (e) {
-            throw watch === null ? e : watch.threw(e);
+            throw this.watch === null ? e : this.watch.threw(e);
           }
-          if (watch !== null) {
-            const score = feedback?.score;
-            const ended = feedback?.solved;
-            if (score >>> 0 !== score || score > maxScore || (ended !== false && ended !== true))
-              feedback = watch.fault(feedback);
-          }
+          const score = feedback?.score;
+          if (score >>> 0 > maxScore || (score | 0) !== score)
+            feedback = this.watch === null ? feedback : this.watch.fault(feedback);
           // Stored always, kept by advancing the count only for a high-score sample: no branch on the score,
           // which is a coin toss the processor cannot predict (branching on it doubled the cost of an attempt).
           const high = +(feedback.score >= goodScore);
@@ -424,7 +426,11 @@ export class Actor {
             handedOver = attempt;
             highs = 0;
           }
-          if (feedback.solved) {
+          // `solved` must be a boolean: anything but false ends the task here, and the guard's check
+          // throws for what is not true.
+          const ended = feedback.solved;
+          if (ended !== false) {
+            if (ended !== true && this.watch !== null) this.watch.fault(feedback);
             used = attempt;
             solved = true;
             break runs;

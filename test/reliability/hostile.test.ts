@@ -185,6 +185,7 @@ const PLUGIN: readonly Case[] = [
       ['above', /stepWord\(\): returned score 5, not an integer in 0 … 4/],
       ['fraction', /stepWord\(\): returned score 1\.5, not an integer/],
       ['solved-text', /stepWord\(\): returned solved 'yes', not true or false/],
+      ['solved-zero', /stepWord\(\): returned solved 0, not true or false/],
       ['not-object', /stepWord\(\): returned undefined, not a feedback object/],
       ['throw', /stepWord\(\): threw Error: the world broke/],
       ['throw-reset', /reset\(\): threw Error: reset broke/],
@@ -203,12 +204,24 @@ const PLUGIN: readonly Case[] = [
     line: WATCHDOG,
   },
   // Late faults: thousands of quick steps first, so the word loop beats the heartbeat in its longest runs.
-  {
-    name: 'a world whose score turns NaN after 3000 steps',
-    args: ['run', '--env', WORLD, '--param', 'fault=nan', '--param', 'after=3000', '--rounds', '20', '--quiet'],
-    status: 1,
-    line: /: world 'hostile-lock-v1' stepWord\(\): returned score NaN, not an integer in 0 … 4 \(replicate 0, round /,
-  },
+  // Every feedback fault after 3000 steps too: the loop has been compiled for small integer scores and boolean
+  // `solved` by then, and its check must still see what they turn into.
+  ...(
+    [
+      ['nan', /returned score NaN, not an integer in 0 … 4/],
+      ['negative', /returned score -1, not an integer in 0 … 4/],
+      ['above', /returned score 5, not an integer in 0 … 4/],
+      ['fraction', /returned score 1\.5, not an integer in 0 … 4/],
+      ['solved-text', /returned solved 'yes', not true or false/],
+      ['solved-zero', /returned solved 0, not true or false/],
+      ['not-object', /returned undefined, not a feedback object \{score, solved\}/],
+    ] as const
+  ).map(([fault, line]) => ({
+    name: `a world whose feedback turns ${fault} after 3000 steps`,
+    args: ['run', '--env', WORLD, '--param', `fault=${fault}`, '--param', 'after=3000', '--rounds', '20', '--quiet'],
+    status: 1 as const,
+    line: new RegExp(`: world 'hostile-lock-v1' stepWord\\(\\): ${line.source} \\(replicate 0, round `),
+  })),
   ...(['hang', 'hang-reset'] as const).map((fault) => ({
     name: `a world whose ${fault === 'hang' ? 'step()' : 'reset()'} stops returning after 3000 steps (watchdog)`,
     args: [
