@@ -402,7 +402,7 @@ export class Actor {
           // second site for the watched world cost its attempts more than the checks. An int32 score is in
           // 0 … maxScore exactly when (score >>> 0) <= maxScore; NaN, fractions and scores past 2³¹ fail
           // (score | 0) === score (a compiler that knows the score is a small integer drops that test). What
-          // fails goes to the guard, whose full check has the last word (a bound past 2³¹ wraps, checked there).
+          // fails goes to the guard, whose full check has the last word (so a maximum past 2³², wrapped here, is safe).
           let feedback: WordFeedback;
           try {
             feedback = world.stepWord(code);
