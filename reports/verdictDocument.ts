@@ -35,6 +35,20 @@ export interface VerdictDocument {
   readonly logLikelihood: number | null;
   readonly logLikelihoodSe: number | null;
   readonly credible: readonly { readonly hidden: HiddenChoices; readonly posterior: number | null }[];
+  /**
+   * The 90 % confidence set: its readings, and every reading examined with the article's λ (nats below the
+   * best) and its threshold from `publications` simulated under it; null for a quick audit.
+   */
+  readonly confidence: {
+    readonly members: readonly HiddenChoices[];
+    readonly examined: readonly {
+      readonly hidden: HiddenChoices;
+      readonly lambda: number;
+      readonly threshold: number;
+    }[];
+    readonly span: number;
+    readonly publications: number;
+  } | null;
   readonly tied: readonly {
     readonly hidden: HiddenChoices;
     readonly posterior: number | null;
@@ -128,6 +142,19 @@ export function verdictDocument(
     logLikelihood: finite(main.log),
     logLikelihoodSe: finite(main.se),
     credible: v.credible.map((e) => ({ hidden: e.hidden, posterior: finite(e.posterior) })),
+    confidence:
+      v.confidence === null
+        ? null
+        : {
+            members: v.confidence.members.map((e) => e.hidden),
+            examined: v.confidence.examined.map((e) => ({
+              hidden: e.hidden,
+              lambda: e.lambda,
+              threshold: e.threshold.value,
+            })),
+            span: v.confidence.span,
+            publications: v.confidence.publications,
+          },
     tied: v.tied.map((e) => ({
       hidden: e.hidden,
       posterior: finite(e.posterior),

@@ -7,6 +7,7 @@ import type { AuditResult } from '../sim/reproduction/audit.js';
 import { simulationPool, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
 import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import { confidenceSet, type ConfidenceSet } from '../sim/reproduction/calibration/articleSet.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { makeParentFolders } from './output.js';
 import type { ArmResult } from '../sim/reproduction/reproduction.js';
@@ -56,6 +57,16 @@ export async function calibrateOn(
       seed,
       ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
     });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The article's 90 % confidence set on the audit's simulations (each reading near the best against its own publications). */
+export async function confidenceOn(audit: AuditResult, seed: number, workers: number): Promise<ConfidenceSet> {
+  const pool = simulationPool(workers);
+  try {
+    return await confidenceSet(audit, seed, pool);
   } finally {
     await pool.close();
   }

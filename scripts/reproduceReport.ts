@@ -31,7 +31,7 @@ import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } fr
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import type { Calibration } from '../sim/reproduction/calibration/calibrate.js';
-import { calibrateOn, replicatesOf, writeArmsDb } from './reproduceExtras.js';
+import { calibrateOn, confidenceOn, replicatesOf, writeArmsDb } from './reproduceExtras.js';
 import { describeWorld, worldAnchorLines, type OtherWorld } from './reproduceWorld.js';
 
 export type { OtherWorld } from './reproduceWorld.js';
@@ -142,6 +142,11 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const runs: ReadonlyMap<string, SimulationResult> =
     result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
   if (result === null) runsIn(runs);
+  // The confidence set rests on the full audit's bank; a quick audit's headline gives the credible set alone.
+  const confidence =
+    result === null || options.auditReplicates < options.fullAuditReplicates
+      ? null
+      : await confidenceOn(result, options.seed, options.workers);
   const calibration =
     result === null || options.calibrate === undefined
       ? null
@@ -156,7 +161,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
   const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
   const audit = result === null ? null : result.entries;
-  const auditVerdict = result === null ? null : verdict(result);
+  const auditVerdict = result === null ? null : verdict(result, confidence);
   const sentences =
     auditVerdict === null
       ? []

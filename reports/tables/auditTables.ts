@@ -159,6 +159,21 @@ export function renderVerdict(v: Verdict): string {
       `${interval(...v.bestInterval, 3)}; ` +
       `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ` +
       `${v.tied.length - 1} more within Monte Carlo error of the best.`,
+    ...(v.confidence === null
+      ? []
+      : [
+          `90 % confidence set (each reading's λ, nats below the best, against its threshold from ` +
+            `${v.confidence.publications} publications simulated under it; readings beyond ${fmt(v.confidence.span, 1)} ` +
+            `nats not examined): ` +
+            v.confidence.examined
+              .map(
+                (e) =>
+                  `${describeHidden(e.hidden)} ${fmt(e.lambda, 2)} ${e.lambda <= e.threshold.value + 1e-9 ? '≤' : '>'} ` +
+                  `${fmt(e.threshold.value, 2)}`,
+              )
+              .join('; ') +
+            '.',
+        ]),
     'Posterior of each hidden choice (interval over Monte Carlo error and bandwidths): ' +
       v.marginals
         .map(

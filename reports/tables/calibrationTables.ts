@@ -25,7 +25,9 @@ export function renderCalibration(c: Calibration): string {
     'true reading',
     'publications',
     'wrong identifications',
-    '90 % set covers',
+    '90 % confidence set covers',
+    'its threshold (nats)',
+    '90 % credible set covers',
     'goals',
     'identified (share of publications)',
   ];
@@ -36,6 +38,8 @@ export function renderCalibration(c: Calibration): string {
       String(t.publications),
       pct(t.wrongIdentifications),
       pct(t.coverage90),
+      fmt(t.threshold, 2),
+      pct(t.credibleCoverage90),
       meetsGoals(t) ? 'met' : 'MISSED',
       HIDDEN_CHOICES.filter((k) => (t.identified[k.key] ?? 0) > 0)
         .map((k) => `${k.flag} ${fmt(100 * t.identified[k.key]!, 0)} %`)
@@ -43,8 +47,9 @@ export function renderCalibration(c: Calibration): string {
     ]),
   );
   return (
-    `${table}\nGoals: wrong identifications ≤ ${pct(WRONG_GOAL)}, the 90 % credible set covering the truth in ` +
-    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications (bank: ${c.replicates} runs ` +
+    `${table}\nGoals: wrong identifications ≤ ${pct(WRONG_GOAL)}, the 90 % confidence set covering the truth in ` +
+    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications, each judged against the truth's ` +
+    `threshold from the others (bank: ${c.replicates} runs ` +
     `per arm and reading).`
   );
 }
@@ -57,6 +62,8 @@ export function calibrationCsvRows(c: Calibration): Row[] {
       publications: t.publications,
       wrongIdentifications: t.wrongIdentifications,
       coverage90: t.coverage90,
+      threshold: t.threshold,
+      credibleCoverage90: t.credibleCoverage90,
       meetsGoals: meetsGoals(t),
       truthEstimable: t.truthEstimable,
     });

@@ -146,12 +146,17 @@ function choicesLine(v: Verdict): string {
         `${v.best.posterior.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`
       : `the best reading alone makes up the 90 % credible set, at posterior ${v.best.posterior.toFixed(2)} ` +
         `(${lo.toFixed(2)}–${hi.toFixed(2)})`;
+  const confidence =
+    v.confidence === null
+      ? ''
+      : `; the 90 % confidence set (each reading judged against ${v.confidence.publications} publications ` +
+        `simulated under it) holds ${v.confidence.members.length}`;
   const compete =
     v.couldCompete.length === 0
       ? ''
       : `, and ${v.couldCompete.length} reading${v.couldCompete.length === 1 ? '' : 's'} too rarely reproduced to ` +
         `estimate could still compete`;
-  return `The figures ${pinnedText}${openText}${crossText}${designText}: ${set}${compete}.`;
+  return `The figures ${pinnedText}${openText}${crossText}${designText}: ${set}${confidence}${compete}.`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from './arms.js';
 import { sameRuns, type SameRuns } from './checks/sameRuns.js';
 import { decide, type ChoicePosterior, type Decision } from './decision.js';
+import type { ConfidenceSet } from './calibration/articleSet.js';
 
 export { IDENTIFIED } from './decision.js';
 
@@ -69,6 +70,11 @@ export interface Verdict {
   readonly sameRuns: readonly SameRuns[];
   /** The 90 % credible set, most probable first. */
   readonly credible: readonly AuditEntry[];
+  /**
+   * The 90 % confidence set (calibration/articleSet.ts) and what it rests on, smallest λ first; null when it
+   * was not computed (a quick audit).
+   */
+  readonly confidence: (Omit<ConfidenceSet, 'members'> & { readonly members: readonly AuditEntry[] }) | null;
   /** Readings not estimable at this count, and those of them that could compete with the best. */
   readonly notEstimable: readonly AuditEntry[];
   readonly couldCompete: readonly AuditEntry[];
@@ -147,7 +153,7 @@ function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number
   return { rows, orderAgrees, syntheticOrderAgrees, testUnit };
 }
 
-export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
+export function verdict(audit: Omit<AuditResult, 'runs'>, confidence: ConfidenceSet | null = null): Verdict {
   const entries = audit.entries;
   const best = entries[0];
   if (best === undefined) throw new Error('verdict: empty audit');
@@ -184,6 +190,7 @@ export function verdict(audit: Omit<AuditResult, 'runs'>): Verdict {
     unidentifiable: same.filter((s) => s.runs > 0 && s.identical === s.runs).map((s) => s.key),
     sameRuns: same,
     credible,
+    confidence: confidence === null ? null : { ...confidence, members: confidence.members.map((i) => byIndex.get(i)!) },
     notEstimable: entries.filter((e) => !e.likelihood.estimable),
     couldCompete: decision.couldCompete.map((i) => byIndex.get(i)!),
     priorSensitivity,

@@ -5,7 +5,7 @@
  * bandwidths — so calibrating costs about one audit: the bank is simulated once and only read after.
  *
  * Per truth it reports how often some hidden choice is identified at a wrong value (goal: at most 5 %) and
- * how often the 90 % credible set holds the truth (goal: 85–95 %). What does not carry over from the audit:
+ * how often the 90 % confidence set holds the truth (goal: 85–95 %; the credible set's coverage beside it). What does not carry over from the audit:
  * no reading is refined for a publication (the refinement's runs only serve the article's own figures).
  */
 import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from '../arms.js';
@@ -15,19 +15,17 @@ import type { Simulations } from '../checks/sameRuns.js';
 import { decide, inclusion } from '../decision.js';
 import type { FigureId } from '../figures.js';
 import {
-  classOf,
   closedFormArm,
-  discreteFigures,
   MAIN_SCALE,
   estimateArm,
-  fitClass,
   type ArmEstimate,
   type ArmTargets,
-  type ClassFit,
 } from '../likelihood/armEstimate.js';
-import type { MarginalEstimate } from '../likelihood/marginal.js';
 import { randomControlProbability } from '../likelihood/randomControl.js';
 import { publicationOf, type Publication } from './publications.js';
+import { BankCache } from './bankCache.js';
+import { leaveOneOutCoverage, mainLogs, ratioStatistic, thresholdOf } from './confidence.js';
+export { BankCache } from './bankCache.js';
 import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */
@@ -47,8 +45,15 @@ export interface TruthCalibration {
   readonly publications: number;
   /** Share of publications with some choice identified at a value the truth does not have. */
   readonly wrongIdentifications: number;
-  /** Share of publications whose 90 % credible set holds the truth (the set holding exactly 0.9, see `inclusion`). */
+  /**
+   * Share of publications whose 90 % confidence set (confidence.ts) holds the truth, each judged against the
+   * truth's threshold from the other publications.
+   */
   readonly coverage90: number;
+  /** The truth's threshold on λ from all its publications (nats). */
+  readonly threshold: number;
+  /** Share of publications whose 90 % credible set holds the truth (the set holding exactly 0.9, see `inclusion`). */
+  readonly credibleCoverage90: number;
   /** Per choice, the share of publications that identify it (at the right value). */
   readonly identified: Partial<Record<HiddenKey, number>>;
   /** Share of publications for which the truth itself could be estimated from the bank. */
@@ -59,23 +64,6 @@ export interface Calibration {
   readonly truths: readonly TruthCalibration[];
   /** Replicates per arm and reading of the bank. */
   readonly replicates: number;
-}
-
-/** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
-export class BankCache {
-  private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
-
-  of(key: string, arm: ArmId, values: ReadonlyMap<FigureId, Float64Array>, targets: ArmTargets) {
-    const signature = `${key}\n${discreteFigures(arm)
-      .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
-      .join('|')}`;
-    let c = this.classes.get(signature);
-    if (c === undefined) {
-      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new Map() };
-      this.classes.set(signature, c);
-    }
-    return c;
-  }
 }
 
 /** The truth's index in the grid (a reading is its seven choices). */
@@ -156,6 +144,7 @@ export function calibrate(
     let wrong = 0;
     let covered = 0;
     let estimable = 0;
+    const lambdas: number[] = [];
     const identified = new Map<HiddenKey, number>();
     for (let i = 0; i < count; i++) {
       const readings = publicationReadings(sims, bandwidths, publicationOf(publications[t]!, i), cache);
@@ -163,6 +152,7 @@ export function calibrate(
       if (HIDDEN_CHOICES.some((c) => d.identified[c.key] !== undefined && d.identified[c.key] !== truth[c.key]))
         wrong++;
       covered += inclusion(d, truthIndex);
+      lambdas.push(ratioStatistic(mainLogs(readings), truthIndex));
       if (readings[truthIndex]?.estimable === true) estimable++;
       for (const c of HIDDEN_CHOICES)
         if (d.identified[c.key] === truth[c.key]) identified.set(c.key, (identified.get(c.key) ?? 0) + 1);
@@ -172,7 +162,9 @@ export function calibrate(
       hidden: truth,
       publications: count,
       wrongIdentifications: wrong / count,
-      coverage90: covered / count,
+      coverage90: leaveOneOutCoverage(lambdas),
+      threshold: thresholdOf(lambdas).value,
+      credibleCoverage90: covered / count,
       identified: Object.fromEntries(HIDDEN_CHOICES.map((c) => [c.key, (identified.get(c.key) ?? 0) / count])),
       truthEstimable: estimable / count,
     };

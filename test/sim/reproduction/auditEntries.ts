@@ -87,6 +87,7 @@ export function verdictOf(entries: readonly AuditEntry[], parts: Partial<Verdict
     unidentifiable: [],
     sameRuns: HIDDEN_CHOICES.map((c) => ({ key: c.key, runs: 100, identical: 50 })),
     credible: entries.filter((e) => e.tiedWithBest),
+    confidence: null,
     notEstimable: [],
     couldCompete: [],
     priorSensitivity: [],

@@ -18,6 +18,20 @@ import {
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
+import { simulateGrid } from '../../../../sim/reproduction/audit.js';
+import { BankCache, publicationReadings } from '../../../../sim/reproduction/calibration/calibrate.js';
+import {
+  inclusionAt,
+  mainLogs,
+  publicationLogs,
+  ratioStatistic,
+  readingThresholds,
+  THRESHOLD_PUBLICATIONS,
+  thresholdSeed,
+} from '../../../../sim/reproduction/calibration/confidence.js';
+import { confidenceSet, type ConfidenceSet } from '../../../../sim/reproduction/calibration/articleSet.js';
+import { publicationOf } from '../../../../sim/reproduction/calibration/publications.js';
+import { HIDDEN_CHOICES } from '../../../../sim/reproduction/arms.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
 const GRID: HiddenChoices[] = (['round', 'all'] as const).flatMap((window) =>
@@ -32,11 +46,17 @@ const PUBLICATIONS = 100;
 const se = (p: number): number => Math.sqrt((p * (1 - p)) / PUBLICATIONS);
 let bank: AuditResult;
 let result: Calibration;
+let publicationsOf: Awaited<ReturnType<typeof simulatePublications>>;
+let fresh: Awaited<ReturnType<typeof simulateGrid>>['simulations'];
+let articleSet: ConfidenceSet;
 
 beforeAll(async () => {
   bank = await auditPublication(9, 2000, { workers: 1, grid: GRID });
   const pool = simulationPool(1);
   const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
+  publicationsOf = publications;
+  fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), THRESHOLD_PUBLICATIONS, pool)).simulations;
+  articleSet = await confidenceSet(bank, 9, pool);
   await pool.close();
   result = calibrate(bank, TRUTHS, publications, { seed: 9 });
 });
@@ -54,11 +74,61 @@ describe('calibration of the decision on simulated publications', () => {
     for (const t of result.truths) expect(t.wrongIdentifications).toBeLessThanOrEqual(WRONG_GOAL + 3 * se(WRONG_GOAL));
   });
 
-  it('covers the truth with the 90 % credible set in 85–95 % of publications (within 3 binomial SEs)', () => {
+  it('covers the truth with the 90 % confidence set in 85–95 % of publications (within 3 binomial SEs)', () => {
     for (const t of result.truths) {
       expect(t.coverage90).toBeGreaterThanOrEqual(COVERAGE_GOAL[0] - 3 * se(COVERAGE_GOAL[0]));
       expect(t.coverage90).toBeLessThanOrEqual(COVERAGE_GOAL[1] + 3 * se(COVERAGE_GOAL[1]));
     }
+  });
+
+  it('reports the credible set’s coverage beside it, and each truth’s threshold', () => {
+    for (const t of result.truths) {
+      expect(t.credibleCoverage90).toBeGreaterThan(0);
+      expect(t.credibleCoverage90).toBeLessThanOrEqual(1);
+      expect(t.threshold).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  const indexOf = (h: HiddenChoices): number =>
+    bank.simulations.grid.findIndex((g) => HIDDEN_CHOICES.every((c) => g[c.key] === h[c.key]));
+
+  it('computes λ for thresholds as calibration does (main bandwidth, the same bank)', () => {
+    const cache = new BankCache();
+    for (let i = 0; i < 20; i++) {
+      const p = publicationOf(publicationsOf[0]!, i);
+      const judged = mainLogs(publicationReadings(bank.simulations, bank.bandwidths, p, cache));
+      const fast = publicationLogs(bank.simulations, bank.bandwidths, p, cache);
+      expect(fast).toEqual(judged);
+    }
+  });
+
+  it('covers the truth 90 % of the time with thresholds from fresh publications (within 3 SEs of both samples)', () => {
+    const indices = TRUTHS.map(indexOf);
+    const thresholds = readingThresholds(bank.simulations, bank.bandwidths, indices, fresh);
+    const se = Math.sqrt(0.09 * (1 / PUBLICATIONS + 1 / THRESHOLD_PUBLICATIONS));
+    const cache = new BankCache();
+    TRUTHS.forEach((_, t) => {
+      let covered = 0;
+      for (let i = 0; i < PUBLICATIONS; i++) {
+        const logs = publicationLogs(
+          bank.simulations,
+          bank.bandwidths,
+          publicationOf(publicationsOf[t]!, i), cache);
+        covered += inclusionAt(ratioStatistic(logs, indices[t]!), thresholds[t]!.threshold);
+      }
+      expect(Math.abs(covered / PUBLICATIONS - 0.9)).toBeLessThanOrEqual(3 * se);
+    });
+  });
+
+  it('builds the article’s confidence set from the readings within its span, each against its own threshold', () => {
+    expect(articleSet.examined.length).toBeGreaterThan(0);
+    expect(articleSet.publications).toBe(THRESHOLD_PUBLICATIONS);
+    for (const e of articleSet.examined) {
+      expect(e.lambda).toBeLessThanOrEqual(articleSet.span);
+      expect(articleSet.members.includes(e.index)).toBe(e.lambda <= e.threshold.value + 1e-9);
+    }
+    expect(Math.max(...articleSet.examined.map((e) => e.threshold.value))).toBeLessThan(articleSet.span);
+    expect(articleSet.members).toContain(articleSet.examined[0]!.index);
   });
 
   it('reports a publication’s figures as the article printed its own', () => {

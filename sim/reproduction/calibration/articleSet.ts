@@ -1,0 +1,78 @@
+/**
+ * The article's 90 % confidence set (confidence.ts): each reading near the best gets its own threshold from
+ * publications simulated under it, and is in the set when the article's λ lies at or below it.
+ *
+ * Only readings with λ within a span are examined: first those within SPAN, then — whenever a threshold found
+ * reaches the span — those within twice the largest threshold, until every threshold lies below the span. A
+ * reading further out would need a threshold larger than any of those examined to enter (an assumption the
+ * set names: `span`). Readings the article's figures leave not estimable are in neither set.
+ */
+import type { AuditResult } from '../audit.js';
+import { simulateGrid } from '../audit.js';
+import type { SimulationPool } from '../simulationJobs.js';
+import { BankCache } from './bankCache.js';
+import {
+  mainLogs,
+  ratioStatistic,
+  readingThresholds,
+  THRESHOLD_PUBLICATIONS,
+  thresholdSeed,
+  type ReadingThreshold,
+} from './confidence.js';
+
+/** The first span of λ examined (nats). */
+export const SPAN = 4;
+/** The span is not widened past this. */
+const MAX_SPAN = 64;
+
+export interface ExaminedReading extends ReadingThreshold {
+  /** The article's λ. */
+  readonly lambda: number;
+}
+
+export interface ConfidenceSet {
+  /** Readings in the set (λ at or below their threshold), smallest λ first. */
+  readonly members: readonly number[];
+  /** Every reading examined, smallest λ first. */
+  readonly examined: readonly ExaminedReading[];
+  /** Readings with λ beyond this were not examined: every threshold found lies below it. */
+  readonly span: number;
+  /** Simulated publications behind each threshold. */
+  readonly publications: number;
+}
+
+export async function confidenceSet(
+  audit: Pick<AuditResult, 'entries' | 'simulations' | 'bandwidths'>,
+  seed: number,
+  pool: SimulationPool,
+  publications = THRESHOLD_PUBLICATIONS,
+): Promise<ConfidenceSet> {
+  const bank = audit.simulations;
+  const logs = mainLogs([...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood));
+  const lambda = logs.map((_, i) => ratioStatistic(logs, i));
+  const byLambda = lambda.map((x, i) => ({ x, i })).filter((r) => r.x < Infinity);
+  byLambda.sort((a, b) => a.x - b.x || a.i - b.i);
+  const cache = new BankCache();
+  const examined: ExaminedReading[] = [];
+  let span = SPAN;
+  for (;;) {
+    const next = byLambda.filter((r) => r.x <= span && !examined.some((e) => e.index === r.i)).map((r) => r.i);
+    if (next.length > 0) {
+      const grid = next.map((i) => bank.grid[i]!);
+      const { simulations: fresh } = await simulateGrid(grid, thresholdSeed(seed), publications, pool);
+      readingThresholds(bank, audit.bandwidths, next, fresh, cache).forEach((t) =>
+        examined.push({ ...t, lambda: lambda[t.index]! }),
+      );
+    }
+    const largest = Math.max(0, ...examined.map((e) => e.threshold.value));
+    if (largest < span || span >= MAX_SPAN) break;
+    span = Math.min(MAX_SPAN, 2 * largest);
+  }
+  examined.sort((a, b) => a.lambda - b.lambda || a.index - b.index);
+  return {
+    members: examined.filter((e) => e.lambda <= e.threshold.value + 1e-9).map((e) => e.index),
+    examined,
+    span,
+    publications,
+  };
+}

@@ -1,0 +1,22 @@
+/** What publications judged on one bank share: each simulation's class fits. */
+import type { ArmId } from '../arms.js';
+import type { FigureId } from '../figures.js';
+import { classOf, discreteFigures, fitClass, type ArmTargets, type ClassFit } from '../likelihood/armEstimate.js';
+import type { MarginalEstimate } from '../likelihood/marginal.js';
+
+/** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
+export class BankCache {
+  private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
+
+  of(key: string, arm: ArmId, values: ReadonlyMap<FigureId, Float64Array>, targets: ArmTargets) {
+    const signature = `${key}\n${discreteFigures(arm)
+      .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
+      .join('|')}`;
+    let c = this.classes.get(signature);
+    if (c === undefined) {
+      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new Map() };
+      this.classes.set(signature, c);
+    }
+    return c;
+  }
+}

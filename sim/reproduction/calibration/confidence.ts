@@ -1,0 +1,170 @@
+/**
+ * The 90 % confidence set (a Neyman construction): a reading is in it when its likelihood-ratio statistic on
+ * the publication — the best reading's log-likelihood less its own, λ — lies below its own threshold, the 90 %
+ * point of λ over publications simulated from that very reading. A Bayesian credible set covers the truth 90 %
+ * of the time only on average over readings drawn from the prior; this set does for each fixed reading, which
+ * is what calibration asks of it (docs/reproduction.md, "Calibration").
+ *
+ * λ takes the value 0 whenever a reading ties with the best (readings whose runs are identical tie exactly),
+ * so a threshold can sit on an atom: a reading at its threshold is taken in part, so the set holds it with
+ * probability 0.9 exactly (the randomized test). Calibration counts that share; the printed set takes such a
+ * reading whole, which only adds to its coverage.
+ *
+ * Thresholds come from THRESHOLD_PUBLICATIONS fresh publications of each reading in question (their own runs,
+ * on a seed of their own), judged on the audit's bank at the main bandwidth — as calibration judges its
+ * publications, so the coverage it measures (each truth's publications against a threshold from the others)
+ * is that of this set.
+ */
+import { createHash } from 'node:crypto';
+import { ARMS, type HiddenChoices } from '../arms.js';
+import type { Simulations } from '../checks/sameRuns.js';
+import type { FigureId } from '../figures.js';
+import { closedFormArm, estimateArm, MAIN_SCALE, type ArmEstimate } from '../likelihood/armEstimate.js';
+import { randomControlProbability } from '../likelihood/randomControl.js';
+import type { ReadingLikelihood } from '../likelihood/reading.js';
+import { BankCache } from './bankCache.js';
+import { publicationOf, type Publication } from './publications.js';
+
+/** The set's level. */
+export const CONFIDENCE = 0.9;
+/** Simulated publications behind each reading's threshold. */
+export const THRESHOLD_PUBLICATIONS = 200;
+/** Values of λ this close count as tied (identical runs give identical logs; sums differ in the last bits). */
+const TIE = 1e-9;
+
+/** A reading's threshold: the level-0.9 point of λ, with the shares of publications below and at it. */
+export interface Threshold {
+  readonly value: number;
+  readonly below: number;
+  readonly at: number;
+}
+
+/** λ of reading i: the best estimable log-likelihood at the main bandwidth less i's (∞ when i is not estimable). */
+export function ratioStatistic(logs: readonly number[], i: number): number {
+  let best = -Infinity;
+  for (const x of logs) if (x > best) best = x;
+  const own = logs[i]!;
+  return Number.isFinite(own) ? Math.max(0, best - own) : Infinity;
+}
+
+/** Main-bandwidth log-likelihoods of readings (NaN → −∞ for those not estimable). */
+export const mainLogs = (readings: readonly ReadingLikelihood[]): number[] =>
+  readings.map((r) => (r.estimable ? r.byScale[MAIN_SCALE]!.log : -Infinity));
+
+/** The smallest value whose share of λ at or below it reaches `level`, from λ of simulated publications. */
+export function thresholdOf(lambdas: readonly number[], level = CONFIDENCE): Threshold {
+  const sorted = [...lambdas].sort((a, b) => a - b);
+  const n = sorted.length;
+  const value = sorted[Math.min(n - 1, Math.max(0, Math.ceil(level * n) - 1))]!;
+  let below = 0;
+  let at = 0;
+  for (const x of sorted) {
+    if (value === Infinity ? x === Infinity : Math.abs(x - value) <= TIE) at++;
+    else if (x < value) below++;
+  }
+  return { value, below: below / n, at: at / n };
+}
+
+/** How much of a reading at λ the set takes: whole below its threshold, in part at it, none above. */
+export function inclusionAt(lambda: number, t: Threshold, level = CONFIDENCE): number {
+  if (lambda === Infinity) return 0;
+  if (t.value === Infinity) return 1;
+  if (Math.abs(lambda - t.value) <= TIE) return Math.min(1, Math.max(0, (level - t.below) / t.at));
+  return lambda < t.value ? 1 : 0;
+}
+
+/**
+ * Coverage of the set on publications of one truth, each judged against the threshold the others give
+ * (leave one out: the threshold of n − 1 publications, as the article's comes from THRESHOLD_PUBLICATIONS).
+ */
+export function leaveOneOutCoverage(lambdas: readonly number[], level = CONFIDENCE): number {
+  let covered = 0;
+  lambdas.forEach((x, i) => {
+    covered += inclusionAt(x, thresholdOf([...lambdas.slice(0, i), ...lambdas.slice(i + 1)], level), level);
+  });
+  return covered / lambdas.length;
+}
+
+/** The seed thresholds' publications are simulated from, apart from the audit's and calibration's. */
+export function thresholdSeed(seed: number): number {
+  return createHash('sha256').update(`hexa-sim/v1/confidence/seed=${seed}`).digest().readUIntLE(0, 6);
+}
+
+/** Every bank reading's main-bandwidth log-likelihood of a publication whose arms come from `source`'s keys. */
+export function publicationLogs(
+  bank: Simulations,
+  bandwidths: ReadonlyMap<FigureId, number>,
+  publication: Publication,
+  cache: BankCache,
+  estimateOf: (key: string, arm: number, compute: () => ArmEstimate) => ArmEstimate = (_k, _a, compute) => compute(),
+): number[] {
+  const armIndex = new Map<string, number>();
+  for (const keys of bank.keys) keys.forEach((k, a) => armIndex.set(k, a));
+  const estimates = new Map<string, number>();
+  for (const [key, values] of bank.values) {
+    const a = armIndex.get(key)!;
+    const arm = ARMS[a]!.id;
+    const targets = publication.get(arm)!;
+    const e = estimateOf(key, a, () => {
+      if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
+      const { fit, marginals } = cache.of(key, arm, values, targets);
+      return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly: true });
+    });
+    estimates.set(key, e.byScale.length > 0 ? e.byScale[MAIN_SCALE]!.log : NaN);
+  }
+  return bank.keys.map((keys) => {
+    let sum = 0;
+    for (const k of keys) sum += estimates.get(k)!;
+    return Number.isNaN(sum) ? -Infinity : sum;
+  });
+}
+
+/** A reading's threshold and what it rests on. */
+export interface ReadingThreshold {
+  readonly index: number;
+  readonly hidden: HiddenChoices;
+  readonly threshold: Threshold;
+  /** Its publications whose λ could not be computed because the reading itself was not estimable on them. */
+  readonly notEstimable: number;
+}
+
+/**
+ * Thresholds of the bank's readings `indices` from publications simulated under each (`fresh`: a grid of
+ * those readings, in that order, THRESHOLD_PUBLICATIONS runs per arm).
+ */
+export function readingThresholds(
+  bank: Simulations,
+  bandwidths: ReadonlyMap<FigureId, number>,
+  indices: readonly number[],
+  fresh: Simulations,
+  cache = new BankCache(),
+): ReadingThreshold[] {
+  const sources = indices.map(
+    (_, c) => new Map(ARMS.map((arm, a) => [arm.id, fresh.values.get(fresh.keys[c]![a]!)!] as const)),
+  );
+  const count = fresh.values.values().next().value?.values().next().value?.length ?? 0;
+  const lambdas = indices.map(() => [] as number[]);
+  // An arm's estimate under a bank simulation depends only on the windows of that arm's run: publications
+  // whose arm reads the same (identical runs, or the same figures as printed) share it.
+  const memo = new Map<string, ArmEstimate>();
+  for (let j = 0; j < count; j++)
+    indices.forEach((index, c) => {
+      const publication = publicationOf(sources[c]!, j);
+      const signatures = ARMS.map((arm) =>
+        [...publication.get(arm.id)!.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`).join('|'),
+      );
+      const logs = publicationLogs(bank, bandwidths, publication, cache, (key, a, compute) => {
+        const id = `${key}\u0000${signatures[a]!}`;
+        let e = memo.get(id);
+        if (e === undefined) memo.set(id, (e = compute()));
+        return e;
+      });
+      lambdas[c]!.push(ratioStatistic(logs, index));
+    });
+  return indices.map((index, c) => ({
+    index,
+    hidden: bank.grid[index]!,
+    threshold: thresholdOf(lambdas[c]!),
+    notEstimable: lambdas[c]!.filter((x) => x === Infinity).length,
+  }));
+}
