@@ -3,7 +3,8 @@
  * (`--library-db`), and the calibration of the audit's decision on simulated publications (`--calibrate`).
  */
 import { ARMS } from '../sim/reproduction/arms.js';
-import type { AuditResult } from '../sim/reproduction/audit.js';
+import { simulateGrid, type AuditResult } from '../sim/reproduction/audit.js';
+import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../sim/reproduction/calibration/confidence.js';
 import { simulationPool, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
 import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
@@ -53,8 +54,10 @@ export async function calibrateOn(
   const pool = simulationPool(workers);
   try {
     const publications = await simulatePublications(truths, seed, count, pool);
+    const { simulations: fresh } = await simulateGrid(truths, thresholdSeed(seed), THRESHOLD_PUBLICATIONS, pool);
     return calibrate(audit, truths, publications, {
       seed,
+      fresh,
       ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
     });
   } finally {

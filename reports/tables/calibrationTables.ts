@@ -7,6 +7,7 @@ import {
   type Calibration,
 } from '../../sim/reproduction/calibration/calibrate.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
+import { THRESHOLD_PUBLICATIONS } from '../../sim/reproduction/calibration/confidence.js';
 import type { Row } from '../csv/csv.js';
 import { fmt, renderTable } from './table.js';
 
@@ -20,12 +21,17 @@ function truthName(h: Calibration['truths'][number]['hidden']): string {
 
 const pct = (x: number): string => `${fmt(100 * x, 1)} %`;
 
+/** The standard error of a coverage near 0.9 with a fresh threshold (both samples' binomial error). */
+const freshSe = (c: Calibration): number =>
+  Math.sqrt(0.09 * (1 / (c.truths[0]?.publications ?? 1) + 1 / THRESHOLD_PUBLICATIONS));
+
 export function renderCalibration(c: Calibration): string {
   const header = [
     'true reading',
     'publications',
     'wrong identifications',
     '90 % confidence set covers',
+    'with a fresh threshold',
     'its threshold (nats)',
     '90 % credible set covers',
     'goals',
@@ -38,6 +44,7 @@ export function renderCalibration(c: Calibration): string {
       String(t.publications),
       pct(t.wrongIdentifications),
       pct(t.coverage90),
+      t.freshCoverage90 === null ? '–' : pct(t.freshCoverage90),
       fmt(t.threshold, 2),
       pct(t.credibleCoverage90),
       meetsGoals(t) ? 'met' : 'MISSED',
@@ -49,7 +56,8 @@ export function renderCalibration(c: Calibration): string {
   return (
     `${table}\nGoals: wrong identifications ≤ ${pct(WRONG_GOAL)}, the 90 % confidence set covering the truth in ` +
     `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications, each judged against the truth's ` +
-    `threshold from the others (bank: ${c.replicates} runs ` +
+    `threshold from the others (with a fresh threshold: from ${THRESHOLD_PUBLICATIONS} publications of ` +
+    `its own, as the article's set takes them; se about ${pct(freshSe(c))}) (bank: ${c.replicates} runs ` +
     `per arm and reading).`
   );
 }
@@ -62,6 +70,7 @@ export function calibrationCsvRows(c: Calibration): Row[] {
       publications: t.publications,
       wrongIdentifications: t.wrongIdentifications,
       coverage90: t.coverage90,
+      freshCoverage90: t.freshCoverage90,
       threshold: t.threshold,
       credibleCoverage90: t.credibleCoverage90,
       meetsGoals: meetsGoals(t),

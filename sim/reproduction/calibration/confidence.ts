@@ -108,7 +108,7 @@ export function publicationLogs(
     const e = estimateOf(key, a, () => {
       if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
       const { fit, marginals } = cache.of(key, arm, values, targets);
-      return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly: true });
+      return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly: true, unnamed: true });
     });
     estimates.set(key, e.byScale.length > 0 ? e.byScale[MAIN_SCALE]!.log : NaN);
   }

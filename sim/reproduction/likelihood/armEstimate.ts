@@ -155,6 +155,11 @@ export interface EstimateOptions {
    * Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention).
    */
   readonly mainOnly?: boolean;
+  /**
+   * Leave a zero's `missing` empty: naming the figures scans every run, and only the article's audit reports
+   * them (publications judged in bulk do not).
+   */
+  readonly unnamed?: boolean;
 }
 
 /** The arm's figures at one bandwidth scale: the log estimate, or the zero figures with a bound from the rest. */
@@ -214,7 +219,7 @@ export function estimateArm(
     return {
       ...base,
       status: 'zero',
-      missing: missingDiscrete(arm, values, targets),
+      missing: options.unnamed === true ? [] : missingDiscrete(arm, values, targets),
       byScale: [],
       bound: { log: discreteUpper, continuousMissing: true },
     };

@@ -108,6 +108,23 @@ describe('the headline', () => {
     );
     expect(s[3]).toContain('the best reading alone makes up the 90 % credible set, at posterior 0.97');
     expect(s[3]).not.toContain('open');
+    expect(s[3]).not.toContain('confidence set');
+  });
+
+  it('gives the confidence set beside the credible one when the full audit built it', () => {
+    const es = [entry({ posterior: 0.6 }), entry({ hidden: { update: 'merge' }, posterior: 0.4 })];
+    const examined = es.map((e, k) => ({
+      index: e.index,
+      hidden: e.hidden,
+      lambda: k,
+      threshold: { value: 0.5, below: 0.85, at: 0.05 },
+      notEstimable: 0,
+    }));
+    const v = verdictOf(es, { confidence: { members: [es[0]!], examined, span: 4, publications: 200 } });
+    const s = sentences({ final: 7.78, finalPercentile: 7, explorePercentile: 82 }, v);
+    expect(s[3]).toContain(
+      'the 90 % confidence set (each reading judged against 200 publications simulated under it) holds 1',
+    );
   });
 
   it('calls a run lucky only when its tail survives the correction; names a choice unidentifiable by design', () => {

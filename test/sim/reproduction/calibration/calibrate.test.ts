@@ -21,17 +21,13 @@ import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
 import { BankCache, publicationReadings } from '../../../../sim/reproduction/calibration/calibrate.js';
 import {
-  inclusionAt,
   mainLogs,
   publicationLogs,
-  ratioStatistic,
-  readingThresholds,
   THRESHOLD_PUBLICATIONS,
   thresholdSeed,
 } from '../../../../sim/reproduction/calibration/confidence.js';
 import { confidenceSet, type ConfidenceSet } from '../../../../sim/reproduction/calibration/articleSet.js';
 import { publicationOf } from '../../../../sim/reproduction/calibration/publications.js';
-import { HIDDEN_CHOICES } from '../../../../sim/reproduction/arms.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
 const GRID: HiddenChoices[] = (['round', 'all'] as const).flatMap((window) =>
@@ -58,7 +54,7 @@ beforeAll(async () => {
   fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), THRESHOLD_PUBLICATIONS, pool)).simulations;
   articleSet = await confidenceSet(bank, 9, pool);
   await pool.close();
-  result = calibrate(bank, TRUTHS, publications, { seed: 9 });
+  result = calibrate(bank, TRUTHS, publications, { seed: 9, fresh });
 });
 
 describe('calibration of the decision on simulated publications', () => {
@@ -89,9 +85,6 @@ describe('calibration of the decision on simulated publications', () => {
     }
   });
 
-  const indexOf = (h: HiddenChoices): number =>
-    bank.simulations.grid.findIndex((g) => HIDDEN_CHOICES.every((c) => g[c.key] === h[c.key]));
-
   it('computes λ for thresholds as calibration does (main bandwidth, the same bank)', () => {
     const cache = new BankCache();
     for (let i = 0; i < 20; i++) {
@@ -103,21 +96,8 @@ describe('calibration of the decision on simulated publications', () => {
   });
 
   it('covers the truth 90 % of the time with thresholds from fresh publications (within 3 SEs of both samples)', () => {
-    const indices = TRUTHS.map(indexOf);
-    const thresholds = readingThresholds(bank.simulations, bank.bandwidths, indices, fresh);
     const se = Math.sqrt(0.09 * (1 / PUBLICATIONS + 1 / THRESHOLD_PUBLICATIONS));
-    const cache = new BankCache();
-    TRUTHS.forEach((_, t) => {
-      let covered = 0;
-      for (let i = 0; i < PUBLICATIONS; i++) {
-        const logs = publicationLogs(
-          bank.simulations,
-          bank.bandwidths,
-          publicationOf(publicationsOf[t]!, i), cache);
-        covered += inclusionAt(ratioStatistic(logs, indices[t]!), thresholds[t]!.threshold);
-      }
-      expect(Math.abs(covered / PUBLICATIONS - 0.9)).toBeLessThanOrEqual(3 * se);
-    });
+    for (const t of result.truths) expect(Math.abs(t.freshCoverage90! - 0.9)).toBeLessThanOrEqual(3 * se);
   });
 
   it('builds the article’s confidence set from the readings within its span, each against its own threshold', () => {
