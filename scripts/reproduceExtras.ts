@@ -65,7 +65,7 @@ export async function calibrateOn(
   }
 }
 
-/** The article's 90 % confidence set on the audit's simulations (each reading near the best against its own publications). */
+/** The article's 90 % confidence set on the audit's simulations (each reading near the best, its own publications). */
 export async function confidenceOn(audit: AuditResult, seed: number, workers: number): Promise<ConfidenceSet> {
   const pool = simulationPool(workers);
   try {

@@ -150,6 +150,18 @@ export function auditCsvRows(
 
 const interval = (lo: number, hi: number, digits = 2): string => `[${fmt(lo, digits)}, ${fmt(hi, digits)}]`;
 
+/** Each reading the confidence set examined: its λ against its threshold. */
+function confidenceLine(c: NonNullable<Verdict['confidence']>): string {
+  const readings = c.examined.map((e) => {
+    const sign = e.lambda <= e.threshold.value + 1e-9 ? '≤' : '>';
+    return `${describeHidden(e.hidden)} ${fmt(e.lambda, 2)} ${sign} ${fmt(e.threshold.value, 2)}`;
+  });
+  return (
+    `90 % confidence set (each reading's λ, nats below the best, against its threshold from ${c.publications} ` +
+    `publications simulated under it; readings beyond ${fmt(c.span, 1)} nats not examined): ${readings.join('; ')}.`
+  );
+}
+
 /** The audit's detail under its table: likelihood, posteriors with intervals and bandwidths, identification, checks. */
 export function renderVerdict(v: Verdict): string {
   const b = v.best;
@@ -159,21 +171,7 @@ export function renderVerdict(v: Verdict): string {
       `${interval(...v.bestInterval, 3)}; ` +
       `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ` +
       `${v.tied.length - 1} more within Monte Carlo error of the best.`,
-    ...(v.confidence === null
-      ? []
-      : [
-          `90 % confidence set (each reading's λ, nats below the best, against its threshold from ` +
-            `${v.confidence.publications} publications simulated under it; readings beyond ${fmt(v.confidence.span, 1)} ` +
-            `nats not examined): ` +
-            v.confidence.examined
-              .map(
-                (e) =>
-                  `${describeHidden(e.hidden)} ${fmt(e.lambda, 2)} ${e.lambda <= e.threshold.value + 1e-9 ? '≤' : '>'} ` +
-                  `${fmt(e.threshold.value, 2)}`,
-              )
-              .join('; ') +
-            '.',
-        ]),
+    ...(v.confidence === null ? [] : [confidenceLine(v.confidence)]),
     'Posterior of each hidden choice (interval over Monte Carlo error and bandwidths): ' +
       v.marginals
         .map(

@@ -5,8 +5,9 @@
  * bandwidths — so calibrating costs about one audit: the bank is simulated once and only read after.
  *
  * Per truth it reports how often some hidden choice is identified at a wrong value (goal: at most 5 %) and
- * how often the 90 % confidence set holds the truth (goal: 85–95 %; the credible set's coverage beside it). What does not carry over from the audit:
- * no reading is refined for a publication (the refinement's runs only serve the article's own figures).
+ * how often the 90 % confidence set holds the truth (goal: 85–95 %; the credible set's coverage beside it).
+ * What does not carry over from the audit: no reading is refined for a publication (the refinement's runs
+ * only serve the article's own figures).
  */
 import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from '../arms.js';
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
