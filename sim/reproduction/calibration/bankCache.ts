@@ -1,8 +1,18 @@
 /** What publications judged on one bank share: each simulation's class fits. */
 import type { ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
-import { classOf, discreteFigures, fitClass, type ArmTargets, type ClassFit } from '../likelihood/armEstimate.js';
+import {
+  classOf,
+  closedFormArm,
+  discreteFigures,
+  estimateArm,
+  fitClass,
+  type ArmEstimate,
+  type ArmTargets,
+  type ClassFit,
+} from '../likelihood/armEstimate.js';
 import type { MarginalEstimate } from '../likelihood/marginal.js';
+import { randomControlProbability } from '../likelihood/randomControl.js';
 
 /** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
 export class BankCache {
@@ -18,5 +28,22 @@ export class BankCache {
       this.classes.set(signature, c);
     }
     return c;
+  }
+
+  /**
+   * One bank simulation's estimate of a publication's arm (`targets`: that arm's windows), the random control
+   * in closed form; a zero's missing figures are left unnamed (publications are judged in bulk).
+   */
+  estimate(
+    key: string,
+    arm: ArmId,
+    values: ReadonlyMap<FigureId, Float64Array>,
+    targets: ArmTargets,
+    bandwidths: ReadonlyMap<FigureId, number>,
+    mainOnly: boolean,
+  ): ArmEstimate {
+    if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
+    const { fit, marginals } = this.of(key, arm, values, targets);
+    return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly, unnamed: true });
   }
 }

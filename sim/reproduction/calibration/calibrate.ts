@@ -15,14 +15,7 @@ import { readingsOf } from '../refine.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import { decide, inclusion } from '../decision.js';
 import type { FigureId } from '../figures.js';
-import {
-  closedFormArm,
-  MAIN_SCALE,
-  estimateArm,
-  type ArmEstimate,
-  type ArmTargets,
-} from '../likelihood/armEstimate.js';
-import { randomControlProbability } from '../likelihood/randomControl.js';
+import { MAIN_SCALE, type ArmEstimate, type ArmTargets } from '../likelihood/armEstimate.js';
 import { publicationOf, type Publication } from './publications.js';
 import { BankCache } from './bankCache.js';
 import {
@@ -100,17 +93,12 @@ export function publicationReadings(
 ) {
   const armOf = new Map<string, ArmId>();
   for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
-  const randomWindows = publication.get('random')!;
   const estimateAll = (mainOnly: boolean, only?: ReadonlySet<string>): Map<string, ArmEstimate> => {
     const out = new Map<string, ArmEstimate>();
     for (const [key, values] of sims.values) {
       const arm = armOf.get(key)!;
-      const targets = publication.get(arm)!;
-      if (arm === 'random') out.set(key, closedFormArm('random', randomControlProbability(randomWindows)));
-      else if (only === undefined || only.has(key)) {
-        const { fit, marginals } = cache.of(key, arm, values, targets);
-        out.set(key, estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly, unnamed: true }));
-      }
+      if (arm === 'random' || only === undefined || only.has(key))
+        out.set(key, cache.estimate(key, arm, values, publication.get(arm)!, bandwidths, mainOnly));
     }
     return out;
   };

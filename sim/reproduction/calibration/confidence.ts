@@ -19,8 +19,7 @@ import { createHash } from 'node:crypto';
 import { ARMS, type HiddenChoices } from '../arms.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import type { FigureId } from '../figures.js';
-import { closedFormArm, estimateArm, MAIN_SCALE, type ArmEstimate } from '../likelihood/armEstimate.js';
-import { randomControlProbability } from '../likelihood/randomControl.js';
+import { MAIN_SCALE, type ArmEstimate } from '../likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
 import { BankCache } from './bankCache.js';
 import { publicationOf, type Publication } from './publications.js';
@@ -90,7 +89,10 @@ export function thresholdSeed(seed: number): number {
   return createHash('sha256').update(`hexa-sim/v1/confidence/seed=${seed}`).digest().readUIntLE(0, 6);
 }
 
-/** Every bank reading's main-bandwidth log-likelihood of a publication whose arms come from `source`'s keys. */
+/**
+ * Every bank reading's main-bandwidth log-likelihood of a publication (−∞ where not estimable); `estimateOf`
+ * may supply an arm's estimate computed before.
+ */
 export function publicationLogs(
   bank: Simulations,
   bandwidths: ReadonlyMap<FigureId, number>,
@@ -105,11 +107,7 @@ export function publicationLogs(
     const a = armIndex.get(key)!;
     const arm = ARMS[a]!.id;
     const targets = publication.get(arm)!;
-    const e = estimateOf(key, a, () => {
-      if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
-      const { fit, marginals } = cache.of(key, arm, values, targets);
-      return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly: true, unnamed: true });
-    });
+    const e = estimateOf(key, a, () => cache.estimate(key, arm, values, targets, bandwidths, true));
     estimates.set(key, e.byScale.length > 0 ? e.byScale[MAIN_SCALE]!.log : NaN);
   }
   return bank.keys.map((keys) => {
