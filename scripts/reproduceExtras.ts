@@ -66,10 +66,17 @@ export async function calibrateOn(
 }
 
 /** The article's 90 % confidence set on the audit's simulations (each reading near the best, its own publications). */
-export async function confidenceOn(audit: AuditResult, seed: number, workers: number): Promise<ConfidenceSet> {
+export async function confidenceOn(
+  audit: AuditResult,
+  seed: number,
+  workers: number,
+  onProgress: ((done: number, total: number, stage: 'confidence') => void) | undefined,
+): Promise<ConfidenceSet> {
   const pool = simulationPool(workers);
   try {
-    return await confidenceSet(audit, seed, pool);
+    return await confidenceSet(audit, seed, pool, {
+      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'confidence') } : {}),
+    });
   } finally {
     await pool.close();
   }

@@ -65,7 +65,7 @@ export interface ReproduceOptions {
 }
 
 /** The stages of a reproduction whose simulations are counted for its progress. */
-export type ReproduceStage = 'arms' | 'audit' | 'calibration';
+export type ReproduceStage = 'arms' | 'audit' | 'confidence' | 'calibration';
 
 export interface ReproduceReport {
   readonly options: ReproduceOptions;
@@ -146,7 +146,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const confidence =
     result === null || options.auditReplicates < options.fullAuditReplicates
       ? null
-      : await confidenceOn(result, options.seed, options.workers);
+      : await confidenceOn(result, options.seed, options.workers, options.onProgress);
   const calibration =
     result === null || options.calibrate === undefined
       ? null

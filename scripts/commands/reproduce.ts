@@ -104,6 +104,7 @@ export function reproduceSettings(argv: Record<string, unknown>): {
 const STAGES: Readonly<Record<ReproduceStage, string>> = {
   arms: 'simulations (the arms and openers)',
   audit: 'simulations (the audit: every reading, and the ones refined)',
+  confidence: 'simulated publications of the readings near the best (the confidence set)',
   calibration: 'simulated publications (calibration)',
 };
 

@@ -45,8 +45,14 @@ export async function confidenceSet(
   audit: Pick<AuditResult, 'entries' | 'simulations' | 'bandwidths'>,
   seed: number,
   pool: SimulationPool,
-  publications = THRESHOLD_PUBLICATIONS,
+  options: {
+    readonly publications?: number;
+    /** Called after each publication judged, counting those of the readings examined so far. */
+    readonly onProgress?: (done: number, total: number) => void;
+  } = {},
 ): Promise<ConfidenceSet> {
+  const publications = options.publications ?? THRESHOLD_PUBLICATIONS;
+  let judged = 0;
   const bank = audit.simulations;
   const logs = mainLogs([...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood));
   const lambda = logs.map((_, i) => ratioStatistic(logs, i));
@@ -60,7 +66,9 @@ export async function confidenceSet(
     if (next.length > 0) {
       const grid = next.map((i) => bank.grid[i]!);
       const { simulations: fresh } = await simulateGrid(grid, thresholdSeed(seed), publications, pool);
-      readingThresholds(bank, audit.bandwidths, next, fresh, cache).forEach((t) =>
+      const total = (examined.length + next.length) * publications;
+      const onProgress = options.onProgress && (() => options.onProgress!(++judged, total));
+      readingThresholds(bank, audit.bandwidths, next, fresh, cache, onProgress).forEach((t) =>
         examined.push({ ...t, lambda: lambda[t.index]! }),
       );
     }

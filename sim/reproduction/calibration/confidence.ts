@@ -136,6 +136,8 @@ export function readingThresholds(
   indices: readonly number[],
   fresh: Simulations,
   cache = new BankCache(),
+  /** Called after each publication judged. */
+  onJudged?: () => void,
 ): ReadingThreshold[] {
   const sources = indices.map(
     (_, c) => new Map(ARMS.map((arm, a) => [arm.id, fresh.values.get(fresh.keys[c]![a]!)!] as const)),
@@ -158,6 +160,7 @@ export function readingThresholds(
         return e;
       });
       lambdas[c]!.push(ratioStatistic(logs, index));
+      onJudged?.();
     });
   return indices.map((index, c) => ({
     index,
