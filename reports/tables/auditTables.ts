@@ -12,6 +12,7 @@ import { NEIGHBOURS } from '../../sim/reproduction/checks/crossCheck.js';
 import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
 import { MARGIN } from '../../sim/reproduction/decision.js';
 import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';
+import { withinThreshold } from '../../sim/reproduction/calibration/confidence.js';
 import type { Row } from '../csv/csv.js';
 import { describeHidden } from './reproduceTables.js';
 import { fmt, renderTable } from './table.js';
@@ -153,7 +154,7 @@ const interval = (lo: number, hi: number, digits = 2): string => `[${fmt(lo, dig
 /** Each reading the confidence set examined: its λ against its threshold. */
 function confidenceLine(c: NonNullable<Verdict['confidence']>): string {
   const readings = c.examined.map((e) => {
-    const sign = e.lambda <= e.threshold.value + 1e-9 ? '≤' : '>';
+    const sign = withinThreshold(e.lambda, e.threshold) ? '≤' : '>';
     return `${describeHidden(e.hidden)} ${fmt(e.lambda, 2)} ${sign} ${fmt(e.threshold.value, 2)}`;
   });
   return (

@@ -17,6 +17,7 @@ import {
   readingThresholds,
   THRESHOLD_PUBLICATIONS,
   thresholdSeed,
+  withinThreshold,
   type ReadingThreshold,
 } from './confidence.js';
 
@@ -78,7 +79,7 @@ export async function confidenceSet(
   }
   examined.sort((a, b) => a.lambda - b.lambda || a.index - b.index);
   return {
-    members: examined.filter((e) => e.lambda <= e.threshold.value + 1e-9).map((e) => e.index),
+    members: examined.filter((e) => withinThreshold(e.lambda, e.threshold)).map((e) => e.index),
     examined,
     span,
     publications,

@@ -26,7 +26,6 @@ import {
   readingThresholds,
   thresholdOf,
 } from './confidence.js';
-export { BankCache } from './bankCache.js';
 import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */

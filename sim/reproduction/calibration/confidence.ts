@@ -64,6 +64,9 @@ export function thresholdOf(lambdas: readonly number[], level = CONFIDENCE): Thr
   return { value, below: below / n, at: at / n };
 }
 
+/** Whether a reading at λ is in the printed set: at or below its threshold (a tie taken whole). */
+export const withinThreshold = (lambda: number, t: Threshold): boolean => lambda <= t.value + TIE;
+
 /** How much of a reading at λ the set takes: whole below its threshold, in part at it, none above. */
 export function inclusionAt(lambda: number, t: Threshold, level = CONFIDENCE): number {
   if (lambda === Infinity) return 0;

@@ -19,7 +19,8 @@ import { reportedTarget, simulatePublications } from '../../../../sim/reproducti
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
-import { BankCache, publicationReadings } from '../../../../sim/reproduction/calibration/calibrate.js';
+import { publicationReadings } from '../../../../sim/reproduction/calibration/calibrate.js';
+import { BankCache } from '../../../../sim/reproduction/calibration/bankCache.js';
 import {
   mainLogs,
   publicationLogs,
