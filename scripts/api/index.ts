@@ -38,7 +38,8 @@ export type { AccountingMetrics, RoundMetrics } from '../../sim/core/metrics.js'
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
-export type { ActorParts, AttemptLoop, TaskStreams } from '../../sim/agent/actor.js';
+export type { ActorParts, TaskStreams } from '../../sim/agent/actor.js';
+export type { AttemptLoop } from '../../sim/agent/attemptLoop.js';
 export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
 export { AccountingTally, Library } from '../../sim/agent/library.js';

@@ -14,7 +14,7 @@
  * A round that nothing changes between its tasks can run as one batch (`runBatch`): planned once, its
  * samples handed over once the batch fills or the round ends.
  *
- * Which attempt loop runs is decided in one place, `loopFor` (see AttemptLoop for what each loop is for).
+ * Which attempt loop runs is decided in one place, `loopFor` (attemptLoop.ts lists the loops and the facts it reads).
  * The loops allocate nothing and never enumerate the code space (see each policy). In a binary world the
  * published Actor guesses and scores whole 32-position words at a time (bit words, sim/core/bitCode.ts): a
  * constrained guess is (draw & ~fixed) | values, from the same 32-bit draws as the per-position path, so
@@ -28,6 +28,7 @@ import type { Env, Feedback } from '../../envs/env.js';
 import type { ActionMask } from '../core/actionMask.js';
 import type { GuessPolicy } from './actors/policy.js';
 import { PublishedPolicy } from './actors/published.js';
+import { loopFacts, type AttemptLoop, type LoopFacts } from './attemptLoop.js';
 import type { AgentConfig } from './agentConfig.js';
 import type { Constraint } from './constraint.js';
 import type { Evolver } from './evolver.js';
@@ -38,7 +39,7 @@ import type { TaskHooks } from './taskHooks.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
-import { SampleBatch, SMALL_BITS } from './samples/sampleBatch.js';
+import { SampleBatch } from './samples/sampleBatch.js';
 import { watchedWords, type WatchedWords, type WordFeedback } from '../core/guard/watchedWords.js';
 
 /**
@@ -93,62 +94,6 @@ export interface TaskStreams {
   readonly explore: AleaStream | null;
   /** This task's exploration rate, set by the exploration policy (absent: the agent's `explore`). */
   exploreRate?: number;
-}
-
-/**
- * The Actor's attempt loops, and what each is for. 'values' runs everywhere; the others are the same loop
- * narrowed to the published feedback-blind guess in a binary world, for speed, and give exactly what
- * 'values' gives (test/sim/experiment/bitParallel.test.ts holds them to it).
- *
- *   'values'        one task, the code value by value: any world, any guess policy, a tool registry, values
- *                   banned by the constraint or disabled by the circuit breaker;
- *   'bitWords'      one task of a binary world wider than 32 positions, the code as bit words: one 32-bit
- *                   draw and one popcount per 32 positions;
- *   'word'          one task of a binary world of at most 32 positions: the code is one number, submitted as
- *                   it is (`stepWord`), and its samples are listed without a branch on the score;
- *   'roundOfWords'  'word' for all of a round's tasks back to back, planned once, when nothing changes between
- *                   them (passive hooks, the Evolver once a round, one context): samples listed, as exploration
- *                   kept apart needs, or as codes too wide to count by code;
- *   'roundByCode'   the same, a small world's samples counted by code (one increment an attempt);
- *   'taskByTask'    a round that cannot run as one batch: the runner plays its tasks one by one, its hooks
- *                   around each, and each task picks its own loop.
- */
-export type AttemptLoop = 'values' | 'bitWords' | 'word' | 'roundOfWords' | 'roundByCode' | 'taskByTask';
-
-/** What the choice of a loop depends on beyond the constraint: fixed for an Actor. */
-interface LoopFacts {
-  /**
-   * A guess may be drawn as bit words: a binary world with `stepBits`, the published feedback-blind policy,
-   * no tool registry, nothing disabled (and bit words not switched off).
-   */
-  readonly bitWords: boolean;
-  /** … and a code is one bit word (at most 32 positions). */
-  readonly oneWord: boolean;
-  /** … and at most SMALL_BITS positions. */
-  readonly small: boolean;
-  /** Nothing but the Actor changes anything between a round's tasks. */
-  readonly tasksIndependent: boolean;
-  /** Samples from exploration are kept from the Evolver. */
-  readonly keepApart: boolean;
-}
-
-function loopFacts(parts: ActorParts, policy: GuessPolicy): LoopFacts {
-  const { env, agent, disabled, tools } = parts;
-  const { positions, arity } = env.space;
-  const bitWords =
-    parts.bitParallel !== false &&
-    arity === 2 &&
-    env.stepBits !== undefined &&
-    policy instanceof PublishedPolicy &&
-    tools === undefined &&
-    (disabled === undefined || disabled.total === 0);
-  return {
-    bitWords,
-    oneWord: bitWords && positions <= 32,
-    small: bitWords && positions <= SMALL_BITS,
-    tasksIndependent: parts.hooks?.passive === true && agent.cadence === 'round' && env.context === undefined,
-    keepApart: agent.routing === 'separate',
-  };
 }
 
 /**
