@@ -29,7 +29,8 @@ export function writeParquetOfCsv(
   try {
     for (let i = 1; i < lines.length; i++) {
       if (lines[i] === '') continue;
-      csvFields(lines[i]!).forEach((field, j) => writer.set(j, field));
+      const fields = csvFields(lines[i]!);
+      for (let j = 0; j < fields.length; j++) writer.set(j, fields[j]);
       writer.endRow();
     }
     const { sha256, bytes, rows } = writer.finish();

@@ -59,6 +59,9 @@ export class ParquetTableWriter {
   private readonly buffers: Buffered[];
   private filled = 0;
   private rows = 0;
+  /** Each column's last text given to `set`, and the value read from it. */
+  private readonly lastCells: (Cell | undefined)[];
+  private readonly lastValues: (Cell | bigint | null)[];
 
   constructor(
     private readonly path: string,
@@ -85,6 +88,8 @@ export class ParquetTableWriter {
       createdBy: 'hexa-sim',
     });
     this.buffers = columns.map((c) => this.newBuffer(c));
+    this.lastCells = columns.map(() => undefined);
+    this.lastValues = columns.map(() => null);
   }
 
   private newBuffer(c: TypedColumn): Buffered {
@@ -95,10 +100,25 @@ export class ParquetTableWriter {
     return new Array(this.groupRows);
   }
 
-  /** Column `j`'s value in the row being filled, as the CSV has it (text) or as the configuration does. */
+  /**
+   * Column `j`'s value in the row being filled, as the CSV has it (text) or as the configuration does. A column
+   * is read afresh only when its text changes: most of a run's columns are its configuration, the same on
+   * every row of an arm, and reading each again was most of the writer's time.
+   */
   set(j: number, cell: Cell | undefined): void {
-    const value = typedValue(this.columns[j]!, cell);
-    (this.buffers[j] as (Cell | bigint | null)[])[this.filled] = value;
+    let value: Cell | bigint | null;
+    if (cell !== undefined && cell === this.lastCells[j]) value = this.lastValues[j] as Cell | bigint | null;
+    else {
+      value = typedValue(this.columns[j]!, cell);
+      this.lastCells[j] = cell;
+      this.lastValues[j] = value;
+    }
+    // One store per kind of buffer: a single store into all four kinds is slow (it cannot be specialised).
+    const buffer = this.buffers[j]!;
+    if (buffer instanceof Float64Array) buffer[this.filled] = value as number;
+    else if (buffer instanceof BigInt64Array) buffer[this.filled] = value as bigint;
+    else if (buffer instanceof Int32Array) buffer[this.filled] = value as number;
+    else buffer[this.filled] = value;
   }
 
   /** Column `j` of the row being filled, a number already parsed (the fast path for metrics). */

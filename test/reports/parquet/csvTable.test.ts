@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { writeParquetOfCsv } from '../../../reports/parquet/csvTable.js';
 import { hexa, tempDir } from '../../scripts/sweep/cli.js';
 import { expectEqualToCsv, query } from './duck.js';
 
@@ -33,5 +34,26 @@ describe('runs.parquet', () => {
     const bad = hexa(['run', '--replicates', '2', '--out', join(csvOnly, 'x'), '--format', 'xlsx']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--format');
+  });
+
+  it('a column read once per change of its text: repeats, changes, gaps and returns all read back as written', async () => {
+    // Each column's text repeats over rows, changes, empties (a world parameter's gap) and comes back: the
+    // writer reuses the value read for a repeated text, and must start afresh at every change.
+    const lines = [
+      'arm,replicate,round,attempts,meanAttempts,explore,bits,truth',
+      'a,0,1,40,4,0.2,4,0110',
+      'a,0,2,40,4,0.2,4,0110',
+      'a,1,1,41,4.1,0.2,,0110',
+      '"b,c",1,2,41,4.1,0,,"1,0"',
+      '"b,c",2,1,7,0.35,0,4,"1,0"',
+      'a,2,2,7,0.35,0.2,4,0110',
+      'a,3,1,7,0.35,0.2,16,0110',
+    ];
+    const path = join(tempDir('memopq'), 'runs.parquet');
+    const record = writeParquetOfCsv(path, `${lines.join('\n')}\n`, { bits: 'integer', truth: 'string' });
+    expect(record.rows).toBe(lines.length - 1);
+    const csv = parse(lines.join('\n')) as string[][];
+    const { rows } = await query(`SELECT * FROM read_parquet('${path}')`);
+    expect(expectEqualToCsv(csv, rows)).toEqual([]);
   });
 });
