@@ -36,7 +36,7 @@ describe('runs.parquet', () => {
     expect(bad.stderr).toContain('--format');
   });
 
-  it('a column read once per change of its text: repeats, changes, gaps and returns all read back as written', async () => {
+  it('reads a column once per change of its text: repeats, changes, gaps, returns read back as written', async () => {
     // Each column's text repeats over rows, changes, empties (a world parameter's gap) and comes back: the
     // writer reuses the value read for a repeated text, and must start afresh at every change.
     const lines = [
