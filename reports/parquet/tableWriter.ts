@@ -59,7 +59,7 @@ export class ParquetTableWriter {
   private readonly buffers: Buffered[];
   private filled = 0;
   private rows = 0;
-  /** Each column's last text given to `set`, and the value read from it. */
+  /** Each column's last text given to `set`, and the value read from it (none yet: undefined, read as null). */
   private readonly lastCells: (Cell | undefined)[];
   private readonly lastValues: (Cell | bigint | null)[];
 
@@ -107,7 +107,7 @@ export class ParquetTableWriter {
    */
   set(j: number, cell: Cell | undefined): void {
     let value: Cell | bigint | null;
-    if (cell !== undefined && cell === this.lastCells[j]) value = this.lastValues[j] as Cell | bigint | null;
+    if (cell === this.lastCells[j]) value = this.lastValues[j] as Cell | bigint | null;
     else {
       value = typedValue(this.columns[j]!, cell);
       this.lastCells[j] = cell;

@@ -53,6 +53,7 @@ export async function confidenceSet(
   } = {},
 ): Promise<ConfidenceSet> {
   const publications = options.publications ?? THRESHOLD_PUBLICATIONS;
+  const report = options.onProgress;
   let judged = 0;
   const bank = audit.simulations;
   const logs = mainLogs([...audit.entries].sort((a, b) => a.index - b.index).map((e) => e.likelihood));
@@ -68,8 +69,8 @@ export async function confidenceSet(
       const grid = next.map((i) => bank.grid[i]!);
       const { simulations: fresh } = await simulateGrid(grid, thresholdSeed(seed), publications, pool);
       const total = (examined.length + next.length) * publications;
-      const onProgress = options.onProgress && (() => options.onProgress!(++judged, total));
-      readingThresholds(bank, audit.bandwidths, next, fresh, cache, onProgress).forEach((t) =>
+      const onJudged = report && (() => report(++judged, total));
+      readingThresholds(bank, audit.bandwidths, next, fresh, cache, onJudged).forEach((t) =>
         examined.push({ ...t, lambda: lambda[t.index]! }),
       );
     }
