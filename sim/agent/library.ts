@@ -74,6 +74,11 @@ export class Library implements ClaimSink {
   private mode: LibraryUpdate = 'replace';
   /** Incremented whenever the set of skills or their ranking fields may have changed. */
   version = 0;
+  /**
+   * Skills evolutions under `replace` dropped for not being re-emitted, so far. While it is 0, the library is
+   * what `merge` would have made of the same claims (merge keeps what replace drops, and nothing else differs).
+   */
+  replaced = 0;
   /** Tests and refutations so far. */
   tests = 0;
   refutations = 0;
@@ -209,7 +214,10 @@ export class Library implements ClaimSink {
         if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
         else this.observer?.left(skill, 'replaced');
       }
-      if (kept !== this.current.length) this.current.length = kept;
+      if (kept !== this.current.length) {
+        this.replaced += this.current.length - kept;
+        this.current.length = kept;
+      }
     }
     this.version++;
     this.flushTests();

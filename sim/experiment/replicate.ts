@@ -46,6 +46,11 @@ export interface ReplicateOptions {
   readonly keepGoing?: (rounds: readonly RoundMetrics[]) => boolean;
   /** Also count tests and refutations under every test accounting (`RoundMetrics.accountings`); the run is the same. */
   readonly accountings?: boolean;
+  /**
+   * Given: told when the replicate ends how many skills its evolutions dropped under `--update replace`
+   * (Library.replaced; 0 without a library). With none dropped, the same replicate under `merge` is this run.
+   */
+  readonly onReplaced?: (dropped: number) => void;
 }
 
 /** A round's counts under every accounting: the tally now less the tally before the round. */
@@ -252,5 +257,6 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
     if (options.keepGoing?.(rounds) === false) break;
   }
   options.onHistory?.(recorder?.history(replicate) ?? noHistory(replicate), rounds);
+  options.onReplaced?.(library?.replaced ?? 0);
   return rounds;
 }

@@ -59,9 +59,36 @@ export function armFigureValues(
 }
 
 /**
+ * One arm's figures, a column each, filled replicate by replicate (`put`, in any order): a replicate that
+ * stopped before `rounds` rounds (see `ReplicateOptions.keepGoing`) gives NaN for every figure.
+ */
+export class FigureColumns {
+  private readonly figures: readonly Figure[];
+  private readonly columns: Float64Array[];
+
+  constructor(
+    armId: ArmId,
+    count: number,
+    private readonly rounds = 0,
+  ) {
+    this.figures = figuresOf(armId);
+    this.columns = this.figures.map(() => new Float64Array(count));
+  }
+
+  put(replicate: number, played: readonly RoundMetrics[]): void {
+    const stopped = played.length < this.rounds;
+    for (let i = 0; i < this.figures.length; i++)
+      this.columns[i]![replicate] = stopped ? NaN : this.figures[i]!.value(played);
+  }
+
+  byFigure(): Map<FigureId, Float64Array> {
+    return new Map(this.figures.map((f, i) => [f.id, this.columns[i]!]));
+  }
+}
+
+/**
  * One arm's figures for `count` replicates, replicate r's rounds from `roundsOf(r)` (asked once each, in order):
- * rounds made on demand need not outlive their replicate. A replicate that stopped before `rounds` rounds
- * (see `ReplicateOptions.keepGoing`) gives NaN for every figure.
+ * rounds made on demand need not outlive their replicate.
  */
 export function collectFigureValues(
   armId: ArmId,
@@ -69,14 +96,9 @@ export function collectFigureValues(
   roundsOf: (replicate: number) => readonly RoundMetrics[],
   rounds = 0,
 ): Map<FigureId, Float64Array> {
-  const figures = figuresOf(armId);
-  const values = figures.map(() => new Float64Array(count));
-  for (let r = 0; r < count; r++) {
-    const played = roundsOf(r);
-    const stopped = played.length < rounds;
-    for (let i = 0; i < figures.length; i++) values[i]![r] = stopped ? NaN : figures[i]!.value(played);
-  }
-  return new Map(figures.map((f, i) => [f.id, values[i]!]));
+  const columns = new FigureColumns(armId, count, rounds);
+  for (let r = 0; r < count; r++) columns.put(r, roundsOf(r));
+  return columns.byFigure();
 }
 
 export function figureValues(results: readonly ArmResult[]): Map<FigureId, Float64Array> {

@@ -7,12 +7,12 @@
 import { armConfig, findArm, type ArmId, type HiddenChoices } from './arms.js';
 import type { Run } from '../experiment/config.js';
 import { envSpecOf, runExperiment } from '../experiment/experiment.js';
-import { runReplicate } from '../experiment/replicate.js';
+import { runReplicate, type ReplicateOptions } from '../experiment/replicate.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import type { ReplicateHistory } from '../agent/history/recorder.js';
 import { figuresOf, TEST_FIGURES, testFiguresUnder, type AccountingFigureId, type FigureId } from './figures.js';
-import { HIDDEN_PARAMS, type TestTiming, type TestUnit } from '../agent/choices.js';
-import { collectFigureValues } from './reproduction.js';
+import { HIDDEN_PARAMS, type LibraryUpdate, type TestTiming, type TestUnit } from '../agent/choices.js';
+import { FigureColumns } from './reproduction.js';
 import { WorkerPool } from '../core/parallel/pool.js';
 import { PartJoiner, splitReplicates, type Piece, type SplitOptions } from '../core/parallel/split.js';
 
@@ -40,6 +40,10 @@ export interface AuditJob {
    * run under the published lifecycle, so one simulation serves the four readings that differ only in it.
    */
   readonly accountings?: boolean;
+  /**
+   * This simulation's `--update merge` twin (this one is `replace`), simulated alongside it: see `pairTwins`.
+   */
+  readonly twin?: { readonly key: string; readonly hidden: HiddenChoices };
 }
 
 /** A run whose every replicate is kept (the benchmark's arms and openers). */
@@ -59,6 +63,8 @@ export type SimulationFigure = FigureId | AccountingFigureId;
 export interface AuditJobResult {
   readonly key: string;
   readonly values: [SimulationFigure, Float64Array][];
+  /** The twin's values, laid out alike (a job with a `twin`). */
+  readonly twin?: [SimulationFigure, Float64Array][];
 }
 
 export interface RunJobResult {
@@ -84,40 +90,115 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   const spec = envSpecOf(config);
   const first = job.first ?? 0;
   const settled = job.rejectEarly === true ? figuresOf(job.arm).filter((f) => f.possible !== undefined) : [];
-  const options = {
+  const options: ReplicateOptions = {
     ...(settled.length === 0
       ? {}
       : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) }),
     ...(job.accountings === true ? { accountings: true } : {}),
   };
   const n = config.replicates;
-  const variants =
-    job.accountings === true
-      ? ACCOUNTINGS.map((a) => ({ ...a, columns: TEST_FIGURES.map(() => new Float64Array(n)) }))
-      : [];
-  const values = collectFigureValues(
-    job.arm,
-    n,
-    (r) => {
-      const rounds = runReplicate(config, spec, first + r, options);
-      const complete = rounds.length === config.rounds;
-      for (const v of variants) {
-        const x = complete ? testFiguresUnder(rounds, v.unit, v.timing) : [NaN, NaN, NaN];
-        v.columns.forEach((c, k) => (c[r] = x[k]!));
-      }
-      return rounds;
-    },
-    config.rounds,
-  );
-  return {
-    key: job.key,
-    values: [
-      ...values,
-      ...variants.flatMap((v) =>
+  const own = new SimulationColumns(job, n, config.rounds);
+  if (job.twin === undefined) {
+    for (let r = 0; r < n; r++) own.put(r, runReplicate(config, spec, first + r, options));
+    return { key: job.key, values: own.entries() };
+  }
+  // A replicate in which `replace` dropped no skill is, draw for draw, the replicate under `merge` (merge keeps
+  // what replace drops, and nothing else reads the choice: `pairTwins`); only the others are run again.
+  const merged = armConfig(findArm(job.arm), job.twin.hidden, job.seed, job.replicates);
+  const twin = new SimulationColumns(job, n, config.rounds);
+  let dropped = 0;
+  const watched: ReplicateOptions = { ...options, onReplaced: (count) => void (dropped = count) };
+  for (let r = 0; r < n; r++) {
+    const rounds = runReplicate(config, spec, first + r, watched);
+    own.put(r, rounds);
+    twin.put(r, dropped === 0 ? rounds : runReplicate(merged, spec, first + r, options));
+  }
+  return { key: job.key, values: own.entries(), twin: twin.entries() };
+}
+
+/** An audited simulation's values, replicate by replicate: its arm's figures, and with `accountings` their variants. */
+class SimulationColumns {
+  private readonly figures: FigureColumns;
+  private readonly variants: {
+    readonly unit: TestUnit;
+    readonly timing: TestTiming;
+    readonly columns: Float64Array[];
+  }[];
+
+  constructor(
+    job: AuditJob,
+    count: number,
+    private readonly rounds: number,
+  ) {
+    this.figures = new FigureColumns(job.arm, count, rounds);
+    this.variants =
+      job.accountings === true
+        ? ACCOUNTINGS.map((a) => ({ ...a, columns: TEST_FIGURES.map(() => new Float64Array(count)) }))
+        : [];
+  }
+
+  put(replicate: number, played: readonly RoundMetrics[]): void {
+    this.figures.put(replicate, played);
+    const complete = played.length === this.rounds;
+    for (const v of this.variants) {
+      const x = complete ? testFiguresUnder(played, v.unit, v.timing) : [NaN, NaN, NaN];
+      v.columns.forEach((c, k) => (c[replicate] = x[k]!));
+    }
+  }
+
+  entries(): [SimulationFigure, Float64Array][] {
+    return [
+      ...this.figures.byFigure(),
+      ...this.variants.flatMap((v) =>
         TEST_FIGURES.map((id, k): [SimulationFigure, Float64Array] => [`${id}@${v.unit}/${v.timing}`, v.columns[k]!]),
       ),
-    ],
+    ];
+  }
+}
+
+/**
+ * The audit's simulations with each `--update merge` simulation joined to its `replace` twin (the job that
+ * simulates both, `twin` set) where the two runs differ in nothing but the choice, and the published lifecycle
+ * is the only one to read it (a module could read it too). `originals` gives each job of the list the whole
+ * jobs it stands for, in its place and its twin's.
+ */
+export function pairTwins(jobs: readonly AuditJob[]): {
+  readonly jobs: readonly AuditJob[];
+  readonly originals: ReadonlyMap<AuditJob, readonly AuditJob[]>;
+} {
+  const twinText = (job: AuditJob, update: LibraryUpdate): string | null => {
+    const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
+    if (!config.agent.library || config.agent.lifecycle.name !== 'published' || config.modules !== undefined)
+      return null;
+    const { key: _key, hidden: _hidden, twin: _twin, ...rest } = job;
+    return JSON.stringify([rest, { ...config, agent: { ...config.agent, update } }]);
   };
+  const replaces = new Map<string, AuditJob>();
+  for (const job of jobs) {
+    if (job.hidden.update !== 'replace') continue;
+    const text = twinText(job, 'merge');
+    if (text !== null) replaces.set(text, job);
+  }
+  const partner = new Map<AuditJob, AuditJob>();
+  const taken = new Set<AuditJob>();
+  for (const job of jobs) {
+    if (job.hidden.update !== 'merge') continue;
+    const text = twinText(job, 'merge');
+    const replace = text === null ? undefined : replaces.get(text);
+    if (replace === undefined || replace.key === job.key || partner.has(replace)) continue;
+    partner.set(replace, job);
+    taken.add(job);
+  }
+  const out: AuditJob[] = [];
+  const originals = new Map<AuditJob, readonly AuditJob[]>();
+  for (const job of jobs) {
+    if (taken.has(job)) continue;
+    const twin = partner.get(job);
+    const paired = twin === undefined ? job : { ...job, twin: { key: twin.key, hidden: twin.hidden } };
+    out.push(paired);
+    originals.set(paired, twin === undefined ? [job] : [job, twin]);
+  }
+  return { jobs: out, originals };
 }
 
 /**
@@ -152,19 +233,21 @@ export function auditPieces(jobs: readonly AuditJob[], threads: number): { job: 
   return out;
 }
 
-/** A simulation's values from its pieces' results, given in replicate order. */
+/** A simulation's values from its pieces' results, given in replicate order (and its twin's, with a `twin`). */
 export function joinFigureValues(job: AuditJob, pieces: readonly AuditJobResult[]): AuditJobResult {
   if (pieces.length === 1 && pieces[0]!.key === job.key) return pieces[0]!;
-  const values = pieces[0]!.values.map(([id], f): [SimulationFigure, Float64Array] => {
-    const joined = new Float64Array(job.replicates);
-    let at = 0;
-    for (const piece of pieces) {
-      joined.set(piece.values[f]![1], at);
-      at += piece.values[f]![1].length;
-    }
-    return [id, joined];
-  });
-  return { key: job.key, values };
+  const join = (of: (piece: AuditJobResult) => [SimulationFigure, Float64Array][]) =>
+    of(pieces[0]!).map(([id], f): [SimulationFigure, Float64Array] => {
+      const joined = new Float64Array(job.replicates);
+      let at = 0;
+      for (const piece of pieces) {
+        joined.set(of(piece)[f]![1], at);
+        at += of(piece)[f]![1].length;
+      }
+      return [id, joined];
+    });
+  const values = join((piece) => piece.values);
+  return job.twin === undefined ? { key: job.key, values } : { key: job.key, values, twin: join((p) => p.twin!) };
 }
 
 export type SimulationPool = WorkerPool<SimulationJob, SimulationResult>;
@@ -190,7 +273,8 @@ export async function runFigureJobs(
     readonly onRuns?: (runs: ReadonlyMap<string, RunJobResult>) => void;
   } = {},
 ): Promise<{ values: Map<string, AuditJobResult>; runs: Map<string, RunJobResult> }> {
-  const pieces = auditPieces(jobs, pool.threads);
+  const twins = pairTwins(jobs);
+  const pieces = auditPieces(twins.jobs, pool.threads);
   const pieceOf = new Map<SimulationJob, Piece>(pieces.map(({ job, piece }) => [job, piece]));
   const joiner = new PartJoiner<AuditJobResult>();
   const values = new Map<string, AuditJobResult>();
@@ -209,10 +293,15 @@ export async function runFigureJobs(
         const piece = pieceOf.get(job)!;
         const parts = joiner.add(piece, result);
         if (parts !== null) {
-          const whole = jobs[piece.unit]!;
+          const whole = twins.jobs[piece.unit]!;
           const joined = joinFigureValues(whole, parts);
-          values.set(whole.key, joined);
-          options.onSimulation?.(whole, joined);
+          const [own, twin] = twins.originals.get(whole)!;
+          const simulated: [AuditJob, AuditJobResult][] = [[own!, { key: own!.key, values: joined.values }]];
+          if (twin !== undefined) simulated.push([twin, { key: twin.key, values: joined.twin! }]);
+          for (const [original, result] of simulated) {
+            values.set(original.key, result);
+            options.onSimulation?.(original, result);
+          }
         }
       } else throw new Error(`simulation ${job.key} returned the wrong kind of result`);
       options.onProgress?.(++done, all.length);
@@ -226,5 +315,6 @@ export async function runFigureJobs(
 
 /** Buffers a result can hand over to the main thread instead of copying. */
 export function transferables(result: SimulationResult): ArrayBuffer[] {
-  return 'values' in result ? result.values.map(([, v]) => v.buffer as ArrayBuffer) : [];
+  if (!('values' in result)) return [];
+  return [...result.values, ...(result.twin ?? [])].map(([, v]) => v.buffer as ArrayBuffer);
 }

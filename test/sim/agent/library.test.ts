@@ -88,6 +88,19 @@ describe('Library', () => {
     expect(lib.size).toBe(0);
   });
 
+  it("counts the skills 'replace' dropped (and only those): none while the library is what 'merge' makes", () => {
+    const lib = new Library(4, 2);
+    lib.update([claim(0, 1), claim(1, 0)], 'replace');
+    lib.update([claim(0, 1), claim(1, 0), claim(2, 1)], 'replace');
+    expect(lib.replaced).toBe(0);
+    lib.update([claim(3, 1)], 'merge');
+    expect(lib.replaced).toBe(0);
+    lib.update([claim(0, 1)], 'replace');
+    expect(lib.replaced).toBe(3);
+    lib.remove(lib.skills[0]!);
+    expect(lib.replaced).toBe(3);
+  });
+
   it('bumps its version on every update (the Retriever rebuilds on change)', () => {
     const lib = new Library(2, 2);
     const v = lib.version;

@@ -3,13 +3,16 @@ import { auditGrid, auditJobs } from '../../../sim/reproduction/audit.js';
 import {
   auditPieces,
   joinFigureValues,
+  pairTwins,
   runSimulation,
   type AuditJobResult,
 } from '../../../sim/reproduction/simulationJobs.js';
 import { PartJoiner } from '../../../sim/core/parallel/split.js';
 import { armConfig, findArm } from '../../../sim/reproduction/arms.js';
 import { armFigureValues } from '../../../sim/reproduction/reproduction.js';
-import { runExperiment } from '../../../sim/experiment/experiment.js';
+import { envSpecOf, runExperiment } from '../../../sim/experiment/experiment.js';
+import { runReplicate } from '../../../sim/experiment/replicate.js';
+import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 
 describe('an audited simulation', () => {
   it('gives the figures of the whole experiment, each replicate reduced as it ends', () => {
@@ -54,5 +57,53 @@ describe('simulations cut into pieces', () => {
     const firstCut = pieces.findIndex((p) => p.key.includes('@'));
     expect(firstCut).toBeGreaterThan(jobs.length / 2);
     expect(pieces.slice(0, firstCut)).toEqual(jobs.slice(0, firstCut));
+  });
+});
+
+describe("a '--update merge' simulation beside its 'replace' twin", () => {
+  const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+  it('pairs each merge simulation with the replace one that differs only in update, each job kept once', () => {
+    const { jobs } = auditJobs(auditGrid(), 3, 20);
+    const { jobs: paired, originals } = pairTwins(jobs);
+    const twins = paired.filter((j) => j.twin !== undefined);
+    expect(twins.length).toBeGreaterThan(jobs.length / 4);
+    expect(paired.length).toBe(jobs.length - twins.length);
+    expect([...originals.values()].flat().sort(byKey)).toEqual([...jobs].sort(byKey));
+    for (const job of twins) {
+      const twin = jobs.find((j) => j.key === job.twin!.key)!;
+      expect([job.hidden.update, twin.hidden.update]).toEqual(['replace', 'merge']);
+      expect([twin.arm, twin.hidden, twin.replicates]).toEqual([job.arm, { ...job.hidden, update: 'merge' }, 20]);
+    }
+    // Without its replace twin a merge simulation runs on its own.
+    const merges = jobs.filter((j) => j.hidden.update === 'merge');
+    expect(pairTwins(merges).jobs).toEqual(merges);
+  });
+
+  it('gives the merge simulation its own values exactly, where replace dropped skills and where it did not', () => {
+    const grid = auditGrid().filter((h) =>
+      (['samples', 'testUnit', 'testAt'] as const).every((k) => h[k] === PUBLISHED_AGENT[k]),
+    );
+    const { jobs } = auditJobs(grid, 11, 30);
+    const { jobs: paired } = pairTwins(jobs);
+    const replicatesDropping = (job: (typeof jobs)[number]): number => {
+      const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
+      let dropping = 0;
+      for (let r = 0; r < job.replicates; r++)
+        runReplicate(config, envSpecOf(config), r, { onReplaced: (n) => void (dropping += n > 0 ? 1 : 0) });
+      return dropping;
+    };
+    const twins = paired.filter((j) => j.twin !== undefined && j.arm === 'exploit');
+    const drops = twins.map(replicatesDropping);
+    // Both paths are taken: twins whose replace run dropped nothing, and replicates run again under merge.
+    expect(drops.some((d) => d === 0)).toBe(true);
+    expect(drops.some((d) => d > 0)).toBe(true);
+    for (const job of paired.filter((j) => j.twin !== undefined)) {
+      const both = runSimulation({ ...job, first: 4 }) as AuditJobResult;
+      const alone = (key: string): AuditJobResult =>
+        runSimulation({ ...jobs.find((j) => j.key === key)!, first: 4 }) as AuditJobResult;
+      expect(both.values).toEqual(alone(job.key).values);
+      expect(both.twin).toEqual(alone(job.twin!.key).values);
+    }
   });
 });
