@@ -106,4 +106,24 @@ describe("a '--update merge' simulation beside its 'replace' twin", () => {
       expect(both.twin).toEqual(alone(job.twin!.key).values);
     }
   });
+
+  it('cut into pieces and joined, gives both simulations their whole values', () => {
+    const grid = auditGrid().filter((h) =>
+      (['window', 'samples', 'exploreUnit', 'testUnit', 'testAt'] as const).every((k) => h[k] === PUBLISHED_AGENT[k]),
+    );
+    const { jobs } = auditJobs(grid, 5, 90);
+    const paired = pairTwins(jobs).jobs.filter((j) => j.twin !== undefined);
+    expect(paired.length).toBeGreaterThan(0);
+    const joiner = new PartJoiner<AuditJobResult>();
+    let joined = 0;
+    for (const { job, piece } of auditPieces(paired, 4)) {
+      const parts = joiner.add(piece, runSimulation(job) as AuditJobResult);
+      if (parts === null) continue;
+      const whole = paired[piece.unit]!;
+      expect(parts.length).toBeGreaterThan(1);
+      expect(joinFigureValues(whole, parts)).toEqual(runSimulation(whole));
+      joined++;
+    }
+    expect(joined).toBe(paired.length);
+  });
 });
