@@ -60,7 +60,8 @@ export async function confidenceSet(
   const lambda = logs.map((_, i) => ratioStatistic(logs, i));
   const byLambda = lambda.map((x, i) => ({ x, i })).filter((r) => r.x < Infinity);
   byLambda.sort((a, b) => a.x - b.x || a.i - b.i);
-  const cache = new BankCache();
+  // λ reads the logs alone.
+  const cache = new BankCache({ errors: false });
   const examined: ExaminedReading[] = [];
   let span = SPAN;
   for (;;) {

@@ -1,4 +1,9 @@
-/** What publications judged on one bank share: each simulation's class fits. */
+/**
+ * What publications judged on one bank share: each simulation's class fits. A cache made `{ errors: false }`
+ * gives the log estimates without their Monte Carlo variances (NaN), at a fifth of the kernel's passes, for a
+ * judge that reads the logs alone (the confidence set's λ); calibration's judge reads the errors too, and
+ * shares one cache with full estimates between its thresholds and its decisions.
+ */
 import type { ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
 import {
@@ -17,6 +22,11 @@ import { randomControlProbability } from '../likelihood/randomControl.js';
 /** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
 export class BankCache {
   private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
+  private readonly logOnly: boolean;
+
+  constructor(options: { readonly errors?: boolean } = {}) {
+    this.logOnly = options.errors === false;
+  }
 
   of(key: string, arm: ArmId, values: ReadonlyMap<FigureId, Float64Array>, targets: ArmTargets) {
     const signature = `${key}\n${discreteFigures(arm)
@@ -44,6 +54,12 @@ export class BankCache {
   ): ArmEstimate {
     if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
     const { fit, marginals } = this.of(key, arm, values, targets);
-    return estimateArm(arm, values, targets, bandwidths, { fit, marginals, mainOnly, unnamed: true });
+    return estimateArm(arm, values, targets, bandwidths, {
+      fit,
+      marginals,
+      mainOnly,
+      unnamed: true,
+      logOnly: this.logOnly,
+    });
   }
 }

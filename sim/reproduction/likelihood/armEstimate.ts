@@ -160,6 +160,11 @@ export interface EstimateOptions {
    * them (publications judged in bulk do not).
    */
   readonly unnamed?: boolean;
+  /**
+   * The log estimates alone, their Monte Carlo variances NaN (for publications judged by their log-likelihood,
+   * which reads nothing else).
+   */
+  readonly logOnly?: boolean;
 }
 
 /** The arm's figures at one bandwidth scale: the log estimate, or the zero figures with a bound from the rest. */
@@ -170,6 +175,7 @@ function atScale(
   h: (f: Figure) => number,
   marginals: Map<string, MarginalEstimate> | undefined,
   base: { readonly log: number; readonly variance: number },
+  errors: boolean,
 ): { readonly estimate: ScaleEstimate; readonly zeros: FigureId[] } {
   const m = fit.hits.length;
   let { log, variance } = base;
@@ -180,10 +186,12 @@ function atScale(
   continuous.forEach((f) => {
     const t = targets.get(f.id)!;
     const key = `${f.id}|${t.lo}|${h(f)}`;
-    let e = marginals?.get(key);
+    // An estimate without errors is kept apart; one with them serves either kind.
+    const leanKey = errors ? key : `${key}|lean`;
+    let e = marginals?.get(key) ?? marginals?.get(leanKey);
     if (e === undefined) {
-      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f));
-      marginals?.set(key, e);
+      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f), errors);
+      marginals?.set(leanKey, e);
     }
     if (e.mass === 0) return void zeros.push(f.id);
     log += Math.log(e.mass);
@@ -242,6 +250,7 @@ export function estimateArm(
       bound: { log: discreteUpper, continuousMissing: true },
     };
   const byScale: ScaleEstimate[] = [];
+  const errors = options.logOnly !== true;
   for (const scale of options.mainOnly === true ? [1] : BANDWIDTH_SCALES) {
     const { estimate, zeros } = atScale(
       fit,
@@ -250,13 +259,15 @@ export function estimateArm(
       (f) => bandwidths.get(f.id)! * scale,
       options.marginals,
       discrete,
+      errors,
     );
     if (zeros.length > 0) {
       // The other figures' estimate (their copula left out), times each zero's share bound among the class runs.
       const main =
         scale === 1
           ? estimate
-          : atScale(fit, continuous, targets, (f) => bandwidths.get(f.id)!, options.marginals, discrete).estimate;
+          : atScale(fit, continuous, targets, (f) => bandwidths.get(f.id)!, options.marginals, discrete, errors)
+              .estimate;
       const log =
         main.log + zeros.length * Math.log(shareUpperBound(0, m)) + 1.959963984540054 * Math.sqrt(main.variance);
       return { ...base, status: 'zero', missing: zeros, byScale: [], bound: { log, continuousMissing: false } };

@@ -88,11 +88,14 @@ describe('calibration of the decision on simulated publications', () => {
 
   it('computes λ for thresholds as calibration does (main bandwidth, the same bank)', () => {
     const cache = new BankCache();
+    const lean = new BankCache({ errors: false });
     for (let i = 0; i < 20; i++) {
       const p = publicationOf(publicationsOf[0]!, i);
       const judged = mainLogs(publicationReadings(bank.simulations, bank.bandwidths, p, cache));
       const fast = publicationLogs(bank.simulations, bank.bandwidths, p, cache);
       expect(fast).toEqual(judged);
+      // The confidence set's cache, without the errors λ does not read: the same logs.
+      expect(publicationLogs(bank.simulations, bank.bandwidths, p, lean)).toEqual(judged);
     }
   });
 

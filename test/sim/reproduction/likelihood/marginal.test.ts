@@ -66,6 +66,15 @@ describe('a figure by variance-corrected kernel', () => {
     expect(spread / reported).toBeLessThan(1.25);
   });
 
+  it('gives the same estimate without its errors, which are then NaN', () => {
+    const target = { lo: 11.45, hi: 11.55, point: 11.5 };
+    const full = kernelMarginal(col, target, 0.5 * Math.sqrt(col.variance));
+    const lean = kernelMarginal(col, target, 0.5 * Math.sqrt(col.variance), false);
+    expect([lean.mass, lean.cdf, lean.ess]).toEqual([full.mass, full.cdf, full.ess]);
+    expect(full.logVariance).toBeGreaterThan(0);
+    expect([lean.logVariance, lean.cdfVariance].every(Number.isNaN)).toBe(true);
+  });
+
   it('gives no mass, and says so, when every run takes one value outside the window', () => {
     const e = kernelMarginal(column(Float64Array.of(0, 0, 0, 0)), { lo: 18.5, hi: 19.5, point: 19 }, 2);
     expect(e.mass).toBe(0);
