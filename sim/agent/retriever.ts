@@ -24,6 +24,9 @@ export class Retriever {
   private count = 0;
   private builtFor = -1;
   private builtContext = -1;
+  /** The (position, value) pairs the constraint was last built from, in order, and their number. */
+  private readonly built: number[] = [];
+  private builtCount = -1;
 
   /**
    * `bans` adds values to avoid in a context (a lifecycle's mistakes) to each freshly built constraint;
@@ -44,14 +47,32 @@ export class Retriever {
     this.builtFor = library.version;
     this.builtContext = context;
     this.selectTopK(library.skills, context);
+    // An evolution often hands over the same claims again; the constraint they build (and its clashes) is then the
+    // one already held, and keeping it spares the Actor rebuilding what it derives from it. Bans depend on more
+    // than the picks, so a lifecycle's constraint is always built afresh.
+    if (this.bans === undefined && this.samePicks()) return this.constraint;
     this.constraint.clear();
     this.clashes = 0;
     for (let i = 0; i < this.count; i++) {
       const skill = this.best[i]!;
+      this.built[2 * i] = skill.position;
+      this.built[2 * i + 1] = skill.value;
       if (!this.constraint.fix(skill.position, skill.value)) this.clashes++;
     }
+    this.builtCount = this.count;
     this.bans?.(this.constraint, context);
     return this.constraint;
+  }
+
+  /** Whether the picks just selected name the same (position, value) pairs, in order, as the built constraint. */
+  private samePicks(): boolean {
+    if (this.count !== this.builtCount) return false;
+    const built = this.built;
+    for (let i = 0; i < this.count; i++) {
+      const skill = this.best[i]!;
+      if (skill.position !== built[2 * i] || skill.value !== built[2 * i + 1]) return false;
+    }
+    return true;
   }
 
   /** Skills handed over in the last retrieval, best first. */
