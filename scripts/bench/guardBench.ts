@@ -5,13 +5,15 @@
  * median over the pairs of one run's figure against its partner's: a shared machine's speed drifts over
  * seconds, so two runs side by side see nearly the same machine. Target: at most 3 %. The probes run with
  * `--single-threaded` (the process's CPU time then counts the run's own thread only, not the compiler's and
- * collector's helper threads, whose share varies from one process to the next) and on one processor.
+ * collector's helper threads, whose share varies from one process to the next) and on one processor, each timed
+ * after a warm-up of its own (guardProbe.ts's GUARD_WARM_UP) whose rate, the compiler's work included, the row
+ * gives beside: the once-a-process cost of the guard's code, apart from what it costs an attempt.
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EngineFigure } from './bench.js';
-import type { GuardVariant } from './guardProbe.js';
+import { GUARD_WARM_UP, type GuardVariant } from './guardProbe.js';
 
 /** The most the guard may cost, as a share of the unguarded world's attempts per CPU second. */
 export const GUARD_GOAL = 0.03;
@@ -33,6 +35,8 @@ export interface GuardBench {
   readonly range: readonly [number, number];
   /** Pairs run. */
   readonly runs: number;
+  /** Median attempts per CPU second of each variant's warm-up, the compiler's work included. */
+  readonly warmUp: { readonly guarded: number; readonly unguarded: number };
 }
 
 /** One figure of a variant, from a fresh process. */
@@ -79,15 +83,21 @@ export function guardSummary(
   const best = (figures: readonly EngineFigure[]): EngineFigure =>
     figures.reduce((a, b) => (b.attemptsPerCpuSec > a.attemptsPerCpuSec ? b : a));
   const costs = pairs.map(([g, u]) => u.attemptsPerCpuSec / g.attemptsPerCpuSec - 1).sort((a, b) => a - b);
-  const mid = costs.length >> 1;
-  const cost = costs.length % 2 === 1 ? costs[mid]! : (costs[mid - 1]! + costs[mid]!) / 2;
+  const warm = (side: 0 | 1): number => median(pairs.map((p) => p[side].warmUpAttemptsPerCpuSec));
   return {
     guarded: best(pairs.map((p) => p[0])),
     unguarded: best(pairs.map((p) => p[1])),
-    cost,
+    cost: median(costs),
     range: [costs[0]!, costs.at(-1)!],
     runs: pairs.length,
+    warmUp: { guarded: warm(0), unguarded: warm(1) },
   };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 export function guardLine(g: GuardBench): string {
@@ -97,6 +107,8 @@ export function guardLine(g: GuardBench): string {
     `run-time guard of a module world's feedback (4-bit module lock, ${g.runs} pairs of fresh processes): ` +
     `${m(g.guarded.attemptsPerCpuSec)} M attempts per CPU second guarded against ` +
     `${m(g.unguarded.attemptsPerCpuSec)} M unguarded (best of each); a cost of ${pct(g.cost)}, median of the ` +
-    `pairs (${pct(g.range[0])} … ${pct(g.range[1])}; target ≤ ${pct(GUARD_GOAL)})`
+    `pairs (${pct(g.range[0])} … ${pct(g.range[1])}; target ≤ ${pct(GUARD_GOAL)}), each timed after a warm-up of ` +
+    `${GUARD_WARM_UP} CPU-s, in which, the compiler's work included, they ran ${m(g.warmUp.guarded)} and ` +
+    `${m(g.warmUp.unguarded)} M (medians)`
   );
 }

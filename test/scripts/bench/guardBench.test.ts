@@ -3,11 +3,12 @@ import type { EngineFigure } from '../../../scripts/bench/bench.js';
 import { benchGuard, guardLine, guardSummary } from '../../../scripts/bench/guardBench.js';
 import { guardProbe, guardWork } from '../../../scripts/bench/guardProbe.js';
 
-const figure = (attemptsPerCpuSec: number): EngineFigure => ({
+const figure = (attemptsPerCpuSec: number, warmUpAttemptsPerCpuSec = attemptsPerCpuSec / 2): EngineFigure => ({
   bits: 4,
   attempts: attemptsPerCpuSec,
   attemptsPerCpuSec,
   nsPerAttempt: 1e9 / attemptsPerCpuSec,
+  warmUpAttemptsPerCpuSec,
 });
 
 describe('the bench of the run-time guard', () => {
@@ -31,6 +32,16 @@ describe('the bench of the run-time guard', () => {
     expect(guardLine(g)).toMatch(/a cost of 11\.1 %, median of the pairs \(-1\.0 % … 20\.0 %; target ≤ 3\.0 %\)/);
   });
 
+  it("gives each variant's median warm-up rate apart from the timed cost", () => {
+    const g = guardSummary([
+      [figure(90, 30), figure(100, 40)],
+      [figure(50, 10), figure(60, 70)],
+      [figure(100, 20), figure(99, 50)],
+    ]);
+    expect(g.warmUp).toEqual({ guarded: 20, unguarded: 50 });
+    expect(guardLine(g)).toMatch(/after a warm-up of 0\.5 CPU-s, .* they ran 0\.0 and 0\.0 M \(medians\)$/);
+  });
+
   it('alternates the order of the pairs', () => {
     const order: string[] = [];
     benchGuard(0, 4, (variant) => {
@@ -41,7 +52,10 @@ describe('the bench of the run-time guard', () => {
   });
 
   it('measures both variants of the module world in a process', async () => {
-    for (const variant of ['guarded', 'unguarded'] as const)
-      expect((await guardProbe(variant, 0.02)).attempts).toBeGreaterThan(0);
+    for (const variant of ['guarded', 'unguarded'] as const) {
+      const f = await guardProbe(variant, 0.02, 0.02);
+      expect(f.attempts).toBeGreaterThan(0);
+      expect(f.warmUpAttemptsPerCpuSec).toBeGreaterThan(0);
+    }
   });
 });
