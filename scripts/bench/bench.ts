@@ -16,6 +16,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { AleaStream } from '../../sim/core/rng.js';
 import { popcount32 } from '../../sim/core/bitCode.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../sim/experiment/config.js';
+import type { EnvSpec } from '../../envs/env.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { handWrittenReplicate } from './handWritten.js';
@@ -93,6 +94,13 @@ export function benchConfig(bits: number): Run {
     : normalizeRun({ ...PUBLISHED_RUN, envParams: { bits, truth: 'random' }, rounds: 2 });
 }
 
+/** The attempts of one whole replicate of `config`. */
+export function replicateAttempts(config: Run, spec: EnvSpec, replicate: number): number {
+  let n = 0;
+  for (const round of runReplicate(config, spec, replicate)) n += round.attempts;
+  return n;
+}
+
 /**
  * Attempts per CPU second of whole replicates of `config`, timed for at least `seconds` after a warm-up of
  * `warmUp` CPU-seconds (by default a tenth of the timing, at least 0.1 s), so the compiler has settled on this
@@ -101,15 +109,11 @@ export function benchConfig(bits: number): Run {
 export function engine(config: Run, bits: number, seconds: number, warmUp = Math.max(0.1, seconds / 10)): EngineFigure {
   const spec = envSpecOf(config);
   let warmReplicate = 1_000_000;
-  const warm = timedAttempts(warmUp, () => {
-    let n = 0;
-    for (const round of runReplicate(config, spec, warmReplicate++)) n += round.attempts;
-    return n;
-  });
+  const warm = timedAttempts(warmUp, () => replicateAttempts(config, spec, warmReplicate++));
   let replicate = 0;
   const { attempts, used } = timedAttempts(seconds, () => {
     let n = 0;
-    for (let i = 0; i < 20; i++) for (const round of runReplicate(config, spec, replicate++)) n += round.attempts;
+    for (let i = 0; i < 20; i++) n += replicateAttempts(config, spec, replicate++);
     return n;
   });
   return {

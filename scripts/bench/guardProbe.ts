@@ -16,8 +16,7 @@ import { moduleStore } from '../../sim/agent/moduleStore.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { importModule, loadModule } from '../../sim/experiment/modules.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
-import { runReplicate } from '../../sim/experiment/replicate.js';
-import { engine, type EngineFigure } from './bench.js';
+import { engine, replicateAttempts, type EngineFigure } from './bench.js';
 import { LOCK_MODULE } from './moduleBench.js';
 
 export type GuardVariant = 'guarded' | 'unguarded';
@@ -57,7 +56,7 @@ export async function guardWork(variant: GuardVariant, replicates: number): Prom
   const config = normalizeRun({ ...PUBLISHED_RUN, env: await worldId(variant) });
   const spec = envSpecOf(config);
   let attempts = 0;
-  for (let r = 0; r < replicates; r++) for (const round of runReplicate(config, spec, r)) attempts += round.attempts;
+  for (let r = 0; r < replicates; r++) attempts += replicateAttempts(config, spec, r);
   return attempts;
 }
 

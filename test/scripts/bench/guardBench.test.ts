@@ -34,12 +34,12 @@ describe('the bench of the run-time guard', () => {
 
   it("gives each variant's median warm-up rate apart from the timed cost", () => {
     const g = guardSummary([
-      [figure(90, 30), figure(100, 40)],
-      [figure(50, 10), figure(60, 70)],
-      [figure(100, 20), figure(99, 50)],
+      [figure(90e6, 30e6), figure(100e6, 40e6)],
+      [figure(50e6, 10e6), figure(60e6, 70e6)],
+      [figure(100e6, 20e6), figure(99e6, 50e6)],
     ]);
-    expect(g.warmUp).toEqual({ guarded: 20, unguarded: 50 });
-    expect(guardLine(g)).toMatch(/after a warm-up of 0\.5 CPU-s, .* they ran 0\.0 and 0\.0 M \(medians\)$/);
+    expect(g.warmUp).toEqual({ guarded: 20e6, unguarded: 50e6 });
+    expect(guardLine(g)).toMatch(/after a warm-up of 0\.5 CPU-s, .* they ran 20\.0 and 50\.0 M \(medians\)$/);
   });
 
   it('alternates the order of the pairs', () => {
