@@ -2,7 +2,7 @@
 /**
  * The `hexa` command line. Heavy modules (the simulator, its reports, worker pools) load inside command handlers,
  * so `hexa --help` stays instant. Bad input: one line on stderr, exit code 2; work that failed: one line, exit 1;
- * a stack trace only with --debug (scripts/failure.ts).
+ * a stack trace only with --debug (scripts/program/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
 import { buildCli } from './program/cli.js';

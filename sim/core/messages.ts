@@ -177,7 +177,7 @@ export const msg = {
     `computed as an exact fraction (at most 2^20 bits)`,
   beyondExact: (flag: string, value: unknown, max: number, what: string) =>
     `--${flag}: ${show(value)} is above ${max}, the largest lock ${what}`,
-  /** `reason` starts with the quoted actor name (see sim/actors/index.ts). */
+  /** `reason` starts with the quoted actor name (see sim/agent/actors/index.ts). */
   actorUnsupported: (reason: string) => `--actor: ${reason}`,
   goodAboveMax: (value: unknown, max: number, env: string) =>
     `--good-score: ${show(value)} is above ${max}, the max score of world '${env}' (no feedback could reach it)`,
@@ -268,7 +268,7 @@ export const msg = {
     notNumber: (value: unknown) => `returned ${show(value)}, not a number`,
     timedOut: (seconds: number) => `did not return within ${seconds} s (stopped; --step-timeout sets the limit)`,
   },
-  /** What a plugin's default export lacks (envs/define.ts, sim/agent/plugins/shape.ts). */
+  /** What a plugin's default export lacks (envs/define.ts, sim/agent/moduleStore.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
     emptyList: () => 'the list is empty',
