@@ -22,7 +22,17 @@ const npm = (args: readonly string[], cwd: string): string =>
 function pack(): { tarball: string; files: string[] } {
   const stage = join(tempDir('pack'), 'hexa-sim');
   mkdirSync(stage);
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'schemas', 'docs', 'test/helpers'])
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    'CITATION.cff',
+    'tsconfig.json',
+    'schemas',
+    'docs',
+    'test/helpers',
+  ])
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
   cpSync(dirname(dirname(builtCli())), join(stage, 'dist'), { recursive: true });
   writeFileSync(join(stage, 'notes.txt'), 'lying around\n');
@@ -68,7 +78,8 @@ describe('the packed package', () => {
 
   it('ships the build, its declarations, the schema and the examples — nothing else', () => {
     const allowed = joined(
-      /^(package\.json|README\.md|LICENSE|dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json)$|/,
+      /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|CITATION\.cff)$|/,
+      /^(dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json)$|/,
       /^(docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/,
     );
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
@@ -79,6 +90,8 @@ describe('the packed package', () => {
       'docs/examples/api.mjs',
       'docs/examples/lock-world.mjs',
       'LICENSE',
+      'CHANGELOG.md',
+      'CITATION.cff',
     ])
       expect(files).toContain(f);
   });
