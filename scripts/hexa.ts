@@ -5,6 +5,7 @@
  * a stack trace only with --debug (scripts/program/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
+import { useNodeSha256 } from '../sim/core/host/nodeSha256.js';
 import { buildCli } from './program/cli.js';
 import { exitWith } from './program/failure.js';
 
@@ -24,6 +25,9 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
   exitWith(e, DEBUG);
 });
+
+// The simulator's digests from Node's own SHA-256 in this process (worker threads install it themselves).
+useNodeSha256();
 
 async function main(): Promise<void> {
   const cli = buildCli(hideBin(process.argv), { run: true, fail });

@@ -11,7 +11,7 @@
  * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
  * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
  */
-import { hash } from 'node:crypto';
+import { sha256 } from './digest/sha256.js';
 
 /** The draws the simulator takes from a stream. */
 export interface Stream {
@@ -47,22 +47,18 @@ function purposeCode(purpose: Purpose): number {
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
 /**
- * SHA-256 of `hexa-sim/v1/seed=<seed>/replicate=<replicate>`, as eight little-endian 32-bit words. Read from
- * the hex digest, which Node makes faster than its Buffer one (once per replicate; docs/performance.md).
+ * SHA-256 of `hexa-sim/v1/seed=<seed>/replicate=<replicate>`, as eight little-endian 32-bit words: word i is
+ * digest bytes 4i … 4i + 3, the first the lowest (the digest's own words are big-endian, so each is byte-swapped).
  */
 export function replicateKeyWords(seed: number, replicate: number): Uint32Array {
-  const hex = hash('sha256', `hexa-sim/v1/seed=${seed}/replicate=${replicate}`, 'hex');
+  const digest = sha256(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`);
   const words = new Uint32Array(8);
-  // Byte k of the digest is hex digits 2k, 2k + 1; word i is bytes 4i … 4i + 3, the first the lowest.
-  for (let k = 0; k < 32; k++) {
-    const byte = (hexDigit(hex.charCodeAt(2 * k)) << 4) | hexDigit(hex.charCodeAt(2 * k + 1));
-    words[k >>> 2] = words[k >>> 2]! | (byte << (8 * (k & 3)));
+  for (let i = 0; i < 8; i++) {
+    const h = digest[i]!;
+    words[i] = (h >>> 24) | ((h >>> 8) & 0xff00) | ((h << 8) & 0xff0000) | (h << 24);
   }
   return words;
 }
-
-/** The value of a lower-case hex digit's character code. */
-const hexDigit = (c: number): number => (c <= 57 ? c - 48 : c - 87);
 
 /** The SHA-256 of (seed, replicate), as eight 32-bit words. All of a replicate's streams hang off it. */
 export class ReplicateKey {

@@ -4,10 +4,10 @@
  * flag order, on spelling (`0.10` vs `0.1`) or on whether a default was given, and the replicate axis
  * never leaks into the settings. Sweeps from the shell and from code name their cells alike.
  */
-import { hash } from 'node:crypto';
 import type { RunConfig } from './config.js';
 import { canonical } from './canonical/json.js';
 import { CanonicalTexts } from './canonical/template.js';
+import { sha256 } from '../core/digest/sha256.js';
 
 export { canonical } from './canonical/json.js';
 
@@ -27,12 +27,10 @@ export function cellId(config: RunConfig): string {
   return cellIdNumber(config).toString(16).padStart(16, '0');
 }
 
-/**
- * The id as the number a plan sorts by: the first 8 bytes of the digest, big-endian. The one-shot hash makes
- * no hash object per cell, and the number comes from the bytes without a hex string between.
- */
+/** The id as the number a plan sorts by: the first 8 bytes of the digest, big-endian (its words H0 and H1). */
 export function cellIdNumber(config: RunConfig): bigint {
-  return hash('sha256', cellText(config), 'buffer').readBigUInt64BE(0);
+  const digest = sha256(cellText(config));
+  return (BigInt(digest[0]!) << 32n) | BigInt(digest[1]!);
 }
 
 /**
@@ -47,12 +45,8 @@ export class CellIds {
    * keeps them so, as every BigInt it made (the id, the halves cut from it) is an object on the heap.
    */
   idWords(config: RunConfig, words: Uint32Array, at: number): void {
-    const digest = this.digest(config);
-    words[2 * at] = digest.readUInt32BE(0);
-    words[2 * at + 1] = digest.readUInt32BE(4);
-  }
-
-  private digest(config: RunConfig): Buffer {
-    return hash('sha256', `hexa-sim/cell/v1\n${this.texts.text(identity(config))}`, 'buffer');
+    const digest = sha256(`hexa-sim/cell/v1\n${this.texts.text(identity(config))}`);
+    words[2 * at] = digest[0]!;
+    words[2 * at + 1] = digest[1]!;
   }
 }

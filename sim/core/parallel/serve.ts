@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { beatInto, restBeat } from '../guard/heartbeat.js';
+import { useNodeSha256 } from '../host/nodeSha256.js';
 import type { Reply } from './pool.js';
 
 /** Serve the pool's jobs with `run`; `transfer` names buffers of a result to hand over instead of copying. */
@@ -14,6 +15,7 @@ export function serveJobs<Job, Result>(
 ): void {
   const port = parentPort;
   if (port === null) throw new Error('serveJobs runs in a worker thread');
+  useNodeSha256();
   // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made.
   const heartbeat = (workerData as { heartbeat?: unknown } | null)?.heartbeat;
   if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.postMessage(note));
