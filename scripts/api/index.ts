@@ -34,7 +34,7 @@ export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
 export type { AleaState, Purpose, Stream } from '../../sim/core/rng.js';
 export type { Interval } from '../../sim/core/stats.js';
 export { RoundTally } from '../../sim/core/metrics.js';
-export type { AccountingMetrics, RoundMetrics } from '../../sim/core/metrics.js';
+export type { RoundMetrics } from '../../sim/core/metrics.js';
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
@@ -42,9 +42,15 @@ export type { ActorParts, TaskStreams } from '../../sim/agent/actor.js';
 export type { AttemptLoop } from '../../sim/agent/attemptLoop.js';
 export { Evolver } from '../../sim/agent/evolver.js';
 export type { EvolverRules, ExtractionRule, ExtractionRules } from '../../sim/agent/evolver.js';
-export { AccountingTally, Library } from '../../sim/agent/library.js';
+export { Library } from '../../sim/agent/library.js';
 export type { ClaimSink, LibraryWorld } from '../../sim/agent/library.js';
-export type { ExitReason, SkillObserver } from '../../sim/agent/history/observer.js';
+export type {
+  ExitReason,
+  LibraryEvent,
+  LibraryObserver,
+  Listener,
+  SamplesSince,
+} from '../../sim/agent/history/observer.js';
 export type {
   Evolution,
   ReplicateHistory,
@@ -96,7 +102,9 @@ export type { CodeKind } from '../../sim/agent/moduleStore.js';
 export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
 export type { ExperimentOptions, ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
 export { runReplicate } from '../../sim/experiment/replicate.js';
-export type { ReplicateOptions } from '../../sim/experiment/replicate.js';
+export type { ReplicateObserver, ReplicateOptions } from '../../sim/experiment/replicate.js';
+export { AccountingTally } from '../../sim/reproduction/observers/accountingTally.js';
+export type { AccountingMetrics } from '../../sim/reproduction/observers/accountingTally.js';
 export { runMetrics } from '../../sim/experiment/runMetrics.js';
 export type { MeanSd, RunMetrics } from '../../sim/experiment/runMetrics.js';
 export { runSweep } from '../../sim/experiment/sweep.js';

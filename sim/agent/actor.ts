@@ -422,7 +422,7 @@ export class Actor {
     if (library.size > 0) tally.tasksWithSkills += tasks;
     const constraint = retriever.retrieve(library, context);
     tally.clashes += tasks * retriever.clashes;
-    const observer = library.observer;
+    const observer = library.retrievals;
     if (observer !== null)
       for (let i = 0; i < retriever.pickedCount; i++) observer.retrieved(retriever.pickedAt(i), tasks);
     if (constraint.empty) return null;

@@ -16,8 +16,9 @@
  * positions and values, and indexed only with a skill's own (context, position, value), so reads are
  * written `a[i]!`: an assertion the sizes prove, with no check per attempt.
  *
- * An observer of skills' lives (history/observer.ts) may be attached: it is told where skills enter and
- * leave and, from `settle`, every change to a test record, with how many of the tests exploration made.
+ * Observers may be attached (`attach`, history/observer.ts): they are told where skills enter and leave, from
+ * `settle` every change to a test record (with how many of the tests exploration made), and of each batch and
+ * each evolution's tests as they come. Each event has its own slot, null while nobody listens to it.
  */
 import type { AgentConfig } from './agentConfig.js';
 import type { LibraryUpdate } from './choices.js';
@@ -30,7 +31,14 @@ import {
   type SkillClaim,
   type SkillRecord,
 } from './skill.js';
-import { UNKNOWN, type ExitReason, type SkillObserver } from './history/observer.js';
+import {
+  listenerOf,
+  UNKNOWN,
+  type ExitReason,
+  type Listener,
+  type LibraryObserver,
+  type SamplesSince,
+} from './history/observer.js';
 import { PositionCounts } from './samples/positionCounts.js';
 import type { SampleBatch } from './samples/sampleBatch.js';
 import { fillAll } from '../core/fill.js';
@@ -49,20 +57,27 @@ export interface LibraryWorld {
 
 const defaultNamer: ClaimNamer = (_context, position, value) => skillName(position, value);
 
-/**
- * Every test accounting at once, beside the configured one: tests and refutations as each attempt is
- * recorded (per high-score sample, and per other attempt for the 'any' unit) and at each evolution. Kept
- * apart from the skills' own records, so asking for it changes no run; the audit reads the four accountings
- * off one run instead of running four (the skills' records steer nothing under the published lifecycle).
- */
-export class AccountingTally {
-  recordHighTests = 0;
-  /** Tests by attempts that were no high-score sample ('any' unit only). */
-  recordOtherTests = 0;
-  recordRefutations = 0;
-  evolveHighTests = 0;
-  evolveAnyTests = 0;
-  evolveRefutations = 0;
+/** A library's pending counts as an observer of evolutions reads them. */
+class Pending implements SamplesSince {
+  constructor(
+    private readonly counts: PositionCounts,
+    private readonly highs: Int32Array,
+    private readonly tries: Int32Array,
+    private readonly positions: number,
+    private readonly arity: number,
+  ) {}
+
+  high(context: number): number {
+    return this.highs[context]!;
+  }
+
+  attempts(context: number): number {
+    return this.tries[context]!;
+  }
+
+  holding(context: number, position: number, value: number): number {
+    return this.counts.counts[(context * this.positions + position) * this.arity + value]!;
+  }
 }
 
 export class Library implements ClaimSink {
@@ -74,11 +89,6 @@ export class Library implements ClaimSink {
   private mode: LibraryUpdate = 'replace';
   /** Incremented whenever the set of skills or their ranking fields may have changed. */
   version = 0;
-  /**
-   * Skills evolutions under `replace` dropped for not being re-emitted, so far. While it is 0, the library is
-   * what `merge` would have made of the same claims (merge keeps what replace drops, and nothing else differs).
-   */
-  replaced = 0;
   /** Tests and refutations so far. */
   tests = 0;
   refutations = 0;
@@ -87,30 +97,40 @@ export class Library implements ClaimSink {
 
   private readonly countAny: boolean;
   private readonly atEvolve: boolean;
-  /** High-score samples per (context, position, value) recorded since the last evolution ('evolve' timing only). */
-  private readonly pending: PositionCounts;
+  /**
+   * High-score samples per (context, position, value) recorded since the last evolution: kept for 'evolve'
+   * timing, or for an observer of evolutions (sized for no context otherwise).
+   */
+  private pending: PositionCounts;
   /** A sample's code value by value, for tests as a batch is recorded ('record' timing). */
   private readonly scratch: Int32Array;
-  private readonly pendingHigh: Int32Array;
-  private readonly pendingAttempts: Int32Array;
+  private pendingHigh: Int32Array;
+  private pendingAttempts: Int32Array;
   /**
    * Of the pending tests, those exploration made, per context (UNKNOWN once a batch could not tell); observed
    * runs only.
    */
-  private readonly pendingExplored: Int32Array;
+  private pendingExplored: Int32Array;
   private pendingAny = false;
-  /** Told of every entry, exit and settled test (null: nothing is recorded). */
-  observer: SkillObserver | null = null;
-  /** Pending samples are kept for the configured 'evolve' timing, or for the tally. */
-  private readonly keepsPending: boolean;
+  /** Pending samples are kept for the configured 'evolve' timing, or for an observer of evolutions. */
+  private keepsPending: boolean;
+  /** The pending counts as an observer of evolutions reads them (made when one is attached). */
+  private since: SamplesSince | null = null;
+
+  /** The observers attached (`attach`), and for each event the one that stands for those listening (or null). */
+  private readonly observers: LibraryObserver[] = [];
+  private onEntered: Listener<'entered'> | null = null;
+  private onLeft: Listener<'left'> | null = null;
+  private onSettled: Listener<'settled'> | null = null;
+  private onRecording: Listener<'recording'> | null = null;
+  private onEvolved: Listener<'evolved'> | null = null;
+  private onRetrieved: Listener<'retrieved'> | null = null;
 
   constructor(
-    private readonly positions: number,
-    private readonly arity: number,
+    readonly positions: number,
+    readonly arity: number,
     accounting: Pick<AgentConfig, 'testUnit' | 'testAt'> = { testUnit: 'high', testAt: 'record' },
     world: LibraryWorld = {},
-    /** Keep every accounting too (see AccountingTally). */
-    readonly tally: AccountingTally | null = null,
   ) {
     this.contexts = world.contexts ?? 1;
     this.namer = world.namer ?? defaultNamer;
@@ -119,13 +139,47 @@ export class Library implements ClaimSink {
     this.emittedIn = new Int32Array(slots);
     this.countAny = accounting.testUnit === 'any';
     this.atEvolve = accounting.testAt === 'evolve';
-    this.keepsPending = this.atEvolve || tally !== null;
+    this.scratch = new Int32Array(positions);
+    this.keepsPending = this.atEvolve;
     const pendingContexts = this.keepsPending ? this.contexts : 0;
     this.pending = new PositionCounts(pendingContexts, positions, arity);
-    this.scratch = new Int32Array(positions);
     this.pendingHigh = new Int32Array(pendingContexts);
     this.pendingAttempts = new Int32Array(pendingContexts);
     this.pendingExplored = new Int32Array(pendingContexts);
+  }
+
+  /** Count the samples since the last evolution from now on (an observer of evolutions asked for them). */
+  private keepPending(): void {
+    if (this.keepsPending) return;
+    this.keepsPending = true;
+    this.pending = new PositionCounts(this.contexts, this.positions, this.arity);
+    this.pendingHigh = new Int32Array(this.contexts);
+    this.pendingAttempts = new Int32Array(this.contexts);
+    this.pendingExplored = new Int32Array(this.contexts);
+  }
+
+  /**
+   * Attach an observer (history/observer.ts), before the first sample is recorded: from now on it is told of
+   * the events it listens to, after those attached before it. It changes nothing the library does.
+   */
+  attach(observer: LibraryObserver): void {
+    const all = this.observers;
+    all.push(observer);
+    this.onEntered = listenerOf(all, 'entered');
+    this.onLeft = listenerOf(all, 'left');
+    this.onSettled = listenerOf(all, 'settled');
+    this.onRetrieved = listenerOf(all, 'retrieved');
+    this.onRecording = listenerOf(all, 'recording');
+    this.onEvolved = listenerOf(all, 'evolved');
+    if (this.onEvolved !== null) {
+      this.keepPending();
+      this.since ??= new Pending(this.pending, this.pendingHigh, this.pendingAttempts, this.positions, this.arity);
+    }
+  }
+
+  /** Who is told where the Retriever hands skills to a task (the Actor tells it), or null. */
+  get retrievals(): Listener<'retrieved'> | null {
+    return this.onRetrieved;
   }
 
   /** Skills in the library now. */
@@ -212,12 +266,9 @@ export class Library implements ClaimSink {
       let kept = 0;
       for (const skill of this.current) {
         if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
-        else this.observer?.left(skill, 'replaced');
+        else this.onLeft?.left(skill, 'replaced');
       }
-      if (kept !== this.current.length) {
-        this.replaced += this.current.length - kept;
-        this.current.length = kept;
-      }
+      if (kept !== this.current.length) this.current.length = kept;
     }
     this.version++;
     this.flushTests();
@@ -225,7 +276,8 @@ export class Library implements ClaimSink {
 
   /**
    * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
-   * 'evolve' timing (or a tally), test the library now against the attempts recorded since the previous one.
+   * 'evolve' timing (or an observer of evolutions), test the library now against the attempts recorded since
+   * the previous one.
    */
   flushTests(): void {
     if (this.keepsPending) this.testPending();
@@ -242,14 +294,14 @@ export class Library implements ClaimSink {
     const i = this.current.indexOf(skill);
     if (i >= 0) {
       this.current.splice(i, 1);
-      this.observer?.left(skill, reason);
+      this.onLeft?.left(skill, reason);
     }
     this.version++;
   }
 
   private join(skill: Skill): void {
     this.current.push(skill);
-    this.observer?.entered(skill);
+    this.onEntered?.entered(skill);
   }
 
   /**
@@ -275,14 +327,14 @@ export class Library implements ClaimSink {
    * one context, its `count` high-score samples among them. With 'record' timing each sample tests the
    * skills now; with 'evolve' timing the batch is added to the counts the next evolution settles. Every
    * count is a sum and no skill changes while a batch fills, so this gives what recording its attempts one
-   * by one gives. A tally is counted once per batch, so without one the loops are those of the configured
-   * accounting alone.
+   * by one gives. An observer of batches is told once per batch, so without one the loops are those of the
+   * configured accounting alone.
    */
   record(batch: SampleBatch): void {
     const { attempts, count, context } = batch;
     if (attempts === 0) return;
-    const observed = this.observer !== null;
-    if (this.tally !== null) this.tallyRecord(batch);
+    const observed = this.onSettled !== null;
+    if (this.onRecording !== null) this.onRecording.recording(batch, this.current);
     if (this.keepsPending) {
       this.pendingAny = true;
       this.pendingAttempts[context]! += attempts;
@@ -325,29 +377,6 @@ export class Library implements ClaimSink {
     this.pendingExplored[context] = now === UNKNOWN || explored === UNKNOWN ? UNKNOWN : now + explored;
   }
 
-  /**
-   * The tally's record-time tests by a batch, as 'record' timing would count them against the skills held now:
-   * each high-score sample tests every applicable skill and refutes those it disagrees with; with the 'any'
-   * unit the other attempts test them too.
-   */
-  private tallyRecord(batch: SampleBatch): void {
-    const tally = this.tally!;
-    const { attempts, count, context } = batch;
-    const code = this.scratch;
-    for (let i = 0; i < batch.entries; i++) {
-      const times = batch.times(i);
-      if (times === 0) continue;
-      batch.unpack(i, code);
-      for (const skill of this.current) {
-        if (!covers(skill, context)) continue;
-        tally.recordHighTests += times;
-        if (code[skill.position] !== skill.value) tally.recordRefutations += times;
-      }
-    }
-    if (attempts === count) return;
-    for (const skill of this.current) if (covers(skill, context)) tally.recordOtherTests += attempts - count;
-  }
-
   /** 'record' timing: a high-score sample, in a context, tests every skill that applies there. */
   private testNow(code: Int32Array, context: number, explored: number): void {
     const skills = this.current;
@@ -371,27 +400,28 @@ export class Library implements ClaimSink {
     }
   }
 
-  /** 'evolve' timing: the library just distilled against the attempts recorded since the last evolution. */
+  /**
+   * 'evolve' timing: the library just distilled against the attempts recorded since the last evolution (and
+   * an observer of evolutions is told of them, whatever the timing).
+   */
   private testPending(): void {
     if (!this.pendingAny) return;
     this.pending.settle();
-    const pending = this.pending.counts;
-    const size = this.positions * this.arity;
-    for (const skill of this.current) {
-      const offset = skill.position * this.arity + skill.value;
-      for (let c = 0; c < this.contexts; c++) {
-        if (!covers(skill, c)) continue;
-        const high = this.pendingHigh[c]!;
-        const refuted = high - pending[c * size + offset]!;
-        if (this.tally !== null) {
-          this.tally.evolveHighTests += high;
-          this.tally.evolveAnyTests += this.pendingAttempts[c]!;
-          this.tally.evolveRefutations += refuted;
+    if (this.atEvolve) {
+      const pending = this.pending.counts;
+      const size = this.positions * this.arity;
+      for (const skill of this.current) {
+        const offset = skill.position * this.arity + skill.value;
+        for (let c = 0; c < this.contexts; c++) {
+          if (!covers(skill, c)) continue;
+          const high = this.pendingHigh[c]!;
+          const refuted = high - pending[c * size + offset]!;
+          const tests = this.countAny ? this.pendingAttempts[c]! : high;
+          this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
         }
-        const tests = this.countAny ? this.pendingAttempts[c]! : high;
-        if (this.atEvolve) this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
       }
     }
+    if (this.onEvolved !== null) this.onEvolved.evolved(this.current, this.since!);
     this.pending.clear();
     fillAll(this.pendingHigh, 0);
     fillAll(this.pendingAttempts, 0);
@@ -412,7 +442,7 @@ export class Library implements ClaimSink {
     refuted: number,
     explored: number,
   ): void {
-    this.observer?.settled(skill, tests, agreed, refuted, explored);
+    this.onSettled?.settled(skill, tests, agreed, refuted, explored);
     skill.hits += tests;
     skill.agreed += agreed;
     skill.refuted += refuted;

@@ -1,12 +1,3 @@
-/** A round's tests and refutations under each test accounting (unit × timing), when a replicate keeps them all. */
-export interface AccountingMetrics {
-  readonly tests: {
-    readonly high: { readonly record: number; readonly evolve: number };
-    readonly any: { readonly record: number; readonly evolve: number };
-  };
-  readonly refutations: { readonly record: number; readonly evolve: number };
-}
-
 /** What one replicate reports for one round. */
 export interface RoundMetrics {
   /** 1-based round. */
@@ -48,10 +39,6 @@ export interface RoundMetrics {
   readonly toolUnavailable: number;
   /** Times the circuit breaker disabled a tool. */
   readonly breakerTrips: number;
-  /**
-   * Every test accounting's counts, only when the replicate was asked for them (see `ReplicateOptions.accountings`).
-   */
-  readonly accountings?: AccountingMetrics;
 }
 
 /** Counters the Actor and runner add to during a round. */

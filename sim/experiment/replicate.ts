@@ -13,16 +13,17 @@ import { Actor, type TaskStreams } from '../agent/actor.js';
 import { actorFor } from '../agent/actors/index.js';
 import type { Run } from './config.js';
 import { Evolver } from '../agent/evolver.js';
-import { AccountingTally, Library } from '../agent/library.js';
+import { Library } from '../agent/library.js';
 import { makeExploration } from '../agent/exploration/make.js';
 import { makeLifecycle } from '../agent/lifecycle/make.js';
-import { RoundTally, type AccountingMetrics, type RoundMetrics } from '../core/metrics.js';
+import { RoundTally, type RoundMetrics } from '../core/metrics.js';
 import { librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
 import { ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { SkillRecorder, type ReplicateHistory } from '../agent/history/recorder.js';
+import type { LibraryObserver } from '../agent/history/observer.js';
 import { savedSkillsFor } from './libraryDb/savedLibrary.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import { PluginError } from '../core/messages.js';
@@ -44,31 +45,20 @@ export interface ReplicateOptions {
    * cannot matter to it). The rounds played are unchanged by it.
    */
   readonly keepGoing?: (rounds: readonly RoundMetrics[]) => boolean;
-  /** Also count tests and refutations under every test accounting (`RoundMetrics.accountings`); the run is the same. */
-  readonly accountings?: boolean;
   /**
-   * Given: told when the replicate ends how many skills its evolutions dropped under `--update replace`
-   * (Library.replaced; 0 without a library). With none dropped, the same replicate under `merge` is this run.
+   * Given: called with the replicate's Library as soon as it is made (not at all without a library); the
+   * observer it returns is attached to it (`Library.attach`, where it may attach others itself) and told where
+   * each evaluation round begins and ends. Studies watch runs this way (the audit's tallies); the run is the same.
    */
-  readonly onReplaced?: (dropped: number) => void;
+  readonly observe?: (library: Library) => ReplicateObserver;
 }
 
-/** A round's counts under every accounting: the tally now less the tally before the round. */
-function accountingsOf(now: AccountingTally, before: AccountingTally): AccountingMetrics {
-  const high = now.recordHighTests - before.recordHighTests;
-  return {
-    tests: {
-      high: { record: high, evolve: now.evolveHighTests - before.evolveHighTests },
-      any: {
-        record: high + now.recordOtherTests - before.recordOtherTests,
-        evolve: now.evolveAnyTests - before.evolveAnyTests,
-      },
-    },
-    refutations: {
-      record: now.recordRefutations - before.recordRefutations,
-      evolve: now.evolveRefutations - before.evolveRefutations,
-    },
-  };
+/** An observer of one replicate (`ReplicateOptions.observe`): of its library, and of its evaluation rounds. */
+export interface ReplicateObserver extends LibraryObserver {
+  /** Evaluation round `round` (1, 2, …, as `RoundMetrics.round`) begins: a prior batch's rounds are not told. */
+  roundBegins?(round: number): void;
+  /** Evaluation round `round` has ended. */
+  roundEnded?(round: number): void;
 }
 
 /**
@@ -100,8 +90,9 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
 
   const contexts = contextsOf(env);
   const namer = env.describeClaim?.bind(env);
-  const accounting = options.accountings === true && agent.library ? new AccountingTally() : null;
-  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }, accounting) : undefined;
+  const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
+  const observer = library !== undefined && options.observe !== undefined ? options.observe(library) : undefined;
+  if (observer !== undefined) library!.attach(observer);
   const evolver = agent.library
     ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity))
     : undefined;
@@ -219,8 +210,9 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
     const testsBefore = library?.tests ?? 0;
     const refutationsBefore = library?.refutations ?? 0;
     const retiredBefore = hooks.retired;
-    const accountingBefore = accounting === null ? null : { ...accounting };
+    observer?.roundBegins?.(round + 1);
     playRound(prior + round, round);
+    observer?.roundEnded?.(round + 1);
 
     const tests = (library?.tests ?? 0) - testsBefore;
     const refutations = (library?.refutations ?? 0) - refutationsBefore;
@@ -252,11 +244,9 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
       ambiguousQueries: tally.ambiguousQueries,
       toolUnavailable: tally.toolUnavailable,
       breakerTrips: tally.breakerTrips,
-      ...(accounting === null ? {} : { accountings: accountingsOf(accounting, accountingBefore!) }),
     });
     if (options.keepGoing?.(rounds) === false) break;
   }
   options.onHistory?.(recorder?.history(replicate) ?? noHistory(replicate), rounds);
-  options.onReplaced?.(library?.replaced ?? 0);
   return rounds;
 }

@@ -16,6 +16,7 @@ import type { ArmId } from './arms.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import type { Claim } from '../core/percentile.js';
 import type { TestTiming, TestUnit } from '../agent/choices.js';
+import type { AccountingMetrics } from './observers/accountingTally.js';
 
 export type FigureId =
   | 'random.round1'
@@ -313,17 +314,17 @@ export const TEST_FIGURES = [
 ] as const satisfies readonly FigureId[];
 export type TestFigureId = (typeof TEST_FIGURES)[number];
 
-/** A test figure under one accounting, read off rounds that kept every accounting (`RoundMetrics.accountings`). */
+/** A test figure under one accounting, read off the rounds' counts under every accounting (`AccountingTally`). */
 export type AccountingFigureId = `${TestFigureId}@${TestUnit}/${TestTiming}`;
 
-/** The test figures under one accounting, in TEST_FIGURES order. */
+/** The test figures under one accounting, in TEST_FIGURES order, from the rounds' counts under every accounting. */
 export function testFiguresUnder(
-  rounds: readonly RoundMetrics[],
+  rounds: readonly AccountingMetrics[],
   unit: TestUnit,
   timing: TestTiming,
 ): [number, number, number] {
-  const tests = total(rounds, (m) => m.accountings!.tests[unit][timing]);
-  const refutations = total(rounds, (m) => m.accountings!.refutations[timing]);
+  const tests = rounds.reduce((s, m) => s + m.tests[unit][timing], 0);
+  const refutations = rounds.reduce((s, m) => s + m.refutations[timing], 0);
   return [tests, refutations, tests === 0 ? NaN : refutations / tests];
 }
 

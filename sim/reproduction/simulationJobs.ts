@@ -15,6 +15,8 @@ import { HIDDEN_PARAMS, type LibraryUpdate, type TestTiming, type TestUnit } fro
 import { FigureColumns } from './reproduction.js';
 import { WorkerPool } from '../core/parallel/pool.js';
 import { PartJoiner, splitReplicates, type Piece, type SplitOptions } from '../core/parallel/split.js';
+import type { AccountingMetrics } from './observers/accountingTally.js';
+import { ReplicateWatch } from './observers/replicateWatch.js';
 
 /** Every test accounting: unit × timing. */
 export const ACCOUNTINGS: readonly { readonly unit: TestUnit; readonly timing: TestTiming }[] =
@@ -90,28 +92,29 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   const spec = envSpecOf(config);
   const first = job.first ?? 0;
   const settled = job.rejectEarly === true ? figuresOf(job.arm).filter((f) => f.possible !== undefined) : [];
-  const options: ReplicateOptions = {
-    ...(settled.length === 0
+  const options: ReplicateOptions =
+    settled.length === 0
       ? {}
-      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) }),
-    ...(job.accountings === true ? { accountings: true } : {}),
-  };
+      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) };
+  const accountings = job.accountings === true;
   const n = config.replicates;
   const own = new SimulationColumns(job, n, config.rounds);
   if (job.twin === undefined) {
-    for (let r = 0; r < n; r++) own.put(r, runReplicate(config, spec, first + r, options));
+    const watch = new ReplicateWatch(options, { accountings, replacements: false });
+    for (let r = 0; r < n; r++) own.put(r, runReplicate(config, spec, first + r, watch.next()), watch.accountings);
     return { key: job.key, values: own.entries() };
   }
   // A replicate in which `replace` dropped no skill is, draw for draw, the replicate under `merge` (merge keeps
   // what replace drops, and nothing else reads the choice: `pairTwins`); only the others are run again.
   const merged = armConfig(findArm(job.arm), job.twin.hidden, job.seed, job.replicates);
   const twin = new SimulationColumns(job, n, config.rounds);
-  let dropped = 0;
-  const watched: ReplicateOptions = { ...options, onReplaced: (count) => void (dropped = count) };
+  const watch = new ReplicateWatch(options, { accountings, replacements: true });
+  const alone = new ReplicateWatch(options, { accountings, replacements: false });
   for (let r = 0; r < n; r++) {
-    const rounds = runReplicate(config, spec, first + r, watched);
-    own.put(r, rounds);
-    twin.put(r, dropped === 0 ? rounds : runReplicate(merged, spec, first + r, options));
+    const rounds = runReplicate(config, spec, first + r, watch.next());
+    own.put(r, rounds, watch.accountings);
+    if (watch.dropped === 0) twin.put(r, rounds, watch.accountings);
+    else twin.put(r, runReplicate(merged, spec, first + r, alone.next()), alone.accountings);
   }
   return { key: job.key, values: own.entries(), twin: twin.entries() };
 }
@@ -137,11 +140,12 @@ class SimulationColumns {
         : [];
   }
 
-  put(replicate: number, played: readonly RoundMetrics[]): void {
+  /** A replicate's rounds, and the same rounds under every accounting (with `accountings`). */
+  put(replicate: number, played: readonly RoundMetrics[], accountings: readonly AccountingMetrics[]): void {
     this.figures.put(replicate, played);
     const complete = played.length === this.rounds;
     for (const v of this.variants) {
-      const x = complete ? testFiguresUnder(played, v.unit, v.timing) : [NaN, NaN, NaN];
+      const x = complete ? testFiguresUnder(accountings, v.unit, v.timing) : [NaN, NaN, NaN];
       v.columns.forEach((c, k) => (c[replicate] = x[k]!));
     }
   }

@@ -8,7 +8,7 @@
 import type { Evolver } from '../evolver.js';
 import type { Library } from '../library.js';
 import type { Skill, SkillStanding } from '../skill.js';
-import { UNKNOWN, type ExitReason, type SkillObserver } from './observer.js';
+import { UNKNOWN, type ExitReason, type LibraryObserver } from './observer.js';
 
 /** How a skill first came into the library: distilled by the Evolver, or restored from a saved library. */
 export type SkillOrigin = 'evolved' | 'loaded';
@@ -89,7 +89,7 @@ export interface ReplicateHistory {
 
 const NO_STANDING: SkillStanding = { confidence: 0, weight: 0, evidence: 0, hits: 0, agreed: 0, refuted: 0 };
 
-export class SkillRecorder implements SkillObserver {
+export class SkillRecorder implements LibraryObserver {
   /** The round being played (evaluation rounds 1, 2, …; a prior batch's rounds ≤ 0). */
   round = 0;
   /** Tasks of the round played so far. */
@@ -128,7 +128,7 @@ export class SkillRecorder implements SkillObserver {
     this.roundExplored = new Float64Array(slots);
     this.roundRetrieved = new Float64Array(slots);
     this.touched = new Uint8Array(slots);
-    library.observer = this;
+    library.attach(this);
   }
 
   private touch(skill: Skill): void {

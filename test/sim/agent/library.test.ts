@@ -88,17 +88,72 @@ describe('Library', () => {
     expect(lib.size).toBe(0);
   });
 
-  it("counts the skills 'replace' dropped (and only those): none while the library is what 'merge' makes", () => {
+  it("tells an observer each skill 'replace' dropped (only those): none while it is what 'merge' makes", () => {
     const lib = new Library(4, 2);
+    const left: string[] = [];
+    lib.attach({ left: (skill, reason) => void left.push(`${skill.position}${skill.value} ${reason}`) });
     lib.update([claim(0, 1), claim(1, 0)], 'replace');
     lib.update([claim(0, 1), claim(1, 0), claim(2, 1)], 'replace');
-    expect(lib.replaced).toBe(0);
+    expect(left).toEqual([]);
     lib.update([claim(3, 1)], 'merge');
-    expect(lib.replaced).toBe(0);
+    expect(left).toEqual([]);
     lib.update([claim(0, 1)], 'replace');
-    expect(lib.replaced).toBe(3);
+    expect(left).toEqual(['10 replaced', '21 replaced', '31 replaced']);
     lib.remove(lib.skills[0]!);
-    expect(lib.replaced).toBe(3);
+    expect(left.slice(3)).toEqual(['01 removed']);
+  });
+
+  it('tells every attached observer of the events it listens to, in the order they were attached', () => {
+    const lib = new Library(4, 2);
+    const told: string[] = [];
+    lib.attach({ entered: (s) => void told.push(`a entered ${s.position}`) });
+    lib.attach({
+      entered: (s) => void told.push(`b entered ${s.position}`),
+      left: (s, reason) => void told.push(`b left ${s.position} ${reason}`),
+      recording: (batch, skills) => void told.push(`b recording ${batch.count} against ${skills.length}`),
+    });
+    lib.update([claim(0, 1)], 'replace');
+    lib.record(samples('1000', '0000'));
+    lib.update([claim(1, 0)], 'replace');
+    expect(told).toEqual([
+      'a entered 0',
+      'b entered 0',
+      'b recording 2 against 1',
+      'a entered 1',
+      'b entered 1',
+      'b left 0 replaced',
+    ]);
+    // Nothing listens to tests: the library settles them as before.
+    expect(lib.tests).toBe(2);
+  });
+
+  it('shows an observer of evolutions the samples since the last one, whatever its own test timing', () => {
+    for (const testAt of ['record', 'evolve'] as const) {
+      const lib = new Library(4, 2, { testUnit: 'high', testAt });
+      const seen: number[][] = [];
+      lib.attach({
+        evolved: (skills, since) =>
+          void seen.push([
+            skills.length,
+            since.high(0),
+            since.attempts(0),
+            since.holding(0, 0, 1),
+            since.holding(0, 3, 0),
+          ]),
+      });
+      lib.update([claim(0, 1)], 'replace');
+      lib.record(samples('1001', '1000', '0001'));
+      lib.record(attempt(code('0110'), false));
+      lib.update([claim(0, 1), claim(3, 0)], 'replace');
+      lib.flushTests();
+      lib.record(samples('0000'));
+      lib.flushTests();
+      // Told only where samples came since the previous evolution: three high-score ones of four attempts, then one.
+      expect(seen).toEqual([
+        [2, 3, 4, 2, 1],
+        [2, 1, 1, 0, 1],
+      ]);
+    }
   });
 
   it('bumps its version on every update (the Retriever rebuilds on change)', () => {

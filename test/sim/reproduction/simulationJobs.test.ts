@@ -13,6 +13,7 @@ import { armFigureValues } from '../../../sim/reproduction/reproduction.js';
 import { envSpecOf, runExperiment } from '../../../sim/experiment/experiment.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
+import { ReplicateWatch } from '../../../sim/reproduction/observers/replicateWatch.js';
 
 describe('an audited simulation', () => {
   it('gives the figures of the whole experiment, each replicate reduced as it ends', () => {
@@ -88,9 +89,12 @@ describe("a '--update merge' simulation beside its 'replace' twin", () => {
     const { jobs: paired } = pairTwins(jobs);
     const replicatesDropping = (job: (typeof jobs)[number]): number => {
       const config = armConfig(findArm(job.arm), job.hidden, job.seed, job.replicates);
+      const watch = new ReplicateWatch({}, { accountings: false, replacements: true });
       let dropping = 0;
-      for (let r = 0; r < job.replicates; r++)
-        runReplicate(config, envSpecOf(config), r, { onReplaced: (n) => void (dropping += n > 0 ? 1 : 0) });
+      for (let r = 0; r < job.replicates; r++) {
+        runReplicate(config, envSpecOf(config), r, watch.next());
+        if (watch.dropped > 0) dropping++;
+      }
       return dropping;
     };
     const twins = paired.filter((j) => j.twin !== undefined && j.arm === 'exploit');

@@ -1,0 +1,120 @@
+/**
+ * Every test accounting at once, beside the configured one: tests and refutations as each attempt is recorded
+ * (per high-score sample, and per other attempt for the 'any' unit) and at each evolution. An observer of the
+ * replicate's library (sim/agent/history/observer.ts), so asking for it changes no run; the audit reads the four
+ * accountings off one run instead of running four (the skills' records steer nothing under the published
+ * lifecycle).
+ */
+import type { SamplesSince } from '../../agent/history/observer.js';
+import type { Library } from '../../agent/library.js';
+import type { SampleBatch } from '../../agent/samples/sampleBatch.js';
+import { covers, type Skill } from '../../agent/skill.js';
+import type { ReplicateObserver } from '../../experiment/replicate.js';
+
+/** A round's tests and refutations under each test accounting (unit × timing). */
+export interface AccountingMetrics {
+  readonly tests: {
+    readonly high: { readonly record: number; readonly evolve: number };
+    readonly any: { readonly record: number; readonly evolve: number };
+  };
+  readonly refutations: { readonly record: number; readonly evolve: number };
+}
+
+/** The counts so far. */
+interface Counts {
+  recordHighTests: number;
+  /** Tests by attempts that were no high-score sample ('any' unit only). */
+  recordOtherTests: number;
+  recordRefutations: number;
+  evolveHighTests: number;
+  evolveAnyTests: number;
+  evolveRefutations: number;
+}
+
+const zero = (): Counts => ({
+  recordHighTests: 0,
+  recordOtherTests: 0,
+  recordRefutations: 0,
+  evolveHighTests: 0,
+  evolveAnyTests: 0,
+  evolveRefutations: 0,
+});
+
+/** A round's counts under every accounting: the counts now less the counts before the round. */
+function accountingsOf(now: Counts, before: Counts): AccountingMetrics {
+  const high = now.recordHighTests - before.recordHighTests;
+  return {
+    tests: {
+      high: { record: high, evolve: now.evolveHighTests - before.evolveHighTests },
+      any: {
+        record: high + now.recordOtherTests - before.recordOtherTests,
+        evolve: now.evolveAnyTests - before.evolveAnyTests,
+      },
+    },
+    refutations: {
+      record: now.recordRefutations - before.recordRefutations,
+      evolve: now.evolveRefutations - before.evolveRefutations,
+    },
+  };
+}
+
+/** One replicate's tally (`ReplicateOptions.observe`): every accounting's counts, round by evaluation round. */
+export class AccountingTally implements ReplicateObserver {
+  /** Each evaluation round's counts, in order. */
+  readonly rounds: AccountingMetrics[] = [];
+  private readonly now = zero();
+  private before = zero();
+  /** A sample's code value by value. */
+  private readonly code: Int32Array;
+  private readonly contexts: number;
+
+  constructor(library: Library) {
+    this.code = new Int32Array(library.positions);
+    this.contexts = library.contexts;
+  }
+
+  /**
+   * A batch's record-time tests, as 'record' timing would count them against the skills held now: each
+   * high-score sample tests every applicable skill and refutes those it disagrees with; with the 'any' unit the
+   * other attempts test them too. Once per batch.
+   */
+  recording(batch: SampleBatch, skills: readonly Skill[]): void {
+    const now = this.now;
+    const { attempts, count, context } = batch;
+    const code = this.code;
+    for (let i = 0; i < batch.entries; i++) {
+      const times = batch.times(i);
+      if (times === 0) continue;
+      batch.unpack(i, code);
+      for (const skill of skills) {
+        if (!covers(skill, context)) continue;
+        now.recordHighTests += times;
+        if (code[skill.position] !== skill.value) now.recordRefutations += times;
+      }
+    }
+    if (attempts === count) return;
+    for (const skill of skills) if (covers(skill, context)) now.recordOtherTests += attempts - count;
+  }
+
+  /** An evolution's tests, as 'evolve' timing counts them against the samples since the previous one. */
+  evolved(skills: readonly Skill[], since: SamplesSince): void {
+    const now = this.now;
+    for (const skill of skills) {
+      for (let c = 0; c < this.contexts; c++) {
+        if (!covers(skill, c)) continue;
+        const high = since.high(c);
+        now.evolveHighTests += high;
+        now.evolveAnyTests += since.attempts(c);
+        now.evolveRefutations += high - since.holding(c, skill.position, skill.value);
+      }
+    }
+  }
+
+  roundBegins(): void {
+    this.before = { ...this.now };
+  }
+
+  roundEnded(): void {
+    this.rounds.push(accountingsOf(this.now, this.before));
+  }
+}
