@@ -23,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { settled, temporary } from '../store/temporaries.js';
 
 /** As the system counts them before it gives up with ELOOP. */
 const MAX_LINKS = 40;
@@ -113,7 +114,7 @@ export interface AtomicWrite {
 export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void, how: AtomicWrite = {}): void {
   const target = how.replaceLinks === true ? path : writeTarget(path);
   const special = how.replaceLinks !== true && isSpecial(target);
-  const tmp = special ? target : temporaryFor(target);
+  const tmp = special ? target : temporary(temporaryFor(target));
   try {
     const fd = openSync(tmp, 'w');
     try {
@@ -126,6 +127,8 @@ export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void
   } catch (e) {
     if (!special && existsSync(tmp)) unlinkSync(tmp);
     throw named(e, target);
+  } finally {
+    if (!special) settled(tmp);
   }
   if (how.durable === true && !special) syncFolder(dirname(target));
 }
@@ -159,12 +162,13 @@ function named(e: unknown, path: string): unknown {
 export function publishFolder(dir: string, fill: (staging: string) => void): void {
   const target = writeTarget(dir);
   mkdirSync(dirname(target), { recursive: true });
-  const staging = temporaryFor(target);
+  const staging = temporary(temporaryFor(target));
   mkdirSync(staging);
   try {
     fill(staging);
     if (!existsSync(target)) {
       renameSync(staging, target);
+      settled(staging);
       return;
     }
     for (const name of readdirSync(staging)) {
@@ -173,8 +177,10 @@ export function publishFolder(dir: string, fill: (staging: string) => void): voi
       else renameSync(join(staging, name), into);
     }
     rmdirSync(staging);
+    settled(staging);
   } catch (e) {
     rmSync(staging, { recursive: true, force: true });
+    settled(staging);
     // The message names the folder the user asked for, not the temporary one.
     const path = (e as { path?: unknown }).path;
     if (typeof path === 'string' && path.startsWith(staging))

@@ -4,7 +4,8 @@
  * docs/reproduction.md), with the machine and the command it came from, so a page's numbers are always one
  * run's and never edited by hand. The prose around the markers stays as written.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../folders/atomic.js';
 import { cpus, platform, release } from 'node:os';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -55,9 +56,10 @@ export function withGeneratedRegion(page: string, region: string, body: string, 
   return page.slice(0, from) + text + page.slice(to + end.length);
 }
 
-/** Replaces the page whole (a temporary file beside it, renamed over it), so an interrupted write loses nothing. */
+/**
+ * Replaces the page whole (a temporary file beside it, renamed over it), so an interrupted write loses nothing;
+ * through a symbolic link, to the page it points to.
+ */
 export function writeGeneratedPage(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  writeFileAtomic(file, text);
 }

@@ -21,7 +21,8 @@ export function diskFullCode(e: unknown): string {
   return String(e instanceof Error ? e.message : e).startsWith('EDQUOT') ? 'EDQUOT' : 'ENOSPC';
 }
 
-const shown = (path: string): string => {
+/** A folder as the user named it: relative to the working folder when under it. */
+export const shownDir = (path: string): string => {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 };
@@ -35,7 +36,7 @@ export class SweepDiskFull extends Error {
         'the same command with --resume to finish it'
       : `${done} of ${cells} cells are finished and kept, but the manifest could not be written; free some ` +
         'space, then run the same command with --resume to finish it';
-    super(`sweep '${shown(dir)}': ${what} (${code}); ${kept}`);
+    super(`sweep '${shownDir(dir)}': ${what} (${code}); ${kept}`);
     this.name = 'SweepDiskFull';
   }
 }

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import {
   clearSweepFiles,
@@ -16,6 +16,7 @@ import {
   doneFile,
   ensureCellsDir,
   fileRows,
+  isSweepEntry,
   MANIFEST,
   RESULTS,
   saveCellFailure,
@@ -163,14 +164,20 @@ export function mergeSweeps(
   }
   const owner = assignCells(inputs, plan);
 
-  const out = checkOutputDir('out', outPath, force);
+  const outputs = new OutputPlan();
+  const out = outputs.folder('out', outPath, force, { owns: isSweepEntry, inPlace: true });
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
-  mkdirSync(out, { recursive: true });
-  const lock = lockFolder(out);
+  outputs.claim();
   try {
-    return writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+    mkdirSync(out, { recursive: true });
+    const lock = lockFolder(out);
+    try {
+      return writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+    } finally {
+      lock.release();
+    }
   } finally {
-    lock.release();
+    outputs.release();
   }
 }
 

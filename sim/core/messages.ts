@@ -94,10 +94,23 @@ export const msg = {
     `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's ` +
     `own or empty folders, choose another path`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
+  outputNotFolder: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}, not a folder; name a folder (hexa never replaces a file with one)`,
+  outputNotRegular: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; a SQLite database is written whole and renamed into place, so it needs ` +
+    `a regular file: name one`,
+  sameOutput: (flag: string, path: string, other: string, otherPath: string) =>
+    `--${flag} ${show(path)} and --${other} ${show(otherPath)} name the same file; give each output its own path`,
+  outputInside: (flag: string, path: string, other: string, otherPath: string) =>
+    `--${flag} ${show(path)} is inside the --${other} folder ${show(otherPath)}, where hexa writes a file of that ` +
+    `name; choose another name or place`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
   notToStdout: (flag: string, what: string) => `--${flag}: writes ${what}, a file, not to stdout (-); name a file`,
   pageUnreadable: (flag: string, path: string) => `--${flag}: ${show(path)} is not a readable file`,
+  pageNotFile: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; the page is read, then rewritten whole beside itself, so it must be a ` +
+    `regular file`,
   pageNoMarkers: (flag: string, path: string, region: string) =>
     `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
@@ -127,8 +140,8 @@ export const msg = {
         `${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
-  folderLocked: (path: string, who: string, lock: string) =>
-    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
+  folderLocked: (flag: string, path: string, who: string, lock: string) =>
+    `--${flag}: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
     `process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
