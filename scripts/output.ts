@@ -26,7 +26,7 @@ import {
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { msg, UsageError } from '../sim/core/messages.js';
-import { TEMP_SUFFIX_BYTES, writeTarget } from '../reports/folders/atomic.js';
+import { ownDescriptor, TEMP_SUFFIX_BYTES, writeTarget } from '../reports/folders/atomic.js';
 import { LOCK, readOwner } from '../reports/store/lock.js';
 
 export { publishFolder, writeFileAtomic, writeFileAtomicStreamed, writeTarget } from '../reports/folders/atomic.js';
@@ -56,6 +56,10 @@ export function nodeKind(s: Stats): string {
  */
 export function checkOutputFile(flag: string, path: string, force: boolean, streams = true): string {
   const full = resolve(path);
+  if (ownDescriptor(full) !== undefined) {
+    if (streams) return full;
+    throw new UsageError(msg.outputNotRegular(flag, path, "one of this process's open streams"));
+  }
   const target = linkTarget(flag, path, full);
   const found = entry(flag, path, target);
   if (found !== null) {

@@ -43,6 +43,7 @@ function loopError(path: string): Error {
  */
 export function writeTarget(path: string): string {
   const full = resolve(path);
+  if (ownDescriptor(full) !== undefined) return full;
   try {
     const s = statSync(full);
     // A device or a pipe (/dev/stdout, whose links end in the process's own descriptors) is opened as named.
@@ -88,6 +89,17 @@ function isSpecial(target: string): boolean {
   }
 }
 
+/**
+ * The descriptor a name of this process's own open files stands for (/dev/stdout, /dev/fd/3, /proc/self/fd/1),
+ * written to as it is — a stream whatever it leads to (`> file` included, which is the shell's to replace, not
+ * hexa's): opening the name fails when the descriptor is a socket (a parent's pipe, often).
+ */
+export function ownDescriptor(path: string): number | undefined {
+  const m = /^\/(?:dev\/(stdout|stderr|fd\/(\d+))|proc\/self\/fd\/(\d+))$/.exec(path);
+  if (m === null) return undefined;
+  return m[1] === 'stdout' ? 1 : m[1] === 'stderr' ? 2 : Number(m[2] ?? m[3]);
+}
+
 /** Write a whole file atomically (temporary sibling, then rename), through a link if `path` is one. */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   writeFileAtomicStreamed(path, (fd) => writeFileSync(fd, content));
@@ -113,15 +125,16 @@ export interface AtomicWrite {
  */
 export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void, how: AtomicWrite = {}): void {
   const target = how.replaceLinks === true ? path : writeTarget(path);
-  const special = how.replaceLinks !== true && isSpecial(target);
+  const special = how.replaceLinks !== true && (isSpecial(target) || ownDescriptor(target) !== undefined);
   const tmp = special ? target : temporary(temporaryFor(target));
   try {
-    const fd = openSync(tmp, 'w');
+    const own = special ? ownDescriptor(target) : undefined;
+    const fd = own ?? openSync(tmp, 'w');
     try {
       fill(fd);
       if (how.durable === true && !special) fsyncSync(fd);
     } finally {
-      closeSync(fd);
+      if (own === undefined) closeSync(fd);
     }
     if (!special) renameSync(tmp, target);
   } catch (e) {

@@ -235,15 +235,16 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
       '../../reports/render/generatedRegion.js'
     );
+    const outputs = new OutputPlan();
+    // Checked before it is read: a pipe there would be read (and wait) for ever.
+    if (markdown !== undefined) outputs.page('markdown', markdown);
     const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce');
     const outText = single('out', argv.out);
     const force = argv.force === true;
-    const outputs = new OutputPlan();
     if (outText === undefined) mkdirSync('out', { recursive: true });
     const owns = (name: string): boolean => REPRODUCE_FILES.includes(name);
     const dir = outputs.folder('out', outText ?? defaultOutputDir('reproduce'), force, { owns });
     const libraryDb = libraryDbPath(argv, force, outputs);
-    if (markdown !== undefined) outputs.page('markdown', markdown);
     outputs.claim();
 
     const startedAt = new Date();

@@ -18,6 +18,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { lockOutput, type FolderLock } from '../../reports/store/lock.js';
 import { staleTemporaries } from '../../reports/store/temporaries.js';
 import { checkOutputDir, checkOutputFile, checkOutputPage, writeTarget } from '../output.js';
+import { ownDescriptor } from '../../reports/folders/atomic.js';
 
 /** One output a command will write. */
 interface Output {
@@ -109,7 +110,7 @@ export class OutputPlan {
     inPlace = false,
   ): string {
     const target = writeTarget(full);
-    const special = target === full && isSpecial(full);
+    const special = target === full && (isSpecial(full) || ownDescriptor(full) !== undefined);
     const output: Output = {
       flag,
       text,
