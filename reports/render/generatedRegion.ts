@@ -14,12 +14,21 @@ export function markers(region: string): { readonly begin: string; readonly end:
   return { begin: `<!-- ${region}:begin (generated; do not edit by hand) -->`, end: `<!-- ${region}:end -->` };
 }
 
-/** The page the region goes into, checked before the measurement runs (it takes minutes). */
-export function readGeneratedPage(flag: string, file: string, region: string): string {
+/**
+ * The page the region goes into, checked before the measurement runs (it takes minutes); `read` reads it (the
+ * command line's bounded reader, scripts/config/input.ts).
+ */
+export function readGeneratedPage(
+  flag: string,
+  file: string,
+  region: string,
+  read: (flag: string, file: string) => string = (_, f) => readFileSync(f, 'utf8'),
+): string {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+    text = read(flag, file);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(msg.pageUnreadable(flag, file));
   }
   const { begin, end } = markers(region);

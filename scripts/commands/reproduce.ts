@@ -16,6 +16,7 @@ import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
+import { readInput } from '../config/input.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { ReproduceStage } from '../reproduceReport.js';
 import {
@@ -238,7 +239,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const outputs = new OutputPlan();
     // Checked before it is read: a pipe there would be read (and wait) for ever.
     if (markdown !== undefined) outputs.page('markdown', markdown);
-    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce');
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce', readInput);
     const outText = single('out', argv.out);
     const force = argv.force === true;
     if (outText === undefined) mkdirSync('out', { recursive: true });

@@ -12,6 +12,7 @@ export class UsageError extends Error {
 }
 
 import { orList } from './params/suggest.js';
+import { numberParts } from './params/number.js';
 
 /** " from 1", " up to 8", " in 1 … 8", or nothing: a declared parameter's bounds for a sentence. */
 const boundsText = (p: { min?: number; max?: number }): string =>
@@ -48,13 +49,33 @@ export class PluginError extends Error {
   }
 }
 
-const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
+/** The longest text a message quotes whole: a longer one (a list of millions of values) is cut, its length said. */
+const SHOWN = 400;
+
+/** A long text cut in the middle, its length said, so a message stays one short line. */
+function cut(text: string): string {
+  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 60)}…${text.slice(-40)}`;
+}
+
+const show = (value: unknown): string =>
+  typeof value === 'string'
+    ? `'${cut(value)}'${value.length > SHOWN ? ` (${value.length} characters)` : ''}`
+    : cut(String(value));
+
+/** A JSON value as a message shows it: as written, cut when long. */
+const json = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= SHOWN ? text : `${cut(text)} (${text.length} characters)`;
+};
 
 export const msg = {
   notOneOf: (flag: string, value: unknown, choices: readonly string[]) =>
     `--${flag}: ${show(value)} is not one of ${choices.join(', ')}`,
   notInteger: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a whole number`,
-  notNumber: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a number`,
+  notNumber: (flag: string, value: unknown) =>
+    typeof value === 'string' && numberParts(value) !== undefined
+      ? `--${flag}: ${show(value)} is beyond the largest number (about 1.8e308)`
+      : `--${flag}: ${show(value)} is not a number`,
   below: (flag: string, value: unknown, min: number) => `--${flag}: ${show(value)} is below the minimum ${min}`,
   above: (flag: string, value: unknown, max: number) => `--${flag}: ${show(value)} is above the maximum ${max}`,
   notRate: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a rate in [0, 1]`,
@@ -123,9 +144,19 @@ export const msg = {
   gridTooLarge: (cells: number, max: number) => `the grid has ${cells} cells (at most ${max}); sweep fewer values`,
   duplicateCell: (a: string, b: string) => `two grid points are the same cell after resolving defaults: ${a} and ${b}`,
   badShard: (value: unknown) => `--shard: ${show(value)} is not i/n with 0 ≤ i < n (e.g. 0/3, 1/3, 2/3)`,
-  configUnreadable: (path: string, reason: string) => `--config: ${show(path)}: ${reason}`,
   configInvalid: (path: string, key: string, value: unknown, reason: string) =>
-    `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${JSON.stringify(value)}: ${reason}`,
+    `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${json(value)}: ${reason}`,
+  // files read as input (--config, --markdown): scripts/config/input.ts
+  inputUnreadable: (flag: string, path: string, why: string) => `--${flag}: ${show(path)} ${why}`,
+  inputTooLarge: (flag: string, path: string, max: number) =>
+    `--${flag}: ${show(path)} holds more than ${max / 1024 / 1024} MiB, far more than an input of its kind; is it ` +
+    `the right file?`,
+  inputNotText: (flag: string, path: string) => `--${flag}: ${show(path)} is not UTF-8 text`,
+  inputTooDeep: (flag: string, path: string, max: number, where: string) =>
+    `--${flag}: ${show(path)}: nested more than ${max} levels deep (${where}); nothing read here nests so deep`,
+  inputNumberRange: (flag: string, path: string, token: string, where: string) =>
+    `--${flag}: ${show(path)}: ${cut(token)} (${where}) is beyond the largest number (about 1.8e308)`,
+  inputNotJson: (flag: string, path: string, why: string) => `--${flag}: ${show(path)}: not valid JSON: ${why}`,
   resumeNothing: (path: string) =>
     `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
   resumeOther: (path: string, what: string) =>
