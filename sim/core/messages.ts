@@ -283,6 +283,12 @@ export const msg = {
     `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: ` +
     `npm install -E better-sqlite3@${version}`,
   skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
+  skillDbDamaged: (where: string, path: string, reason: string) =>
+    `${where}: ${show(path)} cannot be read as a skill database: ${reason}`,
+  skillDbLocked: (where: string, path: string) =>
+    `${where}: ${show(path)} is locked by another program writing it; try again once it is done`,
+  skillDbOutOfWorld: (where: string, path: string, detail: string) =>
+    `${where}: ${show(path)}: ${detail}; the file was edited or is damaged, write it again with --library-db`,
   notSkillDb: (where: string, path: string, reason: string) =>
     `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
   skillDbCells: (where: string, path: string, cells: readonly string[]) =>
