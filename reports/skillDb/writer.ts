@@ -56,6 +56,8 @@ export class SkillDbWriter {
   ) {
     // Beside the file a link at `path` points to, so the rename that publishes it stays in one folder.
     this.work = temporary(`${writeTarget(path)}.work-${process.pid}`);
+    // SQLite's rollback journal beside it, while a transaction is open (an interruption may leave it).
+    temporary(`${this.work}-journal`);
     if (existsSync(this.work)) unlinkSync(this.work);
     this.db = openDatabase(this.work);
     // A scratch file: a crash discards it, so it needs neither a journal nor syncing.
@@ -217,7 +219,9 @@ export class SkillDbWriter {
 
   private close(): void {
     if (this.db.open) this.db.close();
-    if (existsSync(this.work)) unlinkSync(this.work);
-    settled(this.work);
+    for (const file of [this.work, `${this.work}-journal`]) {
+      if (existsSync(file)) unlinkSync(file);
+      settled(file);
+    }
   }
 }

@@ -33,8 +33,11 @@ export function removeTemporaries(): void {
   open.clear();
 }
 
-/** The names a writer of `NAME` gives its temporaries: NAME.tmp-PID, NAME.work-PID, NAME.runs-PID.parquet. */
-const TEMPORARY = /^\.(?:tmp|work|runs)-(\d+)(?:\.parquet)?$/;
+/**
+ * The names a writer of `NAME` gives its temporaries: NAME.tmp-PID, NAME.work-PID (and SQLite's
+ * NAME.work-PID-journal beside it), NAME.runs-PID.parquet.
+ */
+const TEMPORARY = /^\.(?:tmp|work|runs)-(\d+)(?:\.parquet|-journal)?$/;
 
 /**
  * The temporaries beside `target` that another process left (a kill -9): called by the writer that now holds

@@ -6,8 +6,8 @@
  */
 import { relative, isAbsolute } from 'node:path';
 
-/** The error codes of a full disk or a used-up quota. */
-const FULL = new Set(['ENOSPC', 'EDQUOT']);
+/** The error codes of a full disk or a used-up quota (SQLITE_FULL: the skill database's writer says so). */
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 export function isDiskFull(e: unknown): boolean {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
@@ -17,6 +17,7 @@ export function isDiskFull(e: unknown): boolean {
 /** The code of a disk-full error, or of a worker's message (which keeps only the text). */
 export function diskFullCode(e: unknown): string {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (code === 'SQLITE_FULL') return 'ENOSPC';
   if (typeof code === 'string') return code;
   return String(e instanceof Error ? e.message : e).startsWith('EDQUOT') ? 'EDQUOT' : 'ENOSPC';
 }

@@ -276,6 +276,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     if (!isDiskFull(e)) {
       results.abandon();
       db?.abandon();
+      failed(options, positions, started, live);
       throw e;
     }
     full.error = e;
@@ -314,7 +315,12 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
     if (compact) compactCells(dir);
   } catch (e) {
-    if (!isDiskFull(e)) throw e;
+    if (!isDiskFull(e)) {
+      results.abandon();
+      db?.abandon();
+      failed(options, positions, started, live);
+      throw e;
+    }
     return endOnFullDisk(options, positions, started, results, e);
   }
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
@@ -329,6 +335,19 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     seconds: (Date.now() - started.getTime()) / 1000,
     failures,
   };
+}
+
+/**
+ * A fault that is not the disk's ended the sweep after it began (the error is thrown on): the manifest says
+ * "failed", never "running", with the cells finished so far kept for --resume. Best effort: the fault may be
+ * the file system's.
+ */
+function failed(options: SweepOptions, positions: readonly number[], started: Date, live: CellStates): void {
+  try {
+    writeSweepManifest(options.dir, options.plan, options.shard, positions, started, 'failed', live);
+  } catch {
+    // The error being thrown says what happened; a manifest left "running" is read as unfinished.
+  }
 }
 
 /**
