@@ -37,7 +37,7 @@ import {
 } from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
-import { lockFolder } from '../../reports/store/lock.js';
+import { holderOf, isStale, LOCK, lockFolder, readOwner } from '../../reports/store/lock.js';
 import { DEFAULT_FORMAT, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 interface Input {
@@ -72,10 +72,21 @@ function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   if (dirs.length === 0) throw new UsageError(msg.mergeNoInput());
   return dirs.map((dir) => {
     const head = readSweepManifest(dir);
-    if (head === undefined || head.status === 'running') throw new UsageError(msg.mergeNotSweep(dir));
+    if (head === undefined) throw new UsageError(msg.mergeNotSweep(dir));
+    if (head.status === 'running') throw new UsageError(runningShard(dir));
     if (head.grid.axes === undefined) throw new UsageError(msg.mergeNoGrid(dir));
     return { dir, head };
   });
+}
+
+/**
+ * What a shard whose manifest says "running" is: being written now (its lock names a live writer), or left so
+ * by a writer that ended without a word (a kill -9, a crash), which --resume finishes.
+ */
+function runningShard(dir: string): string {
+  const owner = readOwner(join(dir, LOCK));
+  if (owner !== undefined && !isStale(owner)) return msg.mergeRunning(dir, holderOf(owner));
+  return msg.mergeAbandoned(dir);
 }
 
 /**

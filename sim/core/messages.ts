@@ -86,6 +86,10 @@ export const msg = {
     `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
   envParam: (flag: string, detail: string) => `--${flag}: ${detail}`,
   badParam: (value: string) => `--param: ${show(value)} is not of the form name=value`,
+  paramTwice: (flag: string, value: string, param: string) =>
+    `--${flag} ${show(value)} and --param ${show(param)} both set the world's ${flag}; give one of them`,
+  paramRepeated: (name: string, first: string, second: string) =>
+    `--param: ${show(first)} and ${show(second)} both set the world's ${name}; give one of them`,
   unknownFlag: (flags: readonly { flag: string; suggestions: readonly string[] }[], command?: string) =>
     `unknown flag${flags.length > 1 ? 's' : ''} ${flags
       .map((f) => (f.suggestions.length === 0 ? f.flag : `${f.flag} (did you mean ${orList(f.suggestions)}?)`))
@@ -161,6 +165,12 @@ export const msg = {
     `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
   resumeOther: (path: string, what: string) =>
     `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
+  resumeCellsNotFolder: (path: string) =>
+    `--resume: ${show(path)}: its cells/ is not a folder (changed by hand?), so the sweep cannot go on there; ` +
+    `move it away, or start again with --force`,
+  resumeVersion: (path: string, then: string, now: string) =>
+    `--resume: ${show(path)} was written by hexa-sim ${then}, and this is ${now}: cells of two versions cannot ` +
+    `make one sweep; resume it with that version, or start again with --force`,
   resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
     `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
     `${now.slice(0, 12)}… now); use another --out or --force`,
@@ -177,6 +187,11 @@ export const msg = {
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
+  mergeRunning: (path: string, who: string) =>
+    `merge: ${show(path)} is still being swept, by ${who}; merge it once that sweep is done`,
+  mergeAbandoned: (path: string) =>
+    `merge: ${show(path)} was left unfinished (its manifest says "running", and no process is writing it); ` +
+    `finish it with hexa sweep … --resume, then merge`,
   mergeNoGrid: (path: string) =>
     `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
