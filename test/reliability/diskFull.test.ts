@@ -127,7 +127,10 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
       const r = hexa([...SWEEP, '--out', 's', '--library-db', 's.sqlite'], { cwd: root });
       expect(r.status).toBe(1);
       expect(oneLine(r.stderr)).toMatch(
-        /^hexa: sweep 's': no space left on the device \(ENOSPC\); \d+ of 32 cells are finished and kept, (the manifest says "failed"|but the manifest could not be written)/,
+        new RegExp(
+          String.raw`^hexa: sweep 's': no space left on the device \(ENOSPC\); \d+ of 32 cells are finished ` +
+            'and kept, (the manifest says "failed"|but the manifest could not be written)',
+        ),
       );
       const manifest = JSON.parse(readFileSync(join(root, 's', 'manifest.json'), 'utf8')) as { status: string };
       expect(manifest.status).toBe('failed');

@@ -127,7 +127,10 @@ describe('interrupted writers', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(stderr).toMatch(
-      /^hexa: stopped by SIGTERM; sweep 's': \d+ of 21 cells are finished and kept, the manifest says "stopped"; run the same command with --resume to finish it\n$/,
+      new RegExp(
+        String.raw`^hexa: stopped by SIGTERM; sweep 's': \d+ of 21 cells are finished and kept, the manifest says ` +
+          '"stopped"; run the same command with --resume to finish it\n$',
+      ),
     );
     expect(readdirSync(cwd)).toEqual(['s']);
   });

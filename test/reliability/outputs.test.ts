@@ -213,7 +213,7 @@ describe('two outputs, one path', () => {
 });
 
 describe('two processes, one output', () => {
-  it('while one plan holds an output, another is refused; one that checked before it was written is refused after', () => {
+  it('while one plan holds an output another is refused; one that checked before it was written, after', () => {
     const cwd = tempDir('claims');
     const at = (name: string): string => join(cwd, name);
     const first = new OutputPlan();
@@ -246,7 +246,7 @@ describe('two processes, one output', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('a second hexa run --out D, --csv F or --library-db F while the first runs: refused, exit 2, the first running on', async () => {
+  it('a second hexa run --out D, --csv F or --library-db F while the first runs: refused, exit 2', async () => {
     const cwd = tempDir('race');
     const long = ['run', '--replicates', '1000000', '--quiet', '--out', 'D', '--csv', 'F', '--library-db', 'G'];
     const child = spawn(process.execPath, hexaArgv(long), { cwd, stdio: 'ignore' });

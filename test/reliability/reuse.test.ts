@@ -38,7 +38,10 @@ describe('resume across versions', () => {
     [
       'another version',
       (doc) => (doc.version = '0.0.9'),
-      /^hexa: --resume: 's' was written by hexa-sim 0\.0\.9.*, and this is .*: cells of two versions cannot make one sweep; resume it with that version, or start again with --force$/,
+      new RegExp(
+        String.raw`^hexa: --resume: 's' was written by hexa-sim 0\.0\.9.*, and this is .*: cells of two versions ` +
+          'cannot make one sweep; resume it with that version, or start again with --force$',
+      ),
     ],
     [
       'another commit',
