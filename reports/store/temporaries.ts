@@ -52,7 +52,9 @@ export function staleTemporaries(target: string): string[] {
     return [];
   }
   return names
-    .filter((n) => n.startsWith(name) && TEMPORARY.exec(n.slice(name.length))?.[1] !== String(process.pid))
-    .filter((n) => TEMPORARY.test(n.slice(name.length)))
+    .filter((n) => {
+      const pid = n.startsWith(name) ? TEMPORARY.exec(n.slice(name.length))?.[1] : undefined;
+      return pid !== undefined && pid !== String(process.pid);
+    })
     .map((n) => join(dirname(target), n));
 }
