@@ -21,7 +21,7 @@ function fail(message: string): never {
 // Whatever escapes (a failure in a callback, a worker's event): one line too, never a raw trace.
 process.on('uncaughtException', (e) => exitWith(e, DEBUG));
 process.on('unhandledRejection', (e) => exitWith(e, DEBUG));
-// SIGINT, SIGTERM: one line, nothing half-written left (program/interrupt.ts).
+// Temporaries removed at any exit; SIGINT and SIGTERM heard by the commands that can (program/interrupt.ts).
 installInterrupts();
 // A reader that went away (`hexa run --json | head -1`) is not an error of the run's.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -16,6 +16,7 @@ import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
 import { readInput } from '../config/input.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { ReproduceStage } from '../reproduceReport.js';
@@ -205,6 +206,8 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       )
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     const settings = reproduceSettings(argv);
     const format = parseFormat(single('format', argv.format));

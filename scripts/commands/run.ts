@@ -4,6 +4,7 @@ import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js'
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
 import { makeParentFolders, writeFileAtomic } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
 import {
   FORMAT_OPTION,
   humanOutput,
@@ -72,6 +73,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       )
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     const format = parseFormat(single('format', argv.format));
     const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));

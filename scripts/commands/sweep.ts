@@ -15,6 +15,7 @@ import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/mod
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
@@ -172,6 +173,8 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .example('hexa sweep --explore 0:1:0.1 --out out/grid --resume', 'finish an interrupted sweep')
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<SweepArgs>,
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));

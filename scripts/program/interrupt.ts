@@ -3,6 +3,12 @@
  * "stopped": the sweep registers that with `onStop`), every temporary is removed (reports/store/temporaries.ts),
  * the output locks are released (their exit hooks), one line on stderr says what was kept, and the process ends
  * as the signal would have ended it (128 + its number: 130, 143). Any other exit removes the temporaries too.
+ *
+ * A signal's handler runs only when the event loop has a turn, so only commands whose long work hands it turns
+ * listen (`hearSignals`): `run` between replicates, `sweep` and `reproduce` between the pool's tasks. The others
+ * (`merge`, `report`, …) keep the default — the process ends at once — and what they leave is the next writer's
+ * to clean (stale locks are taken over, temporaries removed, a half-written folder replaced with --force): a
+ * listener they could not run in time would only hold the signal back until their work was done.
  */
 import { constants } from 'node:os';
 import { removeTemporaries } from '../../reports/store/temporaries.js';
@@ -11,21 +17,29 @@ import { removeTemporaries } from '../../reports/store/temporaries.js';
 export type Stopper = () => string | undefined;
 
 const stoppers = new Set<Stopper>();
-let installed = false;
+let cleaning = false;
+let hearing = false;
 let stopping = false;
 
-/** Listen for SIGINT and SIGTERM, and remove temporaries at any exit (idempotent). */
+/** Remove temporaries at any exit (idempotent): an error's exit, or a signal's. */
 export function installInterrupts(): void {
-  if (installed) return;
-  installed = true;
+  if (cleaning) return;
+  cleaning = true;
   process.on('exit', removeTemporaries);
+}
+
+/** Stop on SIGINT and SIGTERM with one line and nothing half-written (idempotent; for the rest of the process). */
+export function hearSignals(): void {
+  installInterrupts();
+  if (hearing) return;
+  hearing = true;
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 /** Run `stopper` if a signal ends the process before `remove` is called. */
 export function onStop(stopper: Stopper): { remove(): void } {
-  installInterrupts();
+  hearSignals();
   stoppers.add(stopper);
   return { remove: () => void stoppers.delete(stopper) };
 }
