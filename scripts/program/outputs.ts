@@ -143,13 +143,22 @@ export class OutputPlan {
       this.release(false);
       throw e;
     }
-    process.once('exit', (code) => this.release(code === 0));
+    if (!exitHooked) process.once('exit', (code) => releaseAll(code === 0));
+    exitHooked = true;
+    claimed.add(this);
   }
 
-  /** Release the locks; after a failure (`done` false) remove the folders `claim` made, if still empty. */
+  /**
+   * Release the locks; after a failure (`done` false) remove the folders `claim` made, if still empty. Done at
+   * exit for a plan not released before (after a failure, when the exit status is not 0).
+   */
   release(done = true): void {
+    claimed.delete(this);
     for (const lock of this.locks.splice(0)) lock.release();
-    if (done) return;
+    if (done) {
+      this.made.length = 0;
+      return;
+    }
     for (const dir of this.made.splice(0).reverse()) {
       try {
         rmdirSync(dir);
@@ -170,6 +179,14 @@ export class OutputPlan {
     }
     this.made.push(...chain);
   }
+}
+
+/** Plans claimed and not yet released, released at exit (one listener for them all). */
+const claimed = new Set<OutputPlan>();
+let exitHooked = false;
+
+function releaseAll(done: boolean): void {
+  for (const plan of [...claimed]) plan.release(done);
 }
 
 /** The lock beside an output; none for a folder written in place whose parent refuses it (it locks inside). */

@@ -179,16 +179,19 @@ export function mergeSweeps(
   const out = outputs.folder('out', outPath, force, { owns: isSweepEntry, inPlace: true });
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
   outputs.claim();
+  let done = false;
   try {
     mkdirSync(out, { recursive: true });
     const lock = lockFolder(out);
     try {
-      return writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+      const summary = writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+      done = true;
+      return summary;
     } finally {
       lock.release();
     }
   } finally {
-    outputs.release();
+    outputs.release(done);
   }
 }
 
