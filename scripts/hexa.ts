@@ -8,6 +8,7 @@ import { hideBin } from 'yargs/helpers';
 import { useNodeSha256 } from '../sim/core/host/nodeSha256.js';
 import { buildCli } from './program/cli.js';
 import { exitWith } from './program/failure.js';
+import { installInterrupts } from './program/interrupt.js';
 
 /** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
 const DEBUG = hideBin(process.argv).includes('--debug');
@@ -20,6 +21,8 @@ function fail(message: string): never {
 // Whatever escapes (a failure in a callback, a worker's event): one line too, never a raw trace.
 process.on('uncaughtException', (e) => exitWith(e, DEBUG));
 process.on('unhandledRejection', (e) => exitWith(e, DEBUG));
+// Temporaries removed at any exit; SIGINT and SIGTERM heard by the commands that can (program/interrupt.ts).
+installInterrupts();
 // A reader that went away (`hexa run --json | head -1`) is not an error of the run's.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);

@@ -26,28 +26,71 @@ import {
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { msg, UsageError } from '../sim/core/messages.js';
-import { TEMP_SUFFIX_BYTES, writeTarget } from '../reports/folders/atomic.js';
+import { ownDescriptor, TEMP_SUFFIX_BYTES, writeTarget } from '../reports/folders/atomic.js';
+import { LOCK, readOwner } from '../reports/store/lock.js';
 
 export { publishFolder, writeFileAtomic, writeFileAtomicStreamed, writeTarget } from '../reports/folders/atomic.js';
 
 /** The longest name of one folder entry most file systems take, in bytes. */
 const NAME_MAX_BYTES = 255;
 
+/** What a file-system entry that is neither a file nor a folder is, in words. */
+export function nodeKind(s: Stats): string {
+  return s.isFIFO()
+    ? 'a pipe (FIFO)'
+    : s.isCharacterDevice()
+      ? 'a character device'
+      : s.isBlockDevice()
+        ? 'a block device'
+        : s.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
+}
+
 /**
  * Fail (UsageError) unless `path` can be created: its folder exists and is writable, or can be made
  * (its nearest existing ancestor is a writable folder), and it does not exist (or `force`). A link is
- * judged by what it points to; a device or a pipe (nothing to replace) needs no `force`. Creates nothing.
+ * judged by what it points to. A device or a pipe is never replaced: a format written as a stream (`streams`,
+ * CSV) is written into it, needing no `force`; one that must be a regular file (a SQLite database, renamed into
+ * place whole) is refused there. Creates nothing.
  */
-export function checkOutputFile(flag: string, path: string, force: boolean): string {
+export function checkOutputFile(flag: string, path: string, force: boolean, streams = true): string {
   const full = resolve(path);
+  if (ownDescriptor(full) !== undefined) {
+    if (streams) return full;
+    throw new UsageError(msg.outputNotRegular(flag, path, "one of this process's open streams"));
+  }
   const target = linkTarget(flag, path, full);
   const found = entry(flag, path, target);
   if (found !== null) {
     if (found.isDirectory()) throw new UsageError(msg.outputIsDir(flag, path));
-    if (!found.isFile()) return full;
+    if (!found.isFile()) {
+      if (streams) return full;
+      throw new UsageError(msg.outputNotRegular(flag, path, nodeKind(statSync(target))));
+    }
     if (!force) throw new UsageError(msg.outputExists(flag, path));
     requireWritable(flag, path, target);
   }
+  requireWritableFolder(flag, path, dirname(target));
+  return full;
+}
+
+/**
+ * A page rewritten in place (`--markdown FILE`: a region between its markers replaced): it must exist and be a
+ * regular file (through links), since it is read first and then replaced whole, beside itself.
+ */
+export function checkOutputPage(flag: string, path: string): string {
+  const full = resolve(path);
+  const target = linkTarget(flag, path, full);
+  let found: Stats;
+  try {
+    found = statSync(target);
+  } catch {
+    throw new UsageError(msg.pageUnreadable(flag, path));
+  }
+  if (!found.isFile())
+    throw new UsageError(msg.pageNotFile(flag, path, found.isDirectory() ? 'a folder' : nodeKind(found)));
+  requireWritable(flag, path, target);
   requireWritableFolder(flag, path, dirname(target));
   return full;
 }
@@ -64,7 +107,9 @@ export function checkOutputDir(flag: string, path: string, force: boolean, repla
   const found = entry(flag, path, target);
   if (found === null && target !== full) throw new UsageError(msg.outputDanglingLink(flag, path, shownPath(target)));
   if (found !== null) {
-    if (!found.isDirectory()) throw new UsageError(msg.outputExists(flag, path));
+    // --force replaces folders only: a file, a device or a pipe is named for what it is.
+    if (!found.isDirectory())
+      throw new UsageError(msg.outputNotFolder(flag, path, found.isFile() ? 'a file' : nodeKind(statSync(target))));
     if (!force) throw new UsageError(msg.outputExists(flag, path));
     if (replaces) requireReplaceable(flag, path, target);
     requireWritable(flag, path, target);
@@ -88,10 +133,15 @@ export function makeParentFolders(full: string): void {
   mkdirSync(dirname(writeTarget(full)), { recursive: true });
 }
 
-/** Whether `dir` is a folder hexa made (or an empty one): the only kind `--force` replaces. */
+/**
+ * Whether `dir` is a folder hexa made (or an empty one): the only kind `--force` replaces. A folder hexa left
+ * half-written (a kill -9 before its manifest) is hexa's too: its lock file names the writer.
+ */
 export function isReplaceable(dir: string): boolean {
   const names = readdirSync(dir);
   if (names.length === 0) return true;
+  // A writer of hexa's (a sweep, a merge) killed before its manifest: its lock says whose the folder is.
+  if (names.includes(LOCK) && readOwner(resolve(dir, LOCK)) !== undefined) return true;
   if (names.includes('manifest.json')) {
     try {
       const doc = JSON.parse(readFileSync(resolve(dir, 'manifest.json'), 'utf8')) as { tool?: unknown };

@@ -5,7 +5,9 @@ import { formatMeanSd, learning, runMetrics } from '../sim/experiment/runMetrics
 import type { Run, RunConfig } from '../sim/experiment/config.js';
 import { envSpecOf, type ExperimentResult } from '../sim/experiment/experiment.js';
 import { callsPlugins, runExperiments } from '../sim/experiment/watched.js';
-import { runExperiment } from '../sim/experiment/experiment.js';
+import { summarizeRounds, type ExperimentOptions } from '../sim/experiment/experiment.js';
+import { runReplicate } from '../sim/experiment/replicate.js';
+import type { RoundMetrics } from '../sim/core/metrics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
 import { runCsv } from '../reports/csv/rows.js';
 import { describePolicies } from './describePolicies.js';
@@ -45,7 +47,7 @@ export async function executeRun(
   // A run calling plugin code runs on a watched worker thread (its progress comes at the end).
   const result =
     recorded?.result ??
-    (callsPlugins(config) ? (await runExperiments([config]))[0]! : runExperiment(config, 0, { onReplicate }));
+    (callsPlugins(config) ? (await runExperiments([config]))[0]! : await runHearing(config, { onReplicate }));
   const runs = runMetrics(result.replicates);
   const control = config.agent.library
     ? undefined
@@ -132,6 +134,29 @@ export async function executeRun(
   };
 }
 
+/** How long the run's thread keeps the event loop waiting, at most, between replicates. */
+const TURN_MS = 50;
+
+/**
+ * runExperiment (the same replicates, in order, the same result), handing the event loop a turn between
+ * replicates every TURN_MS: a signal's handler runs only then, so SIGINT and SIGTERM stop a long run cleanly
+ * (scripts/program/interrupt.ts) instead of after its last replicate.
+ */
+async function runHearing(config: Run, options: ExperimentOptions): Promise<ExperimentResult> {
+  const spec = envSpecOf(config);
+  const replicates: RoundMetrics[][] = [];
+  let turn = Date.now();
+  for (let r = 0; r < config.replicates; r++) {
+    replicates.push(runReplicate(config, spec, r, options));
+    options.onReplicate?.(r + 1, config.replicates);
+    if (Date.now() - turn >= TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = Date.now();
+    }
+  }
+  return { config, replicates, rounds: summarizeRounds(replicates) };
+}
+
 /** The run, each replicate's skill history written to a database at `path` as it ends. */
 async function recordedRun(
   config: Run,
@@ -143,7 +168,7 @@ async function recordedRun(
   const writer = new SkillDbWriter(path, { command: 'run', seed: config.seed, config });
   try {
     const cell = writer.addCell(config);
-    const result = runExperiment(config, 0, {
+    const result = await runHearing(config, {
       onHistory: (history, rounds) => writer.push(cell, { history, rounds }),
       onReplicate,
     });

@@ -23,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { settled, temporary } from '../store/temporaries.js';
 
 /** As the system counts them before it gives up with ELOOP. */
 const MAX_LINKS = 40;
@@ -42,6 +43,7 @@ function loopError(path: string): Error {
  */
 export function writeTarget(path: string): string {
   const full = resolve(path);
+  if (ownDescriptor(full) !== undefined) return full;
   try {
     const s = statSync(full);
     // A device or a pipe (/dev/stdout, whose links end in the process's own descriptors) is opened as named.
@@ -87,6 +89,17 @@ function isSpecial(target: string): boolean {
   }
 }
 
+/**
+ * The descriptor a name of this process's own open files stands for (/dev/stdout, /dev/fd/3, /proc/self/fd/1),
+ * written to as it is — a stream whatever it leads to (`> file` included, which is the shell's to replace, not
+ * hexa's): opening the name fails when the descriptor is a socket (a parent's pipe, often).
+ */
+export function ownDescriptor(path: string): number | undefined {
+  const m = /^\/(?:dev\/(stdout|stderr|fd\/(\d+))|proc\/self\/fd\/(\d+))$/.exec(path);
+  if (m === null) return undefined;
+  return m[1] === 'stdout' ? 1 : m[1] === 'stderr' ? 2 : Number(m[2] ?? m[3]);
+}
+
 /** Write a whole file atomically (temporary sibling, then rename), through a link if `path` is one. */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   writeFileAtomicStreamed(path, (fd) => writeFileSync(fd, content));
@@ -112,20 +125,23 @@ export interface AtomicWrite {
  */
 export function writeFileAtomicStreamed(path: string, fill: (fd: number) => void, how: AtomicWrite = {}): void {
   const target = how.replaceLinks === true ? path : writeTarget(path);
-  const special = how.replaceLinks !== true && isSpecial(target);
-  const tmp = special ? target : temporaryFor(target);
+  const special = how.replaceLinks !== true && (isSpecial(target) || ownDescriptor(target) !== undefined);
+  const tmp = special ? target : temporary(temporaryFor(target));
   try {
-    const fd = openSync(tmp, 'w');
+    const own = special ? ownDescriptor(target) : undefined;
+    const fd = own ?? openSync(tmp, 'w');
     try {
       fill(fd);
       if (how.durable === true && !special) fsyncSync(fd);
     } finally {
-      closeSync(fd);
+      if (own === undefined) closeSync(fd);
     }
     if (!special) renameSync(tmp, target);
   } catch (e) {
     if (!special && existsSync(tmp)) unlinkSync(tmp);
     throw named(e, target);
+  } finally {
+    if (!special) settled(tmp);
   }
   if (how.durable === true && !special) syncFolder(dirname(target));
 }
@@ -159,12 +175,13 @@ function named(e: unknown, path: string): unknown {
 export function publishFolder(dir: string, fill: (staging: string) => void): void {
   const target = writeTarget(dir);
   mkdirSync(dirname(target), { recursive: true });
-  const staging = temporaryFor(target);
+  const staging = temporary(temporaryFor(target));
   mkdirSync(staging);
   try {
     fill(staging);
     if (!existsSync(target)) {
       renameSync(staging, target);
+      settled(staging);
       return;
     }
     for (const name of readdirSync(staging)) {
@@ -173,8 +190,10 @@ export function publishFolder(dir: string, fill: (staging: string) => void): voi
       else renameSync(join(staging, name), into);
     }
     rmdirSync(staging);
+    settled(staging);
   } catch (e) {
     rmSync(staging, { recursive: true, force: true });
+    settled(staging);
     // The message names the folder the user asked for, not the temporary one.
     const path = (e as { path?: unknown }).path;
     if (typeof path === 'string' && path.startsWith(staging))

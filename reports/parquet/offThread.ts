@@ -9,6 +9,7 @@ import { WorkerPool } from '../../sim/core/parallel/pool.js';
 import type { FileRecord } from '../store/checksums.js';
 import type { EnvParamKind } from './columns.js';
 import { writeParquetOfCsv } from './csvTable.js';
+import { settled, temporary } from '../store/temporaries.js';
 
 export interface ParquetOfCsvJob {
   readonly path: string;
@@ -42,6 +43,7 @@ export class ParquetAside {
 
   start(csv: string, envKinds: Readonly<Record<string, EnvParamKind>>): void {
     mkdirSync(dirname(this.path), { recursive: true });
+    temporary(this.path);
     this.pending = parquetOffThread({ path: this.path, csv, envKinds });
     // Its failure is reported where it is awaited (`finished`).
     this.pending.catch(() => undefined);
@@ -59,10 +61,12 @@ export class ParquetAside {
 
   moveTo(file: string): void {
     renameSync(this.path, file);
+    settled(this.path);
   }
 
   async discard(): Promise<void> {
     await this.pending?.catch(() => undefined);
     rmSync(this.path, { force: true });
+    settled(this.path);
   }
 }

@@ -4,7 +4,8 @@
  * docs/reproduction.md), with the machine and the command it came from, so a page's numbers are always one
  * run's and never edited by hand. The prose around the markers stays as written.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../folders/atomic.js';
 import { cpus, platform, release } from 'node:os';
 import { msg, UsageError } from '../../sim/core/messages.js';
 
@@ -13,12 +14,21 @@ export function markers(region: string): { readonly begin: string; readonly end:
   return { begin: `<!-- ${region}:begin (generated; do not edit by hand) -->`, end: `<!-- ${region}:end -->` };
 }
 
-/** The page the region goes into, checked before the measurement runs (it takes minutes). */
-export function readGeneratedPage(flag: string, file: string, region: string): string {
+/**
+ * The page the region goes into, checked before the measurement runs (it takes minutes); `read` reads it (the
+ * command line's bounded reader, scripts/config/input.ts).
+ */
+export function readGeneratedPage(
+  flag: string,
+  file: string,
+  region: string,
+  read: (flag: string, file: string) => string = (_, f) => readFileSync(f, 'utf8'),
+): string {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+    text = read(flag, file);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(msg.pageUnreadable(flag, file));
   }
   const { begin, end } = markers(region);
@@ -55,9 +65,10 @@ export function withGeneratedRegion(page: string, region: string, body: string, 
   return page.slice(0, from) + text + page.slice(to + end.length);
 }
 
-/** Replaces the page whole (a temporary file beside it, renamed over it), so an interrupted write loses nothing. */
+/**
+ * Replaces the page whole (a temporary file beside it, renamed over it), so an interrupted write loses nothing;
+ * through a symbolic link, to the page it points to.
+ */
 export function writeGeneratedPage(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  writeFileAtomic(file, text);
 }

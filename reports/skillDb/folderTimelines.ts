@@ -7,6 +7,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { openSkillDb } from '../../sim/experiment/libraryDb/savedLibrary.js';
+import { readingSkillDb } from '../../sim/experiment/libraryDb/check.js';
+import type { Database } from '../../sim/experiment/libraryDb/sqlite.js';
 import type { Timeline } from '../charts/timeline.js';
 import type { Palette } from '../charts/theme.js';
 import type { ResultData } from '../resultFolder.js';
@@ -33,21 +35,30 @@ export function folderTimelines(
   if (path === null) return null;
   const db = openSkillDb('DIR', path);
   try {
-    const cells = cellsOf(db);
-    const cellOf = (id: string) =>
-      cells.length === 1 && data.kind === 'run' ? cells[0] : cells.find((c) => c.cell === id || c.label === id);
-    const timelines: Timeline[] = [];
-    let withSkills = 0;
-    for (const group of data.groups) {
-      const cell = cellOf(group.id);
-      if (cell === undefined) continue;
-      const view = readReplicate(db, cell);
-      if (view.skills.length === 0) continue;
-      withSkills++;
-      if (timelines.length < max) timelines.push({ label: palette.labelOf(group.id), view });
-    }
-    return { timelines, withSkills };
+    return readingSkillDb('DIR', path, () => timelinesOf(db, data, palette, max));
   } finally {
     db.close();
   }
+}
+
+function timelinesOf(
+  db: Database,
+  data: ResultData,
+  palette: Palette,
+  max: number,
+): { readonly timelines: Timeline[]; readonly withSkills: number } {
+  const cells = cellsOf(db);
+  const cellOf = (id: string) =>
+    cells.length === 1 && data.kind === 'run' ? cells[0] : cells.find((c) => c.cell === id || c.label === id);
+  const timelines: Timeline[] = [];
+  let withSkills = 0;
+  for (const group of data.groups) {
+    const cell = cellOf(group.id);
+    if (cell === undefined) continue;
+    const view = readReplicate(db, cell);
+    if (view.skills.length === 0) continue;
+    withSkills++;
+    if (timelines.length < max) timelines.push({ label: palette.labelOf(group.id), view });
+  }
+  return { timelines, withSkills };
 }

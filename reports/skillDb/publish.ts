@@ -7,18 +7,26 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import type { Database } from '../../sim/experiment/libraryDb/sqlite.js';
+import { temporaryFor, writeTarget } from '../folders/atomic.js';
+import { settled, temporary } from '../store/temporaries.js';
 
-/** Publish the open scratch database `db` at `path`; returns the SHA-256 (hex) of the file written. */
+/**
+ * Publish the open scratch database `db` at `path` — through a symbolic link, to the file it points to (the
+ * output checks refused a device or a pipe there); returns the SHA-256 (hex) of the file written.
+ */
 export function publishDatabase(db: Database, path: string): string {
-  const tmp = `${path}.tmp-${process.pid}`;
+  const target = writeTarget(path);
+  const tmp = temporary(temporaryFor(target));
   try {
     if (existsSync(tmp)) unlinkSync(tmp);
     db.prepare('VACUUM INTO ?').run(tmp);
     const sha256 = createHash('sha256').update(readFileSync(tmp)).digest('hex');
-    renameSync(tmp, path);
+    renameSync(tmp, target);
     return sha256;
   } catch (e) {
     if (existsSync(tmp)) unlinkSync(tmp);
     throw e;
+  } finally {
+    settled(tmp);
   }
 }

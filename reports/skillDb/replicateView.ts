@@ -5,6 +5,7 @@
  * (the lower one of an even count; ties by replicate number).
  */
 import type { Database } from '../../sim/experiment/libraryDb/sqlite.js';
+import { noRuns, typedRows } from '../../sim/experiment/libraryDb/check.js';
 
 export interface CellRecord {
   readonly cell: string;
@@ -58,20 +59,26 @@ export interface ReplicateView {
 }
 
 export function cellsOf(db: Database): CellRecord[] {
-  return db
-    .prepare('SELECT cell, label, env, rounds, tasks, replicates FROM cells ORDER BY cell')
-    .all() as CellRecord[];
+  return typedRows<CellRecord>(
+    'cells',
+    db.prepare('SELECT cell, label, env, rounds, tasks, replicates FROM cells ORDER BY cell').all(),
+  );
 }
 
+/** The median replicate of a cell's runs; a cell without runs is a damaged file (check.ts). */
 export function medianReplicate(db: Database, cell: string): number {
-  const totals = db
-    .prepare(
-      `SELECT replicate FROM runs WHERE cell = ? AND round >= 1
-       GROUP BY replicate ORDER BY SUM(attempts), replicate`,
-    )
-    .pluck()
-    .all(cell) as number[];
-  return totals[Math.floor((totals.length - 1) / 2)] ?? 0;
+  const totals = typedRows<{ replicate: number }>(
+    'runs',
+    db
+      .prepare(
+        `SELECT replicate FROM runs WHERE cell = ? AND round >= 1
+         GROUP BY replicate ORDER BY SUM(attempts), replicate`,
+      )
+      .all(cell),
+  );
+  const median = totals[Math.floor((totals.length - 1) / 2)];
+  if (median === undefined) throw noRuns(cell);
+  return median.replicate;
 }
 
 interface SkillRow {
@@ -106,20 +113,24 @@ interface RoundRow {
 export function readReplicate(db: Database, cell: CellRecord, replicate?: number): ReplicateView {
   const median = medianReplicate(db, cell.cell);
   const r = replicate ?? median;
-  const rows = db
-    .prepare(
-      `SELECT skill_id, round, in_library, confidence, weight, share, tests, refuted, retrieved FROM skill_rounds
-       WHERE cell = ? AND replicate = ? ORDER BY skill_id, round`,
-    )
-    .all(cell.cell, r) as RoundRow[];
-  const skills = (
+  const rows = typedRows<RoundRow>(
+    'skill_rounds',
+    db
+      .prepare(
+        `SELECT skill_id, round, in_library, confidence, weight, share, tests, refuted, retrieved FROM skill_rounds
+         WHERE cell = ? AND replicate = ? ORDER BY skill_id, round`,
+      )
+      .all(cell.cell, r),
+  );
+  const skills = typedRows<SkillRow>(
+    'skills',
     db
       .prepare(
         `SELECT skill_id, claim, context, position, value, origin, born_round, born_task, entries, status,
                 ended_round, ended_task, confidence, evidence
          FROM skills WHERE cell = ? AND replicate = ? ORDER BY skill_id`,
       )
-      .all(cell.cell, r) as SkillRow[]
+      .all(cell.cell, r),
   ).map((s): SkillView => {
     const own = rows.filter((w) => w.skill_id === s.skill_id);
     return {
@@ -151,9 +162,12 @@ export function readReplicate(db: Database, cell: CellRecord, replicate?: number
       })),
     };
   });
-  const attempts = db
-    .prepare('SELECT attempts FROM runs WHERE cell = ? AND replicate = ? AND round >= 1 ORDER BY round')
-    .pluck()
-    .all(cell.cell, r) as number[];
+  const attempts = typedRows<{ attempts: number }>(
+    'runs',
+    db
+      .prepare('SELECT attempts FROM runs WHERE cell = ? AND replicate = ? AND round >= 1 ORDER BY round')
+      .all(cell.cell, r),
+  ).map((row) => row.attempts);
+  if (attempts.length === 0) throw noRuns(cell.cell, r);
   return { cell, replicate: r, median: r === median, attempts, skills };
 }

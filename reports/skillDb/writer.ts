@@ -16,6 +16,8 @@ import { INDEXES, schemaStatements, SCHEMA_VERSION, type MetaKey } from '../../s
 import { openDatabase, type Database, type Statement } from '../../sim/experiment/libraryDb/sqlite.js';
 import { packageVersion } from '../manifest.js';
 import { publishDatabase } from './publish.js';
+import { writeTarget } from '../folders/atomic.js';
+import { settled, temporary } from '../store/temporaries.js';
 
 /** What the database says about how it was made (its meta table). */
 export interface DbProvenance {
@@ -52,7 +54,10 @@ export class SkillDbWriter {
     private readonly path: string,
     private readonly provenance: DbProvenance,
   ) {
-    this.work = `${path}.work-${process.pid}`;
+    // Beside the file a link at `path` points to, so the rename that publishes it stays in one folder.
+    this.work = temporary(`${writeTarget(path)}.work-${process.pid}`);
+    // SQLite's rollback journal beside it, while a transaction is open (an interruption may leave it).
+    temporary(`${this.work}-journal`);
     if (existsSync(this.work)) unlinkSync(this.work);
     this.db = openDatabase(this.work);
     // A scratch file: a crash discards it, so it needs neither a journal nor syncing.
@@ -214,6 +219,9 @@ export class SkillDbWriter {
 
   private close(): void {
     if (this.db.open) this.db.close();
-    if (existsSync(this.work)) unlinkSync(this.work);
+    for (const file of [this.work, `${this.work}-journal`]) {
+      if (existsSync(file)) unlinkSync(file);
+      settled(file);
+    }
   }
 }

@@ -4,6 +4,8 @@
  * the default reproduction's time, what a second worker buys the audit and a short sweep, and what
  * `--library-db` costs the 1000-replicate exploitation arm.
  */
+import { OutputPlan } from '../program/outputs.js';
+import { readInput } from '../config/input.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseDecimal, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
@@ -85,7 +87,11 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
     const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
       '../../reports/render/generatedRegion.js'
     );
-    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'bench');
+    const outputs = new OutputPlan();
+    // Checked before it is read: a pipe there would be read (and wait) for ever.
+    if (markdown !== undefined) outputs.page('markdown', markdown);
+    outputs.claim();
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'bench', readInput);
     const { runBenchSuite, renderBench } = await import('../bench/suite.js');
     const r = await runBenchSuite({
       seconds,

@@ -8,7 +8,7 @@ import type { Argv } from 'yargs';
 import type { ProgressReporter } from '../progressLine.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputFile } from '../output.js';
+import type { OutputPlan } from '../program/outputs.js';
 import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 export const EXIT_STATUS =
@@ -58,14 +58,14 @@ export function withLibraryDb<T>(y: Argv<T>, what: string): Argv<T & { 'library-
 }
 
 /**
- * The `--library-db` file a command writes, checked before any work (absolute), or undefined without the flag.
- * A database is a file, not a stream: `-` (stdout elsewhere) is refused.
+ * The `--library-db` file a command writes, checked before any work (absolute) as one of its `outputs`, or
+ * undefined without the flag. A database is a regular file, not a stream: `-`, a pipe or a device is refused.
  */
-export function libraryDbPath(argv: object, force: boolean): string | undefined {
+export function libraryDbPath(argv: object, force: boolean, outputs: OutputPlan): string | undefined {
   const text = single('library-db', (argv as { 'library-db'?: unknown })['library-db']);
   if (text === undefined) return undefined;
   if (text === STDIO) throw new UsageError(msg.notToStdout('library-db', 'a SQLite database'));
-  return checkOutputFile('library-db', text, force);
+  return outputs.database('library-db', text, force);
 }
 
 /** `--format`: which result tables a folder gets (see reports/parquet/sweepTables.ts for the default's reason). */

@@ -50,6 +50,7 @@ export const libraryCommand: CommandModule<object, LibraryArgs> = {
     const replicateText = single('replicate', argv.replicate);
     const { openSkillDb, chooseCell, replicateOf } = await import('../../sim/experiment/libraryDb/savedLibrary.js');
     const { cellsOf, readReplicate } = await import('../../reports/skillDb/replicateView.js');
+    const { skillDbError } = await import('../../sim/experiment/libraryDb/check.js');
     const db = openSkillDb('FILE', file);
     try {
       const cells = cellsOf(db);
@@ -74,6 +75,9 @@ export const libraryCommand: CommandModule<object, LibraryArgs> = {
       const view = readReplicate(db, chosen, replicate);
       if (argv.json === true) print(JSON.stringify(view, null, 2));
       else if (humanOutput(argv)) print(renderReplicate(view));
+    } catch (e) {
+      // A file that opened but cannot be read through (a damaged page, a hand-edited row): named, exit 2.
+      throw skillDbError('FILE', file, e);
     } finally {
       db.close();
     }

@@ -10,7 +10,7 @@ import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';
 import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
 
@@ -81,7 +81,9 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
         : data.kind === 'sweep'
           ? defaultHeatmapAxes(data.swept)
           : null;
-    const outDir = checkOutputDir('out', outText ?? join(dir, 'report'), argv.force === true);
+    const outputs = new OutputPlan();
+    const outDir = outputs.folder('out', outText ?? join(dir, 'report'), argv.force === true);
+    outputs.claim();
 
     const { writeReport } = await import('../writeReport.js');
     const charts = await writeReport(data, outDir, {

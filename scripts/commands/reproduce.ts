@@ -14,7 +14,10 @@ import { PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { parseChoice, parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir, defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
+import { defaultOutputDir, publishFolder, writeFileAtomic, writeTarget } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
+import { readInput } from '../config/input.js';
 import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import type { ReproduceStage } from '../reproduceReport.js';
 import {
@@ -99,6 +102,21 @@ export function reproduceSettings(argv: Record<string, unknown>): {
     workers: workersText === undefined ? undefined : parseInteger('workers', workersText, 1, 256),
   };
 }
+
+/** What a reproduction writes in its --out folder (another output may go beside them, as a skill database). */
+const REPRODUCE_FILES: readonly string[] = [
+  'manifest.json',
+  'table.csv',
+  'paired.csv',
+  'runs.csv',
+  'runs.parquet',
+  'bounds.csv',
+  'audit.csv',
+  'calibration.csv',
+  'calibration.json',
+  'verdict.json',
+  'report',
+];
 
 /** What each stage of the reproduction counts, for its progress line. */
 const STAGES: Readonly<Record<ReproduceStage, string>> = {
@@ -188,6 +206,8 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
       )
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<ReproduceArgs>,
   handler: async (argv: ArgumentsCamelCase<ReproduceArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     const settings = reproduceSettings(argv);
     const format = parseFormat(single('format', argv.format));
@@ -219,17 +239,17 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
     const { readGeneratedPage, withGeneratedRegion, writeGeneratedPage } = await import(
       '../../reports/render/generatedRegion.js'
     );
-    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce');
+    const outputs = new OutputPlan();
+    // Checked before it is read: a pipe there would be read (and wait) for ever.
+    if (markdown !== undefined) outputs.page('markdown', markdown);
+    const page = markdown === undefined ? undefined : readGeneratedPage('markdown', markdown, 'reproduce', readInput);
     const outText = single('out', argv.out);
     const force = argv.force === true;
-    let dir: string;
-    if (outText === undefined) {
-      mkdirSync('out', { recursive: true });
-      dir = defaultOutputDir('reproduce');
-    } else {
-      dir = checkOutputDir('out', outText, force);
-    }
-    const libraryDb = libraryDbPath(argv, force);
+    if (outText === undefined) mkdirSync('out', { recursive: true });
+    const owns = (name: string): boolean => REPRODUCE_FILES.includes(name);
+    const dir = outputs.folder('out', outText ?? defaultOutputDir('reproduce'), force, { owns });
+    const libraryDb = libraryDbPath(argv, force, outputs);
+    outputs.claim();
 
     const startedAt = new Date();
     const progress = await progressOf(argv, 'reproduce');

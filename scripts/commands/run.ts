@@ -2,7 +2,9 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
-import { checkOutputDir, checkOutputFile, makeParentFolders, writeFileAtomic } from '../output.js';
+import { makeParentFolders, writeFileAtomic } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
 import {
   FORMAT_OPTION,
   humanOutput,
@@ -22,6 +24,9 @@ import { msg, UsageError } from '../../sim/core/messages.js';
  * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
  */
 export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
+
+/** What `--out DIR` writes in DIR (another output may go beside them, as a skill database). */
+const RUN_FOLDER_FILES: readonly string[] = ['manifest.json', 'runs.csv', 'runs.parquet'];
 
 interface RunArgs extends OutputArgs {
   csv?: string;
@@ -68,6 +73,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       )
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     const format = parseFormat(single('format', argv.format));
     const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
@@ -75,9 +82,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const csvText = single('csv', argv.csv);
     const csvToStdout = csvText === STDIO;
     if (csvToStdout && argv.json === true) throw new UsageError(msg.bothToStdout('csv', 'json'));
-    const csvPath = csvText === undefined || csvToStdout ? undefined : checkOutputFile('csv', csvText, force);
-    const outDir = argv.out === undefined ? undefined : checkOutputDir('out', String(argv.out), force);
-    const dbPath = libraryDbPath(argv, force);
+    const outputs = new OutputPlan();
+    const csvPath = csvText === undefined || csvToStdout ? undefined : outputs.file('csv', csvText, force);
+    const outText = single('out', argv.out);
+    const owns = (name: string): boolean => RUN_FOLDER_FILES.includes(name);
+    const outDir = outText === undefined ? undefined : outputs.folder('out', outText, force, { owns });
+    const dbPath = libraryDbPath(argv, force, outputs);
+    outputs.claim();
     const startedAt = new Date();
     const { executeRun } = await import('../runReport.js');
     const progress = await progressOf(argv, 'run');

@@ -14,6 +14,8 @@ import { single } from '../config/flags.js';
 import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
+import { hearSignals } from '../program/interrupt.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
@@ -171,6 +173,8 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
       .example('hexa sweep --explore 0:1:0.1 --out out/grid --resume', 'finish an interrupted sweep')
       .option('step-timeout', STEP_TIMEOUT_OPTION) as unknown as Argv<SweepArgs>,
   handler: async (argv: ArgumentsCamelCase<SweepArgs>) => {
+    // Its long work hands the event loop turns, so a signal is heard: one line, nothing half-written.
+    hearSignals();
     applyStepTimeout(argv);
     if (argv.resume === true && argv.force === true) throw new UsageError(msg.conflicting('resume', 'force'));
     const shard = parseShard(single('shard', argv.shard));
@@ -192,10 +196,14 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
     const mode = argv.resume === true ? 'resume' : argv.force === true ? 'force' : 'fresh';
     const out = single('out', argv.out) ?? defaultOutputDir('sweep');
     if (argv.out === undefined) mkdirSync(dirname(out), { recursive: true }); // the git-ignored out/
-    const dir = checkSweepDir(out, mode, plan, shard);
+    const outputs = new OutputPlan();
+    const { isSweepEntry } = await import('../sweep/folder/store.js');
+    const check = (): string => checkSweepDir(out, mode, plan, shard);
+    const dir = outputs.folder('out', out, mode !== 'fresh', { check, owns: isSweepEntry, inPlace: true });
     // A resumed sweep rebuilds its database whole, from every cell, so the one it wrote before may be replaced.
     const replaceDb = argv.force === true || argv.resume === true;
-    const dbPath = libraryDbPath(argv, replaceDb);
+    const dbPath = libraryDbPath(argv, replaceDb, outputs);
+    outputs.claim();
     const { executeSweep, usefulWorkers } = await import('../sweep/execute.js');
     // Start the threads now: they load while the folder is prepared and scanned.
     const pool = startPool(

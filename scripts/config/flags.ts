@@ -17,16 +17,24 @@ export function single(flag: string, value: unknown): string | undefined {
 }
 
 /**
- * The arguments with `--flag -` joined into `--flag=-`: yargs takes a lone `-` after a flag for the start
- * of another flag, and `-` is how a file flag names stdout or stdin.
+ * A value that starts with a dash but is no flag: `-`, or a negative-looking number, list, range or share
+ * (`-0,0`, `-1/3`, `-.5:0.5`). yargs would read it as short flags (`-0`, `-1`), and the line would say "unknown
+ * flag -0"; joined to its flag, it reaches the flag's own check, which says what is wrong with it.
+ */
+const DASH_VALUE = /^-(?:$|[\d.])/;
+
+/**
+ * The arguments with `--flag -` (and `--flag -0,0`) joined into `--flag=-`: yargs takes a lone `-` after a flag for
+ * the start of another flag, and `-` is how a file flag names stdout or stdin.
  */
 export function joinDashValues(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') return [...out, ...args.slice(i)];
-    if (/^--[^=]+$/.test(a) && args[i + 1] === '-') {
-      out.push(`${a}=-`);
+    const next = args[i + 1];
+    if (/^--[^=]+$/.test(a) && next !== undefined && DASH_VALUE.test(next)) {
+      out.push(`${a}=${next}`);
       i++;
     } else out.push(a);
   }

@@ -102,7 +102,10 @@ export function envParamsFromArgv(argv: Record<string, unknown>): Record<string,
   for (const item of list) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(msg.badParam(item));
-    out[item.slice(0, eq)] = item.slice(eq + 1);
+    const name = item.slice(0, eq);
+    if (out[name] !== undefined && out[name] !== item.slice(eq + 1))
+      throw new UsageError(msg.paramRepeated(name, `${name}=${out[name]}`, item));
+    out[name] = item.slice(eq + 1);
   }
   return out;
 }
@@ -158,7 +161,14 @@ const TO_WORLD = RUN_FLAGS.filter((p) => p.toWorld === true).map((p) => p.flag);
 /** The world's parameters, resolved by the world from `--param` and the flags that go to it. */
 function worldParams(spec: EnvSpec, settings: RunSettings, extra: Readonly<Record<string, string>>): EnvParams {
   const raw: Record<string, string> = { ...extra };
-  for (const flag of TO_WORLD) if (settings[flag] !== undefined) raw[flag] = settings[flag];
+  for (const flag of TO_WORLD) {
+    const text = settings[flag];
+    if (text === undefined) continue;
+    // `--bits 6 --param bits=4` names one parameter twice: neither is picked silently.
+    if (extra[flag] !== undefined && extra[flag] !== text)
+      throw new UsageError(msg.paramTwice(flag, text, `${flag}=${extra[flag]}`));
+    raw[flag] = text;
+  }
   try {
     return resolveEnvParams(spec, raw);
   } catch (e) {

@@ -59,6 +59,12 @@ export function fsErrorLine(e: Error & ErrnoLike): string {
 export function failureOf(e: unknown): { readonly line: string; readonly status: 1 | 2 } {
   if (e instanceof UsageError) return { line: e.message, status: 2 };
   if (isErrno(e)) return { line: fsErrorLine(e), status: 1 };
+  // The skill database's writer (SQLite) on a full disk: said as the file system would say it.
+  if ((e as { code?: unknown } | null)?.code === 'SQLITE_FULL')
+    return {
+      line: `write the skill database: ${FS_ERRORS.ENOSPC![0]} (SQLITE_FULL); ${FS_ERRORS.ENOSPC![1]}`,
+      status: 1,
+    };
   const text = e instanceof Error ? e.message : String(e);
   return { line: text.split('\n')[0] || String(e), status: 1 };
 }

@@ -4,11 +4,10 @@
  * editors). Errors name the key and its value. The document becomes the same per-flag text as the command
  * line, so both go through one parser and `configFrom`.
  */
-import { readFileSync } from 'node:fs';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { sweepSchema } from '../config/sweepSchema.js';
 import type { AxisText } from './grid.js';
-import { STDIO } from '../config/flags.js';
+import { readJsonInput } from '../config/input.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Schema {
@@ -23,13 +22,8 @@ export function loadSchema(): Schema & Record<string, unknown> {
 
 /** Read and validate a config file; its entries in document order. Throws UsageError. */
 export async function readSweepConfig(path: string): Promise<AxisText[]> {
-  let doc: Json;
-  try {
-    doc = JSON.parse(readFileSync(path === STDIO ? 0 : path, 'utf8')) as Json;
-  } catch (e) {
-    const reason = e instanceof SyntaxError ? `not valid JSON (${e.message})` : 'cannot be read';
-    throw new UsageError(msg.configUnreadable(path, reason));
-  }
+  // Bounded in size and depth, stdin and pipes included (scripts/config/input.ts).
+  const doc = readJsonInput('config', path) as Json;
   const { Ajv } = await import('ajv');
   const schema = loadSchema();
   const validate = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(schema);

@@ -40,6 +40,15 @@ export function formatDecimal(d: Decimal): string {
   return negative && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
+/** A count as a message gives it: whole up to 15 digits, beyond that its order of magnitude (not 300 digits). */
+function countText(count: bigint): string {
+  const digits = count.toString();
+  return digits.length <= 15 ? digits : `about 10^${digits.length - 1}`;
+}
+
+/** The most decimal places a range's values may need (no double has more than 1074). */
+const MAX_SCALE = 1100;
+
 /** Why a range is not usable, for the error message. */
 export class RangeSyntaxError extends Error {}
 
@@ -49,13 +58,15 @@ export class RangeSyntaxError extends Error {}
  */
 export function decimalRange(start: Decimal, stop: Decimal, step: Decimal, limit: number): string[] {
   const scale = Math.max(start.scale, stop.scale, step.scale);
+  // 1e-100000000 is a finite number, but exact steps of it would be integers of a hundred million digits.
+  if (scale > MAX_SCALE) throw new RangeSyntaxError(`its values would need more than ${MAX_SCALE} decimal places`);
   const a = rescale(start, scale);
   const b = rescale(stop, scale);
   const s = rescale(step, scale);
   if (s <= 0n) throw new RangeSyntaxError('the step must be positive');
   if (a > b) throw new RangeSyntaxError('the start is above the end');
   const count = (b - a) / s + 1n;
-  if (count > BigInt(limit)) throw new RangeSyntaxError(`it has ${count} values (at most ${limit})`);
+  if (count > BigInt(limit)) throw new RangeSyntaxError(`it has ${countText(count)} values (at most ${limit})`);
   const out: string[] = [];
   for (let v = a; v <= b; v += s) out.push(formatDecimal({ units: v, scale }));
   return out;

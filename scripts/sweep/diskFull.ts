@@ -6,8 +6,8 @@
  */
 import { relative, isAbsolute } from 'node:path';
 
-/** The error codes of a full disk or a used-up quota. */
-const FULL = new Set(['ENOSPC', 'EDQUOT']);
+/** The error codes of a full disk or a used-up quota (SQLITE_FULL: the skill database's writer says so). */
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 export function isDiskFull(e: unknown): boolean {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
@@ -17,11 +17,13 @@ export function isDiskFull(e: unknown): boolean {
 /** The code of a disk-full error, or of a worker's message (which keeps only the text). */
 export function diskFullCode(e: unknown): string {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (code === 'SQLITE_FULL') return 'ENOSPC';
   if (typeof code === 'string') return code;
   return String(e instanceof Error ? e.message : e).startsWith('EDQUOT') ? 'EDQUOT' : 'ENOSPC';
 }
 
-const shown = (path: string): string => {
+/** A folder as the user named it: relative to the working folder when under it. */
+export const shownDir = (path: string): string => {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 };
@@ -35,7 +37,7 @@ export class SweepDiskFull extends Error {
         'the same command with --resume to finish it'
       : `${done} of ${cells} cells are finished and kept, but the manifest could not be written; free some ` +
         'space, then run the same command with --resume to finish it';
-    super(`sweep '${shown(dir)}': ${what} (${code}); ${kept}`);
+    super(`sweep '${shownDir(dir)}': ${what} (${code}); ${kept}`);
     this.name = 'SweepDiskFull';
   }
 }

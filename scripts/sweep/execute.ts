@@ -10,7 +10,6 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants } from 'node:os';
 import type { SweepPlan } from './cells.js';
 import { idAt, positionOf, shardPositions } from './cells.js';
 import { WorkerPool } from '../../sim/core/parallel/pool.js';
@@ -43,9 +42,10 @@ import {
   type SweepStatus,
 } from './folder/manifest.js';
 import { runTask, type CellSlice, type SliceOutcome, type SweepTask } from './task.js';
-import { diskFullCode, isDiskFull, SweepDiskFull } from './diskFull.js';
+import { diskFullCode, isDiskFull, shownDir, SweepDiskFull } from './diskFull.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import { libraryDbEntry } from '../../reports/folders/folders.js';
+import { onStop } from '../program/interrupt.js';
 
 /**
  * How a sweep's pending cells are cut for the pool (see splitReplicates): 16 tasks a thread; whole cells up to
@@ -120,28 +120,6 @@ export interface SweepSummary extends CellCounts {
 }
 
 /**
- * SIGINT or SIGTERM while cells run: `record` leaves the manifest saying `stopped` (the finished cells' files are
- * whole, so --resume continues), then the process ends as the signal would have ended it (128 + its number).
- */
-function onStopSignal(record: () => void): { remove(): void } {
-  const handler = (signal: NodeJS.Signals): void => {
-    try {
-      record();
-    } finally {
-      process.exit(128 + (constants.signals[signal] ?? 0));
-    }
-  };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
-  return {
-    remove: () => {
-      process.removeListener('SIGINT', handler);
-      process.removeListener('SIGTERM', handler);
-    },
-  };
-}
-
-/**
  * --resume of a compacted folder: the sweep is done, its rows are in its tables. Verify them against the
  * manifest and stop (a table that does not verify is refused: nothing else holds those rows).
  */
@@ -174,10 +152,17 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   const started = new Date();
   const positions = shardPositions(plan, shard.index, shard.count);
   if (readSweepManifest(dir)?.store === COMPACTED) return resumeCompacted(options, positions, started);
-  mkdirSync(dir, { recursive: true });
-  ensureCellsDir(dir);
-  const before = scanCells(dir, plan);
-  writeSweepManifest(dir, plan, shard, positions, started, 'running');
+  let before: CellStates;
+  try {
+    mkdirSync(dir, { recursive: true });
+    ensureCellsDir(dir);
+    before = scanCells(dir, plan);
+    writeSweepManifest(dir, plan, shard, positions, started, 'running');
+  } catch (e) {
+    await options.pool?.close();
+    if (!isDiskFull(e)) throw e;
+    return endOnFullDisk(options, positions, started, null, e);
+  }
 
   const skipped = countCells(positions, before).done;
   const pending = positions.length - skipped;
@@ -215,10 +200,18 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
   for (const p of positions) if (before.status[p] === DONE) results.cellEnded(p, true);
   // What the folder holds as cells end, for the manifest a signal leaves (no rescan of the folder then).
   const live = { status: Uint8Array.from(before.status), errors: new Map(before.errors), unverified: [] };
-  const stopOnSignal = onStopSignal(() => {
+  // SIGINT or SIGTERM while cells run: the manifest says `stopped` (the finished cells' files are whole, so
+  // --resume continues).
+  const stopOnSignal = onStop(() => {
     progress.stop();
     results.abandon();
+    db?.abandon();
     writeSweepManifest(dir, plan, shard, positions, started, 'stopped', live);
+    const done = countCells(positions, live).done;
+    return (
+      `sweep '${shownDir(dir)}': ${done} of ${positions.length} cells are finished and kept, the manifest says ` +
+      '"stopped"; run the same command with --resume to finish it'
+    );
   });
   let ran = 0;
   const cellEnded = (id: string, outcome: SliceOutcome): void => {
@@ -283,6 +276,7 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     if (!isDiskFull(e)) {
       results.abandon();
       db?.abandon();
+      failed(options, positions, started, live);
       throw e;
     }
     full.error = e;
@@ -321,7 +315,12 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     writeSweepManifest(dir, plan, shard, positions, started, status, after, checksums, extra);
     if (compact) compactCells(dir);
   } catch (e) {
-    if (!isDiskFull(e)) throw e;
+    if (!isDiskFull(e)) {
+      results.abandon();
+      db?.abandon();
+      failed(options, positions, started, live);
+      throw e;
+    }
     return endOnFullDisk(options, positions, started, results, e);
   }
   const failures = [...after.errors].sort(([a], [b]) => a - b).map(([p, error]) => ({ id: idAt(plan, p), error }));
@@ -336,6 +335,19 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     seconds: (Date.now() - started.getTime()) / 1000,
     failures,
   };
+}
+
+/**
+ * A fault that is not the disk's ended the sweep after it began (the error is thrown on): the manifest says
+ * "failed", never "running", with the cells finished so far kept for --resume. Best effort: the fault may be
+ * the file system's.
+ */
+function failed(options: SweepOptions, positions: readonly number[], started: Date, live: CellStates): void {
+  try {
+    writeSweepManifest(options.dir, options.plan, options.shard, positions, started, 'failed', live);
+  } catch {
+    // The error being thrown says what happened; a manifest left "running" is read as unfinished.
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { msg, UsageError } from '../../sim/core/messages.js';
-import { checkOutputDir } from '../output.js';
+import { OutputPlan } from '../program/outputs.js';
 import { idAt, planSweep, shardPositions, type SweepPlan } from './cells.js';
 import {
   clearSweepFiles,
@@ -16,6 +16,7 @@ import {
   doneFile,
   ensureCellsDir,
   fileRows,
+  isSweepEntry,
   MANIFEST,
   RESULTS,
   saveCellFailure,
@@ -36,7 +37,7 @@ import {
 } from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 import { preloadRefs } from '../config/modules.js';
-import { lockFolder } from '../../reports/store/lock.js';
+import { holderOf, isStale, LOCK, lockFolder, readOwner } from '../../reports/store/lock.js';
 import { DEFAULT_FORMAT, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 
 interface Input {
@@ -71,10 +72,21 @@ function readInputs(dirs: readonly string[]): Omit<Input, 'states'>[] {
   if (dirs.length === 0) throw new UsageError(msg.mergeNoInput());
   return dirs.map((dir) => {
     const head = readSweepManifest(dir);
-    if (head === undefined || head.status === 'running') throw new UsageError(msg.mergeNotSweep(dir));
+    if (head === undefined) throw new UsageError(msg.mergeNotSweep(dir));
+    if (head.status === 'running') throw new UsageError(runningShard(dir));
     if (head.grid.axes === undefined) throw new UsageError(msg.mergeNoGrid(dir));
     return { dir, head };
   });
+}
+
+/**
+ * What a shard whose manifest says "running" is: being written now (its lock names a live writer), or left so
+ * by a writer that ended without a word (a kill -9, a crash), which --resume finishes.
+ */
+function runningShard(dir: string): string {
+  const owner = readOwner(join(dir, LOCK));
+  if (owner !== undefined && !isStale(owner)) return msg.mergeRunning(dir, holderOf(owner));
+  return msg.mergeAbandoned(dir);
 }
 
 /**
@@ -163,14 +175,23 @@ export function mergeSweeps(
   }
   const owner = assignCells(inputs, plan);
 
-  const out = checkOutputDir('out', outPath, force);
+  const outputs = new OutputPlan();
+  const out = outputs.folder('out', outPath, force, { owns: isSweepEntry, inPlace: true });
   if (dirs.some((d) => resolve(d) === out)) throw new UsageError(msg.mergeOutIsInput(outPath));
-  mkdirSync(out, { recursive: true });
-  const lock = lockFolder(out);
+  outputs.claim();
+  let done = false;
   try {
-    return writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+    mkdirSync(out, { recursive: true });
+    const lock = lockFolder(out);
+    try {
+      const summary = writeMerged(out, { force, format, keepCells }, plan, inputs, owner);
+      done = true;
+      return summary;
+    } finally {
+      lock.release();
+    }
   } finally {
-    lock.release();
+    outputs.release(done);
   }
 }
 

@@ -7,8 +7,10 @@ import { existsSync, statSync } from 'node:fs';
 import { checkOutputDir } from '../output.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { SweepPlan } from './cells.js';
-import { clearSweepFiles } from './folder/store.js';
-import { readSweepManifest, type Shard } from './folder/manifest.js';
+import { CELLS, clearSweepFiles } from './folder/store.js';
+import { join } from 'node:path';
+import { readSweepManifest, type Shard, type SweepManifestHead } from './folder/manifest.js';
+import { gitCommit, packageVersion } from '../../reports/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
 
 export type FolderMode = 'fresh' | 'resume' | 'force';
@@ -21,6 +23,9 @@ export function checkSweepDir(path: string, mode: FolderMode, plan: SweepPlan, s
   if (!exists || mode !== 'resume') return full;
   const head = readSweepManifest(full);
   if (head === undefined) throw new UsageError(msg.resumeNothing(path));
+  refuseOtherVersion(path, head);
+  const cells = join(full, CELLS);
+  if (existsSync(cells) && !statSync(cells).isDirectory()) throw new UsageError(msg.resumeCellsNotFolder(path));
   const changed = changedModule(head.modules ?? [], plan.modules);
   if (changed !== null)
     throw new UsageError(msg.resumeModuleChanged(path, changed.now.path, changed.before.sha256, changed.now.sha256));
@@ -32,6 +37,19 @@ export function checkSweepDir(path: string, mode: FolderMode, plan: SweepPlan, s
     );
   }
   return full;
+}
+
+/**
+ * Cells run by two versions of hexa-sim cannot be one sweep (the same grid may give other numbers): a folder
+ * written by another version — or, from a git checkout, another commit — is refused, as merge refuses shards.
+ */
+function refuseOtherVersion(path: string, head: SweepManifestHead): void {
+  const version = packageVersion();
+  const commit = gitCommit();
+  if (head.version === version && head.gitCommit === commit) return;
+  const name = (v: unknown, c: unknown): string =>
+    `${String(v)}${typeof c === 'string' ? ` (commit ${c.slice(0, 12)})` : ''}`;
+  throw new UsageError(msg.resumeVersion(path, name(head.version, head.gitCommit), name(version, commit)));
 }
 
 /** After every check passed: with --force, remove the previous sweep's files (only those). */

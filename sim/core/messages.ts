@@ -12,6 +12,7 @@ export class UsageError extends Error {
 }
 
 import { orList } from './params/suggest.js';
+import { numberParts } from './params/number.js';
 
 /** " from 1", " up to 8", " in 1 … 8", or nothing: a declared parameter's bounds for a sentence. */
 const boundsText = (p: { min?: number; max?: number }): string =>
@@ -48,13 +49,33 @@ export class PluginError extends Error {
   }
 }
 
-const show = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : String(value));
+/** The longest text a message quotes whole: a longer one (a list of millions of values) is cut, its length said. */
+const SHOWN = 400;
+
+/** A long text cut in the middle, its length said, so a message stays one short line. */
+function cut(text: string): string {
+  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 60)}…${text.slice(-40)}`;
+}
+
+const show = (value: unknown): string =>
+  typeof value === 'string'
+    ? `'${cut(value)}'${value.length > SHOWN ? ` (${value.length} characters)` : ''}`
+    : cut(String(value));
+
+/** A JSON value as a message shows it: as written, cut when long. */
+const json = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= SHOWN ? text : `${cut(text)} (${text.length} characters)`;
+};
 
 export const msg = {
   notOneOf: (flag: string, value: unknown, choices: readonly string[]) =>
     `--${flag}: ${show(value)} is not one of ${choices.join(', ')}`,
   notInteger: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a whole number`,
-  notNumber: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a number`,
+  notNumber: (flag: string, value: unknown) =>
+    typeof value === 'string' && numberParts(value) !== undefined
+      ? `--${flag}: ${show(value)} is beyond the largest number (about 1.8e308)`
+      : `--${flag}: ${show(value)} is not a number`,
   below: (flag: string, value: unknown, min: number) => `--${flag}: ${show(value)} is below the minimum ${min}`,
   above: (flag: string, value: unknown, max: number) => `--${flag}: ${show(value)} is above the maximum ${max}`,
   notRate: (flag: string, value: unknown) => `--${flag}: ${show(value)} is not a rate in [0, 1]`,
@@ -65,6 +86,10 @@ export const msg = {
     `--env: ${show(value)} is not a registered environment (known: ${known.join(', ')})`,
   envParam: (flag: string, detail: string) => `--${flag}: ${detail}`,
   badParam: (value: string) => `--param: ${show(value)} is not of the form name=value`,
+  paramTwice: (flag: string, value: string, param: string) =>
+    `--${flag} ${show(value)} and --param ${show(param)} both set the world's ${flag}; give one of them`,
+  paramRepeated: (name: string, first: string, second: string) =>
+    `--param: ${show(first)} and ${show(second)} both set the world's ${name}; give one of them`,
   unknownFlag: (flags: readonly { flag: string; suggestions: readonly string[] }[], command?: string) =>
     `unknown flag${flags.length > 1 ? 's' : ''} ${flags
       .map((f) => (f.suggestions.length === 0 ? f.flag : `${f.flag} (did you mean ${orList(f.suggestions)}?)`))
@@ -94,10 +119,23 @@ export const msg = {
     `--${flag}: ${show(path)} holds files hexa did not make (no hexa manifest.json); --force replaces only hexa's ` +
     `own or empty folders, choose another path`,
   outputIsDir: (flag: string, path: string) => `--${flag}: ${show(path)} is a folder, not a file`,
+  outputNotFolder: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}, not a folder; name a folder (hexa never replaces a file with one)`,
+  outputNotRegular: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; a SQLite database is written whole and renamed into place, so it needs ` +
+    `a regular file: name one`,
+  sameOutput: (flag: string, path: string, other: string, otherPath: string) =>
+    `--${flag} ${show(path)} and --${other} ${show(otherPath)} name the same file; give each output its own path`,
+  outputInside: (flag: string, path: string, other: string, otherPath: string) =>
+    `--${flag} ${show(path)} is inside the --${other} folder ${show(otherPath)}, where hexa writes a file of that ` +
+    `name; choose another name or place`,
   missingValue: (flag: string) => `--${flag} needs a value`,
   conflicting: (a: string, b: string) => `--${a} and --${b} cannot be used together`,
   notToStdout: (flag: string, what: string) => `--${flag}: writes ${what}, a file, not to stdout (-); name a file`,
   pageUnreadable: (flag: string, path: string) => `--${flag}: ${show(path)} is not a readable file`,
+  pageNotFile: (flag: string, path: string, what: string) =>
+    `--${flag}: ${show(path)} is ${what}; the page is read, then rewritten whole beside itself, so it must be a ` +
+    `regular file`,
   pageNoMarkers: (flag: string, path: string, region: string) =>
     `--${flag}: ${show(path)} has no ${region}:begin … ${region}:end markers to write the figures between`,
   bothToStdout: (a: string, b: string) => `--${a} - and --${b} both print to stdout; write one of them to a file`,
@@ -110,13 +148,29 @@ export const msg = {
   gridTooLarge: (cells: number, max: number) => `the grid has ${cells} cells (at most ${max}); sweep fewer values`,
   duplicateCell: (a: string, b: string) => `two grid points are the same cell after resolving defaults: ${a} and ${b}`,
   badShard: (value: unknown) => `--shard: ${show(value)} is not i/n with 0 ≤ i < n (e.g. 0/3, 1/3, 2/3)`,
-  configUnreadable: (path: string, reason: string) => `--config: ${show(path)}: ${reason}`,
   configInvalid: (path: string, key: string, value: unknown, reason: string) =>
-    `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${JSON.stringify(value)}: ${reason}`,
+    `--config: ${show(path)}: ${key === '' ? 'the document' : `key '${key}'`} = ${json(value)}: ${reason}`,
+  // files read as input (--config, --markdown): scripts/config/input.ts
+  inputUnreadable: (flag: string, path: string, why: string) => `--${flag}: ${show(path)} ${why}`,
+  inputTooLarge: (flag: string, path: string, max: number) =>
+    `--${flag}: ${show(path)} holds more than ${max / 1024 / 1024} MiB, far more than an input of its kind; is it ` +
+    `the right file?`,
+  inputNotText: (flag: string, path: string) => `--${flag}: ${show(path)} is not UTF-8 text`,
+  inputTooDeep: (flag: string, path: string, max: number, where: string) =>
+    `--${flag}: ${show(path)}: nested more than ${max} levels deep (${where}); nothing read here nests so deep`,
+  inputNumberRange: (flag: string, path: string, token: string, where: string) =>
+    `--${flag}: ${show(path)}: ${cut(token)} (${where}) is beyond the largest number (about 1.8e308)`,
+  inputNotJson: (flag: string, path: string, why: string) => `--${flag}: ${show(path)}: not valid JSON: ${why}`,
   resumeNothing: (path: string) =>
     `--resume: ${show(path)} holds no sweep (no manifest.json); start it without --resume`,
   resumeOther: (path: string, what: string) =>
     `--resume: ${show(path)} holds a different sweep (${what}); use another --out or --force`,
+  resumeCellsNotFolder: (path: string) =>
+    `--resume: ${show(path)}: its cells/ is not a folder (changed by hand?), so the sweep cannot go on there; ` +
+    `move it away, or start again with --force`,
+  resumeVersion: (path: string, then: string, now: string) =>
+    `--resume: ${show(path)} was written by hexa-sim ${then}, and this is ${now}: cells of two versions cannot ` +
+    `make one sweep; resume it with that version, or start again with --force`,
   resumeModuleChanged: (path: string, module: string, was: string, now: string) =>
     `--resume: ${show(path)} was run with another version of ${show(module)} (sha256 ${was.slice(0, 12)}… then, ` +
     `${now.slice(0, 12)}… now); use another --out or --force`,
@@ -127,12 +181,17 @@ export const msg = {
         `${now.slice(0, 12)}… now)`,
   outputExistsSweep: (path: string) =>
     `--out: ${show(path)} already exists (use --resume to continue it, or --force to replace it)`,
-  folderLocked: (path: string, who: string, lock: string) =>
-    `--out: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
+  folderLocked: (flag: string, path: string, who: string, lock: string) =>
+    `--${flag}: ${show(path)} is being written by ${who}; wait for it to finish, or remove ${show(lock)} if that ` +
     `process is gone`,
   mergeNoInput: () => 'merge: name the sweep folders to merge (hexa merge DIR… --out DIR)',
   mergeNotSweep: (path: string) =>
     `merge: ${show(path)} is not a finished sweep folder (no readable manifest.json of kind 'sweep')`,
+  mergeRunning: (path: string, who: string) =>
+    `merge: ${show(path)} is still being swept, by ${who}; merge it once that sweep is done`,
+  mergeAbandoned: (path: string) =>
+    `merge: ${show(path)} was left unfinished (its manifest says "running", and no process is writing it); ` +
+    `finish it with hexa sweep … --resume, then merge`,
   mergeNoGrid: (path: string) =>
     `merge: ${show(path)} was written from a list of configurations (writeSweepFolder), not as a shard of a grid`,
   mergeUnfinished: (path: string, pending: number) =>
@@ -239,6 +298,12 @@ export const msg = {
     `a skill database (--library-db, --library-from, hexa library) needs better-sqlite3, an optional dependency: ` +
     `npm install -E better-sqlite3@${version}`,
   skillDbMissing: (where: string, path: string) => `${where}: ${show(path)} does not exist or is not a file`,
+  skillDbDamaged: (where: string, path: string, reason: string) =>
+    `${where}: ${show(path)} cannot be read as a skill database: ${reason}`,
+  skillDbLocked: (where: string, path: string) =>
+    `${where}: ${show(path)} is locked by another program writing it; try again once it is done`,
+  skillDbOutOfWorld: (where: string, path: string, detail: string) =>
+    `${where}: ${show(path)}: ${detail}; the file was edited or is damaged, write it again with --library-db`,
   notSkillDb: (where: string, path: string, reason: string) =>
     `${where}: ${show(path)} is not a skill database of this hexa-sim (${reason})`,
   skillDbCells: (where: string, path: string, cells: readonly string[]) =>

@@ -28,6 +28,8 @@ const disk = smallDisk('2m');
 if (disk !== null) mounted.push(disk);
 const other = disk === null ? null : smallDisk('8m');
 if (other !== null) mounted.push(other);
+const dbDisk = disk === null ? null : smallDisk('4m');
+if (dbDisk !== null) mounted.push(dbDisk);
 if (disk === null) console.warn('disk-full tests skipped: this process may not mount a tmpfs (they need root)');
 afterAll(() => {
   for (const dir of mounted) execFileSync('umount', [dir], { stdio: 'ignore' });
@@ -117,4 +119,24 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     }
     expect(existsSync(join(root, 'r.csv'))).toBe(false);
   });
+
+  it.skipIf(dbDisk === null)(
+    'a sweep whose --library-db fills the disk: one line, its manifest "failed", nothing half-written',
+    () => {
+      const root = dbDisk!;
+      const r = hexa([...SWEEP, '--out', 's', '--library-db', 's.sqlite'], { cwd: root });
+      expect(r.status).toBe(1);
+      expect(oneLine(r.stderr)).toMatch(
+        new RegExp(
+          String.raw`^hexa: sweep 's': no space left on the device \(ENOSPC\); \d+ of 32 cells are finished ` +
+            'and kept, (the manifest says "failed"|but the manifest could not be written)',
+        ),
+      );
+      const manifest = JSON.parse(readFileSync(join(root, 's', 'manifest.json'), 'utf8')) as { status: string };
+      expect(manifest.status).toBe('failed');
+      // No scratch database, no temporaries, no locks: the folder and its finished cells only.
+      expect(readdirSync(root).sort()).toEqual(['s']);
+      expect(readdirSync(join(root, 's')).sort()).toEqual(['cells', 'manifest.json']);
+    },
+  );
 });

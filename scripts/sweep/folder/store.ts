@@ -42,6 +42,9 @@ const TEMP_FILE = new RegExp(`^${ID}\\.(csv|failed|part-\\d+\\.csv)\\.tmp-\\d+$`
 /** Top-level files a sweep writes (and their temporaries); `--force` deletes only these. */
 const OWN_TOP = /^(manifest\.json|results\.csv|results\.parquet|cells\.parquet|cells\.csv)(\.tmp-\d+)?$/;
 
+/** Whether a sweep writes an entry of this name at the top of its folder (its files, cells/, its lock). */
+export const isSweepEntry = (name: string): boolean => OWN_TOP.test(name) || name === CELLS || name === '.hexa.lock';
+
 export const cellsDir = (dir: string): string => join(dir, CELLS);
 export const doneFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.csv`);
 export const failedFile = (dir: string, id: string): string => join(dir, CELLS, `${id}.failed`);

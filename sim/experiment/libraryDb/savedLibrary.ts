@@ -15,6 +15,7 @@ import type { ModuleRef } from '../../agent/moduleStore.js';
 import { fileSha256 } from '../moduleRefs.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 import { openDatabase, type Database } from './sqlite.js';
+import { checkSchema, noRuns, readingSkillDb, skillDbError, typedRows } from './check.js';
 
 export interface SavedLibrary {
   /** How a configuration names it: FILE#replicate, or FILE#cell/replicate when the file holds several cells. */
@@ -58,7 +59,8 @@ export function openSkillDb(where: string, file: string): Database {
   let db: Database;
   try {
     if (!statSync(file).isFile()) throw new UsageError(msg.skillDbMissing(where, file));
-    db = openDatabase(file, { readonly: true, fileMustExist: true });
+    // A writer's lock is waited for briefly, then named as a lock (not waited out for the driver's 5 s).
+    db = openDatabase(file, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(msg.skillDbMissing(where, file));
@@ -69,13 +71,18 @@ export function openSkillDb(where: string, file: string): Database {
     if (app !== APPLICATION_ID) throw new UsageError(msg.notSkillDb(where, file, 'not written by --library-db'));
     if (version !== SCHEMA_VERSION)
       throw new UsageError(msg.notSkillDb(where, file, `schema version ${version}; this one reads ${SCHEMA_VERSION}`));
+    checkSchema(db);
     return db;
   } catch (e) {
     db.close();
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(msg.notSkillDb(where, file, 'not a SQLite database'));
+    const code = (e as { code?: unknown }).code;
+    if (code === 'SQLITE_NOTADB') throw new UsageError(msg.notSkillDb(where, file, 'not a SQLite database'));
+    throw skillDbError(where, file, e);
   }
 }
+
+/** How long a reader waits for another program's write to a skill database to end. */
+const LOCK_WAIT_MS = 500;
 
 /** The cell a selector names (its id, or its label), or the only one. */
 export function chooseCell<C extends Pick<CellRow, 'cell' | 'label'>>(
@@ -100,9 +107,10 @@ export function chooseCell<C extends Pick<CellRow, 'cell' | 'label'>>(
 }
 
 export function cellRows(db: Database): CellRow[] {
-  return db
-    .prepare('SELECT cell, label, env, positions, arity, contexts, replicates FROM cells ORDER BY cell')
-    .all() as CellRow[];
+  return typedRows<CellRow>(
+    'cells',
+    db.prepare('SELECT cell, label, env, positions, arity, contexts, replicates FROM cells ORDER BY cell').all(),
+  );
 }
 
 /** A replicate number as the selector gives it, checked against the cell. */
@@ -137,34 +145,79 @@ export function readSavedLibrary(flag: string, text: string, sha256?: string): S
 
   const db = openSkillDb(where, file);
   try {
-    const cells = cellRows(db);
-    const cell = chooseCell(where, file, cells, cellName);
-    const replicate = replicateOf(where, file, cell, replicateText);
-    const skills = db
-      .prepare(
-        `SELECT context, position, value, confidence, weight, evidence, hits, agreed, refuted FROM skills
-         WHERE cell = ? AND replicate = ? AND status = 'active' ORDER BY skill_id`,
-      )
-      .all(cell.cell, replicate) as SkillRecord[];
-    const value = `${full}#${cells.length > 1 ? `${cell.cell}/` : ''}${replicate}`;
-    const library: SavedLibrary = {
-      value,
-      ref: { kind: 'library', path: full, sha256: sha },
-      cell: cell.cell,
-      replicate,
-      env: cell.env,
-      positions: cell.positions,
-      arity: cell.arity,
-      contexts: cell.contexts,
-      skills,
-    };
-    loaded.set(`${full}#${selector ?? ''}\n${sha}`, library);
-    loaded.set(`${value}\n${sha}`, library);
-    return library;
+    return readingSkillDb(where, file, () => {
+      const cells = cellRows(db);
+      const cell = chooseCell(where, file, cells, cellName);
+      const replicate = replicateOf(where, file, cell, replicateText);
+      const recorded = db
+        .prepare('SELECT 1 FROM runs WHERE cell = ? AND replicate = ? LIMIT 1')
+        .get(cell.cell, replicate);
+      if (recorded === undefined) throw noRuns(cell.cell, replicate);
+      const skills = typedRows<SkillRecord & { position: number; value: number; context: number }>(
+        'skills',
+        db
+          .prepare(
+            `SELECT context, position, value, confidence, weight, evidence, hits, agreed, refuted FROM skills
+             WHERE cell = ? AND replicate = ? AND status = 'active' ORDER BY skill_id`,
+          )
+          .all(cell.cell, replicate),
+      );
+      checkInWorld(where, file, cell, skills);
+      const value = `${full}#${cells.length > 1 ? `${cell.cell}/` : ''}${replicate}`;
+      const library: SavedLibrary = {
+        value,
+        ref: { kind: 'library', path: full, sha256: sha },
+        cell: cell.cell,
+        replicate,
+        env: cell.env,
+        positions: cell.positions,
+        arity: cell.arity,
+        contexts: cell.contexts,
+        skills,
+      };
+      loaded.set(`${full}#${selector ?? ''}\n${sha}`, library);
+      loaded.set(`${value}\n${sha}`, library);
+      return library;
+    });
   } finally {
     db.close();
   }
 }
+
+/**
+ * A cell's shape is a world's (positive integers), and each skill claims a place in it: position and value
+ * inside the space, a context the world has, a confidence in [0, 1]; a saved library that does not is refused
+ * (a skill at position 7 of a 4-position world would be read out of its arrays).
+ */
+function checkInWorld(
+  where: string,
+  file: string,
+  cell: CellRow,
+  skills: readonly (SkillRecord & { position: number; value: number; context: number })[],
+): void {
+  const positive = (n: number): boolean => Number.isSafeInteger(n) && n >= 1;
+  if (!positive(cell.positions) || !positive(cell.arity) || !positive(cell.contexts))
+    throw new UsageError(
+      msg.skillDbOutOfWorld(where, file, `cell ${show(cell.cell)} records the shape ${shapeOf(cell)}`),
+    );
+  for (const s of skills) {
+    const bad = !(s.position >= 0 && s.position < cell.positions)
+      ? `position ${s.position}`
+      : !(s.value >= 0 && s.value < cell.arity)
+        ? `value ${s.value}`
+        : !(s.context >= 0 && s.context < cell.contexts)
+          ? `context ${s.context}`
+          : !(s.confidence >= 0 && s.confidence <= 1)
+            ? `confidence ${s.confidence}`
+            : null;
+    if (bad !== null)
+      throw new UsageError(
+        msg.skillDbOutOfWorld(where, file, `a skill claims ${bad}, outside the cell's world of ${shapeOf(cell)}`),
+      );
+  }
+}
+
+const show = (text: string): string => `'${text}'`;
 
 /** The world a library fits, in words ("4 positions × 2 values, 1 context"). */
 export function shapeOf(shape: { positions: number; arity: number; contexts: number }): string {
