@@ -12,7 +12,7 @@ import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
 import { folderTimelines } from './skillDb/folderTimelines.js';
 import { reportPalette, type Chart } from './charts/theme.js';
 import { toCsv } from './csv/csv.js';
-import { figureSamples } from './figures.js';
+import { figureSamples, publishedPoints } from './figures.js';
 import { reportHtml } from './render/html.js';
 import { rankCells } from './ranking.js';
 import { referenceLines } from './references.js';
@@ -58,7 +58,12 @@ export async function chartsFor(
       kind: 'learning',
       name: 'learning-curves',
       heading: 'Learning curves',
-      spec: learningCurveSpec(groups, palette, references),
+      spec: learningCurveSpec(
+        groups,
+        palette,
+        references,
+        data.kind === 'reproduce' && data.table ? publishedPoints(data.table, data.groups) : [],
+      ),
     });
   }
   if (data.kind === 'sweep' && axes !== null) {
