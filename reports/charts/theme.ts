@@ -183,7 +183,16 @@ export function describeParameters(params: Readonly<Record<string, string>>, nam
 }
 
 /** A chart of a report: its kind, file stem, heading and Vega-Lite spec. */
-export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile' | 'timeline';
+export type ChartKind =
+  | 'learning'
+  | 'heatmap'
+  | 'decision'
+  | 'distribution'
+  | 'profile'
+  | 'aggregate'
+  | 'cells'
+  | 'improvement'
+  | 'timeline';
 
 export interface Chart {
   readonly kind: ChartKind;

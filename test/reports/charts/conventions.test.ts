@@ -47,7 +47,7 @@ const name = (c: { folder: string; chart: Chart }): string => `${c.folder}: ${c.
 describe('every chart of every report', () => {
   it('covers each kind of chart', () => {
     expect(new Set(charts.map((c) => c.chart.kind))).toEqual(
-      new Set(['learning', 'heatmap', 'decision', 'distribution', 'profile']),
+      new Set(['learning', 'heatmap', 'decision', 'distribution', 'profile', 'aggregate', 'cells', 'improvement']),
     );
   });
 

@@ -59,7 +59,7 @@ describe('decisionSpec', () => {
     expect(nodes(spec).some((n) => (n.facet as { field?: string } | undefined)?.field === 'panel')).toBe(true);
   });
 
-  it('over a sweep: the swept values as categories labelled exactly, rates side by side within each, none moved', async () => {
+  it('over a sweep: swept values as categories labelled exactly, rates side by side in each, none moved', async () => {
     const { data, summary } = loaded.sweep!;
     const spec = decisionSpec(summary.groups, 'grid', paletteFor(data.groups.map((g) => g.id)), data.swept);
     // No point is placed on a numeric axis away from its value: the key is a category, the series an offset in it.
