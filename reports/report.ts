@@ -15,7 +15,7 @@ import { probabilityOfImprovement } from './aggregate/runStatistics.js';
 import { aggregateSelection } from './aggregate/selection.js';
 import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
 import { folderTimelines } from './skillDb/folderTimelines.js';
-import { describeParameters, reportPalette, type Chart } from './charts/theme.js';
+import { describeParameters, describeValues, reportPalette, type Chart } from './charts/theme.js';
 import { toCsv } from './csv/csv.js';
 import { figureSamples, publishedPoints } from './figures.js';
 import { reportHtml } from './render/html.js';
@@ -121,6 +121,7 @@ export async function chartsFor(
         (s): RankedCell => ({
           panel: w.world,
           settings: describeParameters(s.cell.group.params, w.settings) || s.cell.group.id,
+          values: describeValues(s.cell.group.params, w.settings) || s.cell.group.id,
           mean: s.cell.rounds.at(-1)!.attempts.mean,
           iqm: s.cell.rounds.at(-1)!.attempts.iqm,
           replicates: s.cell.group.replicates.length,
@@ -132,7 +133,7 @@ export async function chartsFor(
       kind: 'cells',
       name: 'cells-ranked',
       heading: "The sweep's cells, ranked",
-      spec: rankedCellsSpec(worlds),
+      spec: rankedCellsSpec(worlds, rankings[0]?.settings.join(', ') ?? ''),
     });
   } else if (selection.lines.length >= 2) {
     charts.push({
@@ -156,7 +157,7 @@ export async function chartsFor(
       kind: 'improvement',
       name: 'probability-of-improvement',
       heading: 'Probability of improvement',
-      spec: improvementSpec(rows, selection.over),
+      spec: improvementSpec(rows, selection.over, selection.names),
     });
   }
   const lives = folderTimelines(data, palette, MAX_TIMELINES);

@@ -5,7 +5,8 @@
  * configuration. A sweep: within each world (attempts in two worlds do not compare), its best, runner-up,
  * median and worst cells by final-round mean, and the best against each of the others.
  */
-import { describeParameters, type Palette, type Stroke } from '../charts/theme.js';
+import { wrapName } from '../charts/conventions.js';
+import { describeParameters, describeValues, type Palette, type Stroke } from '../charts/theme.js';
 import { rankCells } from '../ranking.js';
 import type { ResultData } from '../resultFolder.js';
 import type { GroupSummary, Summary } from '../summary.js';
@@ -22,6 +23,8 @@ export interface AggregateLine {
   readonly stroke: Stroke;
   /** The group's settings in words, for tooltips. */
   readonly settings: string;
+  /** A sweep's cell by its values alone (Selection.names says which parameters), else its label. */
+  readonly values: string;
   readonly summary: GroupSummary;
   readonly distribution: RunDistribution;
 }
@@ -39,7 +42,12 @@ export interface Selection {
   readonly pairs: readonly ComparedPair[];
   /** 'arms' (a reproduction or a run: every group) or 'cells' (a sweep: chosen cells of each world). */
   readonly over: 'arms' | 'cells';
+  /** The parameters a cell's `values` give, in order ('' for arms). */
+  readonly names: string;
 }
+
+/** Characters per line of a row's label: what reads beside a plot on a phone. */
+const LINE = 22;
 
 /** The comparisons a reproduction shows, better-hoped arm first, where the folder has both arms. */
 const ARM_PAIRS: readonly (readonly [string, string])[] = [
@@ -75,6 +83,7 @@ export function aggregateSelection(
         colour: palette.colours[k] ?? palette.colours[i % palette.colours.length]!,
         stroke: palette.strokes[k] ?? { dash: [], width: 2.5 },
         settings: label,
+        values: label,
         summary: g,
         distribution: distributionOf(g),
       };
@@ -82,9 +91,11 @@ export function aggregateSelection(
     const byId = new Map(lines.map((l) => [l.id, l]));
     const pairs = ARM_PAIRS.flatMap(([a, b]): ComparedPair[] => {
       const [la, lb] = [byId.get(a), byId.get(b)];
-      return la && lb ? [{ a: la, b: lb, label: [la.label, `vs ${lb.label}`] }] : [];
+      return la && lb
+        ? [{ a: la, b: lb, label: [...wrapName(la.label, LINE), ...wrapName(`vs ${lb.label}`, LINE)] }]
+        : [];
     });
-    return { lines, pairs, over: 'arms' };
+    return { lines, pairs, over: 'arms', names: '' };
   }
   const rankings = rankCells(data, summary);
   const several = rankings.length > 1;
@@ -99,14 +110,16 @@ export function aggregateSelection(
       const role = ROLES[index === 0 ? 0 : index === n - 1 ? 3 : index === 1 ? 1 : 2]!;
       const cell = cells[index]!;
       const settings = describeParameters(cell.group.params, world.settings) || cell.group.id;
+      const values = describeValues(cell.group.params, world.settings) || cell.group.id;
       const line: AggregateLine = {
         id: cell.group.id,
         // With one world the legend names the cells; with several, each panel's cells differ, so it names roles.
-        label: several ? role.role : `${role.role}: ${settings}`,
+        label: several ? role.role : `${role.role}: ${values}`,
         panel: world.world,
         colour: role.colour,
         stroke: role.stroke,
         settings,
+        values,
         summary: cell,
         distribution: distributionOf(cell),
       };
@@ -120,11 +133,11 @@ export function aggregateSelection(
         a: best,
         b: other,
         label: [
-          `${several ? `${world.world}: ` : ''}best vs ${roleOf.get(other)}`,
-          best.settings,
-          `vs ${other.settings}`,
+          ...wrapName(`${several ? `${world.world}: ` : ''}best vs ${roleOf.get(other)}`, LINE),
+          ...wrapName(best.values, LINE),
+          ...wrapName(`vs ${other.values}`, LINE),
         ],
       });
   }
-  return { lines, pairs, over: 'cells' };
+  return { lines, pairs, over: 'cells', names: rankings[0]?.settings.join(', ') ?? '' };
 }

@@ -114,14 +114,12 @@ export function aggregateSpec(lines: readonly AggregateLine[], references: reado
   ];
   const values = [...rows.flatMap((r) => [r.iqmLo, r.iqmHi, r.meanLo, r.meanHi]), ...references.map((r) => r.value)];
   const domain = [Math.max(0, Math.floor(Math.min(...values))), Math.ceil(Math.max(...values))];
-  const panel = (field: 'iqm' | 'mean', title: string, names: boolean): object => ({
+  // Each panel names its rows: on a narrow screen the panels stack, and a row's name must not be a panel away.
+  const panel = (field: 'iqm' | 'mean', title: string): object => ({
     title: { text: title, fontSize: 13, fontWeight: 'normal', anchor: 'middle' },
     width: 260,
     height: Math.max(120, 40 * rows.length),
-    layer: [
-      ...referenceRules(references, domain),
-      ...intervalLayers(names ? y : { ...y, axis: null }, colour, tooltip, field, domain),
-    ],
+    layer: [...referenceRules(references, domain), ...intervalLayers(y, colour, tooltip, field, domain)],
   });
   return {
     $schema: SCHEMA,
@@ -141,7 +139,7 @@ export function aggregateSpec(lines: readonly AggregateLine[], references: reado
     },
     config: CONFIG,
     data: { values: rows },
-    hconcat: [panel('iqm', 'Interquartile mean', true), panel('mean', 'Mean', false)],
+    hconcat: [panel('iqm', 'Interquartile mean'), panel('mean', 'Mean')],
     spacing: 24,
   };
 }
@@ -152,6 +150,8 @@ export interface RankedCell {
   readonly panel: string;
   /** The cell's settings in words. */
   readonly settings: string;
+  /** Its values alone, in the order of the chart's `names`. */
+  readonly values: string;
   readonly mean: Estimate;
   readonly iqm: Estimate;
   readonly replicates: number;
@@ -163,6 +163,8 @@ const MARK_COLOURS = { best: '#000000', tied: '#0072B2', '': '#999999' } as cons
 
 export function rankedCellsSpec(
   worlds: readonly { readonly world: string; readonly cells: readonly RankedCell[] }[],
+  /** The parameters a cell's values give ("threshold, explore"). */
+  names = '',
 ): ChartSpec {
   const shown = worlds.map((w) => ({ ...w, cells: w.cells.slice(0, MAX_RANKED_CELLS) }));
   const rows = shown.flatMap((w) =>
@@ -170,8 +172,8 @@ export function rankedCellsSpec(
       const [mean, iqm] = [ends(c.mean), ends(c.iqm)];
       return {
         panel: w.world,
-        // The rank keeps rows apart when two cells' settings read alike; the settings say which cell it is.
-        row: `${i + 1}. ${c.settings}`,
+        // Short enough for a phone: the rank, then the values the axis title names.
+        row: `${i + 1}. ${c.values}`,
         settings: c.settings,
         mean: c.mean.estimate,
         meanLo: mean.lo,
@@ -230,15 +232,18 @@ export function rankedCellsSpec(
         "Points: the mean over the cell's runs, with its 95 % bootstrap interval; hollow diamonds: its",
         'interquartile mean. Standing as in the heat map (tied: the interval of its difference from the best',
         'includes 0).',
+        ...(names === '' ? [] : [`Cells are named by their ${names}.`]),
       ],
     },
     config: CONFIG,
     data: { values: rows },
   };
   if (shown.length <= 1) return { ...header, ...panelSpec };
+  // A panel a world, one above the other (a grid of one column, which the page narrows to fit).
   return {
     ...header,
-    facet: { row: { field: 'panel', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left' } } },
+    facet: { field: 'panel', type: 'nominal', sort: shown.map((w) => w.world), title: null },
+    columns: 1,
     resolve: { scale: { y: 'independent', x: 'independent' } },
     spec: panelSpec,
   };

@@ -10,6 +10,7 @@
  * would read as another value. A panel with nothing to draw says why.
  */
 import type { GroupSummary } from '../summary.js';
+import { TITLE_ABOVE, TWO_LINE_LABELS } from './aggregate.js';
 import { ColourName, REFERENCE_STROKE, sequentialScale, wrapWords } from './conventions.js';
 import {
   CONFIG,
@@ -111,15 +112,8 @@ export function decisionSpec(
           type: 'nominal',
           title: keyTitle,
           scale: { domain: points.map((p) => p.key) },
-          // The title above the arms' names, level, where it cannot run into them.
-          axis: {
-            labelLimit: 300,
-            titleAngle: 0,
-            titleAlign: 'right',
-            titleBaseline: 'bottom',
-            titleX: -8,
-            titleY: -10,
-          },
+          // The title above the arms' names, level, where it cannot run into them; long names on two lines.
+          axis: { ...TWO_LINE_LABELS, ...TITLE_ABOVE, labelLimit: 300 },
         }
       : layout === 'rounds'
         ? {
@@ -174,8 +168,8 @@ export function decisionSpec(
   const along = layout === 'arms' ? { m: 'x', m2: 'x2', k: 'y' } : { m: 'y', m2: 'y2', k: 'x' };
   const faceted = layout === 'grid' && facets.length > 0;
   const panel = (field: 'rate' | 'skills', title: string, format: string, domain: number[] | null): object => {
-    // Side by side, the arms' rows line up, so the second panel does not repeat their names.
-    const key = layout === 'arms' && field === 'skills' ? { ...keyField, axis: null } : keyField;
+    // Each panel names its rows: on a narrow screen the panels stack, and a row's name must not be a panel away.
+    const key = keyField;
     const measure = {
       field,
       type: 'quantitative',

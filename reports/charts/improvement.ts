@@ -19,7 +19,12 @@ export interface ImprovementRow {
   readonly colour: string;
 }
 
-export function improvementSpec(rows: readonly ImprovementRow[], over: 'arms' | 'cells'): ChartSpec {
+export function improvementSpec(
+  rows: readonly ImprovementRow[],
+  over: 'arms' | 'cells',
+  /** The parameters a cell's values are given for ("threshold, explore"). */
+  names = '',
+): ChartSpec {
   const values = rows.map((r, i) => ({
     // A unique key per row; the axis shows its lines.
     row: `${i}`,
@@ -43,8 +48,11 @@ export function improvementSpec(rows: readonly ImprovementRow[], over: 'arms' | 
       labelExpr: `${JSON.stringify(values.map((v) => v.lines))}[toNumber(datum.value)]`,
       labelLimit: 320,
       labelLineHeight: 14,
-      // vega sets a label's first line at the tick: centre the block on the row instead.
-      labelOffset: -7 * (lines - 1),
+      // vega sets a label's first line at the tick: centre each row's block of lines on it instead.
+      labelOffset: {
+        condition: values.map((v) => ({ test: `datum.value === '${v.row}'`, value: -7 * (v.lines.length - 1) })),
+        value: 0,
+      },
       ...TITLE_ABOVE,
     },
   };
@@ -59,7 +67,13 @@ export function improvementSpec(rows: readonly ImprovementRow[], over: 'arms' | 
     type: 'quantitative',
     title: 'Probability of improvement',
     scale: { domain: [0, 1] },
-    axis: { format: '.0%', values: [0, 0.25, 0.5, 0.75, 1] },
+    axis: {
+      format: '.0%',
+      values: [0, 0.25, 0.5, 0.75, 1],
+      labelFlush: true,
+      labelOverlap: 'greedy',
+      labelSeparation: 6,
+    },
   };
   const tooltip = [
     { field: 'text', title: 'Compared' },
@@ -81,6 +95,7 @@ export function improvementSpec(rows: readonly ImprovementRow[], over: 'arms' | 
         `Bars: 95 % bootstrap intervals, each ${over === 'arms' ? "arm's" : "cell's"} runs resampled on their own ` +
           '(wider than paired',
         'intervals where the two share random numbers).',
+        ...(over === 'cells' && names !== '' ? [`Cells are named by their ${names}.`] : []),
       ],
     },
     config: CONFIG,

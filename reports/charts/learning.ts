@@ -97,17 +97,15 @@ export function learningCurveSpec(
       : []),
   ];
   const known = new Set(groups.map((g) => g.group.id));
-  const points = published
-    .filter((p) => known.has(p.group))
-    .map((p) => ({
-      arm: palette.labelOf(p.group),
-      round: p.round,
-      published: p.value,
-      text: p.text,
-      figure: p.figure,
-      // Labels go left of their point, where the lines they mark come from; round 1's go right, inside the plot.
-      side: p.round === 1 ? 'right' : 'left',
-    }));
+  const shown = published.filter((p) => known.has(p.group));
+  const points = shown.map((p) => ({
+    arm: palette.labelOf(p.group),
+    round: p.round,
+    published: p.value,
+    text: p.text,
+    figure: p.figure,
+    side: sideOf(p, lastRound),
+  }));
   return {
     $schema: SCHEMA,
     title: { text: 'Attempts per task, round by round', subtitle },
@@ -161,19 +159,26 @@ export function learningCurveSpec(
   };
 }
 
+/**
+ * Where a published value's label goes: right of its point, clear of the point to its left, except in the
+ * last round, where the right margin holds the reference lines' labels.
+ */
+function sideOf(p: PublishedPoint, lastRound: number): Side {
+  return p.round === lastRound ? 'left' : 'right';
+}
+
+type Side = 'left' | 'right';
+
+const LABEL_PLACES: Readonly<Record<Side, object>> = {
+  left: { align: 'right', baseline: 'middle', dx: -9 },
+  right: { align: 'left', baseline: 'middle', dx: 9 },
+};
+
 /** The article's values: a diamond in the arm's colour, outlined, with its printed value beside it on a halo. */
 function publishedLayer(points: readonly object[], x: object, colour: object): object {
   const y = { field: 'published', type: 'quantitative' };
-  const label = (side: 'left' | 'right'): object[] => {
-    const mark = {
-      type: 'text',
-      align: side === 'left' ? 'right' : 'left',
-      baseline: 'middle',
-      dx: side === 'left' ? -9 : 9,
-      fontSize: 11,
-      fontWeight: 'bold',
-      color: '#222222',
-    };
+  const label = (side: Side): object[] => {
+    const mark = { type: 'text', ...LABEL_PLACES[side], fontSize: 11, fontWeight: 'bold', color: '#222222' };
     const encoding = { x, y, text: { field: 'text' } };
     const only = [{ filter: { field: 'side', equal: side } }];
     return [
@@ -199,8 +204,7 @@ function publishedLayer(points: readonly object[], x: object, colour: object): o
           ],
         },
       },
-      ...label('left'),
-      ...label('right'),
+      ...(['left', 'right'] as const).flatMap(label),
     ],
   };
 }

@@ -15,6 +15,8 @@ export function profileSpec(
   lines: readonly AggregateLine[],
   over: 'arms' | 'cells',
   references: readonly ReferenceLine[],
+  /** The parameters a cell's label gives the values of ("threshold, explore"). */
+  names = '',
 ): ChartSpec {
   const rows = lines.flatMap((l) =>
     profileSteps(l.distribution).map((s) => ({
@@ -27,6 +29,8 @@ export function profileSpec(
     })),
   );
   const labels = [...new Set(lines.map((l) => l.label))];
+  const panels = [...new Set(lines.map((l) => l.panel))];
+  const faceted = panels.length > 1;
   const first = (label: string): AggregateLine => lines.find((l) => l.label === label)!;
   const legend = {
     orient: 'bottom',
@@ -40,7 +44,7 @@ export function profileSpec(
   const byLabel = (range: readonly unknown[], type: 'nominal' | 'ordinal' = 'nominal'): object => ({
     field: 'arm',
     type,
-    title: over === 'arms' ? 'Arm' : 'Cell',
+    title: over === 'arms' ? 'Arm' : names === '' || faceted ? 'Cell' : `Cell (${names})`,
     scale: { ...(type === 'ordinal' ? { type: 'ordinal' } : {}), domain: labels, range },
     legend,
   });
@@ -64,8 +68,6 @@ export function profileSpec(
     scale: { domain: [0, 1] },
   };
   const runs = [...new Set(lines.map((l) => l.distribution.runs))].join(' / ');
-  const panels = [...new Set(lines.map((l) => l.panel))];
-  const faceted = panels.length > 1;
   const tooltip = [
     { field: over === 'arms' ? 'arm' : 'settings', title: over === 'arms' ? 'Arm' : 'Cell' },
     { field: 'attempts', title: 'Attempts at most', format: '.3f' },

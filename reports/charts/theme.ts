@@ -177,6 +177,11 @@ export function describeRun(params: Readonly<Record<string, string>>): string {
     .join(', ');
 }
 
+/** A cell named by its values alone ("0.8, 0"), where a title names the parameters (`names.join(', ')`). */
+export function describeValues(params: Readonly<Record<string, string>>, names: readonly string[]): string {
+  return names.map((n) => params[n] ?? '').join(', ');
+}
+
 /** "name value" pairs, for facet labels and tooltips. */
 export function describeParameters(params: Readonly<Record<string, string>>, names: readonly string[]): string {
   return names.map((n) => `${n} ${params[n] ?? ''}`).join(', ');

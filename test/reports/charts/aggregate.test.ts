@@ -57,6 +57,7 @@ describe('rankedCellsSpec', () => {
     const cell = (mean: number, mark: RankedCell['mark']): RankedCell => ({
       panel: '',
       settings: `explore ${mean}`,
+      values: `${mean}`,
       mean: { estimate: mean, ci95: [mean - 0.2, mean + 0.2] },
       iqm: { estimate: mean - 0.1, ci95: null },
       replicates: 20,

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_NAMES, COLOUR_WORDS } from '../../../reports/charts/conventions.js';
+import { COLOUR_NAMES, COLOUR_WORDS, wrapName } from '../../../reports/charts/conventions.js';
 import { defaultHeatmapAxes } from '../../../reports/charts/heatmap.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { chartsFor } from '../../../reports/report.js';
@@ -90,5 +90,19 @@ describe('every chart of every report', () => {
       }
     }
     expect(named).toBeGreaterThan(0); // the check ran on captions that do name colours
+  });
+});
+
+describe('wrapName', () => {
+  it('breaks a name after its commas where it can, else between words, and loses nothing', () => {
+    expect(wrapName('20 % exploration, separated samples', 22)).toEqual(['20 % exploration,', 'separated samples']);
+    expect(wrapName('vs random control (no library)', 22)).toEqual(['vs random control (no', 'library)']);
+    expect(wrapName('0.8, 0', 22)).toEqual(['0.8, 0']);
+    for (const name of ['threshold 0.75, topK 2, explore 0.2', 'a, b, c', 'consistent opener (in-task feedback)'])
+      for (const width of [8, 14, 22, 60]) {
+        const lines = wrapName(name, width);
+        expect(lines.join(' ')).toBe(name);
+        for (const line of lines) if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(width);
+      }
   });
 });

@@ -94,7 +94,7 @@ describe('profileSpec', () => {
     const spec = profileSpec(selection.lines, selection.over, []);
     expect(compileChart(spec).warnings).toEqual([]);
     expect((spec.facet as { field: string }).field).toBe('panel');
-    expect(selection.pairs.map((p) => p.label[0]).sort()).toEqual(
+    expect(selection.pairs.map((p) => /^bits \d: best vs [a-z-]+/.exec(p.label.join(' '))?.[0]).sort()).toEqual(
       ['bits 4', 'bits 5'].flatMap((w) => ['median', 'runner-up', 'worst'].map((r) => `${w}: best vs ${r}`)),
     );
   });
