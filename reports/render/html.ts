@@ -79,7 +79,8 @@ function answer(input: HtmlInput): string {
 }
 
 // A backslash ending a line inside a template continues the line: the text is unchanged, the source stays narrow.
-const STYLE = `
+/** The pages' style sheet (a report's and a comparison's). */
+export const STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1240px; padding: 24px; \
 color: #1a1a1a; line-height: 1.45; overflow-wrap: break-word; }

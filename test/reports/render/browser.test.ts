@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../fixtures.js';
+import { runFolder, tempDir } from '../fixtures.js';
+import { writeComparison } from '../../../reports/compare/comparePage.js';
+import type { Chart } from '../../../reports/charts/theme.js';
+import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { buildPages, type Page, type PageKind } from './pages.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -23,6 +26,8 @@ const SCREENS = [
 
 let root: string;
 let pages: Record<PageKind, Page>;
+/** Every page opened: the report pages, and a comparison of two runs (`hexa report A B`). */
+let opened: Record<PageKind | 'compare', { dir: string; charts: readonly { name: string; kind?: string }[] }>;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -31,6 +36,16 @@ beforeAll(async () => {
   );
   root = tempDir();
   pages = await buildPages(root);
+  const compared = join(root, 'compare-report');
+  const runs = [runFolder(join(root, 'runA'), 20), runFolder(join(root, 'runB'), 20, { agent: { explore: 0.2 } })];
+  const folders = runs.map((dir, i) => ({ source: `fixtures/run${'AB'[i]}`, data: loadResultFolder(dir) }));
+  const charts = await writeComparison(folders, compared, { seed: 1, resamples: 200 });
+  opened = {
+    ...(Object.fromEntries(
+      Object.entries(pages).map(([k, p]) => [k, { dir: p.dir, charts: p.report.charts }]),
+    ) as Record<PageKind, { dir: string; charts: readonly Chart[] }>),
+    compare: { dir: compared, charts: charts.map((name) => ({ name })) },
+  };
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -104,11 +119,11 @@ const MEASURE = `(() => {
 
 const widths: string[] = [];
 
-describe.each(['reproduce', 'run', 'sweep', 'large'] as const)('the %s page in chromium', (kind) => {
+describe.each(['reproduce', 'run', 'sweep', 'large', 'compare'] as const)('the %s page in chromium', (kind) => {
   it.each(SCREENS)(
     'at $width px ($name): fits, opens with its headline, draws every chart, logs no error',
     async (screen) => {
-      const page = pages[kind];
+      const page = opened[kind];
       const tab = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
       const problems: string[] = [];
       const requests: string[] = [];
@@ -131,10 +146,13 @@ describe.each(['reproduce', 'run', 'sweep', 'large'] as const)('the %s page in c
         expect(m.first.id).toBe('headline');
         expect(m.first.top).toBeGreaterThanOrEqual(0);
         expect(m.first.top).toBeLessThan(screen.height / 4);
-        expect(m.first.text).toContain(kind === 'reproduce' ? 'The verdict' : kind === 'run' ? 'Final round:' : 'Best');
-        expect(m.charts).toHaveLength(page.report.charts.length);
+        const opening = { reproduce: 'The verdict', run: 'Final round:', compare: 'Final round: A − B' }[
+          kind as string
+        ];
+        expect(m.first.text).toContain(opening ?? 'Best');
+        expect(m.charts).toHaveLength(page.charts.length);
         for (const [i, c] of m.charts.entries()) {
-          const name = `${kind}: ${page.report.charts[i]!.name}`;
+          const name = `${kind}: ${page.charts[i]!.name}`;
           expect(c.rendered, name).toBe('true');
           expect(c.marks, name).toBeGreaterThan(0);
           expect(c.drawn, name).toBeGreaterThan(0);
@@ -142,7 +160,7 @@ describe.each(['reproduce', 'run', 'sweep', 'large'] as const)('the %s page in c
           expect(c.axisTitles.filter((t) => t.length > 3).length, name).toBeGreaterThan(0);
           expect(c.cut, name).toEqual([]);
           expect(c.outside, name).toEqual([]);
-          if (page.report.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
+          if (page.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
         }
         expect(problems).toEqual([]);
         expect(requests).toEqual([url]); // the page itself, nothing else
