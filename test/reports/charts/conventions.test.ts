@@ -11,6 +11,7 @@ import { COLOUR_NAMES, COLOUR_WORDS, wrapName } from '../../../reports/charts/co
 import { defaultHeatmapAxes } from '../../../reports/charts/heatmap.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { chartsFor } from '../../../reports/report.js';
+import { buildComparison } from '../../../reports/compare/comparePage.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { summarize } from '../../../reports/summary.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from '../fixtures.js';
@@ -39,6 +40,14 @@ beforeAll(async () => {
     for (const chart of (await chartsFor(data, summary, axes)).charts)
       charts.push({ folder, chart, drawn: await drawChart(chart.spec) });
   }
+  // And a comparison's (hexa report A B): two runs, one exploring.
+  const other = loadResultFolder(runFolder(join(root, 'other'), 8, { agent: { explore: 0.2 } }));
+  const runs = [
+    { source: 'a', data: loadResultFolder(folders.run) },
+    { source: 'b', data: other },
+  ];
+  for (const chart of (await buildComparison(runs, { seed: 1, resamples: 100 })).charts)
+    charts.push({ folder: 'comparison', chart, drawn: await drawChart(chart.spec) });
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -63,10 +72,17 @@ describe('every chart of every report', () => {
     }
   });
 
-  it('draws no negative tick', () => {
+  it('draws no negative tick, but on an axis of differences ("first − second")', () => {
+    let differences = 0;
     for (const c of charts)
-      for (const a of c.drawn.axes)
+      for (const a of c.drawn.axes) {
+        if (/ − /.test(a.title)) {
+          differences++;
+          continue;
+        }
         for (const label of a.labels) expect(label, `${name(c)}: ${a.title}`).not.toMatch(/^[-−]\s*\d/);
+      }
+    expect(differences).toBe(1); // the comparison's, and only it
   });
 
   it('names in its captions only colours it draws', () => {
