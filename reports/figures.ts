@@ -4,7 +4,7 @@
  * a mean's interval. The figures' definitions are `hexa reproduce`'s own (sim/reproduction/figures.ts), applied to the
  * rounds of each replicate as read back from runs.csv; the arm is found by name, else by its settings.
  */
-import { FIGURES } from '../sim/reproduction/figures.js';
+import { FIGURES, figureWords } from '../sim/reproduction/figures.js';
 import type { RoundMetrics } from '../sim/core/metrics.js';
 import type { CsvTable } from './csv/csvRead.js';
 import type { Group } from './resultFolder.js';
@@ -91,4 +91,38 @@ export function figureSamples(
     });
   }
   return { samples, skipped };
+}
+
+/** A published value the learning curves show: one arm's mean attempts in one round, as the article printed it. */
+export interface PublishedPoint {
+  readonly figure: string;
+  /** The group (arm) it belongs to. */
+  readonly group: string;
+  readonly round: number;
+  readonly value: number;
+  /** To the decimals the article printed ("4.2", "10.0"). */
+  readonly text: string;
+}
+
+const ROUND_MEAN = /^mean attempts in round (\d+)$/;
+
+/**
+ * The table's published round means (the random control's five rounds, pure exploitation's 12.1 → 9.1 → 4.2,
+ * the two exploration arms' final rounds), placed at their arm and round; figures of other measures, lower
+ * bounds and arms or rounds the folder does not have are left out.
+ */
+export function publishedPoints(table: CsvTable, groups: readonly Group[]): PublishedPoint[] {
+  const [idCol, publishedCol] = [table.header.indexOf('id'), table.header.indexOf('published')];
+  if (idCol < 0 || publishedCol < 0) return [];
+  return table.rows.flatMap((row): PublishedPoint[] => {
+    const figure = FIGURES.find((f) => f.id === row[idCol]);
+    const round = figure === undefined ? null : ROUND_MEAN.exec(figureWords(figure.what).measure);
+    const group = figure === undefined ? undefined : armGroup(figure.arm, groups);
+    const text = (row[publishedCol] ?? '').trim();
+    const value = Number(text);
+    if (figure?.claim !== 'equals' || !round || !group || text === '' || !Number.isFinite(value)) return [];
+    const r = Number(round[1]);
+    const printed = value.toFixed(figure.printed); // "10.0", as the article printed it
+    return group.rounds.includes(r) ? [{ figure: figure.id, group: group.id, round: r, value, text: printed }] : [];
+  });
 }

@@ -8,11 +8,16 @@ import { distributionSpec } from './charts/distribution.js';
 import { type CellMark, heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
 import { learningCurveSpec, MAX_LEARNING_LINES } from './charts/learning.js';
 import { profileSpec } from './charts/profile.js';
+import { aggregateSpec, type RankedCell, rankedCellsSpec } from './charts/aggregate.js';
+import { type ImprovementRow, improvementSpec } from './charts/improvement.js';
+import { finalRoundDistribution } from './aggregate/runDistribution.js';
+import { probabilityOfImprovement } from './aggregate/runStatistics.js';
+import { aggregateSelection } from './aggregate/selection.js';
 import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
 import { folderTimelines } from './skillDb/folderTimelines.js';
-import { reportPalette, type Chart } from './charts/theme.js';
+import { describeParameters, describeValues, reportPalette, type Chart } from './charts/theme.js';
 import { toCsv } from './csv/csv.js';
-import { figureSamples } from './figures.js';
+import { figureSamples, publishedPoints } from './figures.js';
 import { reportHtml } from './render/html.js';
 import { rankCells } from './ranking.js';
 import { referenceLines } from './references.js';
@@ -58,12 +63,18 @@ export async function chartsFor(
       kind: 'learning',
       name: 'learning-curves',
       heading: 'Learning curves',
-      spec: learningCurveSpec(groups, palette, references),
+      spec: learningCurveSpec(
+        groups,
+        palette,
+        references,
+        data.kind === 'reproduce' && data.table ? publishedPoints(data.table, data.groups) : [],
+      ),
     });
   }
-  if (data.kind === 'sweep' && axes !== null) {
+  const rankings = data.kind === 'sweep' ? rankCells(data, summary) : null;
+  if (rankings !== null && axes !== null) {
     const marks = new Map<string, CellMark>();
-    for (const world of rankCells(data, summary)) {
+    for (const world of rankings) {
       for (const cell of world.tied) marks.set(cell.group.id, 'tied');
       marks.set(world.best.group.id, 'best');
     }
@@ -95,13 +106,58 @@ export async function chartsFor(
       });
     }
   }
-  const over = data.kind === 'sweep' ? 'cells' : 'runs';
-  if (over === 'runs' || groups.length >= 2) {
+  // The aggregate charts read each group's runs as counts on a grid (reports/aggregate/runDistribution.ts).
+  const selection = aggregateSelection(data, summary, palette, (g) => finalRoundDistribution(g.group));
+  charts.push({
+    kind: 'profile',
+    name: 'performance-profile',
+    heading: 'Performance profile over runs',
+    spec: profileSpec(selection.lines, selection.over, references),
+  });
+  if (rankings !== null && groups.length >= 2) {
+    const worlds = rankings.map((w) => ({
+      world: w.world,
+      cells: w.standings.map(
+        (s): RankedCell => ({
+          panel: w.world,
+          settings: describeParameters(s.cell.group.params, w.settings) || s.cell.group.id,
+          values: describeValues(s.cell.group.params, w.settings) || s.cell.group.id,
+          mean: s.cell.rounds.at(-1)!.attempts.mean,
+          iqm: s.cell.rounds.at(-1)!.attempts.iqm,
+          replicates: s.cell.group.replicates.length,
+          mark: s.cell === w.best ? 'best' : s.tied ? 'tied' : '',
+        }),
+      ),
+    }));
     charts.push({
-      kind: 'profile',
-      name: 'performance-profile',
-      heading: 'Performance profile',
-      spec: profileSpec(groups, over, palette, data.swept, references),
+      kind: 'cells',
+      name: 'cells-ranked',
+      heading: "The sweep's cells, ranked",
+      spec: rankedCellsSpec(worlds, rankings[0]?.settings.join(', ') ?? ''),
+    });
+  } else if (selection.lines.length >= 2) {
+    charts.push({
+      kind: 'aggregate',
+      name: 'aggregates',
+      heading: 'Interquartile mean and mean',
+      spec: aggregateSpec(selection.lines, references),
+    });
+  }
+  if (selection.pairs.length > 0) {
+    const rows = selection.pairs.map(
+      (p, k): ImprovementRow => ({
+        label: p.label,
+        estimate: probabilityOfImprovement(p.a.distribution, p.b.distribution, summary.resamples, summary.seed, k),
+        runsA: p.a.distribution.runs,
+        runsB: p.b.distribution.runs,
+        colour: p.a.colour,
+      }),
+    );
+    charts.push({
+      kind: 'improvement',
+      name: 'probability-of-improvement',
+      heading: 'Probability of improvement',
+      spec: improvementSpec(rows, selection.over, selection.names),
     });
   }
   const lives = folderTimelines(data, palette, MAX_TIMELINES);

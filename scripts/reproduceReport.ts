@@ -24,6 +24,9 @@ import {
 } from '../reports/tables/reproduceTables.js';
 import { auditCsvRows, renderAudit, renderVerdict } from '../reports/tables/auditTables.js';
 import { headlineSentences } from '../reports/tables/headline.js';
+import { leftOut } from '../reports/render/reproduceSections.js';
+import { wrapWords } from '../reports/charts/conventions.js';
+import { figureWords } from '../sim/reproduction/figures.js';
 import { verdictDocument as documentOf, type VerdictDocument } from '../reports/verdictDocument.js';
 import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
@@ -88,6 +91,24 @@ export interface ReproduceReport {
   json(): unknown;
   /** The result folder's CSV files, by name (manifest.json is the caller's). */
   files(): Record<string, string>;
+}
+
+/**
+ * The verdict counts fewer figures than the table lists (a figure computed from others, a lower bound), so the
+ * table says which it leaves out: the two numbers then agree.
+ */
+function verdictCount(ids: readonly string[]): string[] {
+  const omitted = leftOut(ids);
+  if (omitted.length === 0) return [];
+  const why = omitted.map((f) =>
+    f.impliedBy !== undefined
+      ? `${figureWords(f.what).measure}, computed from others`
+      : `${figureWords(f.what).arm}'s lower bound`,
+  );
+  return wrapWords(
+    `The verdict weighs ${ids.length - omitted.length} of these ${ids.length} figures: not ${why.join(', nor ')}.`,
+    115,
+  );
 }
 
 /** Audit rows shown in the terminal; audit.csv has them all. */
@@ -230,6 +251,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
                   'of single runs, "pctile" the',
                 'published value\'s percentile among them, "inside" whether it lies in that range. "exact" is the ' +
                   'exact expectation.',
+                ...verdictCount(rows.map((r) => r.figure.id)),
               ]
             : [
                 `The figures of this world's own runs: "single runs 95%" is the central 95 % of ` +

@@ -75,3 +75,17 @@ export function wrapWords(text: string, width: number): string[] {
   }
   return lines;
 }
+
+/**
+ * A name broken into lines of about `width` characters, preferably after its commas ("20 % exploration," /
+ * "separated samples"), else between words; the lines rejoined with spaces give the name back.
+ */
+export function wrapName(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const part of text.split(/(?<=,) /)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + part.length <= width) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(...wrapWords(part, width));
+  }
+  return lines;
+}

@@ -5,8 +5,12 @@
  *  - 'arms' (reproduce): one row per arm, over the whole run;
  *  - 'grid' (sweep): against the evidence threshold (else exploration, else the first swept parameter),
  *    one line per exploration rate, one panel per combination of the other swept parameters.
+ * In the grid the swept values are categories (one band each, labelled with the value), and the exploration
+ * rates sit side by side within a value's band: a point is never moved along a numeric axis, where a shift
+ * would read as another value. A panel with nothing to draw says why.
  */
 import type { GroupSummary } from '../summary.js';
+import { TITLE_ABOVE, TWO_LINE_LABELS } from './aggregate.js';
 import { ColourName, REFERENCE_STROKE, sequentialScale, wrapWords } from './conventions.js';
 import {
   CONFIG,
@@ -31,8 +35,6 @@ const SKILLS_TITLE = 'Skills in the library';
 
 interface Point {
   readonly key: string | number;
-  /** Where the point is drawn along a numeric key: the key, nudged per series so bars do not overlap. */
-  readonly at: string | number;
   readonly series: string | number;
   readonly panel: string;
   readonly rate: number | null;
@@ -46,24 +48,11 @@ interface Point {
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-const sortedNumbers = (xs: readonly number[]): number[] => [...new Set(xs)].sort((a, b) => a - b);
+const compareValues = (a: string | number, b: string | number): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 
-/**
- * Points at the same swept value but in different series (exploration rates) drawn side by side: each
- * series shifted by a share of the smallest gap between swept values, so no bar hides another.
- */
-function nudged(points: readonly Point[]): Point[] {
-  const keys = sortedNumbers(points.map((p) => p.key as number));
-  const series = [...new Set(points.map((p) => p.series))].sort((a, b) =>
-    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
-  );
-  if (series.length < 2) return [...points];
-  const gap =
-    keys.length > 1 ? Math.min(...keys.slice(1).map((k, i) => k - keys[i]!)) : Math.max(Math.abs(keys[0]!), 1) * 0.1;
-  const step = (0.3 * gap) / (series.length - 1);
-  const middle = (series.length - 1) / 2;
-  return points.map((p) => ({ ...p, at: (p.key as number) + (series.indexOf(p.series) - middle) * step }));
-}
+/** What the rate panel says where it has nothing to draw. */
+const NO_TESTS = ['No skill was tested in these runs,', 'so there is no refutation rate.'];
 
 function rateMax(points: readonly Point[]): number {
   return Math.max(0.12, ...points.map((p) => p.rateHi ?? p.rate ?? 0)) * 1.05;
@@ -86,7 +75,6 @@ export function decisionSpec(
     layout === 'rounds'
       ? groups[0]!.rounds.map((r) => ({
           key: r.round,
-          at: r.round,
           series: '',
           panel: '',
           rate: finite(r.refutationRate.estimate),
@@ -102,7 +90,6 @@ export function decisionSpec(
           const key = layout === 'arms' ? palette.labelOf(g.group.id) : parameterValue(g.group.params[xParam]);
           return {
             key,
-            at: key,
             series: seriesParam ? parameterValue(g.group.params[seriesParam]) : '',
             panel: describeParameters(g.group.params, facets),
             rate: finite(g.refutationRate.estimate),
@@ -114,8 +101,8 @@ export function decisionSpec(
             replicates: g.group.replicates.length,
           };
         });
-  const numericKeys = layout === 'grid' && drawn.every((p) => typeof p.key === 'number');
-  const points = numericKeys ? nudged(drawn) : drawn;
+  const points = drawn;
+  const seriesValues = [...new Set(points.map((p) => p.series))].sort(compareValues);
 
   const keyTitle = layout === 'rounds' ? 'Round' : layout === 'arms' ? 'Arm' : parameterTitle(xParam);
   const keyField =
@@ -125,15 +112,8 @@ export function decisionSpec(
           type: 'nominal',
           title: keyTitle,
           scale: { domain: points.map((p) => p.key) },
-          // The title above the arms' names, level, where it cannot run into them.
-          axis: {
-            labelLimit: 300,
-            titleAngle: 0,
-            titleAlign: 'right',
-            titleBaseline: 'bottom',
-            titleX: -8,
-            titleY: -10,
-          },
+          // The title above the arms' names, level, where it cannot run into them; long names on two lines.
+          axis: { ...TWO_LINE_LABELS, ...TITLE_ABOVE, labelLimit: 300 },
         }
       : layout === 'rounds'
         ? {
@@ -143,23 +123,19 @@ export function decisionSpec(
             scale: { domain: points.map((p) => p.key) },
             axis: { labelAngle: 0 },
           }
-        : numericKeys
-          ? // ticks at exactly the swept values; points sit at `at`, nudged apart per series
-            {
-              field: 'at',
-              type: 'quantitative',
-              title: keyTitle,
-              scale: { zero: false, nice: false, padding: 14 },
-              axis: { values: sortedNumbers(points.map((p) => p.key as number)), format: '.6~g' },
-            }
-          : // a text parameter (e.g. the lifecycle): one category per value, in grid order
-            {
-              field: 'key',
-              type: 'nominal',
-              title: keyTitle,
-              scale: { domain: [...new Set(points.map((p) => p.key))] },
-              axis: { labelAngle: 0 },
-            };
+        : // the swept values as categories in value order, labelled exactly; series side by side within each
+          {
+            field: 'key',
+            type: 'ordinal',
+            title: keyTitle,
+            scale: { domain: [...new Set(points.map((p) => p.key))].sort(compareValues), paddingInner: 0.25 },
+            axis: { labelAngle: 0, labelOverlap: 'greedy' },
+          };
+  // Within a swept value's band, one slot per exploration rate, in value order.
+  const offset =
+    layout === 'grid' && seriesParam !== null
+      ? { xOffset: { field: 'series', type: 'ordinal', scale: { domain: seriesValues, paddingInner: 0.1 } } }
+      : {};
   const colour =
     layout === 'arms'
       ? {
@@ -174,7 +150,7 @@ export function decisionSpec(
             field: 'series',
             type: 'ordinal',
             title: parameterTitle(seriesParam),
-            scale: sequentialScale(new Set(points.map((p) => p.series)).size),
+            scale: { ...sequentialScale(seriesValues.length), domain: seriesValues },
             legend: { orient: 'bottom', direction: 'horizontal', symbolType: 'circle', symbolSize: 90 },
           }
         : { value: OKABE_ITO[0] };
@@ -192,8 +168,8 @@ export function decisionSpec(
   const along = layout === 'arms' ? { m: 'x', m2: 'x2', k: 'y' } : { m: 'y', m2: 'y2', k: 'x' };
   const faceted = layout === 'grid' && facets.length > 0;
   const panel = (field: 'rate' | 'skills', title: string, format: string, domain: number[] | null): object => {
-    // Side by side, the arms' rows line up, so the second panel does not repeat their names.
-    const key = layout === 'arms' && field === 'skills' ? { ...keyField, axis: null } : keyField;
+    // Each panel names its rows: on a narrow screen the panels stack, and a row's name must not be a panel away.
+    const key = keyField;
     const measure = {
       field,
       type: 'quantitative',
@@ -208,25 +184,26 @@ export function decisionSpec(
         mark: { type: 'errorbar', ticks: { size: 8 }, thickness: 2 },
         encoding: {
           [along.k]: key,
+          ...offset,
           [along.m]: { ...measure, field: `${field}Lo` },
           [along.m2]: { field: `${field}Hi` },
           color: colour,
         },
       },
-      ...(layout === 'arms'
+      // Lines join a series' values where they share one slot per value; side by side in a band they would
+      // zigzag between slots, so the series then reads by its colour alone.
+      ...(layout === 'arms' || 'xOffset' in offset
         ? []
-        : [
-            {
-              mark: { type: 'line', strokeWidth: 1.5 },
-              encoding: { x: key, y: measure, color: colour, ...(seriesParam ? { detail: { field: 'series' } } : {}) },
-            },
-          ]),
+        : [{ mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x: key, y: measure, color: colour } }]),
       {
         mark: { type: 'point', size: 50, filled: true, opacity: 1 },
-        encoding: { [along.k]: key, [along.m]: measure, color: colour, tooltip },
+        encoding: { [along.k]: key, ...offset, [along.m]: measure, color: colour, tooltip },
       },
     ];
-    if (field === 'rate') layers.unshift(...decisionLayers(layout === 'arms'));
+    if (field === 'rate') {
+      layers.unshift(...decisionLayers(layout === 'arms'));
+      layers.push(...(layout === 'arms' ? untestedRows(key) : [emptyPanelNote(), untestedValues(key)]));
+    }
     const size =
       layout === 'arms'
         ? { width: field === 'rate' ? 320 : 240, height: Math.max(180, 34 * points.length) }
@@ -241,8 +218,6 @@ export function decisionSpec(
     };
   };
   const rates = points.filter((p) => p.rate !== null);
-  const omitted = points.length - rates.length;
-  const what = layout === 'arms' ? 'arm' : layout === 'rounds' ? 'round' : 'setting';
   const colourCaption = `${ColourName(REFERENCE_STROKE.color)} dashed lines`;
   return {
     $schema: SCHEMA,
@@ -254,9 +229,6 @@ export function decisionSpec(
           : 'Whole run: Σ refutations / Σ tests; skills after the last round.',
         `Bars: 95 % bootstrap intervals over replicates. ${colourCaption}: the article's decision lines`,
         '(below 2 % exploration is a net loss; above 10 % it is needed).',
-        ...(omitted > 0
-          ? [`${omitted} ${what}${omitted > 1 ? 's' : ''} without any skill test left out of the rate panel.`]
-          : []),
       ],
     },
     config: CONFIG,
@@ -272,6 +244,52 @@ export function decisionSpec(
     spacing: 40,
     resolve: { scale: { color: 'shared' } },
   };
+}
+
+/** In the rate panel, at the top, when none of its points has a rate (aggregated per panel, so facets too). */
+function emptyPanelNote(): object {
+  return {
+    transform: [{ aggregate: [{ op: 'valid', field: 'rate', as: 'rated' }] }, { filter: 'datum.rated === 0' }],
+    mark: { type: 'text', align: 'left', baseline: 'top', x: 8, y: 8, fontSize: 11, color: '#444444', text: NO_TESTS },
+  };
+}
+
+/**
+ * A round or swept value where no skill was tested in any series, in a panel that has rates elsewhere: the
+ * words down its band from the top, so they fit a narrow band.
+ */
+function untestedValues(key: object): object {
+  const mark = { type: 'text', angle: 270, align: 'right', baseline: 'middle', fontSize: 11, color: '#444444' };
+  const encoding = { x: key, y: { value: 6 }, text: { value: 'no skill tests' } };
+  return {
+    transform: [
+      { joinaggregate: [{ op: 'valid', field: 'rate', as: 'panelRated' }], groupby: ['panel'] },
+      {
+        aggregate: [
+          { op: 'valid', field: 'rate', as: 'rated' },
+          { op: 'max', field: 'panelRated', as: 'panelRated' },
+        ],
+        groupby: ['key', 'panel'],
+      },
+      { filter: 'datum.rated === 0 && datum.panelRated > 0' },
+    ],
+    layer: haloed(mark, encoding),
+  };
+}
+
+/** An arm that tested no skill (no library, an opener) says so in its row instead of leaving it blank. */
+function untestedRows(key: object): object[] {
+  const mark = { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#444444' };
+  const encoding = { y: key, x: { value: 0 }, text: { value: 'no skill tests' } };
+  return [{ transform: [{ filter: '!isValid(datum.rate)' }], layer: haloed(mark, encoding) }];
+}
+
+/** A note over a white outline of itself, so a decision line running through it does not hide it. */
+function haloed(mark: object, encoding: object): object[] {
+  return [
+    { mark: { ...mark, stroke: 'white', strokeWidth: 3 }, encoding },
+    { mark, encoding },
+  ];
 }
 
 /**

@@ -96,6 +96,7 @@ export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
     const figure = s.id;
     const bins = histogram(s.values, s.published, s.discrete);
     for (const b of bins) rows.push({ figure, kind: 'bin', ...b, runs: s.values.length });
+    if (bins.length === 0) rows.push({ figure, kind: 'empty', note: emptyNote(s) });
     if (s.published !== null) rows.push({ figure, kind: 'published', value: s.published });
     panels.push(panel(s, bins));
   }
@@ -117,6 +118,13 @@ export function distributionSpec(samples: readonly FigureSample[]): ChartSpec {
     columns: 4,
     spacing: { row: 18, column: 22 },
   };
+}
+
+/** What an empty panel says: why no run gives the figure. */
+function emptyNote(s: FigureSample): string[] {
+  return s.undefinedRuns > 0
+    ? [`None of the ${s.undefinedRuns} runs defines it`, '(e.g. a rate with no skill tests).']
+    : ['No runs.'];
 }
 
 /** One figure's panel: its own x scale, axis title and, for counts, whole-number ticks. */
@@ -153,6 +161,11 @@ function panel(s: FigureSample, bins: readonly Bin[]): object {
             { field: 'runs', title: 'Runs' },
           ],
         },
+      },
+      {
+        transform: [{ filter: "datum.kind === 'empty'" }],
+        mark: { type: 'text', align: 'left', baseline: 'top', x: 4, y: 4, fontSize: 11, color: '#444444' },
+        encoding: { text: { field: 'note' } },
       },
       {
         transform: [{ filter: "datum.kind === 'published'" }],

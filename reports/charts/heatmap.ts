@@ -1,8 +1,9 @@
 /**
  * Sweep heat map: final-round mean attempts over two swept parameters (exploration × threshold by
  * default), one panel per combination of the other swept parameters, the mean and its interval printed in
- * every cell. Fewer attempts are brighter, so the eye goes to the best cells, and the best cell of each
- * world is outlined (the cells tied with it dashed).
+ * every cell wide enough to hold it (on a phone a cell may not be: its figures are then in its tooltip).
+ * Fewer attempts are brighter, so the eye goes to the best cells, and the best cell of each world is
+ * outlined (the cells tied with it dashed).
  */
 import type { GroupSummary } from '../summary.js';
 import { ColourName, wrapWords } from './conventions.js';
@@ -12,6 +13,10 @@ import { CONFIG, type ChartSpec, describeParameters, parameterTitle, parameterVa
 export type CellMark = 'best' | 'tied';
 
 const OUTLINE = '#000000';
+
+/** A cell wide and high enough for its mean ("11.60" at 12 px), and for the interval under it too. */
+const MEAN = "bandwidth('x') >= 40 && bandwidth('y') >= 16";
+const BOTH = "bandwidth('x') >= 64 && bandwidth('y') >= 32";
 
 export interface HeatmapAxes {
   readonly x: string;
@@ -95,19 +100,28 @@ export function heatmapSpec(
     },
     outline('tied', [5, 3]),
     outline('best', []),
-    // The texts carry the tooltip too: they cover the middle of the cell, where the pointer goes.
+    // The texts carry the tooltip too: they cover the middle of the cell, where the pointer goes. Each is
+    // drawn only where the cell holds it: the mean alone in a cell too low for two lines, nothing in one too
+    // narrow for "11.60" (the rect's tooltip still gives every figure).
     {
-      mark: { type: 'text', fontSize: 12, dy: -6 },
+      mark: { type: 'text', fontSize: 12, dy: { expr: `${BOTH} ? -6 : 0` }, opacity: { expr: `${MEAN} ? 1 : 0` } },
       encoding: { text: { field: 'mean', type: 'quantitative', format: '.2f' }, color: ink, tooltip },
     },
     {
       transform: [{ filter: 'isValid(datum.lo)' }],
-      mark: { type: 'text', fontSize: 9, dy: 8 },
+      mark: { type: 'text', fontSize: 9, dy: 8, opacity: { expr: `${BOTH} ? 1 : 0` } },
       encoding: { text: { field: 'interval' }, color: ink, tooltip },
     },
   ];
   const encoding = {
-    x: { field: 'x', type: 'ordinal', sort: xs, title: parameterTitle(axes.x), axis: { labelAngle: 0 } },
+    // Ticks thinned (every other value, and so on) where the cells are narrower than their labels.
+    x: {
+      field: 'x',
+      type: 'ordinal',
+      sort: xs,
+      title: parameterTitle(axes.x),
+      axis: { labelAngle: 0, labelOverlap: 'greedy', labelSeparation: 4 },
+    },
     // Wrapped, so a panel's y title is no taller than the panel and does not run into the next row's.
     y: { field: 'y', type: 'ordinal', sort: [...ys].reverse(), title: wrapWords(parameterTitle(axes.y), 22) },
   };
@@ -125,6 +139,7 @@ export function heatmapSpec(
           `interval${facets.length > 0 ? `; one panel per ${facets.join(', ')}` : ''}.`,
         `Fewer is better, and brighter. ${ColourName(OUTLINE)} outline: the fewest ` +
           `attempts${marks.size > 0 ? ' in its world' : ''}; dashed: tied with it.`,
+        'A cell too small for its figures gives them on hover or tap.',
       ],
     },
     config: CONFIG,

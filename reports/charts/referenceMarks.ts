@@ -50,19 +50,25 @@ export function horizontalReferences(references: readonly ReferenceLine[], lastX
   };
 }
 
-/** Vertical rules, each labelled along its own line from the top, so neighbouring labels never collide. */
-export function verticalReferences(references: readonly ReferenceLine[]): object {
+/** Vertical rules at the references' values (their labels are drawn apart, over the data: verticalReferenceLabels). */
+export function verticalReferenceRules(references: readonly ReferenceLine[]): object {
   return {
     data: { values: references.map((r) => ({ ...r })) },
-    layer: [
-      {
-        mark: { type: 'rule', ...REFERENCE_STROKE },
-        encoding: { x: { field: 'value', type: 'quantitative' }, tooltip },
-      },
-      ...haloed(
-        { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -3, ...LABEL },
-        { x: { field: 'value', type: 'quantitative' }, y: { value: 0 }, text: { field: 'label' } },
-      ),
-    ],
+    mark: { type: 'rule', ...REFERENCE_STROKE },
+    encoding: { x: { field: 'value', type: 'quantitative' }, tooltip },
+  };
+}
+
+/**
+ * Each vertical rule's label along its own line from the top, so neighbouring labels never collide; drawn
+ * after the data, on a white outline, so a curve crossing the rule passes behind the words.
+ */
+export function verticalReferenceLabels(references: readonly ReferenceLine[]): object {
+  return {
+    data: { values: references.map((r) => ({ ...r })) },
+    layer: haloed(
+      { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -3, ...LABEL },
+      { x: { field: 'value', type: 'quantitative' }, y: { value: 0 }, text: { field: 'label' } },
+    ),
   };
 }

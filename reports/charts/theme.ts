@@ -38,17 +38,21 @@ export interface Stroke {
 const SOLID: Stroke = { dash: [], width: 2.5 };
 
 /**
- * The published arms get fixed colours, so they read the same in every chart and every report. The two
- * openers end on the same exact 13/4, so one line would hide the other: the consistent opener is drawn wide
- * and solid, the optimal one narrow and dotted on top of it, in wine (Tol's palette, as Okabe–Ito has no
- * eighth colour that reads on white) so that neither looks like a dark-grey dashed reference line.
+ * The published arms get fixed colours, so they read the same in every chart and every report; and, since
+ * two pairs of them are close in hue for some readers (orange and vermilion, blue and sky blue), a line style
+ * of their own too, so no arm is told from another by colour alone. Lines that run on top of each other are
+ * drawn wide under narrow: the two openers, which both end on the exact 13/4 (the consistent one wide and
+ * solid, the optimal one narrow and dotted on top, in wine — Tol's palette, as Okabe–Ito has no eighth colour
+ * that reads on white — so that neither looks like a dark-grey dashed reference line), and separated samples
+ * under pure exploitation, which end within a tenth of an attempt of each other. No arm's dash is the
+ * reference lines' (conventions.ts).
  */
 const KNOWN_ARMS: Readonly<Record<string, { colour: string; label: string; stroke?: Stroke }>> = {
   random: { colour: '#000000', label: 'random control (no library)' },
   exploit: { colour: '#0072B2', label: 'pure exploitation' },
-  explore: { colour: '#E69F00', label: '20 % exploration, shared samples' },
-  separate: { colour: '#009E73', label: '20 % exploration, separated samples' },
-  threshold90: { colour: '#CC79A7', label: 'threshold 0.90' },
+  explore: { colour: '#E69F00', label: '20 % exploration, shared samples', stroke: { dash: [10, 4], width: 2.5 } },
+  separate: { colour: '#009E73', label: '20 % exploration, separated samples', stroke: { dash: [], width: 6 } },
+  threshold90: { colour: '#CC79A7', label: 'threshold 0.90', stroke: { dash: [10, 3, 2, 3], width: 2.5 } },
   threshold75: { colour: '#D55E00', label: 'threshold 0.75' },
   // hexa reproduce's bounds: agents that use in-task feedback, without a library (sim/reproduction/gap.ts).
   consistent: { colour: '#56B4E9', label: 'consistent opener (in-task feedback)', stroke: { dash: [], width: 6 } },
@@ -173,13 +177,27 @@ export function describeRun(params: Readonly<Record<string, string>>): string {
     .join(', ');
 }
 
+/** A cell named by its values alone ("0.8, 0"), where a title names the parameters (`names.join(', ')`). */
+export function describeValues(params: Readonly<Record<string, string>>, names: readonly string[]): string {
+  return names.map((n) => params[n] ?? '').join(', ');
+}
+
 /** "name value" pairs, for facet labels and tooltips. */
 export function describeParameters(params: Readonly<Record<string, string>>, names: readonly string[]): string {
   return names.map((n) => `${n} ${params[n] ?? ''}`).join(', ');
 }
 
 /** A chart of a report: its kind, file stem, heading and Vega-Lite spec. */
-export type ChartKind = 'learning' | 'heatmap' | 'decision' | 'distribution' | 'profile' | 'timeline';
+export type ChartKind =
+  | 'learning'
+  | 'heatmap'
+  | 'decision'
+  | 'distribution'
+  | 'profile'
+  | 'aggregate'
+  | 'cells'
+  | 'improvement'
+  | 'timeline';
 
 export interface Chart {
   readonly kind: ChartKind;

@@ -78,6 +78,12 @@ const specs = ${scriptJson(specs)};
 // fit.ts's function, as compiled; a compiler that keeps function names (tsx's) calls this helper inside it.
 const __name = (target) => target;
 const fitToWidth = ${fitToWidth.toString()};
+// Text widths in the font this browser really draws with, so titles break before they would overflow.
+const ruler = document.createElement('canvas').getContext('2d');
+const measure = (text, px, bold) => {
+  ruler.font = (bold ? 'bold ' : '') + px + 'px "DejaVu Sans", Verdana, Arial, sans-serif';
+  return ruler.measureText(text).width;
+};
 const views = new Map();
 async function draw(id) {
   const el = document.getElementById(id);
@@ -85,7 +91,7 @@ async function draw(id) {
   let slack = 0;
   for (let attempt = 0; attempt < 5; attempt++) {
     views.get(id)?.finalize();
-    const result = await vegaEmbed(el, fitToWidth(specs[id], width, slack), \
+    const result = await vegaEmbed(el, fitToWidth(specs[id], width, slack, measure), \
 { renderer: 'svg', actions: false, ast: true });
     views.set(id, result);
     const drawn = el.querySelector('svg');

@@ -13,9 +13,17 @@
  *    short, and narrowed panels get a header line per setting;
  *  - the chart's title and subtitle lines are broken between words to fit.
  * `slack` is the width kept free beside the panels for axes, legends and titles; the page calls again with
- * a larger slack when a drawn chart still overflows (its axes were wider than estimated).
+ * a larger slack when a drawn chart still overflows (its axes were wider than estimated). `measure` gives a
+ * text's width in pixels in the font the browser really draws with (the page passes one that measures on a
+ * canvas), so titles break where they would overflow whatever font stood in for DejaVu Sans; without it,
+ * widths are estimated from DejaVu Sans's average glyph.
  */
-export function fitToWidth(spec: Readonly<Record<string, unknown>>, width: number, slack = 0): Record<string, unknown> {
+export function fitToWidth(
+  spec: Readonly<Record<string, unknown>>,
+  width: number,
+  slack = 0,
+  measure?: (text: string, px: number, bold: boolean) => number,
+): Record<string, unknown> {
   type View = Record<string, unknown>;
   /** What a panel needs beside its plot: its y axis with labels and title. */
   const PANEL_AXES = 70;
@@ -33,39 +41,68 @@ export function fitToWidth(spec: Readonly<Record<string, unknown>>, width: numbe
     for (const [key, value] of Object.entries(node)) {
       if (key === 'legend' && isView(value) && narrow) {
         if (typeof value.columns === 'number' && value.columns > 1) value.columns = 1;
+        // A row of many entries wraps into as many columns as fit (from its longest entry, where the scale
+        // lists them), so the legend stays inside the frame.
+        else if (value.direction === 'horizontal' && value.columns === undefined) {
+          const domain = isView(node.scale) && Array.isArray(node.scale.domain) ? node.scale.domain : [];
+          const entry = 40 + Math.max(40, ...domain.map((d) => textWidth(String(d), 12, false)));
+          value.columns = Math.max(1, Math.floor((width - 100) / entry));
+        }
+        if (typeof value.gradientLength === 'number')
+          value.gradientLength = Math.min(value.gradientLength, width - 130);
         value.orient = 'bottom';
-        value.labelLimit = Math.min(typeof value.labelLimit === 'number' ? value.labelLimit : 520, width - 60);
+        // Under the plot, beside its symbol: what is left of the width after the y axis and the symbol.
+        const limit = Math.min(typeof value.labelLimit === 'number' ? value.labelLimit : 520, width - 130);
+        value.labelLimit = limit;
+        // Entries too long for that break after their commas and before a parenthesis, onto lines of their own.
+        const domain = isView(node.scale) && Array.isArray(node.scale.domain) ? node.scale.domain : [];
+        if (value.labelExpr === undefined && domain.some((d) => textWidth(String(d), 12, false) > limit))
+          value.labelExpr = "split(replace(replace(datum.label, regexp(', ', 'g'), ',|'), ' (', '|('), '|')";
       }
       if (key === 'axis' && isView(value) && typeof value.labelLimit === 'number')
         value.labelLimit = Math.min(value.labelLimit, Math.max(90, Math.round(width * 0.4)));
       // An x title is centred under the plot, which leaves the y axis its room.
       if (key === 'x' && isView(value) && typeof value.title === 'string' && narrow)
-        value.title = wrap(value.title, 7.5, width - 24 - PANEL_AXES);
+        value.title = wrap(value.title, 13, false, width - 24 - PANEL_AXES);
       limitLabels(value);
     }
   };
-  // Lines broken between words to fit `room` pixels, from the average glyph width of DejaVu Sans at the
-  // text's size: 10.5 px for the title (16 px bold), 7 for the subtitle (12 px), 7.5 for axis titles (13 px).
-  const wrap = (lines: unknown, charWidth: number, room = width - 24): unknown => {
+  // Lines broken between words to fit `room` pixels: measured when the page can measure, else from the
+  // average glyph width of DejaVu Sans (0.66 of the size in bold, 0.58 otherwise).
+  const textWidth = (text: string, px: number, bold: boolean): number =>
+    measure === undefined ? text.length * px * (bold ? 0.66 : 0.58) : measure(text, px, bold);
+  const wrap = (lines: unknown, px: number, bold: boolean, room = width - 24): unknown => {
     if (typeof lines !== 'string' && !Array.isArray(lines)) return lines;
-    const chars = Math.max(12, Math.floor(room / charWidth));
     const out: string[] = [];
     for (const line of typeof lines === 'string' ? [lines] : (lines as unknown[]).map(String)) {
       let current = '';
       for (const word of line.split(' ')) {
-        if (current !== '' && current.length + 1 + word.length > chars) {
+        const longer = current === '' ? word : `${current} ${word}`;
+        if (current !== '' && textWidth(longer, px, bold) > room) {
           out.push(current);
           current = word;
-        } else current = current === '' ? word : `${current} ${word}`;
+        } else current = longer;
       }
       out.push(current);
     }
     return out;
   };
   limitLabels(copy);
+  // A subtitle's lines as printed are broken for the print width: a line that does not end a sentence or a
+  // clause runs on into the next before the whole is broken again for this width.
+  const paragraphs = (lines: unknown): unknown => {
+    if (!Array.isArray(lines) || !narrow) return lines;
+    const out: string[] = [];
+    for (const line of lines.map(String)) {
+      const last = out.at(-1);
+      if (last !== undefined && !/[.;:!?]$/.test(last)) out[out.length - 1] = `${last} ${line}`;
+      else out.push(line);
+    }
+    return out;
+  };
   if (isView(copy.title)) {
-    copy.title.text = wrap(copy.title.text, 10.5);
-    if (copy.title.subtitle !== undefined) copy.title.subtitle = wrap(copy.title.subtitle, 7);
+    copy.title.text = wrap(copy.title.text, 16, true);
+    if (copy.title.subtitle !== undefined) copy.title.subtitle = wrap(paragraphs(copy.title.subtitle), 12, false);
   }
 
   const widthOf = (view: View): number => {

@@ -12,6 +12,7 @@ import { runAnchors } from '../references.js';
 import type { ResultData } from '../resultFolder.js';
 import type { Summary } from '../summary.js';
 import { chartSection, embedScript, inlineScripts } from './embed.js';
+import { glossaryLink, glossarySection } from './glossary.js';
 import { escapeHtml } from './htmlParts.js';
 import { runLead, sweepLead } from './leads.js';
 import { auditSection, headlineSection, publishedSection } from './reproduceSections.js';
@@ -56,9 +57,12 @@ function manifestSection(input: HtmlInput): string {
 <details><summary>manifest.json</summary><pre>${escapeHtml(JSON.stringify(m, null, 2))}</pre></details></section>`;
 }
 
-/** The page's opening, with what is missing from the results said first, inside the headline. */
+/**
+ * The page's opening, with what is missing from the results said first, inside the headline, and a pointer to
+ * the glossary under its title, on the first screen however long the headline runs.
+ */
 function opening(input: HtmlInput): string {
-  const head = answer(input);
+  const head = answer(input).replace(/<\/h1>/, `</h1>\n${glossaryLink(input.data.kind)}`);
   const { warnings } = input.data;
   if (warnings.length === 0) return head;
   const note =
@@ -79,7 +83,8 @@ function answer(input: HtmlInput): string {
 }
 
 // A backslash ending a line inside a template continues the line: the text is unchanged, the source stays narrow.
-const STYLE = `
+/** The pages' style sheet (a report's and a comparison's). */
+export const STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1240px; padding: 24px; \
 color: #1a1a1a; line-height: 1.45; overflow-wrap: break-word; }
@@ -103,6 +108,7 @@ font-size: 0.85em; }
 dl.lead { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 0.5em 0 0.8em; font-size: \
 1.05em; }
 dl.lead dt { color: #555; } dl.lead dd { margin: 0; } .headline .world { margin: 0.9em 0 0.2em; }
+dl.glossary dt { font-weight: bold; margin-top: 0.7em; } dl.glossary dd { margin: 0.1em 0 0 1.5em; max-width: 60em; }
 @media (max-width: 640px) { body { padding: 14px; } .headline { padding: 8px 12px 4px; } h1 { font-size: 1.35em; } th, \
 td { padding: 4px 6px; } dl.lead { grid-template-columns: 1fr; gap: 0; } dl.lead dd { margin-bottom: 0.4em; } }`;
 
@@ -134,6 +140,7 @@ ${published}
 ${rest}
 ${summarySection(input.data, input.summary)}
 ${audit}
+${glossarySection(kind)}
 ${manifestSection(input)}
 ${inlineScripts()}
 ${embedScript(input.charts)}

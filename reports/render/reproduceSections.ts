@@ -5,7 +5,8 @@
  */
 import type { CsvTable } from '../csv/csvRead.js';
 import type { FolderVerdict } from '../resultFolder.js';
-import { FIGURES } from '../../sim/reproduction/figures.js';
+import { type Figure, FIGURES } from '../../sim/reproduction/figures.js';
+import { DISTANCE_FIGURES } from '../../sim/reproduction/likelihood/predictive.js';
 import { fmtBayesFactor } from '../tables/auditTables.js';
 import { escapeHtml, table } from './htmlParts.js';
 import { HIDDEN_CHOICES } from '../../sim/reproduction/arms.js';
@@ -49,10 +50,13 @@ export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures
     'inside',
   ];
   // The CLI's precision: each figure's own decimals for the mean and both intervals, 3 for exact values.
+  const weighed = new Set<string>(DISTANCE_FIGURES.map((f) => f.id));
   const rows = t.rows.map((r) => {
     const digits = digitsOf(get(r, 'id'));
+    const mark = weighed.has(get(r, 'id')) ? '' : ' †';
     return [
-      `<span class="id">${escapeHtml(get(r, 'id'))}</span><br><span class="what">${escapeHtml(get(r, 'what'))}</span>`,
+      `<span class="id">${escapeHtml(get(r, 'id'))}${mark}</span><br><span class="what">${escapeHtml(get(r, 'what'))}` +
+        '</span>',
       (get(r, 'claim') === 'atLeast' ? '≥ ' : '') + escapeHtml(get(r, 'published')),
       fixed(get(r, 'mean'), digits),
       interval(get(r, 'ci95Low'), get(r, 'ci95High'), digits),
@@ -69,9 +73,33 @@ export function publishedSection(t: CsvTable, sourceLink: string, skippedFigures
       : '';
   return `<section><h2>Published against simulated</h2>
 <p>Each published number is a single run; <em>inside</em> says whether it lies inside the central 95 % of simulated \
-single runs, <em>percentile</em> where it falls among them. All columns are in <a \
+single runs, <em>percentile</em> where it falls among them (<a href="#glossary">the words</a>). All columns are in <a \
 href="${escapeHtml(sourceLink)}/table.csv">table.csv</a>.</p>
-${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}</section>`;
+${table(header, rows, (row) => (row.at(-1) === 'NO' ? 'off' : ''))}${note}
+<p class="note">${escapeHtml(countNote(t.rows.map((r) => get(r, 'id'))))}</p></section>`;
+}
+
+/**
+ * How the table's rows meet the verdict's count of figures: the verdict weighs the figures that are values and
+ * not functions of others (sim/reproduction/likelihood/predictive.ts), so it counts fewer than the table lists.
+ * On the page the rows it leaves out are marked †.
+ */
+export function countNote(ids: readonly string[]): string {
+  const left = leftOut(ids).map((f) =>
+    f.impliedBy !== undefined
+      ? `${f.id} (it follows from ${f.impliedBy.join(' and ')})`
+      : `${f.id} (the article gives only a lower bound)`,
+  );
+  return left.length === 0
+    ? `The verdict weighs all ${ids.length} figures.`
+    : `† The verdict's figures are the ${ids.length - left.length} of these ${ids.length} that are published values ` +
+        `in their own right; it leaves out ${left.join(' and ')}.`;
+}
+
+/** The figures of `ids` the verdict does not weigh: those computed from others, and lower bounds. */
+export function leftOut(ids: readonly string[]): Figure[] {
+  const weighed = new Set<string>(DISTANCE_FIGURES.map((f) => f.id));
+  return ids.flatMap((id) => FIGURES.filter((f) => f.id === id && !weighed.has(id)));
 }
 
 /** Audit rows shown before "show all" (audit.csv is ranked, best first). */

@@ -210,6 +210,11 @@ export const msg = {
     `merge: ${missing} of ${total} cells are missing${shards}`,
   // hexa report: the result folder named by DIR and the files in it.
   notResultFolder: (path: string, reason: string) => `DIR: ${show(path)} is not a result folder (${reason})`,
+  // hexa report A B …: folders compared on one page must play one world.
+  differentWorlds: (path: string, world: string, other: string, otherWorld: string) =>
+    `DIR: ${show(path)} plays ${world}, ${show(other)} ${otherWorld}; compare folders of one world`,
+  severalWorlds: (path: string, worlds: string) =>
+    `DIR: ${show(path)} plays several worlds (${worlds}); compare folders of one world each`,
   compactedUnverified: (flag: 'resume' | 'merge', dir: string, file: string, why: string) =>
     `${flag === 'resume' ? '--resume' : 'merge'}: ${show(dir)}: ${file} does not match what manifest.json records ` +
     `of it (${why}); its cells were compacted into it, so nothing else holds those rows — run the sweep again ` +

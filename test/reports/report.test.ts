@@ -25,29 +25,35 @@ describe('chartsFor', () => {
     expect(await kinds(runFolder(join(root, 'run'), 4))).toEqual(['learning', 'decision', 'profile']);
   });
 
-  it('a reproduction: also the single-run distribution of every published figure', async () => {
+  it("a reproduction: also the single-run distributions, the arms' aggregates and their comparisons", async () => {
     expect(await kinds(await reproduceFolder(join(root, 'reproduce'), 4))).toEqual([
       'learning',
       'decision',
       'distribution',
       'profile',
+      'aggregate',
+      'improvement',
     ]);
   });
 
-  it('a sweep: a heat map; learning curves only while they stay readable', async () => {
+  it('a sweep: a heat map, its cells ranked; learning curves only while they stay readable', async () => {
     expect(await kinds(sweepFolder(join(root, 'small'), { explore: [0, 0.2], threshold: [0.8, 0.9] }, 2))).toEqual([
       'learning',
       'heatmap',
       'decision',
       'profile',
+      'cells',
+      'improvement',
     ]);
     expect(
       await kinds(sweepFolder(join(root, 'large'), { explore: [0, 0.1, 0.2], threshold: [0.8, 0.85, 0.9] }, 2)),
-    ).toEqual(['heatmap', 'decision', 'profile']);
+    ).toEqual(['heatmap', 'decision', 'profile', 'cells', 'improvement']);
     expect(await kinds(sweepFolder(join(root, 'one'), { threshold: [0.8, 0.9] }, 2))).toEqual([
       'learning',
       'decision',
       'profile',
+      'cells',
+      'improvement',
     ]);
   });
 });

@@ -7,10 +7,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_NAMES, COLOUR_WORDS } from '../../../reports/charts/conventions.js';
+import { COLOUR_NAMES, COLOUR_WORDS, wrapName } from '../../../reports/charts/conventions.js';
 import { defaultHeatmapAxes } from '../../../reports/charts/heatmap.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { chartsFor } from '../../../reports/report.js';
+import { buildComparison } from '../../../reports/compare/comparePage.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { summarize } from '../../../reports/summary.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from '../fixtures.js';
@@ -39,6 +40,14 @@ beforeAll(async () => {
     for (const chart of (await chartsFor(data, summary, axes)).charts)
       charts.push({ folder, chart, drawn: await drawChart(chart.spec) });
   }
+  // And a comparison's (hexa report A B): two runs, one exploring.
+  const other = loadResultFolder(runFolder(join(root, 'other'), 8, { agent: { explore: 0.2 } }));
+  const runs = [
+    { source: 'a', data: loadResultFolder(folders.run) },
+    { source: 'b', data: other },
+  ];
+  for (const chart of (await buildComparison(runs, { seed: 1, resamples: 100 })).charts)
+    charts.push({ folder: 'comparison', chart, drawn: await drawChart(chart.spec) });
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -47,7 +56,7 @@ const name = (c: { folder: string; chart: Chart }): string => `${c.folder}: ${c.
 describe('every chart of every report', () => {
   it('covers each kind of chart', () => {
     expect(new Set(charts.map((c) => c.chart.kind))).toEqual(
-      new Set(['learning', 'heatmap', 'decision', 'distribution', 'profile']),
+      new Set(['learning', 'heatmap', 'decision', 'distribution', 'profile', 'aggregate', 'cells', 'improvement']),
     );
   });
 
@@ -63,10 +72,17 @@ describe('every chart of every report', () => {
     }
   });
 
-  it('draws no negative tick', () => {
+  it('draws no negative tick, but on an axis of differences ("first − second")', () => {
+    let differences = 0;
     for (const c of charts)
-      for (const a of c.drawn.axes)
+      for (const a of c.drawn.axes) {
+        if (/ − /.test(a.title)) {
+          differences++;
+          continue;
+        }
         for (const label of a.labels) expect(label, `${name(c)}: ${a.title}`).not.toMatch(/^[-−]\s*\d/);
+      }
+    expect(differences).toBe(1); // the comparison's, and only it
   });
 
   it('names in its captions only colours it draws', () => {
@@ -90,5 +106,19 @@ describe('every chart of every report', () => {
       }
     }
     expect(named).toBeGreaterThan(0); // the check ran on captions that do name colours
+  });
+});
+
+describe('wrapName', () => {
+  it('breaks a name after its commas where it can, else between words, and loses nothing', () => {
+    expect(wrapName('20 % exploration, separated samples', 22)).toEqual(['20 % exploration,', 'separated samples']);
+    expect(wrapName('vs random control (no library)', 22)).toEqual(['vs random control (no', 'library)']);
+    expect(wrapName('0.8, 0', 22)).toEqual(['0.8, 0']);
+    for (const name of ['threshold 0.75, topK 2, explore 0.2', 'a, b, c', 'consistent opener (in-task feedback)'])
+      for (const width of [8, 14, 22, 60]) {
+        const lines = wrapName(name, width);
+        expect(lines.join(' ')).toBe(name);
+        for (const line of lines) if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(width);
+      }
   });
 });

@@ -136,3 +136,17 @@ describe('countTicks', () => {
     expect(countTicks([])).toBeNull();
   });
 });
+
+describe('a figure no run defines', () => {
+  it('keeps its panel and says why it is empty', async () => {
+    const { samples } = figureSamples(data.table!, data.groups);
+    const rate = samples.find((x) => x.id === 'exploit.refutationRate')!;
+    const none = { ...rate, values: new Float64Array(0), undefinedRuns: 25 };
+    const spec = distributionSpec([samples[0]!, none]);
+    expect(compileChart(spec).warnings).toEqual([]);
+    const said = (await drawChart(spec)).items
+      .filter((i) => i.marktype === 'text' && i.role === 'mark')
+      .map((i) => (Array.isArray(i.text) ? i.text.join(' ') : String(i.text)));
+    expect(said).toContain('None of the 25 runs defines it (e.g. a rate with no skill tests).');
+  });
+});

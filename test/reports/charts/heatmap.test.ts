@@ -84,4 +84,22 @@ describe('heat map', () => {
     expect(spec.facet).toBeUndefined();
     expect(dataRows(spec)).toHaveLength(6);
   });
+
+  it('prints a figure only in a cell that holds it: both at print size, none in a phone-narrow cell', async () => {
+    const grid = loadResultFolder(
+      sweepFolder(join(root, 'wide'), { explore: [0, 0.1, 0.2, 0.3, 0.4, 0.5], threshold: [0.8, 0.9] }, 2),
+    );
+    const spec = heatmapSpec(summarize(grid, { seed: 1, resamples: 50 }).groups, grid.swept, {
+      x: 'explore',
+      y: 'threshold',
+    });
+    const shown = async (width: number): Promise<string[]> =>
+      (await drawChart({ ...spec, width })).items
+        .filter((i) => i.marktype === 'text' && i.role === 'mark' && (i as { opacity?: number }).opacity !== 0)
+        .map((i) => String(i.text));
+    const print = await shown(Number(spec.width));
+    expect(print.filter((t) => /^\d+\.\d\d$/.test(t))).toHaveLength(12); // every mean
+    expect(print.filter((t) => t.includes('–'))).toHaveLength(12); // every interval
+    expect(await shown(6 * 26)).toEqual([]); // 26 px a cell: not even "4.02" fits
+  });
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_STROKE } from '../../../reports/charts/conventions.js';
 import { learningCurveSpec } from '../../../reports/charts/learning.js';
 import { paletteFor } from '../../../reports/charts/theme.js';
+import { COLOUR_NAMES } from '../../../reports/charts/conventions.js';
+import { publishedPoints } from '../../../reports/figures.js';
 import { referenceLines } from '../../../reports/references.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { summarize, type Summary } from '../../../reports/summary.js';
@@ -109,5 +111,62 @@ describe('learningCurveSpec', () => {
     const spec = learningCurveSpec(summary.groups, paletteFor(data.groups.map((g) => g.id)), []);
     expect(compileChart(spec).warnings).toEqual([]);
     expect(nodes(spec).some((n) => (n.mark as { type?: string } | undefined)?.type === 'rule')).toBe(false);
+  });
+
+  it("draws the article's round means as labelled diamonds at their arm and round", async () => {
+    const points = publishedPoints(data.table!, data.groups);
+    const at = (p: { group: string; round: number; text: string }): string => `${p.group} ${p.round}: ${p.text}`;
+    expect(points.map(at)).toEqual([
+      'random 1: 12.7',
+      'random 2: 12.3',
+      'random 3: 10.7',
+      'random 4: 11.9',
+      'random 5: 13.2',
+      'exploit 1: 12.1',
+      'exploit 2: 9.1',
+      'exploit 5: 4.2',
+      'explore 5: 10.0',
+      'separate 5: 7.4',
+    ]);
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const spec = learningCurveSpec(summary.groups, palette, referenceLines(data), points);
+    expect(compileChart(spec).warnings).toEqual([]);
+    const drawn = await drawChart(spec);
+    const diamonds = drawn.items.filter((i) => i.marktype === 'symbol' && i.datum?.published !== undefined);
+    expect(diamonds.map((d) => `${d.datum!.arm} ${d.datum!.round}`)).toEqual(
+      points.map((p) => `${palette.labelOf(p.group)} ${p.round}`),
+    );
+    // Each in its arm's colour, so it reads as that arm's.
+    for (const d of diamonds) expect(d.fill).toBe(palette.colours[palette.labels.indexOf(String(d.datum!.arm))]);
+    const labels = drawn.items.filter((i) => i.marktype === 'text' && i.datum?.published !== undefined);
+    expect(new Set(labels.map((l) => String(l.text)))).toEqual(new Set(points.map((p) => p.text)));
+    expect(drawn.captions.join(' ')).toMatch(/Diamonds outlined in black: the article's values/);
+    // Without published values (a run, a sweep) there is no diamond and no caption for them.
+    const plain = await drawChart(learningCurveSpec(summary.groups, palette, []));
+    expect(plain.items.some((i) => i.datum?.published !== undefined)).toBe(false);
+    expect(plain.captions.join(' ')).not.toMatch(/Diamonds/);
+  });
+
+  it('tells arms of close colours apart by their line too, and draws pure exploitation over separated samples', () => {
+    const palette = paletteFor(data.groups.map((g) => g.id));
+    const style = (label: string): string => {
+      const i = palette.labels.indexOf(label);
+      return `${palette.strokes[i]!.dash.join(',')} ${palette.strokes[i]!.width}`;
+    };
+    // Hues some readers confuse: the blues and the oranges.
+    const family = (colour: string): string => {
+      const name = COLOUR_NAMES[colour] ?? colour;
+      return /blue/.test(name) ? 'blue' : /orange|vermilion/.test(name) ? 'orange' : name;
+    };
+    palette.labels.forEach((a, i) =>
+      palette.labels.slice(i + 1).forEach((b, k) => {
+        if (family(palette.colours[i]!) === family(palette.colours[i + 1 + k]!))
+          expect(style(a), `${a} / ${b}`).not.toBe(style(b));
+      }),
+    );
+    // Lines are drawn widest first, so the narrow exploitation line lies on the wide separated one.
+    const spec = learningCurveSpec(summary.groups, palette, []);
+    const widthOf = (id: string): number => dataRows(spec).find((r) => r.arm === palette.labelOf(id))!.width as number;
+    expect(widthOf('separate')).toBeGreaterThan(widthOf('exploit'));
   });
 });

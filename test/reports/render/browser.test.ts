@@ -1,8 +1,10 @@
 /**
- * The three report pages in a real browser (Debian's chromium through playwright-core), opened from disk at
- * a phone's 390 px and a laptop's 1300 px: no page is wider than the window, the headline is the first thing
- * on the first screen, every chart draws within its column with titled axes, nothing goes to the network and
- * nothing is logged as an error. With JavaScript off, every chart shows as its inlined SVG.
+ * The report pages in a real browser (Debian's chromium through playwright-core), opened from disk at a
+ * phone's 390 px and a laptop's 1300 px — a reproduction, a run, a small sweep and an 88-cell one: no page is
+ * wider than the window, the headline is the first thing on the first screen, every chart draws within its
+ * column with titled axes, no text in a chart is cut short ("…") or drawn outside it, a heat map prints a
+ * figure only in a cell that holds it, nothing goes to the network and nothing is logged as an error. With
+ * JavaScript off, every chart shows as its inlined SVG.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../fixtures.js';
+import { runFolder, tempDir } from '../fixtures.js';
+import { writeComparison } from '../../../reports/compare/comparePage.js';
+import type { Chart } from '../../../reports/charts/theme.js';
+import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { buildPages, type Page, type PageKind } from './pages.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -21,6 +26,8 @@ const SCREENS = [
 
 let root: string;
 let pages: Record<PageKind, Page>;
+/** Every page opened: the report pages, and a comparison of two runs (`hexa report A B`). */
+let opened: Record<PageKind | 'compare', { dir: string; charts: readonly { name: string; kind?: string }[] }>;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -29,6 +36,16 @@ beforeAll(async () => {
   );
   root = tempDir();
   pages = await buildPages(root);
+  const compared = join(root, 'compare-report');
+  const runs = [runFolder(join(root, 'runA'), 20), runFolder(join(root, 'runB'), 20, { agent: { explore: 0.2 } })];
+  const folders = runs.map((dir, i) => ({ source: `fixtures/run${'AB'[i]}`, data: loadResultFolder(dir) }));
+  const charts = await writeComparison(folders, compared, { seed: 1, resamples: 200 });
+  opened = {
+    ...(Object.fromEntries(
+      Object.entries(pages).map(([k, p]) => [k, { dir: p.dir, charts: p.report.charts }]),
+    ) as Record<PageKind, { dir: string; charts: readonly Chart[] }>),
+    compare: { dir: compared, charts: charts.map((name) => ({ name })) },
+  };
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -51,7 +68,18 @@ afterAll(async () => {
 interface Measured {
   readonly pageWidth: number;
   readonly first: { id: string; top: number; bottom: number; text: string };
-  readonly charts: { rendered?: string; client: number; drawn: number; marks: number; axisTitles: string[] }[];
+  readonly charts: {
+    rendered?: string;
+    client: number;
+    drawn: number;
+    marks: number;
+    axisTitles: string[];
+    /** Texts vega cut short, and texts drawn beyond the chart's column. */
+    cut: string[];
+    outside: string[];
+    /** The heat map's printed figures wider than their cell, as "text: its width > the cell's". */
+    spilled: string[];
+  }[];
 }
 
 /** Page-side code as text: it runs in the browser, outside this file's (DOM-less) types. */
@@ -68,17 +96,34 @@ const MEASURE = `(() => {
       marks: e.querySelectorAll('svg .mark-symbol path, svg .mark-line path, svg .mark-rect path, svg .mark-area ' +
         'path, svg .mark-rule line').length,
       axisTitles: [...e.querySelectorAll('svg .role-axis-title text')].map((t) => t.textContent ?? ''),
+      cut: [...e.querySelectorAll('svg text')].map((t) => t.textContent ?? '').filter((t) => t.includes('…')),
+      outside: [...e.querySelectorAll('svg text')].filter((t) => {
+        const b = t.getBoundingClientRect(); const c = e.getBoundingClientRect();
+        return b.width > 0 && (b.left < c.left - 1 || b.right > c.right + 1);
+      }).map((t) => t.textContent ?? ''),
+      spilled: (() => {
+        const cells = [...e.querySelectorAll('svg .mark-rect path')].map((r) => r.getBoundingClientRect())
+          .filter((r) => r.width > 0);
+        return [...e.querySelectorAll('svg .mark-text text')].filter((t) => getComputedStyle(t).opacity !== '0' &&
+          Number(t.getAttribute('opacity') ?? '1') > 0).flatMap((t) => {
+          const b = t.getBoundingClientRect();
+          const cell = cells.find((r) => r.left <= b.left + b.width / 2 && b.left + b.width / 2 <= r.right &&
+            r.top <= b.top + b.height / 2 && b.top + b.height / 2 <= r.bottom);
+          return cell !== undefined && b.width > cell.width ? [t.textContent + ': ' + Math.round(b.width) + ' > ' +
+            Math.round(cell.width)] : [];
+        });
+      })(),
     })),
   };
 })()`;
 
 const widths: string[] = [];
 
-describe.each(['reproduce', 'run', 'sweep'] as const)('the %s page in chromium', (kind) => {
+describe.each(['reproduce', 'run', 'sweep', 'large', 'compare'] as const)('the %s page in chromium', (kind) => {
   it.each(SCREENS)(
     'at $width px ($name): fits, opens with its headline, draws every chart, logs no error',
     async (screen) => {
-      const page = pages[kind];
+      const page = opened[kind];
       const tab = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
       const problems: string[] = [];
       const requests: string[] = [];
@@ -101,15 +146,21 @@ describe.each(['reproduce', 'run', 'sweep'] as const)('the %s page in chromium',
         expect(m.first.id).toBe('headline');
         expect(m.first.top).toBeGreaterThanOrEqual(0);
         expect(m.first.top).toBeLessThan(screen.height / 4);
-        expect(m.first.text).toContain(kind === 'reproduce' ? 'The verdict' : kind === 'run' ? 'Final round:' : 'Best');
-        expect(m.charts).toHaveLength(page.report.charts.length);
+        const opening = { reproduce: 'The verdict', run: 'Final round:', compare: 'Final round: A − B' }[
+          kind as string
+        ];
+        expect(m.first.text).toContain(opening ?? 'Best');
+        expect(m.charts).toHaveLength(page.charts.length);
         for (const [i, c] of m.charts.entries()) {
-          const name = `${kind}: ${page.report.charts[i]!.name}`;
+          const name = `${kind}: ${page.charts[i]!.name}`;
           expect(c.rendered, name).toBe('true');
           expect(c.marks, name).toBeGreaterThan(0);
           expect(c.drawn, name).toBeGreaterThan(0);
           expect(c.drawn, name).toBeLessThanOrEqual(c.client + 1);
           expect(c.axisTitles.filter((t) => t.length > 3).length, name).toBeGreaterThan(0);
+          expect(c.cut, name).toEqual([]);
+          expect(c.outside, name).toEqual([]);
+          if (page.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
         }
         expect(problems).toEqual([]);
         expect(requests).toEqual([url]); // the page itself, nothing else

@@ -29,9 +29,9 @@ describe('fitToWidth', () => {
 
   it('on a phone: legends in one column under the chart, titles and x titles broken between words', () => {
     const fitted = fitToWidth(single, 342) as typeof single & { title: { text: string[]; subtitle: string[] } };
-    expect(fitted.encoding.color.legend).toEqual({ orient: 'bottom', columns: 1, labelLimit: 282 });
+    expect(fitted.encoding.color.legend).toEqual({ orient: 'bottom', columns: 1, labelLimit: 342 - 130 });
     expect(fitted.title.text.join(' ')).toBe(single.title.text);
-    for (const line of fitted.title.text) expect(line.length * 10.5).toBeLessThanOrEqual(342 - 24);
+    for (const line of fitted.title.text) expect(line.length * 16 * 0.66).toBeLessThanOrEqual(342 - 24);
     expect(fitted.title.subtitle.length).toBeGreaterThan(1);
     expect((fitted.encoding.x.title as unknown as string[]).length).toBeGreaterThan(1);
     // Wide, nothing is broken.
@@ -51,6 +51,48 @@ describe('fitToWidth', () => {
     expect(faceted.columns).toBe(1);
     expect(faceted.spec.width).toBe(342 - 70);
     expect(faceted.facet.header.labelExpr).toBe("split(datum.label, ', ')");
+  });
+
+  it('on a phone: a legend stays inside the frame — a long row in columns, entries too long on lines of their own, \
+a gradient shortened', () => {
+    const row = {
+      field: 's',
+      scale: { domain: ['0', '0.05', '0.1', '0.15', '0.2'] },
+      legend: { direction: 'horizontal' },
+    };
+    const arms = ['random control (no library)', '20 % exploration, separated samples'];
+    const long = { field: 'arm', scale: { domain: arms }, legend: { columns: 2 } };
+    const gradient = { field: 'mean', legend: { gradientLength: 320 } };
+    const fitted = fitToWidth({ width: 600, encoding: { color: row, stroke: long, fill: gradient } }, 340) as {
+      encoding: Record<string, { legend: Record<string, unknown> }>;
+    };
+    const [r, l, g] = ['color', 'stroke', 'fill'].map((k) => fitted.encoding[k]!.legend);
+    expect(r!.columns).toBeGreaterThan(1);
+    expect(Number(r!.columns) * (40 + 40)).toBeLessThanOrEqual(340 - 100);
+    expect(l!.columns).toBe(1);
+    expect(l!.labelExpr).toContain('split(');
+    expect(g!.gradientLength).toBe(340 - 130);
+    // Wide, none of it.
+    expect(fitToWidth({ width: 600, encoding: { color: row } }, 1200).encoding).toEqual({ color: row });
+  });
+
+  it("breaks titles by the width the page measures, and runs a subtitle's unfinished lines on before", () => {
+    const spec = {
+      width: 600,
+      title: {
+        text: 'Wide title',
+        subtitle: ["Bars: intervals; dashed lines: the article's decision lines", '(below 2 %).'],
+      },
+    };
+    // A font twice as wide as DejaVu Sans breaks sooner.
+    const wide = (text: string, px: number): number => text.length * px * 1.2;
+    const narrowFont = fitToWidth(spec, 390) as { title: { subtitle: string[] } };
+    const wideFont = fitToWidth(spec, 390, 0, wide) as { title: { subtitle: string[] } };
+    expect(wideFont.title.subtitle.length).toBeGreaterThan(narrowFont.title.subtitle.length);
+    for (const line of wideFont.title.subtitle) expect(wide(line, 12)).toBeLessThanOrEqual(390 - 24);
+    // The first line ends without a stop, so the second runs on from it before breaking again.
+    expect(narrowFont.title.subtitle.join(' ')).toBe(spec.title.subtitle.join(' '));
+    expect(narrowFont.title.subtitle.some((l) => l.includes('lines (below'))).toBe(true);
   });
 
   it('stacks views that do not fit side by side', () => {

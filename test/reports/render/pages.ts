@@ -1,4 +1,7 @@
-/** The three report pages — a reproduction, a run and a sweep — built from fixture folders and written to disk. */
+/**
+ * The report pages — a reproduction, a run, a small sweep and an 88-cell one (11 exploration rates × 8
+ * thresholds, as a phone must show) — built from fixture folders and written to disk.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultHeatmapAxes } from '../../../reports/charts/heatmap.js';
@@ -6,7 +9,7 @@ import { buildReport, type BuiltReport } from '../../../reports/report.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
 import { reproduceFolder, runFolder, sweepFolder } from '../fixtures.js';
 
-export type PageKind = 'reproduce' | 'run' | 'sweep';
+export type PageKind = 'reproduce' | 'run' | 'sweep' | 'large';
 
 export interface Page {
   readonly kind: PageKind;
@@ -17,11 +20,16 @@ export interface Page {
   readonly dir: string;
 }
 
+/** from, from + step … to, as the CLI's a:b:step reads them (rounded as they print). */
+const steps = (from: number, to: number, step: number): number[] =>
+  Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => Number((from + i * step).toFixed(10)));
+
 export async function buildPages(root: string): Promise<Record<PageKind, Page>> {
   const folders: Record<PageKind, string> = {
     reproduce: await reproduceFolder(join(root, 'reproduce'), 12, true),
     run: runFolder(join(root, 'run'), 20),
     sweep: sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9], topK: [1, 2] }, 6),
+    large: sweepFolder(join(root, 'large'), { explore: steps(0, 0.5, 0.05), threshold: steps(0.6, 0.95, 0.05) }, 20),
   };
   const pages = {} as Record<PageKind, Page>;
   for (const [kind, folder] of Object.entries(folders) as [PageKind, string][]) {
@@ -30,7 +38,7 @@ export async function buildPages(root: string): Promise<Record<PageKind, Page>> 
     const report = await buildReport(data, {
       seed: 1,
       resamples: 200,
-      axes: kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null,
+      axes: data.kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null,
       source: `fixtures/${kind}`,
       outDir: dir,
     });
