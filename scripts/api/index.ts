@@ -110,8 +110,8 @@ export type { MeanSd, RunMetrics } from '../../sim/experiment/runMetrics.js';
 export { runSweep } from '../../sim/experiment/sweep.js';
 export type { SweepCell, SweepResult } from '../../sim/experiment/sweep.js';
 export { cellId } from '../../sim/experiment/cellId.js';
-export { ensureModules, loadModule } from '../../sim/experiment/modules.js';
-export type { LoadedModule, LoadOptions } from '../../sim/experiment/modules.js';
+export { ensureModules, loadModule } from '../../sim/agent/plugins/load.js';
+export type { LoadedModule, LoadOptions } from '../../sim/agent/plugins/load.js';
 
 // Result folders for `hexa report`.
 export { writeRunFolder } from '../../reports/folders/folders.js';

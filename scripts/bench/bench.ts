@@ -6,8 +6,8 @@
  *   the engine      attempts per second of the published 4-bit exploitation arm, task setup and evolution
  *                   included (the cost of a real run, per attempt), and its share of the bare loop, both
  *                   measured alternately in this process, best of a few rounds each;
- *   by hand         the same arm written out for its one configuration (handWritten.ts): what the protocol
- *                   itself costs with these draws, and so how much of the gap the engine's generality takes;
+ *   reference       the same arm played by the readable reference protocol (sim/experiment/reference/), the
+ *                   same attempts as the engine's, written to be read rather than tuned;
  *   sizes           the cost of an attempt on 4-, 16-, 64- and 256-bit locks (the wider ones with a random
  *                   truth, so every task runs to the cap);
  *   collections     garbage collections during the engine's runs, per million attempts.
@@ -19,7 +19,7 @@ import { normalizeRun, PUBLISHED_RUN, type Run } from '../../sim/experiment/conf
 import type { EnvSpec } from '../../envs/env.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
-import { handWrittenReplicate } from './handWritten.js';
+import { referenceReplicate } from '../../sim/experiment/reference/protocol.js';
 
 const cpuSeconds = (): number => {
   const u = process.cpuUsage();
@@ -52,14 +52,14 @@ function timedAttempts(seconds: number, batch: () => number): { attempts: number
 }
 
 /**
- * Attempts per CPU second of the published 4-bit arm written out by hand (handWritten.ts), timed for at least
- * `seconds`.
+ * Attempts per CPU second of the published 4-bit arm played by the reference protocol (sim/experiment/reference/),
+ * timed for at least `seconds`.
  */
-export function handWrittenLoop(seconds: number): number {
+export function referenceLoop(seconds: number): number {
   let replicate = 0;
   const { attempts, used } = timedAttempts(seconds, () => {
     let n = 0;
-    for (let i = 0; i < 100; i++) n += handWrittenReplicate(PUBLISHED_RUN.seed, replicate++);
+    for (let i = 0; i < 100; i++) for (const m of referenceReplicate(PUBLISHED_RUN, replicate++)) n += m.attempts;
     return n;
   });
   return attempts / used;
@@ -132,8 +132,8 @@ export interface EngineBench {
   readonly lock4: EngineFigure;
   /** lock4 / bare, from the best round of each. */
   readonly share: number;
-  /** The same arm written out by hand for its one configuration (attempts per CPU second, best round). */
-  readonly handWritten: number;
+  /** The same arm played by the reference protocol (attempts per CPU second, best round). */
+  readonly reference: number;
   /** 4, 16, 64 and 256 bits. */
   readonly sizes: readonly EngineFigure[];
   /** Cost of a 256-bit attempt against a 4-bit one. */
@@ -149,14 +149,14 @@ export async function runEngineBench(seconds = 2, rounds = 3): Promise<EngineBen
     collections += list.getEntries().length;
   });
   let bare = 0;
-  let handWritten = 0;
+  let reference = 0;
   let lock4: EngineFigure | undefined;
   let attempts = 0;
   bareLoop(Math.min(0.2, seconds)); // warm-up
-  handWrittenLoop(Math.min(0.2, seconds));
+  referenceLoop(Math.min(0.2, seconds));
   for (let i = 0; i < rounds; i++) {
     bare = Math.max(bare, bareLoop(seconds / 2));
-    handWritten = Math.max(handWritten, handWrittenLoop(seconds / 2));
+    reference = Math.max(reference, referenceLoop(seconds / 2));
     observer.observe({ entryTypes: ['gc'] });
     const f = engine(benchConfig(4), 4, seconds);
     await new Promise((resolve) => setTimeout(resolve, 20)); // collections are reported from the event loop
@@ -169,7 +169,7 @@ export async function runEngineBench(seconds = 2, rounds = 3): Promise<EngineBen
     bare,
     lock4: lock4!,
     share: lock4!.attemptsPerCpuSec / bare,
-    handWritten,
+    reference,
     sizes,
     ratio256: sizes[3]!.nsPerAttempt / sizes[0]!.nsPerAttempt,
     collectionsPerMillion: (collections * 1e6) / attempts,

@@ -1,6 +1,6 @@
 /**
- * Bench row for the run-time guard of module worlds (envs/check/runtime.ts): what it costs a run, as the
- * share of attempts per CPU second the 4-bit module world loses to it. The guarded and the unguarded world
+ * Bench row for the run-time guard of module worlds (sim/agent/plugins/worldGuard.ts): what it costs a run, as
+ * the share of attempts per CPU second the 4-bit module world loses to it. The guarded and the unguarded world
  * each run in fresh processes (guardProbe.ts), in adjacent pairs (the order alternating), and the cost is the
  * median over the pairs of one run's figure against its partner's: a shared machine's speed drifts over
  * seconds, so two runs side by side see nearly the same machine. Target: at most 3 %. The probes run with

@@ -1,7 +1,8 @@
 /**
  * One figure for the bench of the run-time guard (guardBench.ts), in a process of its own: the 4-bit
- * published arm on docs/examples/lock-world.mjs, either as every run gets it — guarded (envs/check/runtime.ts)
- * — or registered as it is, under an id of its own, which only this probe ever does. Each variant runs in a
+ * published arm on docs/examples/lock-world.mjs, either as every run gets it — guarded
+ * (sim/agent/plugins/worldGuard.ts) — or registered as it is, under an id of its own, which only this probe ever
+ * does. Each variant runs in a
  * fresh process, so the Actor's loop is compiled for that one world and neither variant slows the other.
  *
  *   node dist/scripts/bench/guardProbe.js guarded|unguarded seconds S [W]  → one EngineFigure (JSON) on stdout
@@ -14,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { EnvSpec } from '../../envs/env.js';
 import { moduleStore } from '../../sim/agent/moduleStore.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
-import { importModule, loadModule } from '../../sim/experiment/modules.js';
+import { importModule, loadModule } from '../../sim/agent/plugins/load.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { engine, replicateAttempts, type EngineFigure } from './bench.js';
 import { LOCK_MODULE } from './moduleBench.js';

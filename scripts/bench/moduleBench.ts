@@ -21,7 +21,7 @@ export interface ModuleBench {
 export const LOCK_MODULE = join(packageRoot(), 'docs', 'examples', 'lock-world.mjs');
 
 export async function benchModuleLock(minSeconds = 2): Promise<ModuleBench> {
-  const { loadModule } = await import('../../sim/experiment/modules.js');
+  const { loadModule } = await import('../../sim/agent/plugins/load.js');
   const path = LOCK_MODULE;
   const [world] = (await loadModule('env', path, 'env', { check: true })).envs;
   const builtInConfig = PUBLISHED_RUN;

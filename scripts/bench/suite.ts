@@ -132,10 +132,10 @@ export function renderBench(r: BenchSuite): string {
     `bare loop (one 32-bit draw, popcount score, hit count): ${m(e.bare)} M attempts per CPU second`,
     `4-bit lock, published exploitation arm: ${m(e.lock4.attemptsPerCpuSec)} M attempts per CPU second = ` +
       `${e.share.toFixed(2)} of the bare loop`,
-    `the same arm written out by hand for its one configuration (same draws, same attempts): ${m(e.handWritten)} M ` +
+    `the same arm played by the reference protocol (same draws, same attempts): ${m(e.reference)} M ` +
       `attempts per CPU second = ` +
-      `${(e.handWritten / e.bare).toFixed(2)} of the bare loop; the engine runs at ` +
-      `${(e.lock4.attemptsPerCpuSec / e.handWritten).toFixed(2)} of it`,
+      `${(e.reference / e.bare).toFixed(2)} of the bare loop; the engine runs at ` +
+      `${(e.lock4.attemptsPerCpuSec / e.reference).toFixed(2)} of it`,
     `per attempt (CPU): ${e.sizes.map((s) => `${s.bits} bits ${s.nsPerAttempt.toFixed(1)} ns`).join(', ')}; 256-bit ` +
       `/ 4-bit ${e.ratio256.toFixed(1)}×`,
     `garbage collections during the 4-bit runs: ${e.collectionsPerMillion.toFixed(2)} per million attempts`,

@@ -55,7 +55,7 @@ async function checkTarget(target: string, variants: readonly EnvParams[]): Prom
     refuseBadVariants(spec, variants);
     return [{ target, module: null, check: checkEnv(spec, { variants, deadlineSeconds }) }];
   }
-  const { importModule } = await import('../../sim/experiment/modules.js');
+  const { importModule } = await import('../../sim/agent/plugins/load.js');
   const { ref, exported } = await importModule('env', target, 'env');
   const worlds = Array.isArray(exported) ? (exported as unknown[]) : [exported];
   for (const w of worlds) refuseBadVariants(w, variants);

@@ -80,7 +80,7 @@ export async function preloadModules(
     return items.filter(isModulePath).map((t) => ({ flag: name, kind, file: splitValue(t).file }));
   });
   if (wanted.length === 0) return;
-  const { loadModule } = await import('../../sim/experiment/modules.js');
+  const { loadModule } = await import('../../sim/agent/plugins/load.js');
   for (const { flag, kind, file } of wanted) {
     if (moduleStore.module(kind, resolve(file)) !== undefined) continue;
     const sha256 = sha256Of?.(kind, resolve(file));

@@ -5,7 +5,7 @@
  */
 import type { Run, RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
-import { ensureModules } from '../../sim/experiment/modules.js';
+import { ensureModules } from '../../sim/agent/plugins/load.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
 import { cellPrefix } from '../../reports/csv/sweepColumns.js';

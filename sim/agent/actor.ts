@@ -41,6 +41,7 @@ import type { AleaStream } from '../core/rng.js';
 import { bitWords, lastWordMask } from '../core/bitCode.js';
 import { SampleBatch } from './samples/sampleBatch.js';
 import { watchedWords, type WatchedWords, type WordFeedback } from '../core/guard/watchedWords.js';
+import { explores } from './exploration/decision.js';
 
 /**
  * High-score samples a listed batch holds before it is handed over: small enough that a batch of one-word
@@ -202,15 +203,16 @@ export class Actor {
     const batch = (this.valueSamples ??= SampleBatch.values(positions, SAMPLE_BUFFER, this.facts.keepApart));
 
     if (remembers) policy.beginTask(streams.guess, constraint);
+    const explore = streams.explore;
     const rate = streams.exploreRate ?? agent.explore;
-    const taskExplores = agent.exploreUnit === 'task' && streams.explore !== null && streams.explore.quick() < rate;
+    const perTask = agent.exploreUnit === 'task';
 
     let handedOver = 0;
     let used = cap;
+    let exploring = false;
     for (let attempt = 1; attempt <= cap; attempt++) {
       // Act
-      const exploring =
-        taskExplores || (agent.exploreUnit === 'attempt' && streams.explore !== null && streams.explore.quick() < rate);
+      exploring = explores(explore, rate, perTask, attempt, exploring);
       if (exploring) tally.explorations++;
       policy.choose(code, streams.guess, exploring ? null : constraint);
 
@@ -250,13 +252,13 @@ export class Actor {
     const fixed = constraint === null ? null : constraint.fixedBits;
     const values = constraint === null ? null : constraint.valueBits;
     const rate = streams.exploreRate ?? agent.explore;
-    const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
-    const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
+    const perTask = agent.exploreUnit === 'task';
 
     let handedOver = 0;
     let used = cap;
+    let exploring = false;
     for (let attempt = 1; attempt <= cap; attempt++) {
-      const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+      exploring = explores(explore, rate, perTask, attempt, exploring);
       if (exploring) tally.explorations++;
       const free = exploring || fixed === null;
       for (let i = 0; i < words; i++) {
@@ -312,7 +314,7 @@ export class Actor {
     const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;
     const values = constraint === null ? 0 : constraint.valueBits[0]!;
     const rate = streams.exploreRate ?? agent.explore;
-    const perAttempt = agent.exploreUnit === 'attempt' ? explore : null;
+    const perTask = agent.exploreUnit === 'task';
     const watch = this.watch;
     const steps = watch === null ? null : watch.steps;
     // Every world's score is checked against a bound (an unsigned 32-bit one, compared as such): a watched
@@ -329,7 +331,7 @@ export class Actor {
     let used = 0;
     for (let task = 0; task < tasks; task++) {
       if (begin !== null) begin(task);
-      const taskExplores = agent.exploreUnit === 'task' && explore !== null && explore.quick() < rate;
+      let exploring = false;
       let handedOver = -held;
       let solved = false;
       used = cap;
@@ -338,7 +340,7 @@ export class Actor {
       runs: for (;;) {
         const end = Math.min(attempt - 1 + left, cap);
         for (; attempt <= end; attempt++) {
-          const exploring = taskExplores || (perAttempt !== null && perAttempt.quick() < rate);
+          exploring = explores(explore, rate, perTask, attempt, exploring);
           if (exploring) tally.explorations++;
           const draw = guess.int32();
           const code = (exploring ? draw : (draw & keep) | values) & last;

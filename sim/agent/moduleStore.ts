@@ -148,7 +148,7 @@ export class ModuleStore {
     return undefined;
   }
 
-  /** Keep a loaded module file (its worlds and policy registered by the loader, sim/experiment/modules.ts). */
+  /** Keep a loaded module file (its worlds and policy registered by the loader, sim/agent/plugins/load.ts). */
   addModule(module: LoadedModule): void {
     this.files.set(fileKey(module.ref.kind, module.ref.path, module.ref.sha256), module);
   }

@@ -271,7 +271,7 @@ export const msg = {
   paramWithoutEnv: () => '--param: sets a parameter of the --env world; give --env too',
   pngScaleWithoutReport: (value: unknown) =>
     `--png-scale: ${show(value)} sets the scale of the report's PNG files; give --report too`,
-  // plugin modules (--env FILE, --lifecycle FILE, …; sim/experiment/modules.ts)
+  // plugin modules (--env FILE, --lifecycle FILE, …; sim/agent/plugins/load.ts)
   policyUnchanged: (flag: string, path: string, name: string, rule: string, replicates: number) =>
     `warning: --${flag} ${show(path)}: policy '${name}' gives the first ${replicates} replicates exactly as ` +
     `--${flag} ${rule} does, figure for figure: in this configuration it changes nothing (is it called, and does ` +

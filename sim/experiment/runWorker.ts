@@ -2,7 +2,7 @@
 import { serveJobs } from '../core/parallel/serve.js';
 import { runExperiment } from './experiment.js';
 import type { Run } from './config.js';
-import { ensureModules } from './modules.js';
+import { ensureModules } from '../agent/plugins/load.js';
 
 serveJobs(async (config: Run) => {
   // The files the configuration names, with the content it was made with.

@@ -37,11 +37,7 @@ describe('start-up', () => {
   });
 
   it('loads no plugin machinery, no environment checker and no mathjs', () => {
-    expect(
-      [...files].filter(
-        (f) => f === 'sim/experiment/modules.ts' || f.startsWith('envs/check/') || f.startsWith('sim/agent/plugins/'),
-      ),
-    ).toEqual([]);
+    expect([...files].filter((f) => f.startsWith('envs/check/') || f.startsWith('sim/agent/plugins/'))).toEqual([]);
     expect([...packages].filter((p) => p === 'mathjs')).toEqual([]);
   });
 });

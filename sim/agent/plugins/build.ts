@@ -10,7 +10,7 @@ import type { SkillOrder } from '../retriever.js';
 import { msg } from '../../core/messages.js';
 import { findPolicy } from '../moduleStore.js';
 import type { LifecyclePluginParts, PolicyKind } from './contracts.js';
-import { guardedCompare, guardedExploration, guardedExtraction, guardedLifecycle, policyGuard } from './guard.js';
+import { guardedCompare, guardedExploration, guardedExtraction, guardedLifecycle, policyGuard } from './policyGuard.js';
 
 /**
  * Check that what a plugin's factory returned has the members the runner reads, of the right type — once

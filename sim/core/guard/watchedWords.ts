@@ -5,7 +5,7 @@
  * `stepWord`, counts its steps in the heartbeat (in runs) and checks the score and `solved` inline, and turns to the
  * guard only for what is wrong: the feedback that failed the check, or what the world threw.
  *
- * The world's guard (envs/check/runtime.ts) offers this under `WATCHED`; built-in worlds do not, and their
+ * The world's guard (sim/agent/plugins/worldGuard.ts) offers this under `WATCHED`; built-in worlds do not, and their
  * loop is the same loop with nothing watched.
  */
 import type { StepBeat } from './heartbeat.js';

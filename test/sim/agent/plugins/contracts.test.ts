@@ -15,7 +15,7 @@ import type {
 import { findPolicy, policyProblem, registerPolicy } from '../../../../sim/agent/moduleStore.js';
 import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
-import { loadModule } from '../../../../sim/experiment/modules.js';
+import { loadModule } from '../../../../sim/agent/plugins/load.js';
 import { ROOT } from '../../../helpers/cli.js';
 
 const run = (agent: Partial<AgentConfig>, base: Partial<RunConfig> = {}): unknown =>

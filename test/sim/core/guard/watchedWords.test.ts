@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardSpec } from '../../../../envs/check/runtime.js';
+import { guardSpec } from '../../../../sim/agent/plugins/worldGuard.js';
 import { lockV1 } from '../../../../envs/lock.js';
 import { resolveEnvParams } from '../../../../envs/params.js';
 import { watchedWords } from '../../../../sim/core/guard/watchedWords.js';

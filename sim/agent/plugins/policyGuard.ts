@@ -1,5 +1,5 @@
 /**
- * Policies from module files, their calls guarded (sim/core/guard/hookGuard.ts): what a hook throws becomes
+ * Policies from module files, their calls guarded (hookGuard.ts): what a hook throws becomes
  * one PluginError naming the module, the policy and the hook; a value the runner depends on is checked (an
  * exploration rate in [0, 1], a ranking's number); and the thread's heartbeat names the hook while it runs,
  * so the pool watching the thread can stop one that never returns. Each runs outside the attempt loop.
@@ -10,7 +10,7 @@ import type { ExplorationPolicy } from '../exploration/policy.js';
 import type { Lifecycle, TaskOutcome } from '../lifecycle/lifecycle.js';
 import type { Skill } from '../skill.js';
 import { msg } from '../../core/messages.js';
-import { HookGuard, shownPath } from '../../core/guard/hookGuard.js';
+import { HookGuard, shownPath } from './hookGuard.js';
 import { moduleStore } from '../moduleStore.js';
 import type { PolicyKind, PolicyPlugin } from './contracts.js';
 

@@ -7,12 +7,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEnv } from '../../../sim/agent/moduleStore.js';
-import { findPolicy } from '../../../sim/agent/moduleStore.js';
-import { UsageError } from '../../../sim/core/messages.js';
-import { ensureModules, importModule, loadModule } from '../../../sim/experiment/modules.js';
-import { ROOT } from '../../helpers/cli.js';
-import { joined } from '../../helpers/pattern.js';
+import { findEnv } from '../../../../sim/agent/moduleStore.js';
+import { findPolicy } from '../../../../sim/agent/moduleStore.js';
+import { UsageError } from '../../../../sim/core/messages.js';
+import { ensureModules, importModule, loadModule } from '../../../../sim/agent/plugins/load.js';
+import { ROOT } from '../../../helpers/cli.js';
+import { joined } from '../../../helpers/pattern.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hexa-modules-'));
 const file = (name: string, text: string): string => {

@@ -14,12 +14,19 @@
  * they are. A guarded world keeps the shape of the one it wraps (the same optional methods, so the Actor
  * chooses the same loop) and gives the same feedback object.
  */
-import { paramErrorOf, type Env, type EnvParams, type EnvSpec, type Feedback, type TaskContext } from '../env.js';
-import { msg, PluginError } from '../../sim/core/messages.js';
-import { HookGuard } from '../../sim/core/guard/hookGuard.js';
-import { threadHeartbeat } from '../../sim/core/guard/heartbeat.js';
-import { WATCHED, type WatchedWords } from '../../sim/core/guard/watchedWords.js';
-import type { Stream } from '../../sim/core/rng.js';
+import {
+  paramErrorOf,
+  type Env,
+  type EnvParams,
+  type EnvSpec,
+  type Feedback,
+  type TaskContext,
+} from '../../../envs/env.js';
+import { msg, PluginError } from '../../core/messages.js';
+import { HookGuard } from './hookGuard.js';
+import { threadHeartbeat } from '../../core/guard/heartbeat.js';
+import { WATCHED, type WatchedWords } from '../../core/guard/watchedWords.js';
+import type { Stream } from '../../core/rng.js';
 
 /** The largest FAILURE kind (envs/env.ts). */
 const MAX_FAILURE = 4;

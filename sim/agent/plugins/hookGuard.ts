@@ -1,11 +1,11 @@
 /**
  * Calls into one plugin (a world of a module file, a policy module): each hook has a number, under which the
- * thread's heartbeat names it while it runs (heartbeat.ts), and whatever it throws becomes a PluginError
- * naming the module, the hook and the message, with the plugin's own stack kept for `--debug`.
+ * thread's heartbeat names it while it runs (sim/core/guard/heartbeat.ts), and whatever it throws becomes a
+ * PluginError naming the module, the hook and the message, with the plugin's own stack kept for `--debug`.
  */
 import { isAbsolute, relative } from 'node:path';
-import { msg, PluginError } from '../messages.js';
-import { hookMark, threadHeartbeat, type Heartbeat } from './heartbeat.js';
+import { msg, PluginError } from '../../core/messages.js';
+import { hookMark, threadHeartbeat, type Heartbeat } from '../../core/guard/heartbeat.js';
 
 export class HookGuard {
   readonly beat: Heartbeat = threadHeartbeat();

@@ -1,0 +1,50 @@
+/**
+ * A module file, read and run: the one place a plugin's code first runs in this process. Each file is read once,
+ * hashed (SHA-256 of its bytes) and imported under a URL carrying that hash, so the code that runs is the code
+ * that was hashed; what goes wrong is one UsageError naming the flag and the file (loadError.ts gives a failed
+ * import its place). Whatever should hold a plugin while it loads — a deadline, its output, its exits, the
+ * built-ins it could change — belongs around `runModuleFile`, which load.ts and `hexa check-env` both go through.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { msg, UsageError } from '../../core/messages.js';
+import { loadErrorText } from './loadError.js';
+
+/** A module file as read, before any of its code ran. */
+export interface ModuleFile {
+  /** The flag that named it, and its path as given there (for messages). */
+  readonly flag: string;
+  readonly path: string;
+  /** Its absolute path, and the SHA-256 of the bytes read. */
+  readonly full: string;
+  readonly sha256: string;
+}
+
+/** Read and hash the file a flag names; a file that cannot be read is the flag's bad value. */
+export function readModuleFile(flag: string, path: string): ModuleFile {
+  const full = resolve(path);
+  let bytes: Buffer;
+  try {
+    if (!statSync(full).isFile()) throw new UsageError(msg.moduleMissing(flag, path));
+    bytes = readFileSync(full);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(msg.moduleMissing(flag, path));
+  }
+  return { flag, path, full, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Run the file (import it, under its hash) and give its default export, unchecked. */
+export async function runModuleFile(file: ModuleFile): Promise<unknown> {
+  const { flag, path, full, sha256 } = file;
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as Record<string, unknown>;
+  } catch (e) {
+    throw new UsageError(msg.moduleUnloadable(flag, path, loadErrorText(e, full, path)));
+  }
+  if (namespace.default === undefined) throw new UsageError(msg.moduleNoDefault(flag, path));
+  return namespace.default;
+}
