@@ -6,6 +6,11 @@
  * statistic reuses them. Resampling whole replicates keeps the rounds and metrics of one replicate together,
  * and two arms over the same replicates get the same resamples, so their difference is a paired comparison.
  * A statistic then costs O(n) per resample and no further random draws.
+ *
+ * A report takes some thirty statistics of every cell of a sweep, each n·B multiplications, so the loops are
+ * written for speed — several columns a pass over the counts (`resampleSums`), the interquartile mean without a
+ * branch per replicate — but each resample's sum is still taken replicate after replicate, as one column's loop
+ * takes it: floating-point addition is not associative, and the intervals must not move by a bit.
  */
 import { below, ReplicateKey } from './rng.js';
 import { quantile, type Interval } from './stats.js';
@@ -56,13 +61,50 @@ export class ResamplePlan {
   /** The mean of `values` (one per replicate, in plan order). */
   mean(values: ArrayLike<number>): Estimate {
     const v = this.column(values);
-    const { n, counts } = this;
+    return this.meanOfSums(v, this.resampleSums([v])[0]!);
+  }
+
+  /**
+   * Each resample's Σ count × value, for each column (one value per replicate, in plan order): what `mean` and
+   * `ratio` take their resamples from. Four columns share a pass over the counts; each sum is still taken in
+   * replicate order, so it is bit for bit the one a column's own loop takes.
+   */
+  resampleSums(columns: readonly ArrayLike<number>[]): Float64Array[] {
+    const vs = columns.map((c) => this.column(c));
+    const out = vs.map(() => new Float64Array(this.resamples));
+    let k = 0;
+    for (; k + 4 <= vs.length; k += 4) this.sums4(vs[k]!, vs[k + 1]!, vs[k + 2]!, vs[k + 3]!, out.slice(k, k + 4));
+    for (; k < vs.length; k++) this.sums1(vs[k]!, out[k]!);
+    return out;
+  }
+
+  /** The mean of `values` given their resample sums (`resampleSums`). */
+  meanOfSums(values: ArrayLike<number>, sums: Float64Array): Estimate {
+    const v = this.column(values);
+    const { n } = this;
     let total = 0;
     for (let i = 0; i < n; i++) total += v[i]!;
-    return this.interval(total / n, (base) => {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += counts[base + i]! * v[i]!;
-      return s / n;
+    return this.interval(total / n, (b) => sums[b]! / n);
+  }
+
+  /** Σ numerator / Σ denominator given both columns' resample sums (`resampleSums`); undefined when Σ den = 0. */
+  ratioOfSums(
+    numerators: ArrayLike<number>,
+    denominators: ArrayLike<number>,
+    numeratorSums: Float64Array,
+    denominatorSums: Float64Array,
+  ): Estimate {
+    const x = this.column(numerators);
+    const y = this.column(denominators);
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < this.n; i++) {
+      num += x[i]!;
+      den += y[i]!;
+    }
+    return this.interval(den === 0 ? NaN : num / den, (b) => {
+      const d = denominatorSums[b]!;
+      return d === 0 ? NaN : numeratorSums[b]! / d;
     });
   }
 
@@ -75,15 +117,22 @@ export class ResamplePlan {
     const cut = Math.floor(n / 4);
     const lo = cut;
     const hi = n - cut; // positions [lo, hi) of the resample's sorted values are kept
-    return this.interval(interquartileMean(v), (base) => {
+    // The loop below adds 0 × value for a replicate a resample leaves out, which is 0 only for finite values.
+    if (!sorted.every(Number.isFinite)) return this.interval(interquartileMean(v), (b) => this.iqmOf(b, order, sorted));
+    return this.interval(interquartileMean(v), (b) => {
+      const base = b * n;
       let s = 0;
       let pos = 0;
-      for (let j = 0; j < n && pos < hi; j++) {
-        const c = counts[base + order[j]!]!;
-        if (c === 0) continue;
-        const kept = Math.min(pos + c, hi) - Math.max(pos, lo);
-        if (kept > 0) s += kept * sorted[j]!;
-        pos += c;
+      let j = 0;
+      // Below the kept positions nothing is added; the value that straddles `lo` adds its part above it.
+      while (pos < lo) pos += counts[base + order[j++]!]!;
+      if (pos > lo) s += (Math.min(pos, hi) - lo) * sorted[j - 1]!;
+      // Then each value its copies up to `hi`: an absent one adds 0 × value, which leaves the sum as it is.
+      while (pos < hi) {
+        const next = pos + counts[base + order[j]!]!;
+        s += (Math.min(next, hi) - pos) * sorted[j]!;
+        pos = next;
+        j++;
       }
       return s / (hi - lo);
     });
@@ -91,25 +140,8 @@ export class ResamplePlan {
 
   /** Σ numerator / Σ denominator over replicates (e.g. refutations / tests). Undefined when Σ den = 0. */
   ratio(numerators: ArrayLike<number>, denominators: ArrayLike<number>): Estimate {
-    const x = this.column(numerators);
-    const y = this.column(denominators);
-    const { n, counts } = this;
-    let num = 0;
-    let den = 0;
-    for (let i = 0; i < n; i++) {
-      num += x[i]!;
-      den += y[i]!;
-    }
-    return this.interval(den === 0 ? NaN : num / den, (base) => {
-      let a = 0;
-      let d = 0;
-      for (let i = 0; i < n; i++) {
-        const c = counts[base + i]!;
-        a += c * x[i]!;
-        d += c * y[i]!;
-      }
-      return d === 0 ? NaN : a / d;
-    });
+    const [sx, sy] = this.resampleSums([numerators, denominators]);
+    return this.ratioOfSums(numerators, denominators, sx!, sy!);
   }
 
   /** Mean of a − b over paired replicates (the same replicate index in both arms). */
@@ -119,6 +151,58 @@ export class ResamplePlan {
     return this.mean(x.map((v, i) => v - y[i]!));
   }
 
+  /** Resample b's interquartile mean, one value at a time (any values, infinite ones too). */
+  private iqmOf(b: number, order: Uint32Array, sorted: Float64Array): number {
+    const { n, counts } = this;
+    const base = b * n;
+    const cut = Math.floor(n / 4);
+    const [lo, hi] = [cut, n - cut];
+    let s = 0;
+    let pos = 0;
+    for (let j = 0; j < n && pos < hi; j++) {
+      const c = counts[base + order[j]!]!;
+      if (c === 0) continue;
+      const kept = Math.min(pos + c, hi) - Math.max(pos, lo);
+      if (kept > 0) s += kept * sorted[j]!;
+      pos += c;
+    }
+    return s / (hi - lo);
+  }
+
+  private sums1(v: Float64Array, out: Float64Array): void {
+    const { n, counts } = this;
+    for (let b = 0; b < this.resamples; b++) {
+      const base = b * n;
+      let s = 0;
+      for (let i = 0; i < n; i++) s += counts[base + i]! * v[i]!;
+      out[b] = s;
+    }
+  }
+
+  /** Four columns' sums in one pass: four independent additions per count read, each in replicate order. */
+  private sums4(v0: Float64Array, v1: Float64Array, v2: Float64Array, v3: Float64Array, out: Float64Array[]): void {
+    const { n, counts } = this;
+    const [o0, o1, o2, o3] = out as [Float64Array, Float64Array, Float64Array, Float64Array];
+    for (let b = 0; b < this.resamples; b++) {
+      const base = b * n;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let i = 0; i < n; i++) {
+        const c = counts[base + i]!;
+        s0 += c * v0[i]!;
+        s1 += c * v1[i]!;
+        s2 += c * v2[i]!;
+        s3 += c * v3[i]!;
+      }
+      o0[b] = s0;
+      o1[b] = s1;
+      o2[b] = s2;
+      o3[b] = s3;
+    }
+  }
+
   /** The values as a Float64Array (one array type keeps the inner loops monomorphic). */
   private column(values: ArrayLike<number>): Float64Array {
     if (values.length !== this.n)
@@ -126,13 +210,13 @@ export class ResamplePlan {
     return values instanceof Float64Array ? values : Float64Array.from(values);
   }
 
-  /** Point estimate plus the percentile interval of `statistic` over the resamples (undefined ones dropped). */
-  private interval(estimate: number, statistic: (base: number) => number): Estimate {
+  /** Point estimate plus the percentile interval of `statistic(b)` over the resamples b (undefined ones dropped). */
+  private interval(estimate: number, statistic: (b: number) => number): Estimate {
     if (!Number.isFinite(estimate) || this.n < 2 || this.resamples < 2) return { estimate, ci95: null };
     const stats = new Float64Array(this.resamples);
     let kept = 0;
     for (let b = 0; b < this.resamples; b++) {
-      const s = statistic(b * this.n);
+      const s = statistic(b);
       if (Number.isFinite(s)) stats[kept++] = s;
     }
     if (kept < 2) return { estimate, ci95: null };
