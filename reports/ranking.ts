@@ -7,7 +7,7 @@
  */
 import { ResamplePlan, type Estimate } from '../sim/core/bootstrap.js';
 import { referenceLines, type ReferenceLine } from './references.js';
-import type { ResultData } from './resultFolder.js';
+import type { ResultFolder } from './resultFolder.js';
 import { sharesRandomNumbers, worldColumns, type GroupSummary, type Summary } from './summary.js';
 
 export interface Standing {
@@ -35,7 +35,7 @@ export interface WorldRanking {
 
 export const finalMean = (g: GroupSummary): Estimate => g.rounds.at(-1)!.attempts.mean;
 
-export function rankCells(data: ResultData, summary: Summary): WorldRanking[] {
+export function rankCells(data: ResultFolder, summary: Summary): WorldRanking[] {
   const world = worldColumns(data.parameters);
   const sweptWorld = world.filter((c) => data.swept.includes(c));
   const worlds = new Map<string, GroupSummary[]>();
@@ -50,7 +50,7 @@ export function rankCells(data: ResultData, summary: Summary): WorldRanking[] {
   return [...worlds].map(([label, cells]) => {
     const sorted = [...cells].sort((a, b) => finalMean(a).estimate - finalMean(b).estimate);
     const best = sorted[0]!;
-    const last = (g: GroupSummary): Float64Array => g.group.values('meanAttempts', g.group.rounds.length - 1)!;
+    const last = (g: GroupSummary): Float64Array => g.finalAttempts;
     const standings = sorted.map((cell): Standing => {
       if (cell === best) return { cell, difference: null, paired: false, tied: true };
       if (sharesRandomNumbers(cell.group, best.group, world)) {

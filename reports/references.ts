@@ -12,7 +12,7 @@ import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
-import type { ResultData } from './resultFolder.js';
+import type { ResultFolder } from './resultFolder.js';
 
 export interface ReferenceLine {
   /** Positions fixed by skills (0 = random guessing). */
@@ -36,7 +36,7 @@ interface SharedWorld {
   readonly feedback: 'matches' | undefined;
 }
 
-function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
+function sharedWorld(data: Pick<ResultFolder, 'groups'>): SharedWorld | null {
   const first = data.groups[0]?.params;
   if (first?.env === undefined || first.cap === undefined) return null;
   const spec = findEnv(first.env);
@@ -60,7 +60,7 @@ function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
   }
 }
 
-export function referenceLines(data: Pick<ResultData, 'groups'>): ReferenceLine[] {
+export function referenceLines(data: Pick<ResultFolder, 'groups'>): ReferenceLine[] {
   const world = sharedWorld(data);
   if (world === null) return [];
   const out: ReferenceLine[] = [];
@@ -90,7 +90,7 @@ export interface RunAnchor {
  * guessing with 0 … top-k positions fixed at the run's exploration rate; for an in-task opener without a
  * library on a binary lock, the opener's own exact value.
  */
-export function runAnchors(data: Pick<ResultData, 'groups'>): RunAnchor[] {
+export function runAnchors(data: Pick<ResultFolder, 'groups'>): RunAnchor[] {
   const world = sharedWorld(data);
   const params = data.groups[0]?.params;
   if (world === null || params === undefined || data.groups.length !== 1) return [];

@@ -11,7 +11,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { quantile } from '../../sim/core/stats.js';
 import { describeParameters, paletteFor, reportPalette } from '../charts/theme.js';
 import { armGroup } from '../figures.js';
-import type { Group, ResultData } from '../resultFolder.js';
+import type { Group, GroupInfo, ResultData } from '../resultFolder.js';
 import { sharesRandomNumbers, summarize, worldColumns, type GroupSummary, type Summary } from '../summary.js';
 
 /** One folder of a comparison, with its name on the page. */
@@ -89,7 +89,7 @@ const ARMS = ['random', 'exploit', 'explore', 'separate', 'threshold90', 'thresh
  * compared with each other whatever their settings) or, beside a reproduction, as the published arm whose
  * settings it has, so that it meets that arm.
  */
-function keyOf(data: ResultData, g: Group, besideArms: boolean): { key: string; label: string } {
+function keyOf(data: ResultData, g: GroupInfo, besideArms: boolean): { key: string; label: string } {
   const armLabel = (id: string): string => paletteFor([id]).labelOf(id);
   if (data.kind === 'reproduce') return { key: `arm ${g.id}`, label: reportPalette(data).labelOf(g.id) };
   if (data.kind === 'run') {
@@ -99,8 +99,6 @@ function keyOf(data: ResultData, g: Group, besideArms: boolean): { key: string; 
   const settings = describeParameters(g.params, data.swept);
   return { key: `cell ${settings}`, label: settings || g.id };
 }
-
-const finalValues = (g: Group): Float64Array => g.values('meanAttempts', g.rounds.length - 1)!;
 
 /** The mean of b's values subtracted from a's, each resampled on its own (independent samples). */
 function unpairedDifference(a: Float64Array, b: Float64Array, resamples: number, seed: number): Estimate {
@@ -154,15 +152,16 @@ export function compareFolders(
     const present = folders.filter((f) => m.members.has(f.letter));
     present.forEach((fa, i) =>
       present.slice(i + 1).forEach((fb) => {
-        const [a, b] = [m.members.get(fa.letter)!.group, m.members.get(fb.letter)!.group];
+        const [sa, sb] = [m.members.get(fa.letter)!, m.members.get(fb.letter)!];
+        const [a, b] = [sa.group, sb.group];
         const columns = worldColumns(fa.data.parameters);
         const paired = sharesRandomNumbers(a, b, columns);
         const difference = paired
           ? new ResamplePlan(a.replicates.length, options.resamples, options.seed).pairedDifference(
-              finalValues(a),
-              finalValues(b),
+              sa.finalAttempts,
+              sb.finalAttempts,
             )
-          : unpairedDifference(finalValues(a), finalValues(b), options.resamples, options.seed);
+          : unpairedDifference(sa.finalAttempts, sb.finalAttempts, options.resamples, options.seed);
         differences.push({
           key: m.key,
           label: m.label,

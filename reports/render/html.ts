@@ -9,7 +9,7 @@
 import type { Chart } from '../charts/theme.js';
 import { rankCells } from '../ranking.js';
 import { runAnchors } from '../references.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import type { Summary } from '../summary.js';
 import { chartSection, embedScript, inlineScripts } from './embed.js';
 import { glossaryLink, glossarySection } from './glossary.js';
@@ -19,7 +19,7 @@ import { auditSection, headlineSection, publishedSection } from './reproduceSect
 import { summarySection } from './summaryTable.js';
 
 export interface HtmlInput {
-  readonly data: ResultData;
+  readonly data: ResultFolder;
   readonly summary: Summary;
   readonly charts: readonly Chart[];
   /** Each chart's SVG by chart name, inlined for a browser without JavaScript. */

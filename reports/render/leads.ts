@@ -7,7 +7,7 @@
 import { describeParameters, describeRun } from '../charts/theme.js';
 import { finalMean, type WorldRanking } from '../ranking.js';
 import type { RunAnchor } from '../references.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import type { GroupSummary } from '../summary.js';
 import { fmt, fmtPercent } from '../tables/table.js';
 import { escapeHtml } from './htmlParts.js';
@@ -83,7 +83,7 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
   return header(kicker, `Final round: ${fmt(mean.estimate, 3)} attempts per task`, factList(facts));
 }
 
-export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], cells: number): string {
+export function sweepLead(data: ResultFolder, rankings: readonly WorldRanking[], cells: number): string {
   const replicates = [...new Set(data.groups.map((g) => g.replicates.length))].join(' / ');
   const kicker =
     `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ` +

@@ -12,7 +12,7 @@ import { pngScaleFlag, pngScaleOption } from '../pngScale.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { OutputPlan } from '../program/outputs.js';
 import { DEFAULT_RESAMPLES } from '../writeReport.js';
-import { humanOutput, withOutputFlags, type OutputArgs } from './common.js';
+import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface ReportArgs extends OutputArgs {
   dir?: string;
@@ -71,8 +71,14 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     const resamples =
       resamplesText === undefined ? DEFAULT_RESAMPLES : parseInteger('resamples', resamplesText, 100, 1_000_000);
 
-    const { readResultFolder } = await import('../../reports/resultFolder.js');
-    const data = await readResultFolder(dir);
+    const { summarizeFolder } = await import('../../reports/summary.js');
+    const progress = await progressOf(argv, 'report');
+    const { data, summary } = await summarizeFolder(
+      dir,
+      (head) => ({ seed: seedFlag ?? head.seed ?? 1, resamples }),
+      (done, total, what) => progress.update(done, total, `${what} read and summarised`),
+    );
+    progress.end();
     for (const w of data.warnings) process.stderr.write(`hexa report: warning: ${w}\n`);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
     const axes =
@@ -86,9 +92,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     outputs.claim();
 
     const { writeReport } = await import('../writeReport.js');
-    const charts = await writeReport(data, outDir, {
-      seed: seedFlag ?? data.seed ?? 1,
-      resamples,
+    const charts = await writeReport(data, summary, outDir, {
       axes,
       source: dir,
       pngScale,

@@ -72,9 +72,14 @@ export class ResamplePlan {
   resampleSums(columns: readonly ArrayLike<number>[]): Float64Array[] {
     const vs = columns.map((c) => this.column(c));
     const out = vs.map(() => new Float64Array(this.resamples));
-    let k = 0;
-    for (; k + 4 <= vs.length; k += 4) this.sums4(vs[k]!, vs[k + 1]!, vs[k + 2]!, vs[k + 3]!, out.slice(k, k + 4));
-    for (; k < vs.length; k++) this.sums1(vs[k]!, out[k]!);
+    if (vs.length === 1) this.sums1(vs[0]!, out[0]!);
+    // Two or three columns left over ride in a pass of four (the last one again): a pass costs about the same.
+    else
+      for (let k = 0; k < vs.length; k += 4) {
+        const j = (d: number): number => Math.min(k + d, vs.length - 1);
+        const spare = (d: number): Float64Array => (k + d < vs.length ? out[k + d]! : new Float64Array(this.resamples));
+        this.sums4(vs[k]!, vs[j(1)]!, vs[j(2)]!, vs[j(3)]!, [out[k]!, spare(1), spare(2), spare(3)]);
+      }
     return out;
   }
 

@@ -235,6 +235,9 @@ export const msg = {
   csvBadValue: (file: string, line: number, column: string, value: string, expected: string) =>
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
+  csvScattered: (file: string, line: number, column: string, id: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} ${show(id)} comes again after other ${column}s; a result file ` +
+    `holds each ${column}'s rows together, as hexa writes them (sort the rows by ${column})`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
   capBeyondExact: (value: unknown, max: number, bits: number) =>
     `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is ` +

@@ -44,7 +44,8 @@ describe('rankCells', () => {
     for (const s of world!.standings.slice(1)) {
       expect(s.paired).toBe(true);
       const plan = new ResamplePlan(best.group.replicates.length, summary.resamples, summary.seed);
-      const last = (g: typeof best): Float64Array => g.group.values('meanAttempts', 4)!;
+      const last = (g: typeof best): Float64Array =>
+        data.groups.find((d) => d.id === g.group.id)!.values('meanAttempts', 4)!;
       const difference = plan.pairedDifference(last(s.cell), last(best));
       expect(s.difference).toEqual(difference);
       expect(s.tied).toBe(difference.ci95![0] <= 0);

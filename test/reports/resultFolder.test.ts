@@ -174,4 +174,14 @@ describe('loadResultFolder', () => {
       usageMessage(() => loadResultFolder(variant(reproduce, 'tablecols', 'table.csv', 'id,mean\na,1\n'))),
     ).toMatch(/table\.csv' lacks required column published$/);
   });
+
+  it('refuses a cell whose rows are not together (the rows are read cell after cell), naming the line', () => {
+    // The first cell's second replicate (5 rounds) moved to the end of the file.
+    const lines = readFileSync(join(sweep, 'results.csv'), 'utf8').trimEnd().split('\n');
+    const moved = [...lines.slice(0, 6), ...lines.slice(11), ...lines.slice(6, 11)].join('\n');
+    const cell = lines[6]!.split(',')[0]!;
+    expect(usageMessage(() => loadResultFolder(variant(sweep, 'scattered', 'results.csv', moved)))).toMatch(
+      new RegExp(`results\\.csv' line ${lines.length - 4}: cell '${cell}' comes again after other cells; `),
+    );
+  });
 });
