@@ -11,10 +11,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ResultKind } from './manifest.js';
 import { readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
-import { streamCsv } from './csv/csvStream.js';
+import { CsvReader, streamCsv } from './csv/csvStream.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { partialWarnings, verifyDataFile } from './folderIntegrity.js';
-import { GroupAssembler, type Group, type GroupInfo } from './resultRows.js';
+import { GroupAssembler, type Group, type GroupInfo, type Metric } from './resultRows.js';
 
 export { REQUIRED_METRICS, type Group, type GroupInfo, type Metric } from './resultRows.js';
 
@@ -144,6 +144,15 @@ export function openResultFolder(dir: string, parquet = true): FolderHead {
 /** How far the rows have been read: `done` of `total`, in the unit `what` names ('MB of results.csv', say). */
 export type RowProgress = (done: number, total: number, what: string) => void;
 
+/** How a folder's groups are handed over: which metrics' values (null: all), and in which memory. */
+export interface GroupValues {
+  readonly metrics?: ReadonlySet<Metric> | null;
+  /** A group's arrays hold a later group's values once it is used (streamResultFolder: once `onGroup` returns). */
+  readonly reuse?: boolean;
+  /** The values in shared memory, for other threads to read (CsvGroups). */
+  readonly shared?: boolean;
+}
+
 /**
  * The folder's rows, group after group: `onGroup` gets each group with its values, which are dropped after it
  * returns. Resolves to the folder without its values once the last row is read.
@@ -152,8 +161,17 @@ export async function streamResultFolder(
   head: FolderHead,
   onGroup: (group: Group) => void,
   progress: RowProgress = () => {},
+  values: GroupValues = {},
 ): Promise<ResultFolder> {
-  const assembler = new GroupAssembler(head.rows.path, head.groupColumn, onGroup);
+  const assembler: GroupAssembler = new GroupAssembler(
+    head.rows.path,
+    head.groupColumn,
+    (group) => {
+      onGroup(group);
+      if (values.reuse === true) assembler.release(group);
+    },
+    values.metrics,
+  );
   const name = basename(head.rows.path);
   if (head.rows.kind === 'csv') {
     const mb = (bytes: number): number => Math.floor(bytes / 2 ** 20);
@@ -163,6 +181,60 @@ export async function streamResultFolder(
     await streamParquetRows(head.dir, assembler, (done, total) => progress(done, total, `rows of ${name}`));
   }
   return folderOf(head, assembler);
+}
+
+/**
+ * A CSV folder's groups as a generator (`groups`), for a caller that hands them on one at a time — to other
+ * threads, say — and takes the next when it is ready; `folder` once the generator is done.
+ */
+export class CsvGroups {
+  private assembler: GroupAssembler | null = null;
+  private done = false;
+
+  constructor(
+    private readonly head: FolderHead,
+    private readonly progress: RowProgress = () => {},
+    private readonly values: GroupValues = {},
+  ) {
+    if (head.rows.kind !== 'csv') throw new Error(`${head.rows.path}: not a CSV file`);
+  }
+
+  *groups(): Generator<Group> {
+    const ready: Group[] = [];
+    const assembler = new GroupAssembler(
+      this.head.rows.path,
+      this.head.groupColumn,
+      (g) => ready.push(g),
+      this.values.metrics,
+      this.values.shared,
+    );
+    this.assembler = assembler;
+    const mb = (bytes: number): number => Math.floor(bytes / 2 ** 20);
+    const what = `MB of ${basename(this.head.rows.path)}`;
+    const reader = new CsvReader(this.head.rows.path, assembler, (done, total) =>
+      this.progress(mb(done), mb(total), what),
+    );
+    try {
+      for (let more = true; more; ) {
+        more = reader.step();
+        if (!more) assembler.finishRows();
+        for (let g = ready.shift(); g !== undefined; g = ready.shift()) yield g;
+      }
+    } finally {
+      reader.close();
+    }
+    this.done = true;
+  }
+
+  /** A group yielded will not be read again: its arrays may hold a later group's values. */
+  release(group: Group): void {
+    this.assembler?.release(group);
+  }
+
+  folder(): ResultFolder {
+    if (!this.done || this.assembler === null) throw new Error('CsvGroups: the groups are not all read yet');
+    return folderOf(this.head, this.assembler);
+  }
 }
 
 function folderOf(head: FolderHead, assembler: GroupAssembler): ResultFolder {

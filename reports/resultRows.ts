@@ -109,6 +109,10 @@ export class GroupAssembler implements RecordSink {
     private readonly file: string,
     private readonly groupColumn: 'arm' | 'cell' | null,
     private readonly onGroup: (group: Group) => void,
+    /** The metrics a group's `values` gives (every metric is still checked); null: all of them. */
+    private readonly keep: ReadonlySet<Metric> | null = null,
+    /** Whether a group's values are in shared memory: to be read by other threads without a copy. */
+    private readonly inSharedMemory = false,
   ) {}
 
   header(fields: readonly string[]): void {
@@ -202,7 +206,8 @@ export class GroupAssembler implements RecordSink {
     const n = replicates.length;
     const repIndex = new Map(replicates.map((r, k) => [r, k]));
     const roundIndex = new Map(rounds.map((r, k) => [r, k]));
-    const slot = new Int32Array(n * rounds.length).fill(-1);
+    if (this.slots.length !== n * rounds.length) this.slots = new Int32Array(n * rounds.length);
+    const slot = this.slots.fill(-1);
     const who = this.groupColumn ? `${this.groupColumn} '${current.id}'` : 'the run';
     for (let i = 0; i < rows; i++) {
       const s = roundIndex.get(round[i]!)! * n + repIndex.get(rep[i]!)!;
@@ -222,11 +227,11 @@ export class GroupAssembler implements RecordSink {
       );
     const grids = new Map<Metric, Float64Array>();
     this.metrics.forEach(({ name }, k) => {
+      if (this.keep !== null && !this.keep.has(name)) return;
       const column = this.values[k]!.values;
-      grids.set(
-        name,
-        Float64Array.from(slot, (i) => column[i]!),
-      );
+      const grid = this.grid(name, slot.length);
+      for (let i = 0; i < slot.length; i++) grid[i] = column[slot[i]!]!;
+      grids.set(name, grid);
     });
     // Most groups have the same replicates and rounds as the one before: one list for all of them.
     const before = this.doneInfo.at(-1);
@@ -238,13 +243,15 @@ export class GroupAssembler implements RecordSink {
     this.doneInfo.push(info);
     for (const c of [this.reps, this.roundsOf, this.lines, ...this.values]) c.length = 0;
     const params = this.paramsOf(current.first, (k) => !this.varying.has(k));
-    this.onGroup({
+    const group: Group = {
       id: current.id,
       params,
       replicates: info.replicates,
       rounds: info.rounds,
       values: (metric, r) => grids.get(metric)?.subarray(r * n, (r + 1) * n),
-    });
+    };
+    this.lent.set(group, grids);
+    this.onGroup(group);
   }
 
   private paramsOf(first: readonly string[], keep: (k: number) => boolean): Record<string, string> {
@@ -253,6 +260,31 @@ export class GroupAssembler implements RecordSink {
       if (keep(k)) params[this.names[j]!] = first[k]!;
     });
     return params;
+  }
+
+  /** The arrays a group's values are in, while it is out (from `complete` to `release`). */
+  private readonly lent = new WeakMap<Group, ReadonlyMap<Metric, Float64Array>>();
+  /** Arrays of values given back (`release`), for the next group's values; the grid slots, always. */
+  private readonly spare = new Map<string, Float64Array>();
+  private slots = new Int32Array(0);
+
+  /** The group's values will not be read again: their arrays may hold a later group's (no garbage a group). */
+  release(group: Group): void {
+    for (const [name, grid] of this.lent.get(group) ?? []) this.spare.set(name, grid);
+    this.lent.delete(group);
+  }
+
+  /** An array for `length` values of `name`: a spare one of that length, or a new one. */
+  private grid(name: Metric, length: number): Float64Array {
+    const spare = this.spare.get(name);
+    this.spare.delete(name);
+    if (spare !== undefined && spare.length === length) return spare;
+    return new Float64Array(this.inSharedMemory ? new SharedArrayBuffer(length * 8) : new ArrayBuffer(length * 8));
+  }
+
+  /** After the last row: the last group handed over (again a no-op). */
+  finishRows(): void {
+    this.complete();
   }
 
   /** After the last row: the last group handed over, and what the rows held. */

@@ -13,9 +13,16 @@ import { parameterValue } from './charts/theme.js';
 import type { Row } from './csv/csv.js';
 import { figureValues } from './figures.js';
 import type { ResultKind } from './manifest.js';
+import { statSync } from 'node:fs';
+import { defaultWorkers } from '../sim/core/parallel/cores.js';
+import { WorkerPool } from '../sim/core/parallel/pool.js';
+import { METRIC_COLUMNS } from './csv/rows.js';
 import {
+  CsvGroups,
   openResultFolder,
   streamResultFolder,
+  type FolderHead,
+  type GroupValues,
   type ResultData,
   type ResultFolder,
   type RowProgress,
@@ -125,7 +132,7 @@ export function bySweptValues<T extends { readonly group: GroupInfo }>(
 }
 
 /** A group's summary without its description: what is made from its values while they are in memory. */
-type GroupStats = Omit<GroupSummary, 'group'>;
+export type GroupStats = Omit<GroupSummary, 'group'>;
 
 /** The bootstrap plan for n replicates, one per n (a plan depends on the seed and n only). */
 export class ResamplePlans {
@@ -136,6 +143,9 @@ export class ResamplePlans {
     readonly resamples: number,
   ) {}
 
+  /** Arrays for a group's resample sums (ResamplePlan.resampleSums), reused group after group. */
+  readonly sums: Float64Array[] = [];
+
   of(n: number): ResamplePlan {
     let plan = this.plans.get(n);
     if (!plan) this.plans.set(n, (plan = new ResamplePlan(n, this.resamples, this.seed)));
@@ -143,14 +153,66 @@ export class ResamplePlans {
   }
 }
 
+/** A group as it crosses to another thread (a worker's job): its description, its values, the summary's options. */
+export interface GroupJob {
+  /** Its place in the folder. */
+  readonly index: number;
+  readonly kind: ResultKind;
+  readonly options: SummaryOptions;
+  readonly group: GroupInfo;
+  /** Each metric present: its replicate × round grid, round after round. */
+  readonly grids: readonly (readonly [Metric, Float64Array])[];
+}
+
+export function groupJob(group: Group, index: number, kind: ResultKind, options: SummaryOptions): GroupJob {
+  const { id, params, replicates, rounds } = group;
+  const n = replicates.length;
+  const grids = METRIC_COLUMNS.flatMap((metric): [Metric, Float64Array][] => {
+    const first = group.values(metric, 0);
+    if (first === undefined) return [];
+    // A group's values are its rounds of one grid, as the job wants them: that grid, unless it is more.
+    const whole = new Float64Array(first.buffer, 0, first.buffer.byteLength / 8);
+    if (first.byteOffset === 0 && whole.length === n * rounds.length) return [[metric, whole]];
+    const grid = new Float64Array(n * rounds.length);
+    rounds.forEach((_, r) => grid.set(group.values(metric, r)!, r * n));
+    return [[metric, grid]];
+  });
+  return { index, kind, options, group: { id, params, replicates, rounds }, grids };
+}
+
+/** The plans of a thread that summarises jobs: one per options and n. */
+const threadPlans = new Map<string, ResamplePlans>();
+
+/** A job's statistics, on whichever thread runs it (reports/summaryWorker.ts on a worker). */
+export function jobStats(job: GroupJob): GroupStats {
+  const n = job.group.replicates.length;
+  const grids = new Map(job.grids);
+  const group: Group = { ...job.group, values: (m, r) => grids.get(m)?.subarray(r * n, (r + 1) * n) };
+  const key = `${job.options.seed} ${job.options.resamples}`;
+  let plans = threadPlans.get(key);
+  if (!plans) threadPlans.set(key, (plans = new ResamplePlans(job.options.seed, job.options.resamples)));
+  return groupStats(group, plans.of(n), job.kind, plans.sums);
+}
+
+/**
+ * The values a summary reads — a reproduction's figures read every metric — in buffers the next group's values
+ * overwrite: a summary keeps copies of what it keeps.
+ */
+function valuesRead(kind: ResultKind): GroupValues {
+  const metrics: ReadonlySet<Metric> | null =
+    kind === 'reproduce' ? null : new Set(['meanAttempts', 'solveRate', 'skills', 'refutations', 'tests']);
+  return { metrics, reuse: true };
+}
+
 /** A group's statistics: every column's resample sums in one go (ResamplePlan.resampleSums), then each estimate. */
-function groupStats(group: Group, plan: ResamplePlan, kind: ResultKind): GroupStats {
+function groupStats(group: Group, plan: ResamplePlan, kind: ResultKind, scratch: Float64Array[] = []): GroupStats {
   const at = (metric: Metric, r: number): Float64Array => group.values(metric, r)!;
   const perRound = ['meanAttempts', 'solveRate', 'skills', 'refutations', 'tests'] as const;
   const columns = group.rounds.flatMap((_, r) => perRound.map((m) => at(m, r)));
   const tests = totals(group, 'tests');
   const refutations = totals(group, 'refutations');
-  const sums = plan.resampleSums([...columns, tests, refutations]);
+  const sums = plan.resampleSums([...columns, tests, refutations], scratch);
+  scratch.splice(0, scratch.length, ...sums);
   const sum = (k: number): Float64Array => sums[k]!;
   const rounds = group.rounds.map((round, r): RoundStats => {
     const k = r * perRound.length;
@@ -183,6 +245,7 @@ export class SummaryBuilder {
   private readonly plans: ResamplePlans;
   private readonly stats: GroupStats[] = [];
   private readonly attempts: Float64Array[][] = [];
+  private count = 0;
 
   constructor(
     private readonly options: SummaryOptions,
@@ -192,14 +255,28 @@ export class SummaryBuilder {
   }
 
   add(group: Group): void {
-    this.stats.push(groupStats(group, this.plans.of(group.replicates.length), this.kind));
+    const index = this.keep(group);
+    this.put(index, groupStats(group, this.plans.of(group.replicates.length), this.kind, this.plans.sums));
+  }
+
+  /**
+   * What the summary keeps of a group's values (for the paired differences), its statistics to come (`put`,
+   * from another thread, say); returns its place.
+   */
+  keep(group: Group): number {
     if (this.attempts.length <= MAX_PAIRED_GROUPS)
       this.attempts.push(group.rounds.map((_, r) => Float64Array.from(group.values('meanAttempts', r)!)));
+    return this.count++;
+  }
+
+  /** The statistics of the group at `index` (`keep`). */
+  put(index: number, stats: GroupStats): void {
+    this.stats[index] = stats;
   }
 
   /** The summary, once every group of `folder` (the same groups, in the same order) was added. */
   finish(folder: ResultFolder): Summary {
-    if (folder.groups.length !== this.stats.length)
+    if (folder.groups.length !== this.count || this.stats.some((x) => x === undefined))
       throw new Error(`summary: ${this.stats.length} groups summarised, the folder has ${folder.groups.length}`);
     const groups = folder.groups.map((group, i): GroupSummary => ({ group, ...this.stats[i]! }));
     const paired: PairedDifference[] = [];
@@ -228,19 +305,84 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
   return builder.finish(data);
 }
 
+/** How a folder is summarised: on how many threads, and from what size of results on. */
+export interface Threads {
+  /** Threads in all (this one among them); default: the cores this process may use. */
+  readonly threads?: number;
+  /** Results files smaller than this are summarised on this thread alone (a worker's start would cost more). */
+  readonly fromBytes?: number;
+}
+
+/** Below this, a worker thread's start (its modules, its bootstrap plan) costs more than it saves. */
+const PARALLEL_FROM_BYTES = 16 * 2 ** 20;
+
 /**
- * A result folder summarised while its rows stream past, one group's values in memory at a time: the folder
- * (without values) and its summary. `options` may depend on the folder's manifest (its seed, say).
+ * A result folder summarised while its rows stream past, one group's values in memory at a time (a few, when
+ * its groups are summarised on several threads: each thread holds the group it works on and one or two
+ * waiting): the folder (without values) and its summary. `options` may depend on the folder's manifest (its
+ * seed, say). The summary is the same on any number of threads: each group's statistics depend on its values
+ * and the bootstrap plan (seed, resamples, n) only.
  */
 export async function summarizeFolder(
   dir: string,
   options: (head: { readonly seed: number | null }) => SummaryOptions,
   progress?: RowProgress,
+  threads: Threads = {},
 ): Promise<{ data: ResultFolder; summary: Summary }> {
   const head = openResultFolder(dir);
-  const builder = new SummaryBuilder(options(head), head.kind);
-  const data = await streamResultFolder(head, (group) => builder.add(group), progress);
+  const opts = options(head);
+  const builder = new SummaryBuilder(opts, head.kind);
+  const count = threads.threads ?? defaultWorkers();
+  const parallel =
+    count > 1 &&
+    head.rows.kind === 'csv' &&
+    statSync(head.rows.path).size >= (threads.fromBytes ?? PARALLEL_FROM_BYTES);
+  const data = parallel
+    ? await summarizeOnThreads(head, opts, builder, count, progress)
+    : await streamResultFolder(head, (group) => builder.add(group), progress, valuesRead(head.kind));
   return { data, summary: builder.finish(data) };
+}
+
+/**
+ * The groups read here, one after another, and summarised on `threads` threads (this one too, between reads):
+ * the pool takes the next group only when a thread is ready for it, so the reading never runs far ahead.
+ */
+async function summarizeOnThreads(
+  head: FolderHead,
+  options: SummaryOptions,
+  builder: SummaryBuilder,
+  threads: number,
+  progress?: RowProgress,
+): Promise<ResultFolder> {
+  // The values in shared memory: a worker thread reads a group's without a copy, and once its statistics are
+  // back the group's arrays take a later group's values — a few groups' arrays in all, however many groups.
+  const reader = new CsvGroups(head, progress, { ...valuesRead(head.kind), shared: true });
+  const out = new Map<number, Group>();
+  let failure: unknown = null;
+  // A refusal while reading ends the jobs (those running finish) and is thrown here, not inside the pool.
+  function* jobs(): Generator<GroupJob> {
+    try {
+      for (const group of reader.groups()) {
+        const index = builder.keep(group);
+        out.set(index, group);
+        yield groupJob(group, index, head.kind, options);
+      }
+    } catch (e) {
+      failure = e;
+    }
+  }
+  const pool = new WorkerPool<GroupJob, GroupStats>(new URL('./summaryWorker.js', import.meta.url), threads, jobStats);
+  try {
+    await pool.run(jobs(), (job, stats) => {
+      builder.put(job.index, stats);
+      reader.release(out.get(job.index)!);
+      out.delete(job.index);
+    });
+  } finally {
+    await pool.close();
+  }
+  if (failure !== null) throw failure;
+  return reader.folder();
 }
 
 /**

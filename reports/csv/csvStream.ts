@@ -65,8 +65,8 @@ function refusal(file: string, error: Error, lineOffset: number): Error {
 
 /**
  * Read `file` into `sink`; `onBytes` is told how far the reading has come (`chunkBytes`: the bytes read at once,
- * more when a record is longer). Throws a UsageError naming the file
- * and line for a table readCsv would refuse (a torn row, malformed CSV, no header, a header but no rows).
+ * more when a record is longer). Throws a UsageError naming the file and line for a table readCsv would refuse
+ * (a torn row, malformed CSV, no header, a header but no rows).
  */
 export function streamCsv(
   file: string,
@@ -74,11 +74,45 @@ export function streamCsv(
   onBytes: (done: number, total: number) => void = () => {},
   chunkBytes = CHUNK,
 ): void {
-  const fd = openSync(file, 'r');
+  const reader = new CsvReader(file, sink, onBytes, chunkBytes);
   try {
-    new CsvStream(file, fd, fstatSync(fd).size, sink, onBytes, chunkBytes).read();
+    while (reader.step());
   } finally {
-    closeSync(fd);
+    reader.close();
+  }
+}
+
+/**
+ * `streamCsv` a step at a time, for a caller that takes the records in between (a generator of groups, say):
+ * each `step` reads a chunk into the sink; false once the table is read (and checked). `close` when done.
+ */
+export class CsvReader {
+  private readonly fd: number;
+  private readonly stream: CsvStream;
+  private started = false;
+
+  constructor(
+    file: string,
+    sink: RecordSink,
+    onBytes: (done: number, total: number) => void = () => {},
+    chunkBytes = CHUNK,
+  ) {
+    this.fd = openSync(file, 'r');
+    this.stream = new CsvStream(file, this.fd, fstatSync(this.fd).size, sink, onBytes, chunkBytes);
+  }
+
+  step(): boolean {
+    if (!this.started) {
+      this.started = true;
+      this.stream.begin();
+    }
+    if (this.stream.step()) return true;
+    this.stream.finish();
+    return false;
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
@@ -110,11 +144,21 @@ class CsvStream {
     this.buf = Buffer.allocUnsafe(Math.max(4, chunkBytes));
   }
 
-  read(): void {
+  /** Whether the records are all csv-parse's (CR LF or CR line ends) rather than split here line by line. */
+  private wholeFile: IncrementalParser | null = null;
+
+  begin(): void {
     this.fill();
     if (this.end >= 3 && this.buf[0] === 0xef && this.buf[1] === 0xbb && this.buf[2] === 0xbf) this.start = 3;
-    if (this.crFirst()) this.readAllWithCsvParse();
-    else this.readLines();
+    if (this.crFirst()) this.wholeFile = csvParser(null, (fields, line) => void this.whole(fields, line));
+  }
+
+  /** Read the records of the bytes read so far, and read more; false once the file is read. */
+  step(): boolean {
+    return this.wholeFile === null ? this.stepLines() : this.stepCsvParse(this.wholeFile);
+  }
+
+  finish(): void {
     if (this.width < 0) throw new UsageError(msg.csvUnreadable(this.file, 1, 'no header'));
     if (this.rows === 0) throw new UsageError(msg.csvEmpty(this.file));
   }
@@ -183,13 +227,16 @@ class CsvStream {
   }
 
   /** The records of a file whose lines end in LF: plain lines split here, the others by csv-parse. */
-  private readLines(): void {
+  private stepLines(): boolean {
     for (;;) {
-      let lf = this.buf.subarray(0, this.end).indexOf(LF, this.start);
-      while (lf < 0 && this.fill()) lf = this.buf.subarray(0, this.end).indexOf(LF, this.start);
+      const lf = this.buf.subarray(0, this.end).indexOf(LF, this.start);
+      if (lf < 0 && !this.eof) {
+        this.fill();
+        return true;
+      }
       const s = this.start;
       const e = lf < 0 ? this.end : lf;
-      if (lf < 0 && s === e) return;
+      if (lf < 0 && s === e) return false;
       const prefix = this.prefix;
       const buf = this.buf;
       if (s === e) {
@@ -211,9 +258,8 @@ class CsvStream {
         this.quotedRecord(s);
         continue;
       }
-      this.start = e + 1;
+      this.start = Math.min(e + 1, this.end);
       this.line++;
-      if (lf < 0) return;
     }
   }
 
@@ -281,25 +327,18 @@ class CsvStream {
   }
 
   /** A file whose records end in CR LF or CR: all of it through one csv-parse parser, chunk after chunk. */
-  private readAllWithCsvParse(): void {
-    const parser = csvParser(null, (fields, line) => void this.whole(fields, line));
-    for (;;) {
-      const error = parser.parse(
-        Buffer.from(this.buf.subarray(this.start, this.end)),
-        false,
-        () => {},
-        () => {},
-      );
-      if (error !== undefined) throw refusal(this.file, error, 0);
-      this.start = this.end;
-      if (!this.fill()) break;
-    }
+  private stepCsvParse(parser: IncrementalParser): boolean {
+    const last = this.eof;
     const error = parser.parse(
-      undefined,
-      true,
+      Buffer.from(this.buf.subarray(this.start, this.end)),
+      last,
       () => {},
       () => {},
     );
     if (error !== undefined) throw refusal(this.file, error, 0);
+    this.start = this.end;
+    if (last) return false;
+    this.fill();
+    return true;
   }
 }

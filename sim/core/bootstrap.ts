@@ -34,6 +34,10 @@ export function interquartileMean(values: ArrayLike<number>): number {
 export class ResamplePlan {
   /** counts[b·n + i]: how often replicate i appears in resample b. */
   private readonly counts: Uint32Array;
+  /** Scratch of `interval` (one statistic per resample) and of `iqm` (the replicates in order, their values). */
+  private stats: Float64Array | null = null;
+  private order: Uint32Array | null = null;
+  private sorted: Float64Array | null = null;
 
   /**
    * `n` replicates, `resamples` draws. The stream is keyed by (seed, n) only, so the same replicates always
@@ -67,11 +71,15 @@ export class ResamplePlan {
   /**
    * Each resample's Σ count × value, for each column (one value per replicate, in plan order): what `mean` and
    * `ratio` take their resamples from. Four columns share a pass over the counts; each sum is still taken in
-   * replicate order, so it is bit for bit the one a column's own loop takes.
+   * replicate order, so it is bit for bit the one a column's own loop takes. `into`: arrays of `resamples`
+   * numbers to write the sums in (the same ones, group after group, leave nothing to collect).
    */
-  resampleSums(columns: readonly ArrayLike<number>[]): Float64Array[] {
+  resampleSums(columns: readonly ArrayLike<number>[], into: readonly Float64Array[] = []): Float64Array[] {
     const vs = columns.map((c) => this.column(c));
-    const out = vs.map(() => new Float64Array(this.resamples));
+    const out = vs.map((_, k) => {
+      const given = into[k];
+      return given !== undefined && given.length === this.resamples ? given : new Float64Array(this.resamples);
+    });
     if (vs.length === 1) this.sums1(vs[0]!, out[0]!);
     // Two or three columns left over ride in a pass of four (the last one again): a pass costs about the same.
     else
@@ -117,8 +125,12 @@ export class ResamplePlan {
   iqm(values: ArrayLike<number>): Estimate {
     const v = this.column(values);
     const { n, counts } = this;
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a]! - v[b]! || a - b);
-    const sorted = Float64Array.from(order, (i) => v[i]!);
+    // Scratch of the plan, as `interval`'s: nothing keeps the order or the sorted values.
+    const order = (this.order ??= new Uint32Array(n));
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => v[a]! - v[b]! || a - b);
+    const sorted = (this.sorted ??= new Float64Array(n));
+    for (let j = 0; j < n; j++) sorted[j] = v[order[j]!]!;
     const cut = Math.floor(n / 4);
     const lo = cut;
     const hi = n - cut; // positions [lo, hi) of the resample's sorted values are kept
@@ -218,7 +230,8 @@ export class ResamplePlan {
   /** Point estimate plus the percentile interval of `statistic(b)` over the resamples b (undefined ones dropped). */
   private interval(estimate: number, statistic: (b: number) => number): Estimate {
     if (!Number.isFinite(estimate) || this.n < 2 || this.resamples < 2) return { estimate, ci95: null };
-    const stats = new Float64Array(this.resamples);
+    // One buffer for every interval of the plan: a report takes thousands, and nothing keeps it.
+    const stats = (this.stats ??= new Float64Array(this.resamples));
     let kept = 0;
     for (let b = 0; b < this.resamples; b++) {
       const s = statistic(b);

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder, type Group, type GroupInfo, type ResultData } from '../../reports/resultFolder.js';
@@ -134,6 +134,24 @@ describe('summarizeFolder', () => {
       expect(rest).toEqual(described);
       expect(groups).toEqual(whole.groups.map(info));
     }
+  });
+
+  it('is the same summarised on two threads, and refuses a broken folder there as on one', async () => {
+    const options = { seed: 4, resamples: 150 };
+    const one = await summarizeFolder(wideSweep, () => options, undefined, { threads: 1 });
+    const two = await summarizeFolder(wideSweep, () => options, undefined, { threads: 2, fromBytes: 0 });
+    expect(two).toEqual(one);
+    const lines = readFileSync(join(wideSweep, 'results.csv'), 'utf8').split('\n');
+    const broken = join(root, 'broken');
+    mkdirSync(broken);
+    copyFileSync(join(wideSweep, 'manifest.json'), join(broken, 'manifest.json'));
+    writeFileSync(
+      join(broken, 'results.csv'),
+      lines.map((l, i) => (i === 60 ? l.replace(/,\d+$/, ',x') : l)).join('\n'),
+    );
+    await expect(summarizeFolder(broken, () => options, undefined, { threads: 2, fromBytes: 0 })).rejects.toThrow(
+      /line 61: breakerTrips is 'x', not a number$/,
+    );
   });
 
   it('gives the options the manifest seed, and says how far it has read', async () => {
