@@ -13,7 +13,13 @@ import type { ResultKind } from './manifest.js';
 import { readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
 import { CsvReader, streamCsv } from './csv/csvStream.js';
 import { msg, UsageError } from '../sim/core/messages.js';
-import { partialWarnings, verifyDataFile } from './folderIntegrity.js';
+import {
+  expectedCounts,
+  partialWarnings,
+  unverifiedWarnings,
+  verifyDataFile,
+  type ExpectedCounts,
+} from './folderIntegrity.js';
 import { GroupAssembler, type Group, type GroupInfo, type Metric } from './resultRows.js';
 
 export { REQUIRED_METRICS, type Group, type GroupInfo, type Metric } from './resultRows.js';
@@ -34,6 +40,10 @@ export interface FolderHead {
   readonly verdict: FolderVerdict | null;
   /** Where the rows are: the CSV file, or (a sweep written with `--format parquet` alone) its Parquet tables. */
   readonly rows: { readonly kind: 'csv' | 'parquet'; readonly path: string };
+  /** What the manifest says the rows hold (replicates per group, groups), checked as they are read. */
+  readonly expected: ExpectedCounts;
+  /** Why the manifest cannot verify the rows, one sentence (none when it can). */
+  readonly unverified: readonly string[];
 }
 
 /** A result folder read back without its values (`streamResultFolder`): what a report describes. */
@@ -124,8 +134,10 @@ export function openResultFolder(dir: string, parquet = true): FolderHead {
   const manifest = readManifest(dir);
   const kind = manifest.kind;
   let rows: FolderHead['rows'];
+  let files = [DATA_FILE[kind]];
   if (parquet && parquetOnly(dir, kind)) {
-    for (const file of ['results.parquet', 'cells.csv']) verifyDataFile(dir, file, manifest);
+    files = ['results.parquet', 'cells.csv'];
+    for (const file of files) verifyDataFile(dir, file, manifest);
     rows = { kind: 'parquet', path: join(dir, 'results.parquet') };
   } else {
     if (!existsSync(join(dir, DATA_FILE[kind])))
@@ -138,7 +150,10 @@ export function openResultFolder(dir: string, parquet = true): FolderHead {
   const audit = kind === 'reproduce' ? readTable(dir, 'audit.csv', false) : null;
   const verdict = kind === 'reproduce' ? readVerdict(dir) : null;
   const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
-  return { dir, kind, manifest, seed, groupColumn: GROUP_COLUMN[kind], table, audit, verdict, rows };
+  const expected = expectedCounts(kind, manifest);
+  const unverified = unverifiedWarnings(manifest, files, expected);
+  const groupColumn = GROUP_COLUMN[kind];
+  return { dir, kind, manifest, seed, groupColumn, table, audit, verdict, rows, expected, unverified };
 }
 
 /** How far the rows have been read: `done` of `total`, in the unit `what` names ('MB of results.csv', say). */
@@ -170,7 +185,7 @@ export async function streamResultFolder(
       onGroup(group);
       if (values.reuse === true) assembler.release(group);
     },
-    values.metrics,
+    { metrics: values.metrics, expected: head.expected },
   );
   const name = basename(head.rows.path);
   if (head.rows.kind === 'csv') {
@@ -201,13 +216,11 @@ export class CsvGroups {
 
   *groups(): Generator<Group> {
     const ready: Group[] = [];
-    const assembler = new GroupAssembler(
-      this.head.rows.path,
-      this.head.groupColumn,
-      (g) => ready.push(g),
-      this.values.metrics,
-      this.values.shared,
-    );
+    const assembler = new GroupAssembler(this.head.rows.path, this.head.groupColumn, (g) => ready.push(g), {
+      metrics: this.values.metrics,
+      expected: this.head.expected,
+      shared: this.values.shared,
+    });
     this.assembler = assembler;
     const mb = (bytes: number): number => Math.floor(bytes / 2 ** 20);
     const what = `MB of ${basename(this.head.rows.path)}`;
@@ -266,7 +279,9 @@ export async function readResultFolder(dir: string): Promise<ResultData> {
 export function loadResultFolder(dir: string): ResultData {
   const head = openResultFolder(dir, false);
   const groups: Group[] = [];
-  const assembler = new GroupAssembler(head.rows.path, head.groupColumn, (g) => groups.push(g));
+  const assembler = new GroupAssembler(head.rows.path, head.groupColumn, (g) => groups.push(g), {
+    expected: head.expected,
+  });
   streamCsv(head.rows.path, assembler);
   return withValues(folderOf(head, assembler), groups);
 }

@@ -73,6 +73,36 @@ interface Pending {
   readonly id: string;
   /** The first row's value of every candidate configuration column. */
   readonly first: readonly string[];
+  /** Its attempt cap and tasks a round, when its configuration gives them (else NaN): bounds of its metrics. */
+  readonly cap: number;
+  readonly tasks: number;
+}
+
+/**
+ * What a metric can be, by its definition (sim/experiment/replicate.ts): a count (a whole number, at least 0),
+ * a share (0 … 1), or a task's mean attempts (1 … the cap: a task takes at least one attempt, an unsolved one
+ * counts the cap).
+ */
+const METRIC_RANGE: Readonly<Record<Metric, 'count' | 'share' | 'attempts'>> = Object.fromEntries(
+  METRIC_COLUMNS.map((m) => [
+    m,
+    m === 'meanAttempts' ? 'attempts' : m === 'solveRate' || m === 'refutationRate' ? 'share' : 'count',
+  ]),
+) as Record<Metric, 'count' | 'share' | 'attempts'>;
+
+export interface AssemblerOptions {
+  /** The metrics a group's `values` gives (every metric is still checked); null or absent: all of them. */
+  readonly metrics?: ReadonlySet<Metric> | null;
+  /** What the manifest says the rows hold, checked as they are read. */
+  readonly expected?: Expected;
+  /** Whether a group's values are in shared memory: to be read by other threads without a copy. */
+  readonly shared?: boolean;
+}
+
+/** A group's counts as the manifest gives them (null: it does not say), to check its rows against. */
+export interface Expected {
+  readonly replicates: number | null;
+  readonly groups: number | null;
 }
 
 /**
@@ -104,16 +134,21 @@ export class GroupAssembler implements RecordSink {
   private lines = new Column();
   private values: Column[] = [];
 
+  private readonly keep: ReadonlySet<Metric> | null;
+  private readonly expected: Expected;
+  private readonly inSharedMemory: boolean;
+
   constructor(
     /** The file as messages name it. */
     private readonly file: string,
     private readonly groupColumn: 'arm' | 'cell' | null,
     private readonly onGroup: (group: Group) => void,
-    /** The metrics a group's `values` gives (every metric is still checked); null: all of them. */
-    private readonly keep: ReadonlySet<Metric> | null = null,
-    /** Whether a group's values are in shared memory: to be read by other threads without a copy. */
-    private readonly inSharedMemory = false,
-  ) {}
+    options: AssemblerOptions = {},
+  ) {
+    this.keep = options.metrics ?? null;
+    this.expected = options.expected ?? { replicates: null, groups: null };
+    this.inSharedMemory = options.shared ?? false;
+  }
 
   header(fields: readonly string[]): void {
     const missing = [...(this.groupColumn ? [this.groupColumn] : []), 'replicate', 'round', ...REQUIRED_METRICS].filter(
@@ -133,7 +168,15 @@ export class GroupAssembler implements RecordSink {
     this.shared = 0;
     while (this.shared < fields.length && (!ids.has(fields[this.shared]!) || this.shared === this.group)) this.shared++;
     this.values = this.metrics.map(() => new Column());
+    this.related = {};
+    for (const name of ['solved', 'tasksWithSkills', 'refutations', 'tests'] as const) {
+      const k = this.metrics.findIndex((m) => m.name === name);
+      if (k >= 0) this.related[name] = this.values[k]!;
+    }
   }
+
+  /** The columns of the metrics a row's others are checked against. */
+  private related: Partial<Record<'solved' | 'tasksWithSkills' | 'refutations' | 'tests', Column>> = {};
 
   record(fields: string[], line: number): number {
     this.last = fields;
@@ -167,7 +210,13 @@ export class GroupAssembler implements RecordSink {
     if (this.seen.has(id)) throw new UsageError(msg.csvScattered(this.file, line, this.groupColumn!, id));
     this.complete();
     this.seen.add(id);
-    this.current = { id, first: this.candidates.map(at) };
+    const first = this.candidates.map(at);
+    const parameter = (name: string): number => {
+      const k = this.candidates.findIndex((j) => this.names[j] === name);
+      const text = k < 0 ? '' : first[k]!.trim();
+      return text === '' ? Number.NaN : Number(text);
+    };
+    this.current = { id, first, cap: parameter('cap'), tasks: parameter('tasks') };
   }
 
   /** A row's ids and metrics (fields from `from` on: the record's, or a tail's after the shared ones). */
@@ -177,12 +226,47 @@ export class GroupAssembler implements RecordSink {
     this.reps.push(this.number(at(this.replicate), line, 'replicate', true));
     this.roundsOf.push(this.number(at(this.round), line, 'round', true));
     this.lines.push(line);
-    this.metrics.forEach(({ index, name }, k) => this.values[k]!.push(this.number(at(index), line, name, false)));
+    this.metrics.forEach(({ index, name }, k) => {
+      const value = this.number(at(index), line, name, false);
+      this.values[k]!.push(value);
+      this.checkRange(name, value, current, line);
+    });
+    this.checkRelations(current, line);
     if (from > 0)
       for (let k = 0; k < this.candidates.length; k++) {
         const j = this.candidates[k]!;
         if (j >= from && fields[j - from] !== current.first[k]) this.varying.add(k);
       }
+  }
+
+  /** Refuse a value its metric cannot take, naming line, column, value and group. */
+  private checkRange(name: Metric, value: number, group: Pending, line: number): void {
+    const range = METRIC_RANGE[name];
+    let why: string | null = null;
+    if (range === 'count' && !(value >= 0 && Number.isInteger(value))) why = 'a count is a whole number, at least 0';
+    else if (range === 'share' && !(value >= 0 && value <= 1)) why = 'a share is between 0 and 1';
+    else if (range === 'attempts' && !(value >= 1 && !(value > group.cap)))
+      why = `a task takes from 1 attempt to the cap${Number.isFinite(group.cap) ? ` (${group.cap})` : ''}`;
+    if (why !== null) throw new UsageError(msg.csvImpossible(this.file, line, name, value, this.who(group), why));
+  }
+
+  /** Refuse a row whose metrics contradict each other or the group's tasks a round. */
+  private checkRelations(group: Pending, line: number): void {
+    const last = (name: 'solved' | 'tasksWithSkills' | 'refutations' | 'tests'): number => {
+      const column = this.related[name];
+      return column === undefined ? Number.NaN : column.values[column.length - 1]!;
+    };
+    const refuse = (name: 'solved' | 'tasksWithSkills' | 'refutations', why: string): never => {
+      throw new UsageError(msg.csvImpossible(this.file, line, name, last(name), this.who(group), why));
+    };
+    for (const name of ['solved', 'tasksWithSkills'] as const)
+      if (last(name) > group.tasks) refuse(name, `a round has ${group.tasks} tasks`);
+    if (last('refutations') > last('tests')) refuse('refutations', `only ${last('tests')} tests in the round`);
+  }
+
+  /** How messages name a group. */
+  private who(group: Pending): string {
+    return this.groupColumn ? `${this.groupColumn} '${group.id}'` : 'the run';
   }
 
   /** A field as a finite number (a whole one for ids); a UsageError naming line, column and value otherwise. */
@@ -217,6 +301,10 @@ export class GroupAssembler implements RecordSink {
       }
       slot[s] = i;
     }
+    if (this.expected.replicates !== null && n !== this.expected.replicates)
+      throw new UsageError(
+        msg.csvCounts(this.file, who, `has ${n} replicates where the manifest says ${this.expected.replicates}`),
+      );
     const hole = slot.indexOf(-1);
     if (hole >= 0)
       throw new UsageError(
@@ -290,6 +378,15 @@ export class GroupAssembler implements RecordSink {
   /** After the last row: the last group handed over, and what the rows held. */
   finish(): RowsRead {
     this.complete();
+    const found = this.done.length;
+    if (this.expected.groups !== null && found > this.expected.groups)
+      throw new UsageError(
+        msg.csvCounts(
+          this.file,
+          'the rows',
+          `hold ${found} ${this.groupColumn ?? 'group'}s where the manifest lists ${this.expected.groups} as done`,
+        ),
+      );
     const kept = this.candidates.flatMap((_, k) => (this.varying.has(k) ? [] : [k]));
     const parameters = kept.map((k) => this.names[this.candidates[k]!]!);
     const groups = this.done.map(

@@ -79,7 +79,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       (done, total, what) => progress.update(done, total, `${what} read and summarised`),
     );
     progress.end();
-    for (const w of data.warnings) process.stderr.write(`hexa report: warning: ${w}\n`);
+    for (const w of [...data.unverified, ...data.warnings]) process.stderr.write(`hexa report: warning: ${w}\n`);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
     const axes =
       axesText !== undefined

@@ -235,6 +235,10 @@ export const msg = {
   csvBadValue: (file: string, line: number, column: string, value: string, expected: string) =>
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
+  csvImpossible: (file: string, line: number, column: string, value: number, who: string, why: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} is ${value} for ${who}, which cannot be (${why})`,
+  csvCounts: (file: string, who: string, what: string) =>
+    `DIR: ${show(file)}: ${who} ${what}; its rows were changed after they were written — rerun, or resume the sweep`,
   csvScattered: (file: string, line: number, column: string, id: string) =>
     `DIR: ${show(file)} line ${line}: ${column} ${show(id)} comes again after other ${column}s; a result file ` +
     `holds each ${column}'s rows together, as hexa writes them (sort the rows by ${column})`,

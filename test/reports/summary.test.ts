@@ -12,7 +12,7 @@ import {
 } from '../../reports/summary.js';
 import { interquartileMean } from '../../sim/core/bootstrap.js';
 import { mean } from '../../sim/core/stats.js';
-import { reproduceFolder, sweepFolder, tempDir } from './fixtures.js';
+import { reproduceFolder, sweepFolder, tempDir, withoutChecksums } from './fixtures.js';
 
 let root: string;
 let reproduce: ResultData;
@@ -145,6 +145,7 @@ describe('summarizeFolder', () => {
     const broken = join(root, 'broken');
     mkdirSync(broken);
     copyFileSync(join(wideSweep, 'manifest.json'), join(broken, 'manifest.json'));
+    withoutChecksums(broken);
     writeFileSync(
       join(broken, 'results.csv'),
       lines.map((l, i) => (i === 60 ? l.replace(/,\d+$/, ',x') : l)).join('\n'),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAxes } from '../../../scripts/commands/report.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { hexa } from '../../helpers/cli.js';
-import { runFolder, sweepFolder, tempDir } from '../../reports/fixtures.js';
+import { runFolder, sweepFolder, tempDir, withoutChecksums } from '../../reports/fixtures.js';
 
 let root: string;
 let run: string;
@@ -92,6 +92,7 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
     const dir = join(root, name);
     mkdirSync(dir);
     for (const f of ['manifest.json', 'runs.csv']) writeFileSync(join(dir, f), readFileSync(join(run, f)));
+    withoutChecksums(dir); // the edit is read, not refused as a change
     edit(dir);
     return dir;
   };
