@@ -113,9 +113,15 @@ export function sweepLead(data: ResultFolder, rankings: readonly WorldRanking[],
     if (r.worst !== r.best) facts.push(['Worst', figure(r.worst, false)]);
     return `${several ? `<p class="world"><strong>${escapeHtml(r.world)}</strong></p>\n` : ''}${factList(facts)}`;
   });
-  const paired = rankings.some((r) => r.standings.some((s) => s.paired));
-  const overlap = rankings.some((r) => r.standings.some((s) => !s.paired && s.difference !== null));
+  // The rules that tied a cell here (reports/ranking.ts): an interval rule only where there were intervals.
+  const others = rankings.flatMap((r) => r.standings.filter((s) => s.cell !== r.best));
+  const exact = others.some((s) => s.exact);
+  const paired = others.some((s) => s.paired && s.difference?.ci95 != null);
+  const overlap = others.some((s) => !s.paired && finalMean(s.cell).ci95 !== null);
   const rules = [
+    ...(exact
+      ? ["its final-round mean is the best's exactly (the best is the first of them in the settings' order)"]
+      : []),
     ...(paired ? ['the paired 95 % interval of its difference from the best includes 0'] : []),
     ...(overlap ? ["(cells without shared random numbers) its 95 % interval overlaps the best's"] : []),
   ];
