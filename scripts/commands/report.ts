@@ -79,7 +79,11 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       (done, total, what) => progress.update(done, total, `${what} read and summarised`),
     );
     progress.end();
-    for (const w of [...data.unverified, ...data.warnings]) process.stderr.write(`hexa report: warning: ${w}\n`);
+    // A module world's declared exact values are the report's too (as hexa run prints them).
+    const { loadFolderWorlds } = await import('../../reports/references.js');
+    const worlds = await loadFolderWorlds(data.manifest);
+    for (const w of [...data.unverified, ...data.warnings, ...worlds])
+      process.stderr.write(`hexa report: warning: ${w}\n`);
     const { defaultHeatmapAxes } = await import('../../reports/charts/heatmap.js');
     const axes =
       axesText !== undefined

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAxes } from '../../../scripts/commands/report.js';
 import { UsageError } from '../../../sim/core/messages.js';
-import { hexa } from '../../helpers/cli.js';
+import { hexa, ROOT } from '../../helpers/cli.js';
 import { runFolder, sweepFolder, tempDir, withoutChecksums } from '../../reports/fixtures.js';
 
 let root: string;
@@ -45,6 +45,29 @@ describe('hexa report', () => {
     );
     const spec = JSON.parse(readFileSync(join(out, 'heatmap.vl.json'), 'utf8')) as { $schema: string };
     expect(spec.$schema).toContain('vega-lite');
+  });
+
+  it("uses a module world's declared exact values, as hexa run does, and says when its module is gone", () => {
+    // A copy of the example dial world (exactRandomControl: true), so that it can be taken away.
+    const world = join(root, 'dial-world.mjs');
+    copyFileSync(join(ROOT, 'docs', 'examples', 'dial-world.mjs'), world);
+    const dir = join(root, 'dials');
+    const args = ['--env', world, '--param', 'dials=3', '--param', 'symbols=3', '--replicates', '10'];
+    const run = hexa(['run', ...args, '--out', dir]);
+    expect(run.status, run.stderr).toBe(0);
+    const exact = /no constraint \(random control\): (\d+\.\d{3})/.exec(run.stdout)?.[1];
+    expect(exact).toBeDefined();
+    const report = hexa(['report', dir, '--resamples', '100', '--quiet']);
+    expect(report.stderr).toBe('');
+    const page = (): string => readFileSync(join(dir, 'report', 'index.html'), 'utf8');
+    expect(page()).toContain(`Random baseline</dt><dd>${exact} (exact, uniform guessing)`);
+    rmSync(world);
+    const again = hexa(['report', dir, '--resamples', '100', '--force', '--quiet']);
+    expect(again.status).toBe(0);
+    expect(again.stderr.trimEnd().split('\n')).toEqual([
+      `hexa report: warning: no exact values for the world of ${world}: '${world}' does not exist or is not a file`,
+    ]);
+    expect(page()).toContain('Random baseline</dt><dd>no exact value for this world');
   });
 });
 
