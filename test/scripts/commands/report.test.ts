@@ -71,6 +71,31 @@ describe('hexa report', () => {
   });
 });
 
+describe('hexa report A B', () => {
+  it('reads several folders and writes one page comparing them (reports/compare/)', () => {
+    const other = runFolder(join(root, 'run-explore'), 6, { agent: { explore: 0.2 } });
+    const out = join(root, 'a-vs-b');
+    const r = hexa(['report', run, other, '--out', out, '--resamples', '100']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/a-vs-b\/index\.html$/),
+      '  2 folders compared; 2 charts (learning-curves, differences) as .vl.json, .svg, .png; comparison.csv',
+    ]);
+    expect(readdirSync(out)).toContain('comparison.csv');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(other);
+  });
+
+  it('refuses --axes for a comparison, in one line, before reading anything', () => {
+    const r = hexa(['report', run, sweep, '--axes', 'explore,threshold', '--out', join(root, 'never')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      "hexa: --axes: 'explore,threshold' draws one sweep's heat map; a comparison has none",
+    ]);
+    expect(existsSync(join(root, 'never'))).toBe(false);
+  });
+});
+
 describe('hexa report --png-scale', () => {
   it('draws each PNG at that many pixels per SVG pixel (default 2)', () => {
     const size = (file: string): number[] => {
