@@ -16,6 +16,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
 import { hearSignals } from '../program/interrupt.js';
+import { resumeCommand } from '../sweep/resumeCommand.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
@@ -233,6 +234,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         format,
         progress: progressMode(argv.quiet === true),
         pool,
+        resume: resumeCommand(process.argv.slice(2), dir, argv.out !== undefined),
         ...(libraryDb !== undefined ? { libraryDb } : {}),
       });
     } finally {
