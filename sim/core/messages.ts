@@ -101,6 +101,8 @@ export const msg = {
   checkEnvNoTarget: () =>
     'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
   reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
+  unknownShell: (value: string, shells: readonly string[]) =>
+    `completion: ${show(value)} is not a shell hexa completes (${shells.join(', ')})`,
   libraryNoFile: () => 'library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
