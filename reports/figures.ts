@@ -7,7 +7,7 @@
 import { FIGURES, figureWords } from '../sim/reproduction/figures.js';
 import type { RoundMetrics } from '../sim/core/metrics.js';
 import type { CsvTable } from './csv/csvRead.js';
-import type { Group } from './resultFolder.js';
+import type { Group, GroupInfo } from './resultRows.js';
 import { METRIC_COLUMNS } from './csv/rows.js';
 
 export interface FigureSample {
@@ -38,9 +38,32 @@ const ARM_SETTINGS: Readonly<Record<string, (p: Readonly<Record<string, string>>
   threshold75: (p) => p.library !== 'false' && Number(p.explore) === 0 && Number(p.threshold) === 0.75,
 };
 
-export function armGroup(name: string, groups: readonly Group[]): Group | undefined {
+export function armGroup<G extends GroupInfo>(name: string, groups: readonly G[]): G | undefined {
   const matches = ARM_SETTINGS[name];
   return groups.find((g) => g.id === name) ?? (matches ? groups.find((g) => matches(g.params)) : undefined);
+}
+
+/**
+ * Each published figure's value in every replicate of `group`, for the figures whose arm it may be (by name or by
+ * settings: `armGroup` picks among them once every group is known), by figure id.
+ */
+export function figureValues(group: Group): Map<string, Float64Array> {
+  const out = new Map<string, Float64Array>();
+  const figures = FIGURES.filter((f) => armGroup(f.arm, [group]) !== undefined);
+  if (figures.length === 0) return out;
+  const rounds = replicateRounds(group);
+  for (const figure of figures)
+    out.set(
+      figure.id,
+      Float64Array.from(rounds, (r) => figure.value(r)),
+    );
+  return out;
+}
+
+/** A group with its figures' values (a GroupSummary). */
+export interface GroupFigures {
+  readonly group: GroupInfo;
+  readonly figures: ReadonlyMap<string, Float64Array>;
 }
 
 /** Each replicate's rounds as RoundMetrics, rebuilt from the CSV columns (absent ones read NaN). */
@@ -59,23 +82,23 @@ export function replicateRounds(group: Group): RoundMetrics[][] {
 /** Samples for every table row whose figure and arm are known; the other ids are listed as skipped. */
 export function figureSamples(
   table: CsvTable,
-  groups: readonly Group[],
+  groups: readonly GroupFigures[],
 ): { samples: FigureSample[]; skipped: string[] } {
   const col = (name: string): number => table.header.indexOf(name);
   const [idCol, publishedCol, claimCol] = [col('id'), col('published'), col('claim')];
   const samples: FigureSample[] = [];
   const skipped: string[] = [];
-  const rebuilt = new Map<Group, RoundMetrics[][]>();
-  const roundsOf = (g: Group): RoundMetrics[][] => rebuilt.get(g) ?? rebuilt.set(g, replicateRounds(g)).get(g)!;
+  const infos = groups.map((g) => g.group);
   for (const row of table.rows) {
     const id = row[idCol]!;
     const figure = FIGURES.find((f) => f.id === id);
-    const group = figure ? armGroup(figure.arm, groups) : undefined;
-    if (!figure || !group) {
+    const info = figure ? armGroup(figure.arm, infos) : undefined;
+    const all = info === undefined ? undefined : groups[infos.indexOf(info)]!.figures.get(id);
+    if (!figure || !info || all === undefined) {
       skipped.push(id);
       continue;
     }
-    const all = Float64Array.from(roundsOf(group), (rounds) => figure.value(rounds));
+    const group = info;
     const values = all.filter(Number.isFinite);
     const text = publishedCol >= 0 ? row[publishedCol]!.replace(/^\s*[≥≤<>]=?\s*/, '') : '';
     const published = text.trim() === '' ? NaN : Number(text);
@@ -111,7 +134,7 @@ const ROUND_MEAN = /^mean attempts in round (\d+)$/;
  * the two exploration arms' final rounds), placed at their arm and round; figures of other measures, lower
  * bounds and arms or rounds the folder does not have are left out.
  */
-export function publishedPoints(table: CsvTable, groups: readonly Group[]): PublishedPoint[] {
+export function publishedPoints(table: CsvTable, groups: readonly GroupInfo[]): PublishedPoint[] {
   const [idCol, publishedCol] = [table.header.indexOf('id'), table.header.indexOf('published')];
   if (idCol < 0 || publishedCol < 0) return [];
   return table.rows.flatMap((row): PublishedPoint[] => {

@@ -5,14 +5,47 @@
  * the closed form (one solving code) and the same attempt cap. The charts draw them without exploration;
  * a run's page states them as `hexa run` prints them, at the run's exploration rate, up to its top-k.
  */
-import { findEnv } from '../sim/agent/moduleStore.js';
+import { findEnv, type ModuleRef } from '../sim/agent/moduleStore.js';
+import { loadModule } from '../sim/agent/plugins/load.js';
 import type { EnvParams } from '../envs/env.js';
 import { resolveEnvParams } from '../envs/params.js';
 import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';
 import { ReplicateKey } from '../sim/core/rng.js';
-import type { ResultData } from './resultFolder.js';
+import type { ResultFolder } from './resultFolder.js';
+
+/** The world modules a manifest names: `modules` lists, wherever its command put them (a run's config, a sweep). */
+function worldModules(manifest: unknown, out: ModuleRef[] = []): ModuleRef[] {
+  if (typeof manifest !== 'object' || manifest === null) return out;
+  for (const [key, value] of Object.entries(manifest)) {
+    if (key === 'modules' && Array.isArray(value)) {
+      for (const m of value as Partial<ModuleRef>[])
+        if (m?.kind === 'env' && typeof m.path === 'string' && typeof m.sha256 === 'string')
+          if (!out.some((o) => o.path === m.path)) out.push({ kind: 'env', path: m.path, sha256: m.sha256 });
+    } else worldModules(value, out);
+  }
+  return out;
+}
+
+/**
+ * Load the world modules a folder's manifest names, so that a module world's declared exact values
+ * (`exactRandomControl`) are the report's as they are `hexa run`'s. One that cannot be loaded — gone, or changed
+ * since the run (its SHA-256 differs) — is named in the sentence returned for it: the report then has no exact
+ * value for its world, and says why.
+ */
+export async function loadFolderWorlds(manifest: Readonly<Record<string, unknown>>): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const ref of worldModules(manifest)) {
+    try {
+      await loadModule('env', ref.path, 'env', { sha256: ref.sha256 });
+    } catch (e) {
+      const why = e instanceof Error ? e.message.replace(/^--env: /, '') : String(e);
+      warnings.push(`no exact values for the world of ${ref.path}: ${why}`);
+    }
+  }
+  return warnings;
+}
 
 export interface ReferenceLine {
   /** Positions fixed by skills (0 = random guessing). */
@@ -36,7 +69,7 @@ interface SharedWorld {
   readonly feedback: 'matches' | undefined;
 }
 
-function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
+function sharedWorld(data: Pick<ResultFolder, 'groups'>): SharedWorld | null {
   const first = data.groups[0]?.params;
   if (first?.env === undefined || first.cap === undefined) return null;
   const spec = findEnv(first.env);
@@ -60,7 +93,7 @@ function sharedWorld(data: Pick<ResultData, 'groups'>): SharedWorld | null {
   }
 }
 
-export function referenceLines(data: Pick<ResultData, 'groups'>): ReferenceLine[] {
+export function referenceLines(data: Pick<ResultFolder, 'groups'>): ReferenceLine[] {
   const world = sharedWorld(data);
   if (world === null) return [];
   const out: ReferenceLine[] = [];
@@ -90,7 +123,7 @@ export interface RunAnchor {
  * guessing with 0 … top-k positions fixed at the run's exploration rate; for an in-task opener without a
  * library on a binary lock, the opener's own exact value.
  */
-export function runAnchors(data: Pick<ResultData, 'groups'>): RunAnchor[] {
+export function runAnchors(data: Pick<ResultFolder, 'groups'>): RunAnchor[] {
   const world = sharedWorld(data);
   const params = data.groups[0]?.params;
   if (world === null || params === undefined || data.groups.length !== 1) return [];

@@ -1,6 +1,8 @@
 /**
- * `hexa report`: from a loaded result folder to the report's files, all built in memory (so a failure
- * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html.
+ * `hexa report`: from a result folder's summary to the report's files, all built in memory (so a failure
+ * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html. The
+ * summary is made while the folder's rows stream past (reports/summary.ts, `summarizeFolder`): nothing here
+ * reads a row.
  */
 import { relative, sep } from 'node:path';
 import { decisionSpec, type DecisionLayout } from './charts/decision.js';
@@ -22,7 +24,7 @@ import { reportHtml } from './render/html.js';
 import { rankCells } from './ranking.js';
 import { referenceLines } from './references.js';
 import { renderChart } from './render/render.js';
-import type { ResultData } from './resultFolder.js';
+import type { ResultData, ResultFolder } from './resultFolder.js';
 import { summarize, summaryRows, type Summary } from './summary.js';
 
 export interface ReportOptions {
@@ -50,7 +52,7 @@ export interface BuiltReport {
 
 /** The charts a folder of this kind supports, as Vega-Lite specs. */
 export async function chartsFor(
-  data: ResultData,
+  data: ResultFolder,
   summary: Summary,
   axes: HeatmapAxes | null,
 ): Promise<{ charts: Chart[]; skippedFigures: string[] }> {
@@ -95,7 +97,7 @@ export async function chartsFor(
   });
   let skippedFigures: string[] = [];
   if (data.kind === 'reproduce' && data.table) {
-    const figures = figureSamples(data.table, data.groups);
+    const figures = figureSamples(data.table, summary.groups);
     skippedFigures = figures.skipped;
     if (figures.samples.length > 0) {
       charts.push({
@@ -107,7 +109,7 @@ export async function chartsFor(
     }
   }
   // The aggregate charts read each group's runs as counts on a grid (reports/aggregate/runDistribution.ts).
-  const selection = aggregateSelection(data, summary, palette, (g) => finalRoundDistribution(g.group));
+  const selection = aggregateSelection(data, summary, palette, finalRoundDistribution);
   charts.push({
     kind: 'profile',
     name: 'performance-profile',
@@ -172,8 +174,13 @@ export async function chartsFor(
   return { charts, skippedFigures };
 }
 
+/** The report of a folder read whole (its summary made here). */
 export async function buildReport(data: ResultData, options: ReportOptions): Promise<BuiltReport> {
-  const summary = summarize(data, { seed: options.seed, resamples: options.resamples });
+  return reportOf(data, summarize(data, { seed: options.seed, resamples: options.resamples }), options);
+}
+
+/** The report of a folder from its summary (made with `options`' seed and resamples). */
+export async function reportOf(data: ResultFolder, summary: Summary, options: ReportOptions): Promise<BuiltReport> {
   const { charts, skippedFigures } = await chartsFor(data, summary, options.axes);
   const files = new Map<string, string | Buffer>();
   const svgs = new Map<string, string>();

@@ -2,41 +2,30 @@
  * Reads and validates a result folder (`hexa run --out`, `hexa sweep`, `hexa reproduce`) for `hexa report`.
  * Strict about what the report needs (manifest kind, required columns, whole numbers where expected, every
  * replicate × round present once per group), tolerant of extra columns. Any problem is one UsageError.
+ *
+ * The manifest and the small tables are read at once (`openResultFolder`); the rows are streamed group after
+ * group (`streamResultFolder`, reports/resultRows.ts), so a report holds one group's values at a time. The
+ * public `loadResultFolder` and `readResultFolder` keep every group's values, for scripts that want them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ResultKind } from './manifest.js';
-import { METRIC_COLUMNS } from './csv/rows.js';
-import { numericColumn, readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
+import { readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
+import { CsvReader, streamCsv } from './csv/csvStream.js';
 import { msg, UsageError } from '../sim/core/messages.js';
-import { partialWarnings, verifyDataFile } from './folderIntegrity.js';
+import {
+  expectedCounts,
+  partialWarnings,
+  unverifiedWarnings,
+  verifyDataFile,
+  type ExpectedCounts,
+} from './folderIntegrity.js';
+import { GroupAssembler, type Group, type GroupInfo, type Metric } from './resultRows.js';
 
-export type Metric = (typeof METRIC_COLUMNS)[number];
+export { REQUIRED_METRICS, type Group, type GroupInfo, type Metric } from './resultRows.js';
 
-/** Metrics every report needs; the other METRIC_COLUMNS are read when present. */
-export const REQUIRED_METRICS = [
-  'meanAttempts',
-  'solveRate',
-  'skills',
-  'tests',
-  'refutations',
-] as const satisfies readonly Metric[];
-
-/** One arm, cell or run: a complete replicate × round grid of metrics. */
-export interface Group {
-  readonly id: string;
-  /** Columns constant within the group (the configuration), as text. */
-  readonly params: Readonly<Record<string, string>>;
-  /** Replicate ids, ascending; every metric array is aligned with them. */
-  readonly replicates: readonly number[];
-  /** Round numbers, ascending. */
-  readonly rounds: readonly number[];
-  /** One value per replicate for `metric` in the round at `roundIndex`; undefined if the column is absent. */
-  values(metric: Metric, roundIndex: number): Float64Array | undefined;
-}
-
-/** A result folder read back (`loadResultFolder`): its manifest, its groups' metrics, and reproduce's tables. */
-export interface ResultData {
+/** What is known of a result folder before its rows are read: its manifest, its small tables, its data file. */
+export interface FolderHead {
   readonly dir: string;
   readonly kind: ResultKind;
   readonly manifest: Readonly<Record<string, unknown>>;
@@ -44,18 +33,33 @@ export interface ResultData {
   readonly seed: number | null;
   /** The column that names groups: 'arm' (reproduce), 'cell' (sweep), none for a run. */
   readonly groupColumn: 'arm' | 'cell' | null;
-  readonly groups: readonly Group[];
-  /** Configuration columns in file order. */
-  readonly parameters: readonly string[];
-  /** Parameters that differ between groups. */
-  readonly swept: readonly string[];
   /** reproduce: the published-vs-simulated table, and the audit when there is one. */
   readonly table: CsvTable | null;
   readonly audit: CsvTable | null;
   /** reproduce: the verdict's headline (verdict.json), when the folder has one. */
   readonly verdict: FolderVerdict | null;
+  /** Where the rows are: the CSV file, or (a sweep written with `--format parquet` alone) its Parquet tables. */
+  readonly rows: { readonly kind: 'csv' | 'parquet'; readonly path: string };
+  /** What the manifest says the rows hold (replicates per group, groups), checked as they are read. */
+  readonly expected: ExpectedCounts;
+  /** Why the manifest cannot verify the rows, one sentence (none when it can). */
+  readonly unverified: readonly string[];
+}
+
+/** A result folder read back without its values (`streamResultFolder`): what a report describes. */
+export interface ResultFolder extends Omit<FolderHead, 'rows'> {
+  readonly groups: readonly GroupInfo[];
+  /** Configuration columns in file order. */
+  readonly parameters: readonly string[];
+  /** Parameters that differ between groups. */
+  readonly swept: readonly string[];
   /** What is missing from the results (a sweep that failed or stopped, cells absent), one sentence each. */
   readonly warnings: readonly string[];
+}
+
+/** A result folder read back whole (`loadResultFolder`): its manifest, its groups' metrics, and reproduce's tables. */
+export interface ResultData extends ResultFolder {
+  readonly groups: readonly Group[];
 }
 
 /**
@@ -122,109 +126,162 @@ function parquetOnly(dir: string, kind: ResultKind): boolean {
 }
 
 /**
- * As loadResultFolder, and for a sweep folder written with `--format parquet` alone too: its results.csv is
- * made again from its Parquet tables (verified against the manifest first), byte for byte as it would have been.
+ * A result folder's manifest, small tables and verdict, and where its rows are (checked against what the manifest
+ * records of them); throws a UsageError naming the folder and what is missing when it is not one. `parquet`:
+ * whether a sweep written with `--format parquet` alone may be read (its rows then come from its Parquet tables).
  */
-export async function readResultFolder(dir: string): Promise<ResultData> {
-  const manifest = readManifest(dir);
-  if (!parquetOnly(dir, manifest.kind)) return loadResultFolder(dir);
-  for (const file of ['results.parquet', 'cells.csv']) verifyDataFile(dir, file, manifest);
-  const { resultsTextOfParquet } = await import('./parquet/resultsText.js');
-  return loadResultFolder(dir, await resultsTextOfParquet(dir));
-}
-
-/**
- * Read a folder written by `hexa run --out`, `hexa sweep` or `hexa reproduce` (or the API's folder writers);
- * throws a UsageError naming the folder and what is missing when it is not one. `resultsText`: a sweep's
- * results.csv made from its Parquet tables (readResultFolder).
- */
-export function loadResultFolder(dir: string, resultsText?: string): ResultData {
+export function openResultFolder(dir: string, parquet = true): FolderHead {
   const manifest = readManifest(dir);
   const kind = manifest.kind;
-  if (resultsText === undefined && existsSync(join(dir, DATA_FILE[kind])))
+  let rows: FolderHead['rows'];
+  let files = [DATA_FILE[kind]];
+  if (parquet && parquetOnly(dir, kind)) {
+    files = ['results.parquet', 'cells.csv'];
+    for (const file of files) verifyDataFile(dir, file, manifest);
+    rows = { kind: 'parquet', path: join(dir, 'results.parquet') };
+  } else {
+    if (!existsSync(join(dir, DATA_FILE[kind])))
+      throw new UsageError(msg.notResultFolder(dir, `no ${DATA_FILE[kind]}`));
     verifyDataFile(dir, DATA_FILE[kind], manifest);
-  const data =
-    resultsText === undefined
-      ? readTable(dir, DATA_FILE[kind], true)!
-      : readCsv(join(dir, 'results.parquet'), resultsText);
-  const groupColumn = GROUP_COLUMN[kind];
-  requireColumns(data, [...(groupColumn ? [groupColumn] : []), 'replicate', 'round', ...REQUIRED_METRICS]);
+    rows = { kind: 'csv', path: join(dir, DATA_FILE[kind]) };
+  }
   const table = kind === 'reproduce' ? readTable(dir, 'table.csv', true) : null;
   if (table) requireColumns(table, TABLE_COLUMNS);
   const audit = kind === 'reproduce' ? readTable(dir, 'audit.csv', false) : null;
   const verdict = kind === 'reproduce' ? readVerdict(dir) : null;
+  const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
+  const expected = expectedCounts(kind, manifest);
+  const unverified = unverifiedWarnings(manifest, files, expected);
+  const groupColumn = GROUP_COLUMN[kind];
+  return { dir, kind, manifest, seed, groupColumn, table, audit, verdict, rows, expected, unverified };
+}
 
-  const replicate = numericColumn(data, 'replicate', true);
-  const round = numericColumn(data, 'round', true);
-  const metrics = new Map<Metric, Float64Array>();
-  for (const m of METRIC_COLUMNS) if (data.header.includes(m)) metrics.set(m, numericColumn(data, m));
+/** How far the rows have been read: `done` of `total`, in the unit `what` names ('MB of results.csv', say). */
+export type RowProgress = (done: number, total: number, what: string) => void;
 
-  const g = groupColumn === null ? -1 : data.header.indexOf(groupColumn);
-  const rowsOf = new Map<string, number[]>();
-  data.rows.forEach((row, i) => {
-    const id = g < 0 ? 'run' : row[g]!;
-    if (id === '') throw new UsageError(msg.csvBadValue(data.file, data.lines[i]!, groupColumn!, id, 'a name'));
-    let list = rowsOf.get(id);
-    if (!list) rowsOf.set(id, (list = []));
-    list.push(i);
-  });
+/** How a folder's groups are handed over: which metrics' values (null: all), and in which memory. */
+export interface GroupValues {
+  readonly metrics?: ReadonlySet<Metric> | null;
+  /** A group's arrays hold a later group's values once it is used (streamResultFolder: once `onGroup` returns). */
+  readonly reuse?: boolean;
+  /** The values in shared memory, for other threads to read (CsvGroups). */
+  readonly shared?: boolean;
+}
 
-  const idColumns = new Set<string>([groupColumn ?? '', 'replicate', 'round', ...METRIC_COLUMNS]);
-  const candidates = data.header.map((c, j) => ({ c, j })).filter(({ c }) => !idColumns.has(c));
-  // A configuration column is constant within every group; anything else (an extra metric) is ignored.
-  const parameters = candidates.filter(({ j }) =>
-    [...rowsOf.values()].every((rows) => rows.every((i) => data.rows[i]![j] === data.rows[rows[0]!]![j])),
+/**
+ * The folder's rows, group after group: `onGroup` gets each group with its values, which are dropped after it
+ * returns. Resolves to the folder without its values once the last row is read.
+ */
+export async function streamResultFolder(
+  head: FolderHead,
+  onGroup: (group: Group) => void,
+  progress: RowProgress = () => {},
+  values: GroupValues = {},
+): Promise<ResultFolder> {
+  const assembler: GroupAssembler = new GroupAssembler(
+    head.rows.path,
+    head.groupColumn,
+    (group) => {
+      onGroup(group);
+      if (values.reuse === true) assembler.release(group);
+    },
+    { metrics: values.metrics, expected: head.expected },
   );
+  const name = basename(head.rows.path);
+  if (head.rows.kind === 'csv') {
+    const mb = (bytes: number): number => Math.floor(bytes / 2 ** 20);
+    streamCsv(head.rows.path, assembler, (done, total) => progress(mb(done), mb(total), `MB of ${name}`));
+  } else {
+    const { streamParquetRows } = await import('./parquet/parquetRows.js');
+    await streamParquetRows(head.dir, assembler, (done, total) => progress(done, total, `rows of ${name}`));
+  }
+  return folderOf(head, assembler);
+}
 
-  const groups: Group[] = [];
-  for (const [id, rows] of rowsOf) {
-    const replicates = [...new Set(rows.map((i) => replicate[i]!))].sort((a, b) => a - b);
-    const rounds = [...new Set(rows.map((i) => round[i]!))].sort((a, b) => a - b);
-    const n = replicates.length;
-    const repIndex = new Map(replicates.map((r, k) => [r, k]));
-    const roundIndex = new Map(rounds.map((r, k) => [r, k]));
-    const slot = new Int32Array(n * rounds.length).fill(-1);
-    for (const i of rows) {
-      const s = roundIndex.get(round[i]!)! * n + repIndex.get(replicate[i]!)!;
-      const what =
-        `${groupColumn ?? 'the run'}${groupColumn ? ` '${id}'` : ''} has replicate ${replicate[i]} round ` +
-        `${round[i]}`;
-      if (slot[s] !== -1)
-        throw new UsageError(
-          msg.csvIncomplete(data.file, `${what} twice (lines ${data.lines[slot[s]!]} and ${data.lines[i]})`),
-        );
-      slot[s] = i;
-    }
-    const hole = slot.indexOf(-1);
-    if (hole >= 0) {
-      const who = groupColumn ? `${groupColumn} '${id}'` : 'the run';
-      throw new UsageError(
-        msg.csvIncomplete(
-          data.file,
-          `${who} lacks round ${rounds[Math.floor(hole / n)]} of replicate ${replicates[hole % n]}`,
-        ),
-      );
-    }
-    const grids = new Map<Metric, Float64Array>();
-    for (const [m, column] of metrics)
-      grids.set(
-        m,
-        Float64Array.from(slot, (i) => column[i]!),
-      );
-    const params: Record<string, string> = {};
-    for (const { c, j } of parameters) params[c] = data.rows[rows[0]!]![j]!;
-    groups.push({
-      id,
-      params,
-      replicates,
-      rounds,
-      values: (metric, r) => grids.get(metric)?.subarray(r * n, (r + 1) * n),
-    });
+/**
+ * A CSV folder's groups as a generator (`groups`), for a caller that hands them on one at a time — to other
+ * threads, say — and takes the next when it is ready; `folder` once the generator is done.
+ */
+export class CsvGroups {
+  private assembler: GroupAssembler | null = null;
+  private done = false;
+
+  constructor(
+    private readonly head: FolderHead,
+    private readonly progress: RowProgress = () => {},
+    private readonly values: GroupValues = {},
+  ) {
+    if (head.rows.kind !== 'csv') throw new Error(`${head.rows.path}: not a CSV file`);
   }
 
-  const names = parameters.map(({ c }) => c);
-  const swept = names.filter((c) => new Set(groups.map((gr) => gr.params[c])).size > 1);
-  const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
-  const warnings = kind === 'sweep' ? partialWarnings(manifest, groups.length) : [];
-  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit, verdict, warnings };
+  *groups(): Generator<Group> {
+    const ready: Group[] = [];
+    const assembler = new GroupAssembler(this.head.rows.path, this.head.groupColumn, (g) => ready.push(g), {
+      metrics: this.values.metrics,
+      expected: this.head.expected,
+      shared: this.values.shared,
+    });
+    this.assembler = assembler;
+    const mb = (bytes: number): number => Math.floor(bytes / 2 ** 20);
+    const what = `MB of ${basename(this.head.rows.path)}`;
+    const reader = new CsvReader(this.head.rows.path, assembler, (done, total) =>
+      this.progress(mb(done), mb(total), what),
+    );
+    try {
+      for (let more = true; more; ) {
+        more = reader.step();
+        if (!more) assembler.finishRows();
+        for (let g = ready.shift(); g !== undefined; g = ready.shift()) yield g;
+      }
+    } finally {
+      reader.close();
+    }
+    this.done = true;
+  }
+
+  /** A group yielded will not be read again: its arrays may hold a later group's values. */
+  release(group: Group): void {
+    this.assembler?.release(group);
+  }
+
+  folder(): ResultFolder {
+    if (!this.done || this.assembler === null) throw new Error('CsvGroups: the groups are not all read yet');
+    return folderOf(this.head, this.assembler);
+  }
+}
+
+function folderOf(head: FolderHead, assembler: GroupAssembler): ResultFolder {
+  const { rows: _, ...rest } = head;
+  const read = assembler.finish();
+  const warnings = head.kind === 'sweep' ? partialWarnings(head.manifest, read.groups.length) : [];
+  return { ...rest, ...read, warnings };
+}
+
+/** A folder read whole: every group with its values. */
+function withValues(folder: ResultFolder, groups: readonly Group[]): ResultData {
+  return { ...folder, groups };
+}
+
+/**
+ * As loadResultFolder, and for a sweep folder written with `--format parquet` alone too: its rows are read from
+ * its Parquet tables (verified against the manifest first), the values exactly those its results.csv would hold.
+ */
+export async function readResultFolder(dir: string): Promise<ResultData> {
+  const groups: Group[] = [];
+  const folder = await streamResultFolder(openResultFolder(dir), (g) => groups.push(g));
+  return withValues(folder, groups);
+}
+
+/**
+ * Read a folder written by `hexa run --out`, `hexa sweep` or `hexa reproduce` (or the API's folder writers) whole,
+ * every group with its values; throws a UsageError naming the folder and what is missing when it is not one.
+ */
+export function loadResultFolder(dir: string): ResultData {
+  const head = openResultFolder(dir, false);
+  const groups: Group[] = [];
+  const assembler = new GroupAssembler(head.rows.path, head.groupColumn, (g) => groups.push(g), {
+    expected: head.expected,
+  });
+  streamCsv(head.rows.path, assembler);
+  return withValues(folderOf(head, assembler), groups);
 }

@@ -3,11 +3,31 @@
  * mean and interquartile mean of attempts, solve rate, skills and refutation rate; over the whole run the
  * refutation rate and the totals of tests and refutations; and, where groups share random numbers (same
  * replicates, same seed and world), paired differences of mean attempts per round.
+ *
+ * Group after group (`SummaryBuilder`): a group's summary is made when its rows are in and keeps, of its values,
+ * only the final round's attempts (the ranking's paired differences, the runs' performance profile) and a
+ * reproduction's figures, so a sweep's summary is made while its rows stream past (`summarizeFolder`).
  */
 import { ResamplePlan, type Estimate } from '../sim/core/bootstrap.js';
 import { parameterValue } from './charts/theme.js';
 import type { Row } from './csv/csv.js';
-import type { Group, Metric, ResultData } from './resultFolder.js';
+import { figureValues } from './figures.js';
+import type { ResultKind } from './manifest.js';
+import { statSync } from 'node:fs';
+import { defaultWorkers } from '../sim/core/parallel/cores.js';
+import { WorkerPool } from '../sim/core/parallel/pool.js';
+import { METRIC_COLUMNS } from './csv/rows.js';
+import {
+  CsvGroups,
+  openResultFolder,
+  streamResultFolder,
+  type FolderHead,
+  type GroupValues,
+  type ResultData,
+  type ResultFolder,
+  type RowProgress,
+} from './resultFolder.js';
+import type { Group, GroupInfo, Metric } from './resultRows.js';
 
 export interface RoundStats {
   readonly round: number;
@@ -19,13 +39,17 @@ export interface RoundStats {
 }
 
 export interface GroupSummary {
-  readonly group: Group;
+  readonly group: GroupInfo;
   readonly rounds: readonly RoundStats[];
   /** Σ refutations / Σ tests over the whole run. */
   readonly refutationRate: Estimate;
   /** Per-replicate totals over the run, averaged. */
   readonly tests: Estimate;
   readonly refutations: Estimate;
+  /** Each replicate's final-round mean attempts, in replicate order. */
+  readonly finalAttempts: Float64Array;
+  /** A reproduction's published figures: each one's value in every replicate, by figure id (else none). */
+  readonly figures: ReadonlyMap<string, Float64Array>;
 }
 
 export interface PairedDifference {
@@ -76,7 +100,7 @@ export function worldColumns(parameters: readonly string[]): string[] {
 }
 
 /** Whether two groups drew the same random numbers: same replicates, same seed and world. */
-export function sharesRandomNumbers(a: Group, b: Group, world: readonly string[]): boolean {
+export function sharesRandomNumbers(a: GroupInfo, b: GroupInfo, world: readonly string[]): boolean {
   return (
     world.includes('seed') &&
     world.every((c) => a.params[c] === b.params[c]) &&
@@ -90,7 +114,10 @@ export function sharesRandomNumbers(a: Group, b: Group, world: readonly string[]
  * Groups in the order of their swept parameters' values, the first parameter slowest (numbers numerically,
  * text alphabetically); groups with the same values keep the folder's order.
  */
-export function bySweptValues<T extends { readonly group: Group }>(items: readonly T[], swept: readonly string[]): T[] {
+export function bySweptValues<T extends { readonly group: GroupInfo }>(
+  items: readonly T[],
+  swept: readonly string[],
+): T[] {
   const keyOf = (t: T): (number | string)[] => swept.map((p) => parameterValue(t.group.params[p]));
   const keys = new Map(items.map((t) => [t, keyOf(t)]));
   return [...items].sort((a, b) => {
@@ -104,52 +131,258 @@ export function bySweptValues<T extends { readonly group: Group }>(items: readon
   });
 }
 
-export function summarize(data: ResultData, options: SummaryOptions): Summary {
-  const plans = new Map<number, ResamplePlan>();
-  const planFor = (n: number): ResamplePlan => {
-    let plan = plans.get(n);
-    if (!plan) plans.set(n, (plan = new ResamplePlan(n, options.resamples, options.seed)));
-    return plan;
-  };
+/** A group's summary without its description: what is made from its values while they are in memory. */
+export type GroupStats = Omit<GroupSummary, 'group'>;
 
-  const groups = data.groups.map((group): GroupSummary => {
-    const plan = planFor(group.replicates.length);
-    const rounds = group.rounds.map((round, r): RoundStats => {
-      const attempts = group.values('meanAttempts', r)!;
-      return {
-        round,
-        attempts: { mean: plan.mean(attempts), iqm: plan.iqm(attempts) },
-        solveRate: plan.mean(group.values('solveRate', r)!),
-        skills: plan.mean(group.values('skills', r)!),
-        refutationRate: plan.ratio(group.values('refutations', r)!, group.values('tests', r)!),
-      };
-    });
-    const tests = totals(group, 'tests');
-    const refutations = totals(group, 'refutations');
+/** The bootstrap plan for n replicates, one per n (a plan depends on the seed and n only). */
+export class ResamplePlans {
+  private readonly plans = new Map<number, ResamplePlan>();
+
+  constructor(
+    readonly seed: number,
+    readonly resamples: number,
+  ) {}
+
+  /** Arrays for a group's resample sums (ResamplePlan.resampleSums), reused group after group. */
+  readonly sums: Float64Array[] = [];
+
+  of(n: number): ResamplePlan {
+    let plan = this.plans.get(n);
+    if (!plan) this.plans.set(n, (plan = new ResamplePlan(n, this.resamples, this.seed)));
+    return plan;
+  }
+}
+
+/** A group as it crosses to another thread (a worker's job): its description, its values, the summary's options. */
+export interface GroupJob {
+  /** Its place in the folder. */
+  readonly index: number;
+  readonly kind: ResultKind;
+  readonly options: SummaryOptions;
+  readonly group: GroupInfo;
+  /** Each metric present: its replicate × round grid, round after round. */
+  readonly grids: readonly (readonly [Metric, Float64Array])[];
+}
+
+export function groupJob(group: Group, index: number, kind: ResultKind, options: SummaryOptions): GroupJob {
+  const { id, params, replicates, rounds } = group;
+  const n = replicates.length;
+  const grids = METRIC_COLUMNS.flatMap((metric): [Metric, Float64Array][] => {
+    const first = group.values(metric, 0);
+    if (first === undefined) return [];
+    // A group's values are its rounds of one grid, as the job wants them: that grid, unless it is more.
+    const whole = new Float64Array(first.buffer, 0, first.buffer.byteLength / 8);
+    if (first.byteOffset === 0 && whole.length === n * rounds.length) return [[metric, whole]];
+    const grid = new Float64Array(n * rounds.length);
+    rounds.forEach((_, r) => grid.set(group.values(metric, r)!, r * n));
+    return [[metric, grid]];
+  });
+  return { index, kind, options, group: { id, params, replicates, rounds }, grids };
+}
+
+/** The plans of a thread that summarises jobs: one per options and n. */
+const threadPlans = new Map<string, ResamplePlans>();
+
+/** A job's statistics, on whichever thread runs it (reports/summaryWorker.ts on a worker). */
+export function jobStats(job: GroupJob): GroupStats {
+  const n = job.group.replicates.length;
+  const grids = new Map(job.grids);
+  const group: Group = { ...job.group, values: (m, r) => grids.get(m)?.subarray(r * n, (r + 1) * n) };
+  const key = `${job.options.seed} ${job.options.resamples}`;
+  let plans = threadPlans.get(key);
+  if (!plans) threadPlans.set(key, (plans = new ResamplePlans(job.options.seed, job.options.resamples)));
+  return groupStats(group, plans.of(n), job.kind, plans.sums);
+}
+
+/**
+ * The values a summary reads — a reproduction's figures read every metric — in buffers the next group's values
+ * overwrite: a summary keeps copies of what it keeps.
+ */
+function valuesRead(kind: ResultKind): GroupValues {
+  const metrics: ReadonlySet<Metric> | null =
+    kind === 'reproduce' ? null : new Set(['meanAttempts', 'solveRate', 'skills', 'refutations', 'tests']);
+  return { metrics, reuse: true };
+}
+
+/** A group's statistics: every column's resample sums in one go (ResamplePlan.resampleSums), then each estimate. */
+function groupStats(group: Group, plan: ResamplePlan, kind: ResultKind, scratch: Float64Array[] = []): GroupStats {
+  const at = (metric: Metric, r: number): Float64Array => group.values(metric, r)!;
+  const perRound = ['meanAttempts', 'solveRate', 'skills', 'refutations', 'tests'] as const;
+  const columns = group.rounds.flatMap((_, r) => perRound.map((m) => at(m, r)));
+  const tests = totals(group, 'tests');
+  const refutations = totals(group, 'refutations');
+  const sums = plan.resampleSums([...columns, tests, refutations], scratch);
+  scratch.splice(0, scratch.length, ...sums);
+  const sum = (k: number): Float64Array => sums[k]!;
+  const rounds = group.rounds.map((round, r): RoundStats => {
+    const k = r * perRound.length;
+    const attempts = at('meanAttempts', r);
     return {
-      group,
-      rounds,
-      refutationRate: plan.ratio(refutations, tests),
-      tests: plan.mean(tests),
-      refutations: plan.mean(refutations),
+      round,
+      attempts: { mean: plan.meanOfSums(attempts, sum(k)), iqm: plan.iqm(attempts) },
+      solveRate: plan.meanOfSums(at('solveRate', r), sum(k + 1)),
+      skills: plan.meanOfSums(at('skills', r), sum(k + 2)),
+      refutationRate: plan.ratioOfSums(at('refutations', r), at('tests', r), sum(k + 3), sum(k + 4)),
     };
   });
+  const last = columns.length;
+  return {
+    rounds,
+    refutationRate: plan.ratioOfSums(refutations, tests, sum(last + 1), sum(last)),
+    tests: plan.meanOfSums(tests, sum(last)),
+    refutations: plan.meanOfSums(refutations, sum(last + 1)),
+    finalAttempts: Float64Array.from(at('meanAttempts', group.rounds.length - 1)),
+    figures: kind === 'reproduce' ? figureValues(group) : new Map(),
+  };
+}
 
-  const paired: PairedDifference[] = [];
-  const world = worldColumns(data.parameters);
-  if (data.groups.length <= MAX_PAIRED_GROUPS) {
-    data.groups.forEach((a, i) =>
-      data.groups.slice(i + 1).forEach((b) => {
-        if (!sharesRandomNumbers(a, b, world)) return;
-        const plan = planFor(a.replicates.length);
-        a.rounds.forEach((round, r) => {
-          const difference = plan.pairedDifference(a.values('meanAttempts', r)!, b.values('meanAttempts', r)!);
-          paired.push({ a: a.id, b: b.id, round, replicates: a.replicates.length, difference });
-        });
-      }),
-    );
+/**
+ * A summary made group after group (`add` each, in the folder's order, then `finish` with the folder): what
+ * it keeps of a group's values is its final round's attempts, a reproduction's figures, and — for the paired
+ * differences, listed only up to MAX_PAIRED_GROUPS groups — the first groups' attempts per round.
+ */
+export class SummaryBuilder {
+  private readonly plans: ResamplePlans;
+  private readonly stats: GroupStats[] = [];
+  private readonly attempts: Float64Array[][] = [];
+  private count = 0;
+
+  constructor(
+    private readonly options: SummaryOptions,
+    private readonly kind: ResultKind,
+  ) {
+    this.plans = new ResamplePlans(options.seed, options.resamples);
   }
-  return { seed: options.seed, resamples: options.resamples, groups, paired };
+
+  add(group: Group): void {
+    const index = this.keep(group);
+    this.put(index, groupStats(group, this.plans.of(group.replicates.length), this.kind, this.plans.sums));
+  }
+
+  /**
+   * What the summary keeps of a group's values (for the paired differences), its statistics to come (`put`,
+   * from another thread, say); returns its place.
+   */
+  keep(group: Group): number {
+    if (this.attempts.length <= MAX_PAIRED_GROUPS)
+      this.attempts.push(group.rounds.map((_, r) => Float64Array.from(group.values('meanAttempts', r)!)));
+    return this.count++;
+  }
+
+  /** The statistics of the group at `index` (`keep`). */
+  put(index: number, stats: GroupStats): void {
+    this.stats[index] = stats;
+  }
+
+  /** The summary, once every group of `folder` (the same groups, in the same order) was added. */
+  finish(folder: ResultFolder): Summary {
+    if (folder.groups.length !== this.count || this.stats.some((x) => x === undefined))
+      throw new Error(`summary: ${this.stats.length} groups summarised, the folder has ${folder.groups.length}`);
+    const groups = folder.groups.map((group, i): GroupSummary => ({ group, ...this.stats[i]! }));
+    const paired: PairedDifference[] = [];
+    const world = worldColumns(folder.parameters);
+    if (folder.groups.length <= MAX_PAIRED_GROUPS) {
+      folder.groups.forEach((a, i) =>
+        folder.groups.slice(i + 1).forEach((b, j) => {
+          if (!sharesRandomNumbers(a, b, world)) return;
+          const plan = this.plans.of(a.replicates.length);
+          const [x, y] = [this.attempts[i]!, this.attempts[i + 1 + j]!];
+          a.rounds.forEach((round, r) => {
+            const difference = plan.pairedDifference(x[r]!, y[r]!);
+            paired.push({ a: a.id, b: b.id, round, replicates: a.replicates.length, difference });
+          });
+        }),
+      );
+    }
+    return { seed: this.options.seed, resamples: this.options.resamples, groups, paired };
+  }
+}
+
+/** The summary of a folder read whole. */
+export function summarize(data: ResultData, options: SummaryOptions): Summary {
+  const builder = new SummaryBuilder(options, data.kind);
+  for (const group of data.groups) builder.add(group);
+  return builder.finish(data);
+}
+
+/** How a folder is summarised: on how many threads, and from what size of results on. */
+export interface Threads {
+  /** Threads in all (this one among them); default: the cores this process may use. */
+  readonly threads?: number;
+  /** Results files smaller than this are summarised on this thread alone (a worker's start would cost more). */
+  readonly fromBytes?: number;
+}
+
+/** Below this, a worker thread's start (its modules, its bootstrap plan) costs more than it saves. */
+const PARALLEL_FROM_BYTES = 16 * 2 ** 20;
+
+/**
+ * A result folder summarised while its rows stream past, one group's values in memory at a time (a few, when
+ * its groups are summarised on several threads: each thread holds the group it works on and one or two
+ * waiting): the folder (without values) and its summary. `options` may depend on the folder's manifest (its
+ * seed, say). The summary is the same on any number of threads: each group's statistics depend on its values
+ * and the bootstrap plan (seed, resamples, n) only.
+ */
+export async function summarizeFolder(
+  dir: string,
+  options: (head: { readonly seed: number | null }) => SummaryOptions,
+  progress?: RowProgress,
+  threads: Threads = {},
+): Promise<{ data: ResultFolder; summary: Summary }> {
+  const head = openResultFolder(dir);
+  const opts = options(head);
+  const builder = new SummaryBuilder(opts, head.kind);
+  const count = threads.threads ?? defaultWorkers();
+  const parallel =
+    count > 1 &&
+    head.rows.kind === 'csv' &&
+    statSync(head.rows.path).size >= (threads.fromBytes ?? PARALLEL_FROM_BYTES);
+  const data = parallel
+    ? await summarizeOnThreads(head, opts, builder, count, progress)
+    : await streamResultFolder(head, (group) => builder.add(group), progress, valuesRead(head.kind));
+  return { data, summary: builder.finish(data) };
+}
+
+/**
+ * The groups read here, one after another, and summarised on `threads` threads (this one too, between reads):
+ * the pool takes the next group only when a thread is ready for it, so the reading never runs far ahead.
+ */
+async function summarizeOnThreads(
+  head: FolderHead,
+  options: SummaryOptions,
+  builder: SummaryBuilder,
+  threads: number,
+  progress?: RowProgress,
+): Promise<ResultFolder> {
+  // The values in shared memory: a worker thread reads a group's without a copy, and once its statistics are
+  // back the group's arrays take a later group's values — a few groups' arrays in all, however many groups.
+  const reader = new CsvGroups(head, progress, { ...valuesRead(head.kind), shared: true });
+  const out = new Map<number, Group>();
+  let failure: unknown = null;
+  // A refusal while reading ends the jobs (those running finish) and is thrown here, not inside the pool.
+  function* jobs(): Generator<GroupJob> {
+    try {
+      for (const group of reader.groups()) {
+        const index = builder.keep(group);
+        out.set(index, group);
+        yield groupJob(group, index, head.kind, options);
+      }
+    } catch (e) {
+      failure = e;
+    }
+  }
+  const pool = new WorkerPool<GroupJob, GroupStats>(new URL('./summaryWorker.js', import.meta.url), threads, jobStats);
+  try {
+    await pool.run(jobs(), (job, stats) => {
+      builder.put(job.index, stats);
+      reader.release(out.get(job.index)!);
+      out.delete(job.index);
+    });
+  } finally {
+    await pool.close();
+  }
+  if (failure !== null) throw failure;
+  return reader.folder();
 }
 
 /**
@@ -157,7 +390,7 @@ export function summarize(data: ResultData, options: SummaryOptions): Summary {
  * the order of their swept values. `round` stays numeric: a figure of the whole run has it empty and `scope` says
  * 'run' (per-round figures: 'round').
  */
-export function summaryRows(data: ResultData, summary: Summary): Row[] {
+export function summaryRows(data: ResultFolder, summary: Summary): Row[] {
   const groupColumn = data.groupColumn ?? 'group';
   const out: Row[] = [];
   const push = (

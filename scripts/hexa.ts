@@ -7,6 +7,8 @@
 import { hideBin } from 'yargs/helpers';
 import { useNodeSha256 } from '../sim/core/host/nodeSha256.js';
 import { buildCli } from './program/cli.js';
+import { complete } from './program/complete.js';
+import { COMPLETE_FLAG } from './program/completionScripts.js';
 import { exitWith } from './program/failure.js';
 import { installInterrupts } from './program/interrupt.js';
 
@@ -33,7 +35,17 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 useNodeSha256();
 
 async function main(): Promise<void> {
-  const cli = buildCli(hideBin(process.argv), { run: true, fail });
+  const args = hideBin(process.argv);
+  // A completion script asking for words: `hexa --get-yargs-completions hexa WORD… CURRENT`, one word a line.
+  if (args[0] === COMPLETE_FLAG) {
+    process.stdout.write(
+      complete(args.slice(2))
+        .map((w) => `${w}\n`)
+        .join(''),
+    );
+    return;
+  }
+  const cli = buildCli(args, { run: true, fail });
   try {
     await cli.parseAsync();
   } catch (e) {

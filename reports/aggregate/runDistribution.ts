@@ -8,7 +8,7 @@
  * every run falls on a grid point and the counts lose nothing; a finer world than MAX_POINTS allows gets
  * the smallest multiple of that step that fits, and a run is counted at the first grid point at or above it.
  */
-import type { Group } from '../resultFolder.js';
+import type { GroupInfo } from '../resultFolder.js';
 
 /** At most this many grid points a group: 30 tasks × cap 20 needs 601, and is kept exact. */
 export const MAX_POINTS = 1200;
@@ -70,10 +70,12 @@ export function gridOf(params: Readonly<Record<string, string>>): AttemptGrid {
   return attemptGrid(read(params.cap, 20), Math.round(read(params.tasks, 30)));
 }
 
-/** A group's final-round mean attempts, run by run, counted on its grid. */
-export function finalRoundDistribution(group: Group): RunDistribution {
-  const counter = new RunCounter(gridOf(group.params));
-  const values = group.values('meanAttempts', group.rounds.length - 1) ?? new Float64Array(0);
-  for (const v of values) counter.add(v);
+/** A group's final-round mean attempts, run by run (a GroupSummary keeps them), counted on its grid. */
+export function finalRoundDistribution(g: {
+  readonly group: GroupInfo;
+  readonly finalAttempts: ArrayLike<number>;
+}): RunDistribution {
+  const counter = new RunCounter(gridOf(g.group.params));
+  for (let i = 0; i < g.finalAttempts.length; i++) counter.add(g.finalAttempts[i]!);
   return counter.done();
 }

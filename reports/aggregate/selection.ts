@@ -8,7 +8,7 @@
 import { wrapName } from '../charts/conventions.js';
 import { describeParameters, describeValues, type Palette, type Stroke } from '../charts/theme.js';
 import { rankCells } from '../ranking.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import type { GroupSummary, Summary } from '../summary.js';
 import type { RunDistribution } from './runDistribution.js';
 
@@ -67,7 +67,7 @@ const ROLES: readonly { readonly role: string; readonly colour: string; readonly
 ];
 
 export function aggregateSelection(
-  data: ResultData,
+  data: ResultFolder,
   summary: Summary,
   palette: Palette,
   distributionOf: (g: GroupSummary) => RunDistribution,

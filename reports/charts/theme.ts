@@ -6,7 +6,7 @@
 import type { Config } from 'vega-lite';
 import { columnOf, placedParams } from '../../sim/core/params/read.js';
 import { RUN_PARAMS } from '../../sim/experiment/config.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 
 /**
  * A Vega-Lite specification as plain JSON. The chart builders are checked by compiling every spec with
@@ -149,7 +149,9 @@ export function parameterValue(text: string | undefined): number | string {
  * Arm colours and labels shared by every chart of a report: a lone run is named by its settings, a sweep's
  * cells by the parameters that vary across them.
  */
-export function reportPalette(data: Pick<ResultData, 'kind' | 'groups'> & Partial<Pick<ResultData, 'swept'>>): Palette {
+export function reportPalette(
+  data: Pick<ResultFolder, 'kind' | 'groups'> & Partial<Pick<ResultFolder, 'swept'>>,
+): Palette {
   const run = data.kind === 'run' ? data.groups[0] : undefined;
   if (run !== undefined) return paletteFor([run.id], { [run.id]: describeRun(run.params) });
   const swept = data.kind === 'sweep' ? (data.swept ?? []) : [];

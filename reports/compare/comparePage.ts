@@ -15,10 +15,9 @@ import { STYLE } from '../render/html.js';
 import { escapeHtml, table } from '../render/htmlParts.js';
 import { renderChart } from '../render/render.js';
 import { withCi } from '../render/summaryTable.js';
-import type { ResultData } from '../resultFolder.js';
 import { fmt } from '../tables/table.js';
 import { comparedCurvesSpec, differencesSpec } from './compareCharts.js';
-import { compareFolders, type Comparison, type ConfigDifference } from './comparison.js';
+import { compareFolders, type Comparison, type ConfigDifference, type FolderToCompare } from './comparison.js';
 
 export interface ComparisonOptions {
   /** Bootstrap seed and resamples (`--seed`, `--resamples`). */
@@ -199,7 +198,7 @@ ${embedScript(charts)}
 
 /** The comparison's files, by name, built in memory. */
 export async function buildComparison(
-  folders: readonly { readonly source: string; readonly data: ResultData }[],
+  folders: readonly FolderToCompare[],
   options: ComparisonOptions,
 ): Promise<{ comparison: Comparison; charts: Chart[]; files: Map<string, string | Buffer> }> {
   const comparison = compareFolders(folders, options);
@@ -238,7 +237,7 @@ export async function buildComparison(
  * worlds. Returns the chart file stems.
  */
 export async function writeComparison(
-  folders: readonly { readonly source: string; readonly data: ResultData }[],
+  folders: readonly FolderToCompare[],
   outDir: string,
   options: ComparisonOptions,
 ): Promise<string[]> {

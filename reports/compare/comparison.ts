@@ -11,7 +11,7 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { quantile } from '../../sim/core/stats.js';
 import { describeParameters, paletteFor, reportPalette } from '../charts/theme.js';
 import { armGroup } from '../figures.js';
-import type { Group, ResultData } from '../resultFolder.js';
+import type { GroupInfo, ResultData, ResultFolder } from '../resultFolder.js';
 import { sharesRandomNumbers, summarize, worldColumns, type GroupSummary, type Summary } from '../summary.js';
 
 /** One folder of a comparison, with its name on the page. */
@@ -20,9 +20,17 @@ export interface ComparedFolder {
   readonly letter: string;
   /** As named on the command line. */
   readonly source: string;
-  readonly data: ResultData;
+  readonly data: ResultFolder;
   readonly summary: Summary;
 }
+
+/**
+ * A folder to compare: read whole (its summary made here), or — as `hexa report A B …` streams each folder —
+ * without its values, with the summary made as its rows went past (made with the comparison's seed and resamples).
+ */
+export type FolderToCompare =
+  | { readonly source: string; readonly data: ResultData; readonly summary?: undefined }
+  | { readonly source: string; readonly data: ResultFolder; readonly summary: Summary };
 
 /** A group matched across folders: the same arm, the run, or a sweep's cell with the same settings. */
 export interface MatchedGroup {
@@ -63,13 +71,13 @@ export interface Comparison {
 }
 
 /** Columns that make a world: the environment and its parameters, and the attempt cap. */
-function worldOf(data: ResultData, g: Group): string {
+function worldOf(data: ResultFolder, g: GroupInfo): string {
   const columns = worldColumns(data.parameters).filter((c) => !['rounds', 'tasks', 'seed'].includes(c));
   return columns.map((c) => (c === 'env' ? (g.params[c] ?? '') : `${c} ${g.params[c] ?? ''}`)).join(', ');
 }
 
 /** The one world of the folders; a UsageError naming the folder that plays another (or several). */
-export function comparedWorld(folders: readonly { readonly source: string; readonly data: ResultData }[]): string {
+export function comparedWorld(folders: readonly { readonly source: string; readonly data: ResultFolder }[]): string {
   let first: { source: string; world: string } | null = null;
   for (const { source, data } of folders) {
     const worlds = [...new Set(data.groups.map((g) => worldOf(data, g)))];
@@ -89,7 +97,7 @@ const ARMS = ['random', 'exploit', 'explore', 'separate', 'threshold90', 'thresh
  * compared with each other whatever their settings) or, beside a reproduction, as the published arm whose
  * settings it has, so that it meets that arm.
  */
-function keyOf(data: ResultData, g: Group, besideArms: boolean): { key: string; label: string } {
+function keyOf(data: ResultFolder, g: GroupInfo, besideArms: boolean): { key: string; label: string } {
   const armLabel = (id: string): string => paletteFor([id]).labelOf(id);
   if (data.kind === 'reproduce') return { key: `arm ${g.id}`, label: reportPalette(data).labelOf(g.id) };
   if (data.kind === 'run') {
@@ -99,8 +107,6 @@ function keyOf(data: ResultData, g: Group, besideArms: boolean): { key: string; 
   const settings = describeParameters(g.params, data.swept);
   return { key: `cell ${settings}`, label: settings || g.id };
 }
-
-const finalValues = (g: Group): Float64Array => g.values('meanAttempts', g.rounds.length - 1)!;
 
 /** The mean of b's values subtracted from a's, each resampled on its own (independent samples). */
 function unpairedDifference(a: Float64Array, b: Float64Array, resamples: number, seed: number): Estimate {
@@ -122,12 +128,12 @@ function unpairedDifference(a: Float64Array, b: Float64Array, resamples: number,
 }
 
 /** Values of a column over a folder's groups, in first-seen order. */
-function valuesOf(data: ResultData, column: string): string[] {
+function valuesOf(data: ResultFolder, column: string): string[] {
   return [...new Set(data.groups.map((g) => g.params[column] ?? '–'))];
 }
 
 export function compareFolders(
-  inputs: readonly { readonly source: string; readonly data: ResultData }[],
+  inputs: readonly FolderToCompare[],
   options: { readonly seed: number; readonly resamples: number },
 ): Comparison {
   const world = comparedWorld(inputs);
@@ -136,7 +142,7 @@ export function compareFolders(
       letter: String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(Math.floor(i / 26)) : ''),
       source: f.source,
       data: f.data,
-      summary: summarize(f.data, options),
+      summary: f.summary ?? summarize(f.data, options),
     }),
   );
   const matched = new Map<string, { label: string; members: Map<string, GroupSummary> }>();
@@ -154,15 +160,16 @@ export function compareFolders(
     const present = folders.filter((f) => m.members.has(f.letter));
     present.forEach((fa, i) =>
       present.slice(i + 1).forEach((fb) => {
-        const [a, b] = [m.members.get(fa.letter)!.group, m.members.get(fb.letter)!.group];
+        const [sa, sb] = [m.members.get(fa.letter)!, m.members.get(fb.letter)!];
+        const [a, b] = [sa.group, sb.group];
         const columns = worldColumns(fa.data.parameters);
         const paired = sharesRandomNumbers(a, b, columns);
         const difference = paired
           ? new ResamplePlan(a.replicates.length, options.resamples, options.seed).pairedDifference(
-              finalValues(a),
-              finalValues(b),
+              sa.finalAttempts,
+              sb.finalAttempts,
             )
-          : unpairedDifference(finalValues(a), finalValues(b), options.resamples, options.seed);
+          : unpairedDifference(sa.finalAttempts, sb.finalAttempts, options.resamples, options.seed);
         differences.push({
           key: m.key,
           label: m.label,

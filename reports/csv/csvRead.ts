@@ -30,22 +30,25 @@ export function readCsv(file: string, content?: string): CsvTable {
       },
     });
   } catch (e) {
-    if (e instanceof CsvError) {
-      const line = typeof e.lines === 'number' ? e.lines : 0;
-      const reason =
-        e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-          ? 'torn row (its number of fields differs from the header)'
-          : e.code === 'CSV_QUOTE_NOT_CLOSED'
-            ? 'torn row (a quoted field is not closed)'
-            : 'malformed CSV';
-      throw new UsageError(msg.csvUnreadable(file, line, reason));
-    }
+    if (e instanceof CsvError) throw new UsageError(csvErrorMessage(file, e));
     throw e;
   }
   const [header, ...rows] = records;
   if (header === undefined) throw new UsageError(msg.csvUnreadable(file, 1, 'no header'));
   if (rows.length === 0) throw new UsageError(msg.csvEmpty(file));
   return { file, header, rows, lines: lines.slice(1) };
+}
+
+/** A csv-parse refusal in words, naming the file and the line (`lineOffset` lines after the one csv-parse counted). */
+export function csvErrorMessage(file: string, e: CsvError, lineOffset = 0): string {
+  const line = typeof e.lines === 'number' ? e.lines + lineOffset : 0;
+  const reason =
+    e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? 'torn row (its number of fields differs from the header)'
+      : e.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'torn row (a quoted field is not closed)'
+        : 'malformed CSV';
+  return msg.csvUnreadable(file, line, reason);
 }
 
 /** Fail unless every `required` column is in the header. */

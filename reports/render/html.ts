@@ -9,7 +9,7 @@
 import type { Chart } from '../charts/theme.js';
 import { rankCells } from '../ranking.js';
 import { runAnchors } from '../references.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import type { Summary } from '../summary.js';
 import { chartSection, embedScript, inlineScripts } from './embed.js';
 import { glossaryLink, glossarySection } from './glossary.js';
@@ -19,7 +19,7 @@ import { auditSection, headlineSection, publishedSection } from './reproduceSect
 import { summarySection } from './summaryTable.js';
 
 export interface HtmlInput {
-  readonly data: ResultData;
+  readonly data: ResultFolder;
   readonly summary: Summary;
   readonly charts: readonly Chart[];
   /** Each chart's SVG by chart name, inlined for a browser without JavaScript. */
@@ -58,17 +58,30 @@ function manifestSection(input: HtmlInput): string {
 }
 
 /**
- * The page's opening, with what is missing from the results said first, inside the headline, and a pointer to
- * the glossary under its title, on the first screen however long the headline runs.
+ * The page's opening, with what is missing from the results and what cannot be verified of them said first,
+ * inside the headline, and a pointer to the glossary under its title, on the first screen however long the
+ * headline runs.
  */
 function opening(input: HtmlInput): string {
   const head = answer(input).replace(/<\/h1>/, `</h1>\n${glossaryLink(input.data.kind)}`);
-  const { warnings } = input.data;
-  if (warnings.length === 0) return head;
-  const note =
-    '<p class="partial" id="partial" style="color: #8a1c00"><strong>Partial results:</strong> ' +
-    `${escapeHtml(warnings.join('; '))}.</p>`;
-  return head.replace(/^(<header class="headline" id="headline">)/, `$1\n${note}`);
+  const { warnings, unverified } = input.data;
+  const note = (id: string, title: string, sentences: readonly string[]): string[] =>
+    sentences.length === 0
+      ? []
+      : [
+          `<p class="partial" id="${id}" style="color: #8a1c00"><strong>${title}:</strong> ` +
+            `${escapeHtml(sentences.join('; '))}.</p>`,
+        ];
+  const notes = [
+    ...note(
+      'unverified',
+      'Unverified results',
+      unverified.map((s) => s.replace(/^unverified: /, '')),
+    ),
+    ...note('partial', 'Partial results', warnings),
+  ];
+  if (notes.length === 0) return head;
+  return head.replace(/^(<header class="headline" id="headline">)/, `$1\n${notes.join('\n')}`);
 }
 
 /** The answer for this kind of folder. */

@@ -7,7 +7,7 @@
 import { describeParameters, describeRun } from '../charts/theme.js';
 import { finalMean, type WorldRanking } from '../ranking.js';
 import type { RunAnchor } from '../references.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import type { GroupSummary } from '../summary.js';
 import { fmt, fmtPercent } from '../tables/table.js';
 import { escapeHtml } from './htmlParts.js';
@@ -83,7 +83,7 @@ export function runLead(run: GroupSummary, anchors: readonly RunAnchor[]): strin
   return header(kicker, `Final round: ${fmt(mean.estimate, 3)} attempts per task`, factList(facts));
 }
 
-export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], cells: number): string {
+export function sweepLead(data: ResultFolder, rankings: readonly WorldRanking[], cells: number): string {
   const replicates = [...new Set(data.groups.map((g) => g.replicates.length))].join(' / ');
   const kicker =
     `hexa-sim · sweep of ${plural(cells, 'cell')} over ${data.swept.join(', ') || 'nothing'} · ` +
@@ -113,9 +113,15 @@ export function sweepLead(data: ResultData, rankings: readonly WorldRanking[], c
     if (r.worst !== r.best) facts.push(['Worst', figure(r.worst, false)]);
     return `${several ? `<p class="world"><strong>${escapeHtml(r.world)}</strong></p>\n` : ''}${factList(facts)}`;
   });
-  const paired = rankings.some((r) => r.standings.some((s) => s.paired));
-  const overlap = rankings.some((r) => r.standings.some((s) => !s.paired && s.difference !== null));
+  // The rules that tied a cell here (reports/ranking.ts): an interval rule only where there were intervals.
+  const others = rankings.flatMap((r) => r.standings.filter((s) => s.cell !== r.best));
+  const exact = others.some((s) => s.exact);
+  const paired = others.some((s) => s.paired && s.difference?.ci95 != null);
+  const overlap = others.some((s) => !s.paired && finalMean(s.cell).ci95 !== null);
   const rules = [
+    ...(exact
+      ? ["its final-round mean is the best's exactly (the best is the first of them in the settings' order)"]
+      : []),
     ...(paired ? ['the paired 95 % interval of its difference from the best includes 0'] : []),
     ...(overlap ? ["(cells without shared random numbers) its 95 % interval overlaps the best's"] : []),
   ];

@@ -3,7 +3,7 @@
  * the parameters first and the group's id last, numbers to the CLI's precision (reports/tables/table.ts).
  */
 import { reportPalette } from '../charts/theme.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import { bySweptValues, type Summary } from '../summary.js';
 import { fmt } from '../tables/table.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
@@ -17,7 +17,7 @@ export function withCi(e: Estimate, digits = 3, scale = 1): string {
   return `${fmt(e.estimate * scale, digits)}${interval}`;
 }
 
-export function summarySection(data: ResultData, summary: Summary): string {
+export function summarySection(data: ResultFolder, summary: Summary): string {
   const palette = reportPalette(data);
   // A reproduction's arms are named by their labels, which say what their settings are.
   const swept = data.kind === 'reproduce' ? [] : data.swept;

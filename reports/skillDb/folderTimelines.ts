@@ -11,11 +11,11 @@ import { readingSkillDb } from '../../sim/experiment/libraryDb/check.js';
 import type { Database } from '../../sim/experiment/libraryDb/sqlite.js';
 import type { Timeline } from '../charts/timeline.js';
 import type { Palette } from '../charts/theme.js';
-import type { ResultData } from '../resultFolder.js';
+import type { ResultFolder } from '../resultFolder.js';
 import { cellsOf, readReplicate } from './replicateView.js';
 
 /** The database a folder's report reads, or null. */
-export function folderDatabase(data: Pick<ResultData, 'dir' | 'manifest'>): string | null {
+export function folderDatabase(data: Pick<ResultFolder, 'dir' | 'manifest'>): string | null {
   const named = (data.manifest.libraryDb as { file?: unknown } | undefined)?.file;
   if (typeof named === 'string') {
     const path = isAbsolute(named) ? named : join(data.dir, named);
@@ -27,7 +27,7 @@ export function folderDatabase(data: Pick<ResultData, 'dir' | 'manifest'>): stri
 
 /** Each group's median replicate, for the groups with skills; and how many groups had skills. */
 export function folderTimelines(
-  data: ResultData,
+  data: ResultFolder,
   palette: Palette,
   max: number,
 ): { readonly timelines: Timeline[]; readonly withSkills: number } | null {
@@ -43,7 +43,7 @@ export function folderTimelines(
 
 function timelinesOf(
   db: Database,
-  data: ResultData,
+  data: ResultFolder,
   palette: Palette,
   max: number,
 ): { readonly timelines: Timeline[]; readonly withSkills: number } {

@@ -8,6 +8,7 @@ import { benchGuard, guardLine, type GuardBench } from './guardBench.js';
 import { disturbance, loadAverage } from './wall.js';
 import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import { benchPlan, planLine, type PlanBench } from './planBench.js';
+import { benchReport, reportLine, type ReportBench } from './reportBench.js';
 import {
   auditSpeedup,
   ceilingText,
@@ -36,6 +37,8 @@ export interface BenchOptions {
   readonly store: boolean;
   /** Time `hexa reproduce`, `--audit` and `--calibrate` once each. */
   readonly commands: boolean;
+  /** Time `hexa report` of a big sweep and of one with a tenth of its cells, with their peak memory. */
+  readonly report: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -58,6 +61,7 @@ export interface BenchSuite {
   /** The plan of a 200 000-cell sweep, CPU seconds. */
   readonly plan: PlanBench;
   readonly commands?: CommandTimes;
+  readonly report?: ReportBench;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -93,6 +97,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
           step(`hexa reproduce (${what}): ${run.seconds.toFixed(1)} s`),
         )
       : undefined;
+    const report = o.report ? benchReport(join(dir, 'report'), step) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -107,6 +112,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       ...(store !== undefined ? { store } : {}),
       plan,
       ...(commands !== undefined ? { commands } : {}),
+      ...(report !== undefined ? { report } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -179,5 +185,6 @@ export function renderBench(r: BenchSuite): string {
         `${one('--calibrate', 'calibrate')}`,
     );
   }
+  if (r.report !== undefined) lines.push(reportLine(r.report));
   return lines.join('\n');
 }

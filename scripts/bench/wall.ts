@@ -33,11 +33,18 @@ function cpu(): { machine: number; children: number } | undefined {
   return { machine: busy * TICK, children: (Number(fields[13]) + Number(fields[14])) * TICK };
 }
 
-/** Run `hexa …args` once; throws if it fails. */
-export function timeHexa(args: readonly string[]): WallRun {
+/** Run `hexa …args` once (`node`: options for Node itself, `env`: more variables); throws if it fails. */
+export function timeHexa(
+  args: readonly string[],
+  more: { readonly node?: readonly string[]; readonly env?: Readonly<Record<string, string>> } = {},
+): WallRun {
   const before = cpu();
   const start = performance.now();
-  const r = spawnSync(process.execPath, [HEXA, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...(more.node ?? []), HEXA, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, ...more.env },
+  });
   const seconds = (performance.now() - start) / 1000;
   const after = cpu();
   if (r.status !== 0) throw new Error(`hexa ${args.join(' ')} exited ${r.status}: ${r.stderr.split('\n')[0]}`);

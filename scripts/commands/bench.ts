@@ -22,6 +22,7 @@ interface BenchArgs extends OutputArgs {
   markdown?: string;
   store?: boolean;
   commands?: boolean;
+  report?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -31,7 +32,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   builder: (y: Argv) =>
     withOutputFlags(
       y,
-      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands}',
+      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands, report}',
       false,
     )
       .option('seconds', { type: 'number', describe: 'minimum CPU seconds per engine figure [default: 2]' })
@@ -79,6 +80,13 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         type: 'boolean',
         default: true,
         describe: 'time hexa reproduce, --audit and --calibrate once each (--no-commands to skip)',
+      })
+      .option('report', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'time hexa report of a 264-cell × 2000-replicate sweep and of a tenth of its cells, with their peak ' +
+          'memory (--no-report to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -103,6 +111,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       libraryDb: argv['library-db'] !== false,
       store: argv.store !== false,
       commands: argv.commands !== false,
+      report: argv.report !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     const lines = renderBench(r);

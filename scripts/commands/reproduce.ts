@@ -323,12 +323,14 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
 
     let reportLine = '';
     if (argv.report === true) {
-      const { loadResultFolder } = await import('../../reports/resultFolder.js');
+      const { summarizeFolder } = await import('../../reports/summary.js');
       const { writeReport, DEFAULT_RESAMPLES } = await import('../writeReport.js');
       const reportDir = join(dir, 'report');
-      await writeReport(loadResultFolder(dir), reportDir, {
+      const { data, summary } = await summarizeFolder(dir, () => ({
         seed: settings.seed,
         resamples: DEFAULT_RESAMPLES,
+      }));
+      await writeReport(data, summary, reportDir, {
         axes: null,
         source: dir,
         pngScale,

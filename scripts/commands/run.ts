@@ -6,6 +6,7 @@ import { makeParentFolders, writeFileAtomic } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
 import { hearSignals } from '../program/interrupt.js';
 import {
+  COMMAND_DEFAULTS,
   FORMAT_OPTION,
   humanOutput,
   libraryDbPath,
@@ -17,13 +18,6 @@ import {
 } from './common.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
-
-/**
- * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
- * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
- * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
- */
-export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 /** What `--out DIR` writes in DIR (another output may go beside them, as a skill database). */
 const RUN_FOLDER_FILES: readonly string[] = ['manifest.json', 'runs.csv', 'runs.parquet'];
@@ -42,7 +36,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, '{config, runs, rounds}'), 'each replicate')
-      .options(runFlagOptions(false, FIRST_RUN_DEFAULTS))
+      .options(runFlagOptions(false, COMMAND_DEFAULTS))
       .option('csv', {
         type: 'string',
         describe: "write tidy rows (replicate × round, every parameter a column) to FILE ('-': stdout)",
@@ -77,7 +71,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     hearSignals();
     applyStepTimeout(argv);
     const format = parseFormat(single('format', argv.format));
-    const config = configFrom({ ...FIRST_RUN_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
+    const config = configFrom({ ...COMMAND_DEFAULTS, ...(await loadedSettings(argv)) }, envParamsFromArgv(argv));
     const force = argv.force === true;
     const csvText = single('csv', argv.csv);
     const csvToStdout = csvText === STDIO;

@@ -16,12 +16,14 @@ import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
 import { hearSignals } from '../program/interrupt.js';
+import { resumeCommand } from '../sweep/resumeCommand.js';
 import type { AxisText } from '../sweep/grid.js';
 import type { Shard } from '../sweep/folder/manifest.js';
 import type { SweepSummary } from '../sweep/execute.js';
 import type { SweepPlan } from '../sweep/cells.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import {
+  COMMAND_DEFAULTS,
   FORMAT_OPTION,
   libraryDbPath,
   parseFormat,
@@ -64,6 +66,9 @@ export function gridEntries(argv: Record<string, unknown>, fromConfig: readonly 
     const text = flagText(p, argv[p.flag]);
     if (text !== undefined) out.push({ kind: 'flag', name: p.flag, text });
   }
+  // The commands' defaults, where neither the flags nor the file set them: as if given (the grid names them).
+  for (const [name, text] of Object.entries(COMMAND_DEFAULTS))
+    if (!out.some((e) => e.kind === 'flag' && e.name === name)) out.push({ kind: 'flag', name, text });
   for (const [name, text] of Object.entries(envParamsFromArgv(argv))) out.push({ kind: 'param', name, text });
   const absolute = (e: AxisText, one: (text: string) => string): AxisText => ({
     ...e,
@@ -127,7 +132,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
           '(exact decimals: 0.6:0.95:0.05 gives 0.6 … 0.95); the sweep runs their Cartesian product. ' +
           'Writes results.csv and manifest.json to --out.',
       )
-      .options(runFlagOptions(true))
+      .options(runFlagOptions(true, COMMAND_DEFAULTS))
       .option('config', {
         type: 'string',
         group: 'Sweep:',
@@ -229,6 +234,7 @@ export const sweepCommand: CommandModule<object, SweepArgs> = {
         format,
         progress: progressMode(argv.quiet === true),
         pool,
+        resume: resumeCommand(process.argv.slice(2), dir, argv.out !== undefined),
         ...(libraryDb !== undefined ? { libraryDb } : {}),
       });
     } finally {

@@ -20,6 +20,7 @@ import { EXIT_STATUS } from '../commands/common.js';
 import { packageVersion } from '../../reports/manifest.js';
 import { unknownCommand, usageLine } from './usageErrors.js';
 import { declaredFlags, joinDashValues, numbersAsText } from '../config/flags.js';
+import { completionCommand } from './completionScripts.js';
 
 const COMMANDS = [
   reproduceCommand,
@@ -33,10 +34,54 @@ const COMMANDS = [
   libraryCommand,
   limitsCommand,
   matrixCommand,
+  completionCommand,
 ] as const;
 
-/** The command names, as typed (`check-env <targets..>` → `check-env`), and yargs' own `completion`. */
-export const COMMAND_NAMES = [...COMMANDS.map((c) => String(c.command).split(' ')[0]!), 'completion'];
+/** The command names, as typed (`check-env <targets..>` → `check-env`). */
+export const COMMAND_NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]!);
+
+/** The part of yargs' public-but-untyped surface a command's flags are read from. */
+interface DeclaredOptions {
+  getOptions(): {
+    key: Record<string, unknown>;
+    boolean: string[];
+    array: string[];
+    hiddenOptions: string[];
+    default: Record<string, unknown>;
+  };
+}
+
+/** What a command declares, for completion: its flags (long names), which of them are switches or repeatable. */
+export interface CommandFlags {
+  readonly flags: readonly string[];
+  readonly switches: readonly string[];
+  /** Switches on by default, whose `--no-` form is the one to type. */
+  readonly onByDefault: readonly string[];
+  readonly repeatable: readonly string[];
+}
+
+/** The flags a command declares (the top-level ones included), or undefined for a name that is no command. */
+export function commandFlags(name: string): CommandFlags | undefined {
+  const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name) as CommandModule | undefined;
+  if (command === undefined) return undefined;
+  // A fresh program given only this command's builder: its positionals (`<file>`, `[shell]`) are declared too.
+  const positionals = [...String(command.command).matchAll(/[<[]([\w-]+)/g)].map((m) => m[1]);
+  const y = yargs([]).option('debug', { type: 'boolean' });
+  const { builder } = command;
+  const built = (typeof builder === 'function' ? (builder(y) as Argv) : y.options(builder ?? {})) as unknown;
+  const options = (built as DeclaredOptions).getOptions();
+  const declared = (list: readonly string[]): string[] => list.filter((f) => flags.includes(f));
+  const flags = Object.keys(options.key).filter(
+    (f) => !positionals.includes(f) && !options.hiddenOptions.includes(f) && f !== 'version',
+  );
+  const switches = declared(options.boolean);
+  return {
+    flags,
+    switches,
+    onByDefault: switches.filter((f) => options.default[f] === true),
+    repeatable: declared(options.array),
+  };
+}
 
 /** What each command with positional arguments says when they are missing. */
 const MISSING: Readonly<Record<string, string>> = {
@@ -86,7 +131,6 @@ export function buildCli(argv: readonly string[], options: CliOptions): Argv {
     });
   }
   cli = cli
-    .completion('completion', 'print a shell completion script (bash or zsh): hexa completion >> ~/.bashrc')
     .option('debug', { type: 'boolean', global: true, describe: 'on an error, print its stack trace too' })
     .demandCommand(1, 'name a command (see hexa --help)')
     .strict()

@@ -100,6 +100,8 @@ export interface SweepOptions {
   readonly libraryDb?: { readonly writer: SkillDbWriter; readonly path: string };
   /** Keep cells/ when the sweep is done (it is compacted into the result tables otherwise). */
   readonly keepCells?: boolean;
+  /** The command that resumes it (resumeCommand.ts), for the line a signal ends it with. */
+  readonly resume?: string;
 }
 
 /** The threads a sweep can use: no more than it has replicates to share out (a tiny grid). */
@@ -208,9 +210,10 @@ export async function executeSweep(options: SweepOptions): Promise<SweepSummary>
     db?.abandon();
     writeSweepManifest(dir, plan, shard, positions, started, 'stopped', live);
     const done = countCells(positions, live).done;
+    const resume = options.resume === undefined ? 'the same command with --resume' : options.resume;
     return (
       `sweep '${shownDir(dir)}': ${done} of ${positions.length} cells are finished and kept, the manifest says ` +
-      '"stopped"; run the same command with --resume to finish it'
+      `"stopped"; to finish it, run ${resume}`
     );
   });
   let ran = 0;

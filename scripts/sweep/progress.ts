@@ -36,26 +36,47 @@ function duration(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** Counters shared by both displays: cells done of total, attempts per second, ETA from this run's pace. */
-class Pace {
-  private readonly start = Date.now();
+/**
+ * Counters shared by both displays: cells done of total, attempts per second, and the ETA of the cells left to
+ * run. The ETA counts only the work left (cells finished before a --resume are neither work left nor pace), and
+ * its pace is timed from this run's first finished cell: what comes before it — threads starting, the compiler
+ * warming up, a long cell cut into parts that all end together — is not the pace of the rest, and timed from the
+ * start it made the first ETA of a resumed sweep several times too long.
+ */
+export class Pace {
+  private readonly start: number;
+  /** When this run's first cell finished (NaN before). */
+  private first = Number.NaN;
   attempts = 0;
   doneNow = 0;
   constructor(
     readonly total: number,
     readonly skipped: number,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    this.start = now();
+  }
   get done(): number {
     return this.skipped + this.doneNow;
   }
+  /** A cell finished, having simulated `attempts`. */
+  cell(attempts: number): void {
+    if (this.doneNow === 0) this.first = this.now();
+    this.attempts += attempts;
+    this.doneNow++;
+  }
   seconds(): number {
-    return Math.max((Date.now() - this.start) / 1000, 1e-3);
+    return Math.max((this.now() - this.start) / 1000, 1e-3);
   }
   attemptsPerSec(): string {
     return rate(this.attempts / this.seconds());
   }
   eta(): string {
-    return this.doneNow === 0 ? '?' : duration(((this.total - this.done) * this.seconds()) / this.doneNow);
+    if (this.done >= this.total) return duration(0);
+    // The pace of the cells after the first: one cell alone gives none.
+    if (this.doneNow < 2) return '?';
+    const perCell = Math.max(this.now() - this.first, 1) / 1000 / (this.doneNow - 1);
+    return duration((this.total - this.done) * perCell);
   }
 }
 
@@ -74,8 +95,7 @@ export async function startProgress(mode: ProgressMode, total: number, skipped: 
     timer.unref();
     return {
       cell(attempts) {
-        pace.attempts += attempts;
-        pace.doneNow++;
+        pace.cell(attempts);
       },
       stop() {
         clearInterval(timer);
@@ -93,8 +113,7 @@ export async function startProgress(mode: ProgressMode, total: number, skipped: 
   bar.start(total, skipped, { rate: '0', etaText: '?' });
   return {
     cell(attempts) {
-      pace.attempts += attempts;
-      pace.doneNow++;
+      pace.cell(attempts);
       bar.update(pace.done, { rate: pace.attemptsPerSec(), etaText: pace.eta() });
     },
     stop() {

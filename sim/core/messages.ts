@@ -101,6 +101,8 @@ export const msg = {
   checkEnvNoTarget: () =>
     'check-env: name at least one world: an environment id (see hexa envs) or an ES module file (.mjs/.js)',
   reportNoDir: () => 'report: name the result folder to report on (hexa report DIR)',
+  unknownShell: (value: string, shells: readonly string[]) =>
+    `completion: ${show(value)} is not a shell hexa completes (${shells.join(', ')})`,
   libraryNoFile: () => 'library: name the skill database to read (hexa library FILE.sqlite, written by --library-db)',
   outputExists: (flag: string, path: string) => `--${flag}: ${show(path)} already exists (use --force to replace it)`,
   outputNotUnderFolder: (flag: string, path: string, blocker: string) =>
@@ -235,6 +237,13 @@ export const msg = {
   csvBadValue: (file: string, line: number, column: string, value: string, expected: string) =>
     `DIR: ${show(file)} line ${line}: ${column} is ${show(value)}, not ${expected}`,
   csvIncomplete: (file: string, detail: string) => `DIR: ${show(file)} is incomplete: ${detail}`,
+  csvImpossible: (file: string, line: number, column: string, value: number, who: string, why: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} is ${value} for ${who}, which cannot be (${why})`,
+  csvCounts: (file: string, who: string, what: string) =>
+    `DIR: ${show(file)}: ${who} ${what}; its rows were changed after they were written — rerun, or resume the sweep`,
+  csvScattered: (file: string, line: number, column: string, id: string) =>
+    `DIR: ${show(file)} line ${line}: ${column} ${show(id)} comes again after other ${column}s; a result file ` +
+    `holds each ${column}'s rows together, as hexa writes them (sort the rows by ${column})`,
   badAxes: (value: string, reason: string) => `--axes: ${show(value)} ${reason}`,
   capBeyondExact: (value: unknown, max: number, bits: number) =>
     `--cap: ${show(value)} is above ${max}, the largest cap whose capped expectation on a ${bits}-bit lock is ` +

@@ -126,12 +126,19 @@ describe('interrupted writers', () => {
     await until(() => existsSync(join(cwd, 's', 'cells')) && readdirSync(join(cwd, 's', 'cells')).length >= 1);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
+    // The line gives the command that finishes it, exactly: the one given, with --resume (npx hexa: this CLI is
+    // not the hexa on the PATH).
+    const resume =
+      'npx hexa sweep --explore 0:0.2:0.01 --tasks 40 --replicates 1500 --workers 1 --quiet --out s --resume';
     expect(stderr).toMatch(
       new RegExp(
         String.raw`^hexa: stopped by SIGTERM; sweep 's': \d+ of 21 cells are finished and kept, the manifest says ` +
-          '"stopped"; run the same command with --resume to finish it\n$',
+          `"stopped"; to finish it, run ${resume}\n$`,
       ),
     );
     expect(readdirSync(cwd)).toEqual(['s']);
+    const resumed = hexa(resume.split(' ').slice(2), { cwd });
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(cwd, 's', 'manifest.json'), 'utf8')).status).toBe('done');
   });
 });

@@ -2,9 +2,12 @@
  * Result folders for the report tests, made by the real simulator (runExperiment) and the real row and
  * manifest builders, in the documented formats: run → runs.csv; reproduce → runs.csv with a leading `arm`
  * column plus table.csv (made by `hexa reproduce`'s own code); sweep → results.csv with a leading `cell` column.
+ * Each manifest records its files' checksums and the replicates, as the commands' do (`withoutChecksums` makes
+ * a folder whose manifest cannot verify its rows, as an old one's).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { checksumsOf } from '../../reports/store/checksums.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hiddenOf } from '../../sim/reproduction/arms.js';
@@ -26,9 +29,19 @@ function configOf(agent: Partial<AgentConfig>, replicates: number, seed = 1): Ru
   return { ...PUBLISHED_RUN, seed, replicates, agent: { ...PUBLISHED_AGENT, ...agent } };
 }
 
-function writeFolder(dir: string, files: Record<string, string>): string {
+/** Write the files, then manifest.json with their checksums. */
+function writeFolder(dir: string, files: Record<string, string>, manifest: Record<string, unknown>): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const checksums = checksumsOf(dir, Object.keys(files));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, checksums }, null, 2));
+  return dir;
+}
+
+/** The manifest of `dir` without its checksums (a folder from before they were recorded). */
+export function withoutChecksums(dir: string): string {
+  const { checksums: _, ...manifest } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return dir;
 }
 
@@ -47,7 +60,7 @@ export function runFolder(
       ? { libraryDb: { file: 'library.sqlite', sha256: skillDb(join(dir, 'library.sqlite'), normalizeRun(config)) } }
       : {};
   const manifest = makeManifest('run', config.seed, new Date(), { config, files: ['runs.csv'], ...db });
-  return writeFolder(dir, { 'runs.csv': toCsv(rows), 'manifest.json': JSON.stringify(manifest, null, 2) });
+  return writeFolder(dir, { 'runs.csv': toCsv(rows) }, manifest);
 }
 
 /** A skill database of a run (what `hexa run --library-db FILE` writes), in process; returns its SHA-256. */
@@ -80,7 +93,7 @@ export async function reproduceFolder(dir: string, replicates = 30, withAudit = 
     delete files['verdict.json'];
   }
   const manifest = makeManifest('reproduce', 1, new Date(), { config: report.config(), files: Object.keys(files) });
-  return writeFolder(dir, { ...files, 'manifest.json': JSON.stringify(manifest, null, 2) });
+  return writeFolder(dir, files, manifest);
 }
 
 /** `hexa sweep`: a grid over the given agent settings (Cartesian product), cells keyed by a hash. */
@@ -110,6 +123,7 @@ export function sweepFolder(
       Number(a.replicate) - Number(b.replicate) ||
       Number(a.round) - Number(b.round),
   );
-  const manifest = makeManifest('sweep', 1, new Date(), { grid, cells: cells.length });
-  return writeFolder(dir, { 'results.csv': toCsv(rows), 'manifest.json': JSON.stringify(manifest) });
+  const summary = { cells: cells.length, done: cells.length, failed: 0, pending: 0 };
+  const manifest = makeManifest('sweep', 1, new Date(), { grid, cells: cells.length, replicates, summary });
+  return writeFolder(dir, { 'results.csv': toCsv(rows) }, manifest);
 }

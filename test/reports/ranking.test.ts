@@ -44,7 +44,8 @@ describe('rankCells', () => {
     for (const s of world!.standings.slice(1)) {
       expect(s.paired).toBe(true);
       const plan = new ResamplePlan(best.group.replicates.length, summary.resamples, summary.seed);
-      const last = (g: typeof best): Float64Array => g.group.values('meanAttempts', 4)!;
+      const last = (g: typeof best): Float64Array =>
+        data.groups.find((d) => d.id === g.group.id)!.values('meanAttempts', 4)!;
       const difference = plan.pairedDifference(last(s.cell), last(best));
       expect(s.difference).toEqual(difference);
       expect(s.tied).toBe(difference.ci95![0] <= 0);
@@ -85,5 +86,42 @@ describe('rankCells', () => {
       const [a, b] = [finalMean(s.cell).ci95!, finalMean(world!.best).ci95!];
       expect(s.tied).toBe(a[0] <= b[1]);
     }
+  });
+
+  it('breaks exact ties by the settings in their natural order and shows them as ties, needing no interval', () => {
+    // Thresholds 0.6 … 0.75 extract the same skills here: the same runs, the same final-round mean exactly. The
+    // folder lists them in the order of their cell ids; the best is the lowest threshold, the others exact ties.
+    const dir = sweepFolder(join(root, 'ties'), { threshold: [0.75, 0.6, 0.7, 0.65, 0.9] }, 4);
+    const ties = loadResultFolder(dir);
+    const [world] = rankCells(ties, summarize(ties, { seed: 3, resamples: 200 }));
+    const tied = world!.standings.filter((s) => s.exact);
+    expect(tied.map((s) => s.cell.group.params.threshold)).toEqual(['0.6', '0.65', '0.7', '0.75']);
+    expect(tied.every((s) => s.tied)).toBe(true);
+    expect(world!.best.group.params.threshold).toBe('0.6');
+    expect(world!.tied.map((c) => c.group.params.threshold)).toEqual(['0.65', '0.7', '0.75']);
+    // The folder's order is not the rule: some other cell comes first there.
+    expect(ties.groups[0]!.params.threshold).not.toBe('0.6');
+  });
+
+  it('claims no tie without intervals (one replicate a cell), only exact ones', () => {
+    const dir = sweepFolder(join(root, 'single'), { threshold: [0.6, 0.7], explore: [0, 0.5] }, 1);
+    const single = loadResultFolder(dir);
+    const [world] = rankCells(single, summarize(single, { seed: 3, resamples: 200 }));
+    for (const s of world!.standings) {
+      expect(finalMean(s.cell).ci95).toBeNull();
+      expect(s.tied).toBe(s.exact);
+      expect(s.exact).toBe(finalMean(s.cell).estimate === finalMean(world!.best).estimate);
+    }
+  });
+
+  it('lists worlds in the natural order of their settings (numbers numerically)', () => {
+    const bits = ['10', '4', '6'];
+    const worlds: ResultData = {
+      ...data,
+      swept: [...data.swept, 'bits'],
+      groups: data.groups.map((g, i) => ({ ...g, params: { ...g.params, bits: bits[i % 3]! } })),
+    };
+    const ranked = rankCells(worlds, summarize(worlds, { seed: 3, resamples: 100 }));
+    expect(ranked.map((w) => w.world)).toEqual(['bits 4', 'bits 6', 'bits 10']);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder } from '../../reports/resultFolder.js';
 import { auditGrid } from '../../sim/reproduction/audit.js';
 import { UsageError } from '../../sim/core/messages.js';
-import { reproduceFolder, runFolder, sweepFolder, tempDir } from './fixtures.js';
+import { reproduceFolder, runFolder, sweepFolder, tempDir, withoutChecksums } from './fixtures.js';
 
 let root: string;
 let run: string;
@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** A copy of `from` with one file replaced (or removed when `text` is null). */
+/**
+ * A copy of `from` with one file replaced (or removed when `text` is null), its manifest without checksums (as
+ * an old folder's) so that the changed file is read, not refused as changed.
+ */
 function variant(from: string, name: string, file: string, text: string | null): string {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
@@ -30,6 +33,7 @@ function variant(from: string, name: string, file: string, text: string | null):
       // not in this kind of folder
     }
   }
+  withoutChecksums(dir);
   if (text === null) rmSync(join(dir, file));
   else writeFileSync(join(dir, file), text);
   return dir;
@@ -173,5 +177,19 @@ describe('loadResultFolder', () => {
     expect(
       usageMessage(() => loadResultFolder(variant(reproduce, 'tablecols', 'table.csv', 'id,mean\na,1\n'))),
     ).toMatch(/table\.csv' lacks required column published$/);
+  });
+
+  it('refuses a cell whose rows are not together (the rows are read cell after cell), naming the line', () => {
+    // The first cell's second replicate (5 rounds) moved to the end of the file.
+    const lines = readFileSync(join(sweep, 'results.csv'), 'utf8').trimEnd().split('\n');
+    const moved = [...lines.slice(0, 6), ...lines.slice(11), ...lines.slice(6, 11)].join('\n');
+    const cell = lines[6]!.split(',')[0]!;
+    const dir = variant(sweep, 'scattered', 'results.csv', moved);
+    // Without the replicates a cell has, the cell the moved rows left reads as complete until they come again.
+    const { replicates: _, ...manifest } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    expect(usageMessage(() => loadResultFolder(dir))).toMatch(
+      new RegExp(`results\\.csv' line ${lines.length - 4}: cell '${cell}' comes again after other cells; `),
+    );
   });
 });

@@ -1,20 +1,30 @@
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadResultFolder, type Group, type ResultData } from '../../reports/resultFolder.js';
-import { sharesRandomNumbers, summarize, summaryRows, totals, worldColumns } from '../../reports/summary.js';
+import { loadResultFolder, type Group, type GroupInfo, type ResultData } from '../../reports/resultFolder.js';
+import {
+  sharesRandomNumbers,
+  summarize,
+  summarizeFolder,
+  summaryRows,
+  totals,
+  worldColumns,
+} from '../../reports/summary.js';
 import { interquartileMean } from '../../sim/core/bootstrap.js';
 import { mean } from '../../sim/core/stats.js';
-import { reproduceFolder, sweepFolder, tempDir } from './fixtures.js';
+import { reproduceFolder, sweepFolder, tempDir, withoutChecksums } from './fixtures.js';
 
 let root: string;
 let reproduce: ResultData;
 let sweep: ResultData;
+let wideSweep: string;
 
 beforeAll(async () => {
   root = tempDir();
   reproduce = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 40));
   sweep = loadResultFolder(sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9] }, 6));
+  // More cells than pairs are listed for, so the streamed summary keeps only the first ones' rounds.
+  wideSweep = sweepFolder(join(root, 'wide'), { explore: [0, 0.1, 0.2], threshold: [0.75, 0.85, 0.9] }, 5);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -24,17 +34,18 @@ describe('summarize', () => {
   it('estimates are the plain statistics of the replicates, inside their intervals', () => {
     const s = summarize(reproduce, { seed: 3, resamples: 400 });
     for (const g of s.groups) {
+      const group = byId(reproduce, g.group.id);
       g.rounds.forEach((r, k) => {
-        const attempts = g.group.values('meanAttempts', k)!;
+        const attempts = group.values('meanAttempts', k)!;
         expect(r.attempts.mean.estimate).toBeCloseTo(mean(attempts), 12);
         expect(r.attempts.iqm.estimate).toBeCloseTo(interquartileMean(attempts), 12);
-        expect(r.skills.estimate).toBeCloseTo(mean(g.group.values('skills', k)!), 12);
+        expect(r.skills.estimate).toBeCloseTo(mean(group.values('skills', k)!), 12);
         const [lo, hi] = r.attempts.mean.ci95!;
         expect(lo).toBeLessThanOrEqual(r.attempts.mean.estimate);
         expect(hi).toBeGreaterThanOrEqual(r.attempts.mean.estimate);
       });
-      const tests = totals(g.group, 'tests').reduce((a, b) => a + b, 0);
-      const refutations = totals(g.group, 'refutations').reduce((a, b) => a + b, 0);
+      const tests = totals(group, 'tests').reduce((a, b) => a + b, 0);
+      const refutations = totals(group, 'refutations').reduce((a, b) => a + b, 0);
       if (tests > 0) expect(g.refutationRate.estimate).toBeCloseTo(refutations / tests, 12);
       else expect(g.refutationRate.ci95).toBeNull();
     }
@@ -102,6 +113,62 @@ describe('summarize', () => {
     const final = rows.filter((r) => r.round === 5 && r.metric === 'meanAttempts' && r.statistic === 'mean');
     expect(final).toHaveLength(4);
     for (const r of final) expect(Number(r.ci95Lo)).toBeLessThanOrEqual(Number(r.estimate));
+  });
+});
+
+describe('summarizeFolder', () => {
+  it('makes, while the rows stream past, the summary of the folder read whole', async () => {
+    for (const dir of [reproduce.dir, sweep.dir, wideSweep]) {
+      const whole = loadResultFolder(dir);
+      const options = { seed: 4, resamples: 150 };
+      const streamed = await summarizeFolder(dir, () => options);
+      const summary = summarize(whole, options);
+      const info = ({ id, params, replicates, rounds }: GroupInfo): GroupInfo => ({ id, params, replicates, rounds });
+      expect(streamed.summary).toEqual({
+        ...summary,
+        groups: summary.groups.map((g) => ({ ...g, group: info(g.group) })),
+      });
+      expect(summaryRows(streamed.data, streamed.summary)).toEqual(summaryRows(whole, summary));
+      const { groups: _, ...described } = whole;
+      const { groups, ...rest } = streamed.data;
+      expect(rest).toEqual(described);
+      expect(groups).toEqual(whole.groups.map(info));
+    }
+  });
+
+  it('is the same summarised on two threads, and refuses a broken folder there as on one', async () => {
+    const options = { seed: 4, resamples: 150 };
+    const one = await summarizeFolder(wideSweep, () => options, undefined, { threads: 1 });
+    const two = await summarizeFolder(wideSweep, () => options, undefined, { threads: 2, fromBytes: 0 });
+    expect(two).toEqual(one);
+    const lines = readFileSync(join(wideSweep, 'results.csv'), 'utf8').split('\n');
+    const broken = join(root, 'broken');
+    mkdirSync(broken);
+    copyFileSync(join(wideSweep, 'manifest.json'), join(broken, 'manifest.json'));
+    withoutChecksums(broken);
+    writeFileSync(
+      join(broken, 'results.csv'),
+      lines.map((l, i) => (i === 60 ? l.replace(/,\d+$/, ',x') : l)).join('\n'),
+    );
+    await expect(summarizeFolder(broken, () => options, undefined, { threads: 2, fromBytes: 0 })).rejects.toThrow(
+      /line 61: breakerTrips is 'x', not a number$/,
+    );
+  });
+
+  it('gives the options the manifest seed, and says how far it has read', async () => {
+    const seen: (number | null)[] = [];
+    const progress: [number, number, string][] = [];
+    const { summary } = await summarizeFolder(
+      sweep.dir,
+      (head) => {
+        seen.push(head.seed);
+        return { seed: 9, resamples: 100 };
+      },
+      (done, total, what) => progress.push([done, total, what]),
+    );
+    expect(seen).toEqual([1]);
+    expect(summary.seed).toBe(9);
+    expect(progress.at(-1)).toEqual([0, 0, 'MB of results.csv']);
   });
 });
 

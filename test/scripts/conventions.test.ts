@@ -1,6 +1,6 @@
 /**
  * The command-line conventions users type, through the built CLI: -h and -V, a mistyped command or flag
- * answered with the closest names (each flag in one spelling), `--param` names, yargs' completion, `-` for
+ * answered with the closest names (each flag in one spelling), `--param` names, completion, `-` for
  * stdout and stdin, progress lines off a terminal, friendly messages for missing positional arguments, and
  * number flags listed as numbers.
  */
@@ -88,14 +88,15 @@ describe('mistyped names', () => {
 });
 
 describe('completion', () => {
-  it("prints yargs' completion script, whose completions come from the commands and their flags", () => {
-    const script = hexa(['completion']);
+  it('prints a completion script, whose words come from the commands, their flags and their values', () => {
+    const script = hexa(['completion', 'bash']);
     expect(script.status).toBe(0);
     expect(script.stdout).toContain('###-begin-hexa-completions-###');
-    const commands = hexa(['--get-yargs-completions', 'hexa', 'ru']).stdout.split('\n');
-    expect(commands).toEqual(expect.arrayContaining(['run', 'reproduce', 'check-env']));
+    const commands = hexa(['--get-yargs-completions', 'hexa', 'r']).stdout.split('\n');
+    expect(commands).toEqual(['reproduce', 'run', 'report', '']);
     const flags = hexa(['--get-yargs-completions', 'hexa', 'run', '--rep']).stdout.split('\n');
-    expect(flags).toEqual(expect.arrayContaining(['--replicates', '--explore', '--csv']));
+    expect(flags).toEqual(['--replicates', '']);
+    expect(hexa(['--get-yargs-completions', 'hexa', 'run', '--cadence', '']).stdout).toBe('task\nround\n');
   });
 });
 

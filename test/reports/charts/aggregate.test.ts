@@ -32,7 +32,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('aggregateSpec', () => {
   it("draws every arm's final-round interquartile mean and mean with the summary's intervals", async () => {
-    const selection = aggregateSelection(data, summary, reportPalette(data), (g) => finalRoundDistribution(g.group));
+    const selection = aggregateSelection(data, summary, reportPalette(data), finalRoundDistribution);
     const spec = aggregateSpec(selection.lines, referenceLines(data));
     expect(compileChart(spec).warnings).toEqual([]);
     const rows = dataRows(spec).filter((r) => 'iqm' in r);

@@ -6,16 +6,20 @@ import { countTicks, distributionSpec, histogram } from '../../../reports/charts
 import { figureSamples } from '../../../reports/figures.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { loadResultFolder, type ResultData } from '../../../reports/resultFolder.js';
+import { summarize, type GroupSummary } from '../../../reports/summary.js';
 import { reproduceFolder, tempDir } from '../fixtures.js';
 import { compileChart, dataRows } from './compile.js';
 import { drawChart } from './scene.js';
 
 let root: string;
 let data: ResultData;
+/** Each arm's summary: figureSamples reads the figures' values from it. */
+let groups: readonly GroupSummary[];
 
 beforeAll(async () => {
   root = tempDir();
   data = loadResultFolder(await reproduceFolder(join(root, 'reproduce'), 25));
+  groups = summarize(data, { seed: 1, resamples: 100 }).groups;
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -63,7 +67,7 @@ describe('histogram', () => {
 
 describe('figureSamples', () => {
   it('gives, for every published figure, the single-run values reproduce compares it with', () => {
-    const { samples, skipped } = figureSamples(data.table!, data.groups);
+    const { samples, skipped } = figureSamples(data.table!, groups);
     expect(skipped).toEqual([]);
     expect(samples.map((s) => s.id)).toEqual(FIGURES.map((f) => f.id));
     const final = samples.find((s) => s.id === 'exploit.final')!;
@@ -81,7 +85,7 @@ describe('figureSamples', () => {
   });
 
   it('finds arms by their settings when they carry other names, and skips what it cannot place', () => {
-    const renamed = data.groups.map((g) => ({ ...g, id: `arm-${g.id}` }));
+    const renamed = groups.map((g) => ({ ...g, group: { ...g.group, id: `arm-${g.group.id}` } }));
     const width = data.table!.header.length;
     const extra = (id: string): string[] => [id, ...Array.from({ length: width - 1 }, () => '1')];
     const { samples, skipped } = figureSamples(
@@ -97,7 +101,7 @@ describe('figureSamples', () => {
 
 describe('distributionSpec', () => {
   it('one panel per figure with its bars and the published value, compiling without warnings', () => {
-    const { samples } = figureSamples(data.table!, data.groups);
+    const { samples } = figureSamples(data.table!, groups);
     const spec = distributionSpec(samples);
     expect(compileChart(spec).warnings).toEqual([]);
     const rows = dataRows(spec);
@@ -108,7 +112,7 @@ describe('distributionSpec', () => {
   });
 
   it('titles every panel in full and its x axis with the measure; counts tick at whole numbers', async () => {
-    const { samples } = figureSamples(data.table!, data.groups);
+    const { samples } = figureSamples(data.table!, groups);
     const drawn = await drawChart(distributionSpec(samples));
     const titles = drawn.captions.join('\n');
     expect(titles).not.toContain('…');
@@ -139,7 +143,7 @@ describe('countTicks', () => {
 
 describe('a figure no run defines', () => {
   it('keeps its panel and says why it is empty', async () => {
-    const { samples } = figureSamples(data.table!, data.groups);
+    const { samples } = figureSamples(data.table!, groups);
     const rate = samples.find((x) => x.id === 'exploit.refutationRate')!;
     const none = { ...rate, values: new Float64Array(0), undefinedRuns: 25 };
     const spec = distributionSpec([samples[0]!, none]);

@@ -23,7 +23,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const selectionOf = (data: ResultData) =>
   aggregateSelection(data, summarize(data, { seed: 1, resamples: 100 }), reportPalette(data), (g) =>
-    finalRoundDistribution(g.group),
+    finalRoundDistribution(g),
   );
 
 describe('profileSpec', () => {
@@ -40,7 +40,7 @@ describe('profileSpec', () => {
         expect(Number(r.hi)).toBeGreaterThanOrEqual(Number(r.share));
       }
       // The share at each step is the share of the arm's runs at or below it.
-      const runs = line.summary.group.values('meanAttempts', line.summary.group.rounds.length - 1)!;
+      const runs = line.summary.finalAttempts;
       for (const r of own.slice(1))
         expect(r.share).toBe(runs.filter((v) => v <= Number(r.attempts) + 1e-9).length / runs.length);
     }

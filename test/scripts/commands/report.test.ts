@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAxes } from '../../../scripts/commands/report.js';
 import { UsageError } from '../../../sim/core/messages.js';
-import { hexa } from '../../helpers/cli.js';
-import { runFolder, sweepFolder, tempDir } from '../../reports/fixtures.js';
+import { hexa, ROOT } from '../../helpers/cli.js';
+import { runFolder, sweepFolder, tempDir, withoutChecksums } from '../../reports/fixtures.js';
 
 let root: string;
 let run: string;
@@ -45,6 +45,54 @@ describe('hexa report', () => {
     );
     const spec = JSON.parse(readFileSync(join(out, 'heatmap.vl.json'), 'utf8')) as { $schema: string };
     expect(spec.$schema).toContain('vega-lite');
+  });
+
+  it("uses a module world's declared exact values, as hexa run does, and says when its module is gone", () => {
+    // A copy of the example dial world (exactRandomControl: true), so that it can be taken away.
+    const world = join(root, 'dial-world.mjs');
+    copyFileSync(join(ROOT, 'docs', 'examples', 'dial-world.mjs'), world);
+    const dir = join(root, 'dials');
+    const args = ['--env', world, '--param', 'dials=3', '--param', 'symbols=3', '--replicates', '10'];
+    const run = hexa(['run', ...args, '--out', dir]);
+    expect(run.status, run.stderr).toBe(0);
+    const exact = /no constraint \(random control\): (\d+\.\d{3})/.exec(run.stdout)?.[1];
+    expect(exact).toBeDefined();
+    const report = hexa(['report', dir, '--resamples', '100', '--quiet']);
+    expect(report.stderr).toBe('');
+    const page = (): string => readFileSync(join(dir, 'report', 'index.html'), 'utf8');
+    expect(page()).toContain(`Random baseline</dt><dd>${exact} (exact, uniform guessing)`);
+    rmSync(world);
+    const again = hexa(['report', dir, '--resamples', '100', '--force', '--quiet']);
+    expect(again.status).toBe(0);
+    expect(again.stderr.trimEnd().split('\n')).toEqual([
+      `hexa report: warning: no exact values for the world of ${world}: '${world}' does not exist or is not a file`,
+    ]);
+    expect(page()).toContain('Random baseline</dt><dd>no exact value for this world');
+  });
+});
+
+describe('hexa report A B', () => {
+  it('reads several folders and writes one page comparing them (reports/compare/)', () => {
+    const other = runFolder(join(root, 'run-explore'), 6, { agent: { explore: 0.2 } });
+    const out = join(root, 'a-vs-b');
+    const r = hexa(['report', run, other, '--out', out, '--resamples', '100']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/a-vs-b\/index\.html$/),
+      '  2 folders compared; 2 charts (learning-curves, differences) as .vl.json, .svg, .png; comparison.csv',
+    ]);
+    expect(readdirSync(out)).toContain('comparison.csv');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(other);
+  });
+
+  it('refuses --axes for a comparison, in one line, before reading anything', () => {
+    const r = hexa(['report', run, sweep, '--axes', 'explore,threshold', '--out', join(root, 'never')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      "hexa: --axes: 'explore,threshold' draws one sweep's heat map; a comparison has none",
+    ]);
+    expect(existsSync(join(root, 'never'))).toBe(false);
   });
 });
 
@@ -92,6 +140,7 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
     const dir = join(root, name);
     mkdirSync(dir);
     for (const f of ['manifest.json', 'runs.csv']) writeFileSync(join(dir, f), readFileSync(join(run, f)));
+    withoutChecksums(dir); // the edit is read, not refused as a change
     edit(dir);
     return dir;
   };

@@ -76,6 +76,66 @@ describe('ResamplePlan', () => {
     expect(plan.ratio(y, x).ci95![1]).toBeCloseTo(percentile95(ratios.filter(Number.isFinite))[1], 12);
   });
 
+  it('takes every resample statistic bit for bit as a plain loop, one value at a time, takes it', () => {
+    // The loops of bootstrap.ts are written for speed (several columns a pass, no branch in the IQM); the
+    // intervals a report prints must not move by a bit, so each statistic is held to the loop it replaced.
+    const plain = (plan: ResamplePlan, stat: (counts: ArrayLike<number>) => number): number[] =>
+      Array.from({ length: plan.resamples }, (_, b) => stat(plan.countsOf(b)));
+    const sum = (c: ArrayLike<number>, v: ArrayLike<number>): number => {
+      let s = 0;
+      for (let i = 0; i < v.length; i++) s += c[i]! * v[i]!;
+      return s;
+    };
+    const iqmOf = (c: ArrayLike<number>, v: ArrayLike<number>): number => {
+      const n = v.length;
+      const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a]! - v[b]! || a - b);
+      const [lo, hi] = [Math.floor(n / 4), n - Math.floor(n / 4)];
+      let [s, pos] = [0, 0];
+      for (let j = 0; j < n && pos < hi; j++) {
+        const k = c[order[j]!]!;
+        if (k === 0) continue;
+        const kept = Math.min(pos + k, hi) - Math.max(pos, lo);
+        if (kept > 0) s += kept * v[order[j]!]!;
+        pos += k;
+      }
+      return s / (hi - lo);
+    };
+    const interval = (stats: number[]): [number, number] => {
+      const s = Float64Array.from(stats.filter(Number.isFinite)).sort();
+      const q = (p: number): number => {
+        const h = (s.length - 1) * p;
+        const i = Math.floor(h);
+        return s[i]! + (h - i) * (s[Math.min(i + 1, s.length - 1)]! - s[i]!);
+      };
+      return [q(0.025), q(0.975)];
+    };
+    for (const n of [2, 3, 4, 5, 7, 8, 9, 31, 200]) {
+      const plan = new ResamplePlan(n, 150, n);
+      const u = (seed: number): Float64Array => uniformSample(seed, n);
+      // Thirtieths (a mean over 30 tasks: inexact in binary, many ties), signed values, whole numbers.
+      const columns = [
+        Float64Array.from(u(1), (x) => Math.floor(x * 600) / 30),
+        Float64Array.from(u(2), (x) => (x - 0.5) * 1e3),
+        Float64Array.from(u(3), (x) => Math.floor(x * 5)),
+        u(4),
+        Float64Array.from(u(5), (x) => Math.floor(x * 3) / 7),
+        Float64Array.from(u(6), (x) => Math.floor(x * 40)),
+      ];
+      const sums = plan.resampleSums(columns);
+      columns.forEach((v, k) => {
+        const expected = plain(plan, (c) => sum(c, v));
+        expect(Array.from(sums[k]!)).toEqual(expected);
+        expect(plan.mean(v).ci95).toEqual(interval(expected.map((s) => s / n)));
+        expect(plan.iqm(v).ci95).toEqual(interval(plain(plan, (c) => iqmOf(c, v))));
+      });
+      const [x, y] = [columns[3]!, columns[5]!];
+      expect(plan.ratio(x, y).ci95).toEqual(interval(plain(plan, (c) => sum(c, x) / sum(c, y))));
+      // Infinite values: the IQM leaves the extremes out, so its interval can still be finite.
+      const wild = Float64Array.from(columns[0]!, (v, i) => (i === 0 ? Infinity : i === 1 ? -Infinity : v));
+      if (n >= 8) expect(plan.iqm(wild).ci95).toEqual(interval(plain(plan, (c) => iqmOf(c, wild))));
+    }
+  });
+
   it('gives no interval for one replicate or an undefined ratio', () => {
     expect(new ResamplePlan(1, 100, 1).mean([4]).ci95).toBeNull();
     const r = new ResamplePlan(5, 100, 1).ratio([0, 0, 0, 0, 0], [0, 0, 0, 0, 0]);
