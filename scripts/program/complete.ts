@@ -8,6 +8,7 @@ import { envIds, findEnv } from '../../sim/agent/moduleStore.js';
 import type { Param } from '../../sim/core/params/declaration.js';
 import { RESULT_FORMATS } from '../../reports/parquet/sweepTables.js';
 import { QUESTIONS } from '../../reports/skillDb/questions.js';
+import { WORLD_PARAMS } from '../../sim/experiment/config.js';
 import { RUN_FLAGS } from '../config/runOptions.js';
 import { COMMAND_NAMES, commandFlags } from './cli.js';
 import { SHELLS } from './completionScripts.js';
@@ -44,7 +45,7 @@ function onRunSwitch(flag: string): boolean {
   return p?.kind === 'boolean' && p.default;
 }
 
-/** `--param`'s names (with their `=`) for the world the words name (`--env ID`, or check-env's ids), else lock-v1's. */
+/** `--param`'s names, with their `=`, for the worlds named (`--env ID`, check-env's ids), else the default world's. */
 function paramNames(command: string, words: readonly string[]): string[] {
   const named: string[] = [];
   words.forEach((w, i) => {
@@ -53,7 +54,7 @@ function paramNames(command: string, words: readonly string[]): string[] {
     else if (command === 'check-env' && !w.startsWith('-') && words[i - 1] !== '--param') named.push(w);
   });
   const worlds = named.flatMap((text) => text.split(',')).filter((id) => findEnv(id) !== undefined);
-  const ids = worlds.length > 0 ? worlds : command === 'check-env' ? [] : ['lock-v1'];
+  const ids = worlds.length > 0 ? worlds : command === 'check-env' ? [] : [WORLD_PARAMS.env.default];
   return [...new Set(ids.flatMap((id) => findEnv(id)!.params.map((p) => `${p.name}=`)))];
 }
 
