@@ -12,8 +12,15 @@ import { BUNDLES } from '../../reports/render/embed.js';
 import { ROOT, sourceFiles } from './importGraph.js';
 
 /** Packages a file loads at run time: `import … from`, `export … from`, `import '…'`, `import('…')`, `require('…')`. */
-const LOADED =
-  /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*'([^'.][^']*)'|(?:^|\n)\s*import\s*'([^'.][^']*)'|import\(\s*'([^'.][^']*)'\s*\)|(?:require|\))\(\s*'([^'.][^']*)'\s*\)/g;
+const LOADED = new RegExp(
+  [
+    String.raw`(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*'([^'.][^']*)'`,
+    String.raw`(?:^|\n)\s*import\s*'([^'.][^']*)'`,
+    String.raw`import\(\s*'([^'.][^']*)'\s*\)`,
+    String.raw`(?:require|\))\(\s*'([^'.][^']*)'\s*\)`,
+  ].join('|'),
+  'g',
+);
 
 /** '@scope/name/sub' → '@scope/name', 'name/sub' → 'name'. */
 const packageOf = (specifier: string): string =>
