@@ -52,8 +52,8 @@ describe('runtime dependencies', () => {
   it('the scan sees the product load its packages (static, dynamic, required and by name)', () => {
     expect(loaded.get('yargs')).toBeDefined();
     expect(loaded.get('ajv')).toBeDefined();
-    expect(loaded.get('better-sqlite3')).toEqual(['sim/experiment/libraryDb/sqlite.ts']);
-    expect(loaded.get('vega-embed')).toEqual(['reports/render/embed.ts']);
+    expect(loaded.get('better-sqlite3')).toBeDefined();
+    expect(loaded.get('vega-embed')).toBeDefined();
   });
 
   it('are exactly the packages the product loads', () => {
