@@ -18,7 +18,7 @@ import { aggregateSelection } from './aggregate/selection.js';
 import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
 import { folderTimelines } from './skillDb/folderTimelines.js';
 import { describeParameters, describeValues, reportPalette, type Chart } from './charts/theme.js';
-import { toCsv } from './csv/csv.js';
+import { toCsv } from './csv/table.js';
 import { figureSamples, publishedPoints } from './figures.js';
 import { reportHtml } from './render/html.js';
 import { rankCells } from './ranking.js';

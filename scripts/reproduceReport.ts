@@ -14,7 +14,7 @@ import {
   type FigureRow,
 } from '../sim/reproduction/reproduction.js';
 import { verdict, type Verdict } from '../sim/reproduction/verdict.js';
-import { toCsv } from '../reports/csv/csv.js';
+import { toCsv } from '../reports/csv/table.js';
 import {
   describeHidden,
   figureCsvRows,

@@ -8,7 +8,7 @@
  *    (the Mann–Whitney statistic), with a 95 % bootstrap interval.
  * Both are read off RunDistributions, never off a list of runs.
  */
-import { below, ReplicateKey } from '../../sim/core/rng.js';
+import { below, ReplicateKey, type Stream } from '../../sim/core/rng.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
 import { quantile } from '../../sim/core/stats.js';
 import type { RunDistribution } from './runDistribution.js';
@@ -90,7 +90,7 @@ class Resampler {
 
   constructor(
     private readonly d: RunDistribution,
-    private readonly stream: ReturnType<ReplicateKey['stream']>,
+    private readonly stream: Stream,
   ) {
     this.cumulative = new Uint32Array(d.counts.length);
     this.counts = new Uint32Array(d.counts.length);
@@ -132,8 +132,7 @@ export function probabilityOfImprovement(
   if (a.grid.step !== b.grid.step || a.runs === 0 || b.runs === 0) return { estimate: NaN, ci95: null };
   const estimate = improvement(a.counts, b.counts, a.runs, b.runs);
   if (a.runs < 2 || b.runs < 2 || resamples < 2) return { estimate, ci95: null };
-  const stream = (side: number): ReturnType<ReplicateKey['stream']> =>
-    new ReplicateKey(seed, 0).stream('bootstrap', -2, 2 * key + side);
+  const stream = (side: number): Stream => new ReplicateKey(seed, 0).generator('bootstrap', -2, 2 * key + side);
   const [ra, rb] = [new Resampler(a, stream(0)), new Resampler(b, stream(1))];
   const draws = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) draws[r] = improvement(ra.draw(), rb.draw(), a.runs, b.runs);

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Estimate } from '../../sim/core/bootstrap.js';
 import type { Chart } from '../charts/theme.js';
-import { toCsv } from '../csv/csv.js';
+import { toCsv } from '../csv/table.js';
 import type { Row } from '../csv/csv.js';
 import { publishFolder, writeFileAtomic } from '../folders/atomic.js';
 import { chartSection, embedScript, inlineScripts } from '../render/embed.js';

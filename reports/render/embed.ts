@@ -12,7 +12,7 @@ import { fitToWidth } from './fit.js';
 import { escapeHtml } from './htmlParts.js';
 
 /** The browser builds, found next to each package's entry point. */
-const BUNDLES = [
+export const BUNDLES = [
   { pkg: 'vega', file: 'vega.min.js' },
   { pkg: 'vega-lite', file: 'vega-lite.min.js' },
   { pkg: 'vega-embed', file: 'vega-embed.min.js' },

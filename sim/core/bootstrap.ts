@@ -50,7 +50,7 @@ export class ResamplePlan {
   ) {
     const size = n * resamples;
     const counts = (this.counts = new Uint32Array(size));
-    const stream = new ReplicateKey(seed, 0).stream('bootstrap', -1, n);
+    const stream = new ReplicateKey(seed, 0).generator('bootstrap', -1, n);
     for (let b = 0; b < resamples; b++) {
       const base = b * n;
       for (let k = 0; k < n; k++) counts[base + below(stream, n)]!++;

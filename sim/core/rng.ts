@@ -9,8 +9,11 @@
  * garbage), costs more than a whole 4-bit task (docs/performance.md). So the SHA-256 is paid once
  * per replicate, and each task stream is an `AleaStream`: alea's recurrence with its state set directly.
  * A test checks it against seedrandom's own alea restored from the same state, draw for draw, so any
- * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`).
+ * stream can be replayed with `seedrandom.alea('', { state })` (see `aleaState`). A stream built once and drawn
+ * from many times — a bootstrap's resamples — is seedrandom's alea itself (`ReplicateKey.generator`), restored at
+ * the state the task stream of the same key starts from: there its construction is nothing beside the draws.
  */
+import seedrandom from 'seedrandom';
 import { sha256 } from './digest/sha256.js';
 
 /** The draws the simulator takes from a stream. */
@@ -77,6 +80,14 @@ export class ReplicateKey {
    */
   stream(purpose: Purpose, round = -1, task = -1): AleaStream {
     return this.rekey(new AleaStream(0, 0, 0), purpose, round, task);
+  }
+
+  /**
+   * The numbers of `stream(purpose, round, task)`, drawn by seedrandom's alea restored at that stream's state: for
+   * a stream built once and drawn from many times. Not per task (see the header).
+   */
+  generator(purpose: Purpose, round = -1, task = -1): Stream {
+    return seedrandom.alea('', { state: this.stream(purpose, round, task).aleaState() });
   }
 
   /** Re-key an existing stream to (round, task, purpose), as `stream` would build it (no allocation). */

@@ -16,7 +16,7 @@ import { normalizeRun, PUBLISHED_RUN, type Run, type RunConfig } from '../../sim
 import { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import { executeReproduce } from '../../scripts/reproduceReport.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
-import { toCsv } from '../../reports/csv/csv.js';
+import { toCsv } from '../../reports/csv/table.js';
 import { makeManifest } from '../../reports/manifest.js';
 import { replicateRows } from '../../reports/csv/rows.js';
 import type { Row } from '../../reports/csv/csv.js';

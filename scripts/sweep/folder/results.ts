@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { toCsv } from '../../../reports/csv/csv.js';
+import { toCsv } from '../../../reports/csv/table.js';
 import { HashingWriter, type Checksums } from '../../../reports/store/checksums.js';
 import { SweepTables, writesCsv, writesParquet, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
 import { syncFolder, temporaryOf, writeDurable } from '../../../reports/store/durable.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { armRunsCsv } from '../../../reports/csv/armRows.js';
-import { toCsv } from '../../../reports/csv/csv.js';
+import { toCsv } from '../../../reports/csv/table.js';
 import { replicateRows } from '../../../reports/csv/rows.js';
 import { ARMS, hiddenOf } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';

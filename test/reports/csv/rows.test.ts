@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../reports/csv/csv.js';
+import { toCsv } from '../../../reports/csv/table.js';
 import {
   configColumns,
   csvPrefix,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { add, div, fraction, fromDecimal, mul, ratioText, sub, toNumber } from '../../../sim/core/fraction.js';
+import { loadMath } from '../../helpers/mathjs.js';
 
 const small = fc
   .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 1000 }))
@@ -41,5 +42,26 @@ describe('fractions on BigInt', () => {
     expect(toNumber(fraction(16n ** 400n + 1n, 16n ** 399n))).toBe(16);
     expect(toNumber(fraction(1n, 2n ** 2000n))).toBe(0);
     expect(toNumber(fraction(-(3n ** 1000n), 3n ** 999n))).toBe(-3);
+  });
+
+  it("are mathjs's fractions, operation by operation, and read decimals as mathjs does", async () => {
+    const math = await loadMath();
+    const ratio = (f: unknown): string => {
+      const text = math.format(f as never, { fraction: 'ratio' });
+      return text.includes('/') ? text : `${text}/1`;
+    };
+    const theirs = (f: ReturnType<typeof fraction>): unknown => math.fraction(f.n, f.d);
+    fc.assert(
+      fc.property(small, small, (a, b) => {
+        const [x, y] = [theirs(a), theirs(b)] as [never, never];
+        expect(ratioText(add(a, b))).toBe(ratio(math.add(x, y)));
+        expect(ratioText(sub(a, b))).toBe(ratio(math.subtract(x, y)));
+        expect(ratioText(mul(a, b))).toBe(ratio(math.multiply(x, y)));
+        if (b.n !== 0n) expect(ratioText(div(a, b))).toBe(ratio(math.divide(x, y)));
+      }),
+      { numRuns: 300, seed: 9 },
+    );
+    for (const text of ['0.2', '0.05', '-1.25', '3', '0.001', '12.5', '0'])
+      expect(ratioText(fromDecimal(text))).toBe(ratio(math.fraction(text)));
   });
 });

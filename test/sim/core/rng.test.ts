@@ -76,4 +76,23 @@ describe('AleaStream', () => {
       }
     }
   });
+
+  it("ReplicateKey.generator is seedrandom's alea, drawing the numbers of the same key's stream", async () => {
+    const seedrandom = (await import('seedrandom')).default;
+    const key = new ReplicateKey(5, 2);
+    for (const [round, task] of [
+      [-1, -1],
+      [-2, 7],
+      [3, 0],
+    ] as const) {
+      const ours = key.stream('bootstrap', round, task);
+      const theirs = key.generator('bootstrap', round, task);
+      // seedrandom's prng, not a stream of ours: it carries seedrandom's own methods.
+      expect(Object.keys(theirs).sort()).toEqual(Object.keys(seedrandom.alea('', { state: true })).sort());
+      for (let i = 0; i < 1000; i++) {
+        if (i % 3 === 0) expect(theirs.int32()).toBe(ours.int32());
+        else expect(theirs.quick()).toBe(ours.quick());
+      }
+    }
+  });
 });

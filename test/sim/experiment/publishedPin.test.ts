@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../reports/csv/csv.js';
+import { toCsv } from '../../../reports/csv/table.js';
 import { replicateRows } from '../../../reports/csv/rows.js';
 import type { Row } from '../../../reports/csv/csv.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';

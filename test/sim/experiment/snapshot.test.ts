@@ -4,7 +4,7 @@
  * `npx vitest run test/sim/experiment/snapshot.test.ts -u` and say why in the commit.
  */
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../reports/csv/csv.js';
+import { toCsv } from '../../../reports/csv/table.js';
 import { replicateRows } from '../../../reports/csv/rows.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../sim/experiment/config.js';

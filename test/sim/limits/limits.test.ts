@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLimits, limitsMaxCap } from '../../../sim/limits/limits.js';
 import { randomGuessing } from '../../../sim/limits/random.js';
+import { loadMath } from '../../helpers/mathjs.js';
 
 describe('hexa limits figures', () => {
   it('4-bit lock: optimal 13/4 (worst 5), consistent 13/4, random 11.599 (replacing, cap 20), 17/2 (not)', async () => {
@@ -41,5 +42,27 @@ describe('hexa limits figures', () => {
     expect(d).toBe(16n ** 99_999n);
     expect(n).toBe(16n ** 100_000n - 15n ** 100_000n);
     expect(capped.value).toBe(16);
+  });
+
+  it("random guessing's fractions are mathjs's, summed term by term, and so are their doubles", async () => {
+    const math = await loadMath();
+    const ratio = (f: unknown): string => math.format(f as never, { fraction: 'ratio' });
+    const text = (f: unknown): string => (ratio(f).includes('/') ? ratio(f) : `${ratio(f)}/1`);
+    for (const space of [1, 2, 5, 16, 64])
+      for (const cap of [1, 2, 3, 7, 16, 20, 40]) {
+        // E[min(T, C)] = Σ_{t<C} P(T > t): (S − t)/S without replacement, (1 − 1/S)^t with.
+        let without = math.fraction(0);
+        let withReplacement = math.fraction(0);
+        for (let t = 0; t < cap; t++) {
+          without = math.add(without, math.fraction(Math.max(space - t, 0), space)) as typeof without;
+          withReplacement = math.add(withReplacement, math.pow(math.fraction(space - 1, space), t)) as typeof without;
+        }
+        const got = randomGuessing(BigInt(space), cap);
+        expect(got.withoutReplacement.capped.exact, `S ${space}, C ${cap}`).toBe(text(without));
+        expect(got.withReplacement.capped.exact, `S ${space}, C ${cap}`).toBe(text(withReplacement));
+        expect(got.withoutReplacement.capped.value).toBe(math.number(without));
+        expect(got.withReplacement.capped.value).toBe(math.number(withReplacement));
+        expect(got.withoutReplacement.uncapped.exact).toBe(text(math.fraction(space + 1, 2)));
+      }
   });
 });
