@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Checks of scale or of many seeds run with `npm run test:scale` (vitest.scale.config.ts).
+    exclude: ['**/node_modules/**', '**/*.scale.test.ts'],
     // The CLI the tests run, compiled once for the current sources (test/helpers/cli.ts).
     globalSetup: ['test/helpers/globalSetup.ts'],
     setupFiles: ['test/setup.ts'],
