@@ -16,6 +16,7 @@ import { preloadModules } from '../../scripts/config/modules.js';
 import { gridEntries, parseShard } from '../../scripts/commands/sweep.js';
 import { buildGrid } from '../../scripts/sweep/grid.js';
 import { planSweep } from '../../scripts/sweep/cells.js';
+import { builtCli } from '../helpers/cli.js';
 import { commandsIn, type DocCommand, docFiles } from './commands.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -94,7 +95,7 @@ describe('the commands shown in the docs', () => {
     const imagined = (c: DocCommand): boolean => c.args.some((a) => a.endsWith('.mjs') && !existsSync(join(cwd, a)));
     expect(failing.filter(imagined).length).toBeLessThanOrEqual(3);
     for (const command of failing.filter((c) => !imagined(c))) {
-      const result = await run('node', [join(ROOT, 'dist/scripts/hexa.js'), ...command.args], { cwd }).then(
+      const result = await run(process.execPath, [builtCli(), ...command.args], { cwd }).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
       );

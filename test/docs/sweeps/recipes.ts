@@ -5,20 +5,11 @@
  * page's grid.
  */
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { builtCli, hexa, ROOT, tempDir } from '../../scripts/sweep/cli.js';
+import { builtCli, hexa, ROOT, tempDir } from '../../helpers/cli.js';
+import { sharedFolder } from '../../helpers/sharedFolder.js';
 
 const PAGE = join(ROOT, 'docs', 'sweeps.md');
 
@@ -50,19 +41,11 @@ export function recipeFolder(tag: string): string {
  */
 export function wholeSweep(): { results: string; cells: number } {
   const key = createHash('sha256').update(builtCli()).update(recipe('sweep.json')).digest('hex').slice(0, 16);
-  const dir = join(ROOT, '.vitest-cache', `recipe-whole-${key}`);
-  if (!existsSync(dir)) {
-    const tmp = `${dir}.tmp-${process.pid}`;
-    mkdirSync(tmp, { recursive: true });
-    writeFileSync(join(tmp, 'sweep.json'), recipe('sweep.json'));
-    const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: tmp });
+  const dir = sharedFolder(`recipe-whole-${key}`, (folder) => {
+    writeFileSync(join(folder, 'sweep.json'), recipe('sweep.json'));
+    const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: folder });
     expect(r.status, r.stderr).toBe(0);
-    try {
-      renameSync(tmp, dir);
-    } catch {
-      rmSync(tmp, { recursive: true, force: true }); // another test file ran it first
-    }
-  }
+  });
   const manifest = JSON.parse(readFileSync(join(dir, 'whole', 'manifest.json'), 'utf8')) as { cells: unknown[] };
   return { results: readFileSync(join(dir, 'whole', 'results.csv'), 'utf8'), cells: manifest.cells.length };
 }

@@ -163,7 +163,8 @@ describe('hexa reproduce', () => {
     expect(again.stdout).toBe(r.stdout);
     for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv', 'audit.csv', 'verdict.json'])
       expect(readFileSync(join(dir, 'again', f), 'utf8')).toBe(readFileSync(join(res, f), 'utf8'));
-  });
+    // Heavy: with other test files beside it on a loaded two-core machine it can outlast the default minute.
+  }, 240_000);
 
   it('--single shows one run per arm, no verdict; --audit prints the ranking; the text ends with the headline', () => {
     const dir = tmp();
