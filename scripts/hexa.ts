@@ -5,7 +5,7 @@
  * a stack trace only with --debug (scripts/program/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
-import { useNodeSha256 } from '../sim/core/host/nodeSha256.js';
+import { installNodeHost } from '../sim/core/host/node/index.js';
 import { buildCli } from './program/cli.js';
 import { complete } from './program/complete.js';
 import { COMPLETE_FLAG } from './program/completionScripts.js';
@@ -31,8 +31,9 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   exitWith(e, DEBUG);
 });
 
-// The simulator's digests from Node's own SHA-256 in this process (worker threads install it themselves).
-useNodeSha256();
+// Files, threads, SQLite, module files and Node's own SHA-256 for the engine in this process (the worker threads
+// it starts install the same host).
+installNodeHost();
 
 async function main(): Promise<void> {
   const args = hideBin(process.argv);

@@ -3,8 +3,10 @@
  * declare a world with the same EnvSpec contract as the built-in ones and check it, build an Actor,
  * Evolver, Retriever and Library and run one task by hand, run a whole experiment or a sweep in this
  * process, give the agent policies of your own, and write result folders that `hexa report` reads.
- * This module only re-exports: it is the package's front door, the layers below hold the code.
+ * This module only re-exports: it is the package's front door, the layers below hold the code. Importing it
+ * installs Node's host (files, threads, SQLite, module files: sim/core/host/).
  */
+import '../../sim/core/host/node/install.js';
 
 // Worlds: the contract, declaring and registering one, and the environment checker.
 export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../envs/env.js';

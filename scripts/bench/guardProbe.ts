@@ -19,6 +19,7 @@ import { importModule, loadModule } from '../../sim/agent/plugins/load.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { engine, replicateAttempts, type EngineFigure } from './bench.js';
 import { LOCK_MODULE } from './moduleBench.js';
+import { installNodeHost } from '../../sim/core/host/node/index.js';
 
 export type GuardVariant = 'guarded' | 'unguarded';
 
@@ -62,6 +63,7 @@ export async function guardWork(variant: GuardVariant, replicates: number): Prom
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  installNodeHost();
   const [, , variant, mode, amount, warmUp] = process.argv;
   if (variant !== 'guarded' && variant !== 'unguarded') throw new Error(`guardProbe: variant '${variant}'`);
   const out =

@@ -306,6 +306,9 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  noHost: (what: string) =>
+    `${what} needs a host (files, threads, SQLite), and none is installed in this thread: the engine alone runs ` +
+    `configurations of built-in code`,
   // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
   // flag (--library-from) or the argument (FILE) that named the file
   sqliteMissing: (version: string) =>
