@@ -5,7 +5,8 @@
  * a stack trace only with --debug (scripts/program/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
-import { installNodeHost } from '../sim/core/host/node/index.js';
+// First: Node's host, the built-in worlds and the checker, in this thread and every worker thread it starts.
+import './program/nodeProgram.js';
 import { buildCli } from './program/cli.js';
 import { complete } from './program/complete.js';
 import { COMPLETE_FLAG } from './program/completionScripts.js';
@@ -30,10 +31,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
   exitWith(e, DEBUG);
 });
-
-// Files, threads, SQLite, module files and Node's own SHA-256 for the engine in this process (the worker threads
-// it starts install the same host).
-installNodeHost();
 
 async function main(): Promise<void> {
   const args = hideBin(process.argv);

@@ -4,11 +4,13 @@
  * a run's CSV — with nothing of Node reachable from it: a test bundles it for a browser and runs it in Chromium's
  * Web Worker, to the bytes of `hexa run --csv`. What needs files, threads, SQLite or module files (a plugin
  * module, a saved library, a worker pool) asks the host installed in the thread (`installHost`); the Node API,
- * `hexa-sim`, installs Node's and exports everything here too. Re-exports only.
+ * `hexa-sim`, installs Node's and exports everything here too. Re-exports only, and the built-in worlds and the
+ * environment checker handed to the module store (envs/install.ts).
  */
+import '../../envs/install.js';
 
 // Worlds: the contract, declaring and registering one, the built-in ones.
-export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../envs/env.js';
+export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../sim/core/world/env.js';
 export type {
   ActionSpace,
   Env,
@@ -19,9 +21,9 @@ export type {
   ParamSpec,
   ParamValue,
   TaskContext,
-} from '../../envs/env.js';
-export { defineEnv } from '../../envs/define.js';
-export { resolveEnvParams } from '../../envs/params.js';
+} from '../../sim/core/world/env.js';
+export { defineEnv } from '../../sim/core/world/define.js';
+export { resolveEnvParams } from '../../sim/core/world/params.js';
 export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../sim/agent/moduleStore.js';
 
 // A configuration and its runs.

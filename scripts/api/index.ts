@@ -4,22 +4,22 @@
  * Evolver, Retriever and Library and run one task by hand, run a whole experiment or a sweep in this
  * process, give the agent policies of your own, and write result folders that `hexa report` reads.
  * This module only re-exports: it is the package's front door, the layers below hold the code. Importing it
- * installs Node's host (files, threads, SQLite, module files: sim/core/host/); `hexa-sim/engine` is the engine
- * alone, for any host.
+ * installs Node's host (files, threads, SQLite, module files: sim/core/host/) and the built-in worlds;
+ * `hexa-sim/engine` is the engine alone, for any host.
  */
-import '../../sim/core/host/node/install.js';
+import '../program/nodeProgram.js';
 
 // The engine, as `hexa-sim/engine` gives it to any host: worlds, runs, a sweep's cells, the bounds, a run's CSV.
 export * from './engine.js';
 
 // Worlds: the contract, declaring and registering one, and the environment checker.
-export type { WorldPurpose } from '../../envs/env.js';
-export { envSpecProblem } from '../../envs/define.js';
+export type { WorldPurpose } from '../../sim/core/world/env.js';
+export { envSpecProblem } from '../../sim/core/world/define.js';
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
 export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';
 export { makeEnv, trajectory } from '../../envs/check/harness.js';
 export type { Submission } from '../../envs/check/harness.js';
-export { SeededTask, TASKS_PER_ROUND } from '../../envs/task.js';
+export { SeededTask, TASKS_PER_ROUND } from '../../sim/core/world/task.js';
 
 // Keyed random streams and per-round counters.
 export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';

@@ -15,17 +15,32 @@ import type { Host, ParentThread } from '../host.js';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
-/** What thread.ts is started with: the worker's entry, and the data the pool gave it. */
+/** What thread.ts is started with: the modules to import first, the worker's entry, the data the pool gave it. */
 export interface StartData {
+  readonly setup: readonly string[];
   readonly entry: string;
   readonly data: unknown;
+}
+
+/** A module's URL as a thread imports it: from the sources, the .ts file (see the top of this file). */
+const asStarted = (url: URL | string): string => {
+  const href = typeof url === 'string' ? url : url.href;
+  return FROM_SOURCES ? href.replace(/\.js$/, '.ts') : href;
+};
+
+/** The modules every thread started here imports before its entry, as this thread's program did. */
+let setup: readonly string[] = [];
+
+/** Have every thread started from now on import `modules` first (what readies a thread: envs/install.ts). */
+export function setThreadSetup(modules: readonly (URL | string)[]): void {
+  setup = modules.map(asStarted);
 }
 
 function startThread(entry: URL, options: { data?: unknown; youngGenerationMb?: number } = {}): Worker {
   const resourceLimits =
     options.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: options.youngGenerationMb };
   const start = new URL(FROM_SOURCES ? './thread.ts' : './thread.js', import.meta.url);
-  const data: StartData = { entry: FROM_SOURCES ? entry.href.replace(/\.js$/, '.ts') : entry.href, data: options.data };
+  const data: StartData = { setup, entry: asStarted(entry), data: options.data };
   if (!FROM_SOURCES) return new Worker(start, { resourceLimits, workerData: data });
   // Resolved here: an eval'd worker would look the package up from the current folder.
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
