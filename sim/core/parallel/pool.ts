@@ -86,7 +86,7 @@ export class WorkerPool<Job, Result> {
   private broken: Error | null = null;
   private readonly watchMs: number | null;
   private stopWatch: (() => void) | null = null;
-  private readonly host: Host = host('worker threads');
+  private readonly host: Host = host('a worker pool');
 
   /**
    * Start the worker threads now (they load while the caller prepares). `entry` is the worker module's
