@@ -85,7 +85,7 @@ export type {
 } from '../../sim/agent/plugins/contracts.js';
 
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
-export type { CodeKind } from '../../sim/agent/moduleStore.js';
+export type { CodeKind, WorldCatalog, WorldCheckFailure } from '../../sim/agent/moduleStore.js';
 export type { ModuleKind, ModuleRef } from '../../sim/experiment/config.js';
 export { AccountingTally } from '../../sim/reproduction/observers/accountingTally.js';
 export type { AccountingMetrics } from '../../sim/reproduction/observers/accountingTally.js';
