@@ -24,11 +24,22 @@ export interface EngineBundle {
 const BUILT_IN = new Set(builtinModules);
 const isBuiltIn = (path: string): boolean => path.startsWith('node:') || BUILT_IN.has(path.split('/')[0] ?? path);
 
-/** Node's built-ins stay imports of the output, so the metafile lists each one with the file importing it. */
+const ASKED = Symbol('resolved once more');
+
+/**
+ * A Node built-in that a browser build cannot resolve stays an import of the output, so the metafile lists each
+ * one with the file importing it. One a package maps away for browsers (its package.json's `browser` field, as
+ * seedrandom does `crypto`) resolves as esbuild resolves it for any page.
+ */
 const keepBuiltIns: Plugin = {
   name: 'keep-node-built-ins',
   setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) => (isBuiltIn(args.path) ? { path: args.path, external: true } : undefined));
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (!isBuiltIn(args.path) || args.pluginData === ASKED) return undefined;
+      const { importer, kind, resolveDir } = args;
+      const found = await b.resolve(args.path, { importer, kind, resolveDir, pluginData: ASKED });
+      return found.errors.length === 0 ? undefined : { path: args.path, external: true };
+    });
   },
 };
 
@@ -53,7 +64,7 @@ export async function bundleForBrowser(entry: string | { readonly contents: stri
   const text = result.outputFiles[0]?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs);
   const builtIns = Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
-    input.imports.filter((i) => isBuiltIn(i.path)).map((i) => `${file} -> ${i.path}`),
+    input.imports.filter((i) => i.external === true && isBuiltIn(i.path)).map((i) => `${file} -> ${i.path}`),
   );
   const globals = [...new Set([...text.matchAll(NODE_GLOBALS)].map((m) => m[0]))];
   return { text, inputs, builtIns, globals };
