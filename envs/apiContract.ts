@@ -11,9 +11,16 @@
  * A skill here reads "for order_api, code 200 means success": context-scoped to one API, or global
  * ("for every API …") when the agent pools contexts — then the drift refutes it in one context only.
  */
-import { EnvParamError, type Env, type EnvSpec, type Feedback, type ParamSpec, type TaskContext } from './env.js';
-import { TaskEndedError } from './env.js';
-import { resolveSpecs } from './params.js';
+import {
+  EnvParamError,
+  type Env,
+  type EnvSpec,
+  type Feedback,
+  type ParamSpec,
+  type TaskContext,
+} from '../sim/core/world/env.js';
+import { TaskEndedError } from '../sim/core/world/env.js';
+import { resolveSpecs } from '../sim/core/world/params.js';
 
 export const API_NAMES = [
   'order_api',

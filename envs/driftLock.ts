@@ -7,9 +7,9 @@
  * agent parameters see the same drifts at the same tasks.
  */
 import type { Stream } from '../sim/core/rng.js';
-import { EnvParamError, type EnvSpec, type ParamSpec, type TaskContext } from './env.js';
+import { EnvParamError, type EnvSpec, type ParamSpec, type TaskContext } from '../sim/core/world/env.js';
 import { BITS, drawTruth, LockEnv, resolveLockParams, TRUTH } from './lock.js';
-import { intParam, stringParam, taskListParam } from './params.js';
+import { intParam, stringParam, taskListParam } from '../sim/core/world/params.js';
 
 const FLIPS: ParamSpec = {
   name: 'flips',

@@ -23,9 +23,9 @@ import {
   type Feedback,
   type ParamSpec,
   type TaskContext,
-} from './env.js';
+} from '../sim/core/world/env.js';
 import type { Stream } from '../sim/core/rng.js';
-import { resolveSpecs } from './params.js';
+import { resolveSpecs } from '../sim/core/world/params.js';
 
 export const TASK_TYPES = [
   'weather',

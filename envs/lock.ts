@@ -12,8 +12,8 @@ import {
   type Feedback,
   type ParamSpec,
   type TaskContext,
-} from './env.js';
-import { intParam, rejectUnknown } from './params.js';
+} from '../sim/core/world/env.js';
+import { intParam, rejectUnknown } from '../sim/core/world/params.js';
 import { agreeing, bitWords, lastWordMask, packBits, popcount32 } from '../sim/core/bitCode.js';
 
 /** The article's truth for 4 bits. */

@@ -4,9 +4,9 @@
  * c values per position, so the action space grows as c^n while skills stay "peg p has colour v".
  */
 import type { Stream } from '../sim/core/rng.js';
-import { EnvParamError, type EnvSpec, type ParamSpec } from './env.js';
+import { EnvParamError, type EnvSpec, type ParamSpec } from '../sim/core/world/env.js';
 import { LockEnv } from './lock.js';
-import { intParam, rejectUnknown, stringParam } from './params.js';
+import { intParam, rejectUnknown, stringParam } from '../sim/core/world/params.js';
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
 

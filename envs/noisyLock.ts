@@ -5,9 +5,9 @@
  * the noise comes from the task's own 'feedback' stream, which nothing else reads.
  */
 import type { Stream } from '../sim/core/rng.js';
-import type { EnvSpec, Feedback, ParamSpec, TaskContext } from './env.js';
+import type { EnvSpec, Feedback, ParamSpec, TaskContext } from '../sim/core/world/env.js';
 import { BITS, drawTruth, LockEnv, resolveLockParams, TRUTH } from './lock.js';
-import { numberParam } from './params.js';
+import { numberParam } from '../sim/core/world/params.js';
 
 const Q: ParamSpec = { name: 'q', kind: 'rate', default: 0.1, describe: 'probability that the score is off by ±1' };
 

@@ -7,8 +7,8 @@
  */
 import { findEnv, type ModuleRef } from '../sim/agent/moduleStore.js';
 import { loadModule } from '../sim/agent/plugins/load.js';
-import type { EnvParams } from '../envs/env.js';
-import { resolveEnvParams } from '../envs/params.js';
+import type { EnvParams } from '../sim/core/world/env.js';
+import { resolveEnvParams } from '../sim/core/world/params.js';
 import { poolAnchors, spaceSize } from '../sim/limits/anchors.js';
 import { openerAnchor } from '../sim/limits/openerAnchor.js';
 import { uniformGuessing, type ExactValue } from '../sim/core/analytics.js';

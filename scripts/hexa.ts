@@ -5,7 +5,8 @@
  * a stack trace only with --debug (scripts/program/failure.ts).
  */
 import { hideBin } from 'yargs/helpers';
-import { useNodeSha256 } from '../sim/core/host/nodeSha256.js';
+// First: Node's host, the built-in worlds and the checker, in this thread and every worker thread it starts.
+import './program/nodeProgram.js';
 import { buildCli } from './program/cli.js';
 import { complete } from './program/complete.js';
 import { COMPLETE_FLAG } from './program/completionScripts.js';
@@ -30,9 +31,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
   exitWith(e, DEBUG);
 });
-
-// The simulator's digests from Node's own SHA-256 in this process (worker threads install it themselves).
-useNodeSha256();
 
 async function main(): Promise<void> {
   const args = hideBin(process.argv);

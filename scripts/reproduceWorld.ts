@@ -8,7 +8,7 @@ import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
 import { PUBLISHED_AGENT } from '../sim/agent/agentConfig.js';
 import { anchorWords } from './runReport.js';
-import type { ActionSpace } from '../envs/env.js';
+import type { ActionSpace } from '../sim/core/world/env.js';
 import type { OpenerId } from '../sim/reproduction/gap.js';
 import { single } from './config/flags.js';
 import { msg, UsageError } from '../sim/core/messages.js';

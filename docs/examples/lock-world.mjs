@@ -1,7 +1,7 @@
 /**
  * A world written outside hexa-sim: the published N-bit combination lock, with lock-v1's dynamics draw
  * for draw, as a plain ES module that imports nothing. Its default export is an EnvSpec (the contract of
- * hexa-sim's envs/env.ts; docs/plugins.md).
+ * hexa-sim's sim/core/world/env.ts; docs/plugins.md).
  *
  *   npx hexa check-env ./docs/examples/lock-world.mjs
  *   npx hexa run --env ./docs/examples/lock-world.mjs --replicates 100

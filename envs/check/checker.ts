@@ -3,8 +3,8 @@
  * world's default parameters (and any variants) and reports each as passed, failed (with what went
  * wrong) or skipped. `hexa check-env` prints it; every plugin world is checked before a run starts.
  */
-import type { EnvParams, EnvSpec } from '../env.js';
-import { envSpecProblem } from '../define.js';
+import type { EnvParams, EnvSpec } from '../../sim/core/world/env.js';
+import { envSpecProblem } from '../../sim/core/world/define.js';
 import { msg } from '../../sim/core/messages.js';
 import { DeadlineExceeded, withinDeadline } from '../../sim/core/guard/deadline.js';
 import {

@@ -1,10 +1,10 @@
 /**
- * Drive a world outside the agent, through the runner's own task context (envs/task.ts): a seeded
+ * Drive a world outside the agent, through the runner's own task context (sim/core/world/task.ts): a seeded
  * trajectory of everything a world lets the caller observe. The checker compares trajectories.
  */
-import type { Env, EnvParams, EnvSpec } from '../env.js';
-import { resolveEnvParams } from '../params.js';
-import { SeededTask } from '../task.js';
+import type { Env, EnvParams, EnvSpec } from '../../sim/core/world/env.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
+import { SeededTask } from '../../sim/core/world/task.js';
 import { ReplicateKey, type Stream } from '../../sim/core/rng.js';
 
 /**

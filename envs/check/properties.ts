@@ -3,10 +3,10 @@
  * wrong, or null. They drive the world only through the EnvSpec contract, so they apply to the built-in
  * worlds and to plain-JavaScript modules alike.
  */
-import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../env.js';
+import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../../sim/core/world/env.js';
 import { drawCode, makeEnv, trajectory } from './harness.js';
-import { resolveEnvParams } from '../params.js';
-import { SeededTask } from '../task.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
+import { SeededTask } from '../../sim/core/world/task.js';
 import { msg } from '../../sim/core/messages.js';
 import { bitWords, packBits } from '../../sim/core/bitCode.js';
 

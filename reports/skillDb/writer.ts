@@ -5,7 +5,7 @@
  * is held in memory. `finish` publishes the file (publish.ts), `abandon` leaves whatever was at the path.
  */
 import { existsSync, unlinkSync } from 'node:fs';
-import { contextsOf } from '../../envs/env.js';
+import { contextsOf } from '../../sim/core/world/env.js';
 import type { ReplicateHistory } from '../../sim/agent/history/recorder.js';
 import type { RoundMetrics } from '../../sim/core/metrics.js';
 import { ReplicateKey } from '../../sim/core/rng.js';

@@ -3,38 +3,29 @@
  * declare a world with the same EnvSpec contract as the built-in ones and check it, build an Actor,
  * Evolver, Retriever and Library and run one task by hand, run a whole experiment or a sweep in this
  * process, give the agent policies of your own, and write result folders that `hexa report` reads.
- * This module only re-exports: it is the package's front door, the layers below hold the code.
+ * This module only re-exports: it is the package's front door, the layers below hold the code. Importing it
+ * installs Node's host (files, threads, SQLite, module files: sim/core/host/) and the built-in worlds;
+ * `hexa-sim/engine` is the engine alone, for any host.
  */
+import '../program/nodeProgram.js';
+
+// The engine, as `hexa-sim/engine` gives it to any host: worlds, runs, a sweep's cells, the bounds, a run's CSV.
+export * from './engine.js';
 
 // Worlds: the contract, declaring and registering one, and the environment checker.
-export { contextsOf, EnvParamError, FAILURE, paramErrorOf, TaskEndedError } from '../../envs/env.js';
-export type {
-  ActionSpace,
-  Env,
-  EnvParams,
-  EnvSpec,
-  FailureKind,
-  Feedback,
-  ParamSpec,
-  ParamValue,
-  TaskContext,
-  WorldPurpose,
-} from '../../envs/env.js';
-export { defineEnv, envSpecProblem } from '../../envs/define.js';
-export { resolveEnvParams } from '../../envs/params.js';
-export { allEnvs, envIds, findEnv, isBuiltInEnv, registerEnv } from '../../sim/agent/moduleStore.js';
+export type { WorldPurpose } from '../../sim/core/world/env.js';
+export { envSpecProblem } from '../../sim/core/world/define.js';
 export { CHECK_NAMES, checkEnv, firstFailure } from '../../envs/check/checker.js';
 export type { CheckName, CheckOptions, CheckResult, CheckStatus, EnvCheck } from '../../envs/check/checker.js';
 export { makeEnv, trajectory } from '../../envs/check/harness.js';
 export type { Submission } from '../../envs/check/harness.js';
-export { SeededTask, TASKS_PER_ROUND } from '../../envs/task.js';
+export { SeededTask, TASKS_PER_ROUND } from '../../sim/core/world/task.js';
 
 // Keyed random streams and per-round counters.
 export { AleaStream, ReplicateKey } from '../../sim/core/rng.js';
 export type { AleaState, Purpose, Stream } from '../../sim/core/rng.js';
 export type { Interval } from '../../sim/core/stats.js';
 export { RoundTally } from '../../sim/core/metrics.js';
-export type { RoundMetrics } from '../../sim/core/metrics.js';
 
 // The agent.
 export { Actor } from '../../sim/agent/actor.js';
@@ -65,8 +56,6 @@ export type { SkillOrder } from '../../sim/agent/retriever.js';
 export { Constraint } from '../../sim/agent/constraint.js';
 export { compareSkills, covers, EVERY_CONTEXT } from '../../sim/agent/skill.js';
 export type { ClaimNamer, Skill, SkillClaim, SkillRecord, SkillStanding } from '../../sim/agent/skill.js';
-export { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
-export type { AgentConfig } from '../../sim/agent/agentConfig.js';
 export { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../sim/agent/lifecycle/config.js';
 export type { LifecycleConfig, LifecycleName } from '../../sim/agent/lifecycle/config.js';
 export type { Lifecycle, TaskOutcome } from '../../sim/agent/lifecycle/lifecycle.js';
@@ -96,20 +85,10 @@ export type {
 } from '../../sim/agent/plugins/contracts.js';
 
 // Experiments: one replicate, a whole run, a sweep in this process, plugin module files.
-export { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
-export type { ModuleKind, ModuleRef, Run, RunConfig } from '../../sim/experiment/config.js';
-export type { CodeKind } from '../../sim/agent/moduleStore.js';
-export { runExperiment, summarizeRounds } from '../../sim/experiment/experiment.js';
-export type { ExperimentOptions, ExperimentResult, RoundSummary } from '../../sim/experiment/experiment.js';
-export { runReplicate } from '../../sim/experiment/replicate.js';
-export type { ReplicateObserver, ReplicateOptions } from '../../sim/experiment/replicate.js';
+export type { CodeKind, WorldCatalog, WorldCheckFailure } from '../../sim/agent/moduleStore.js';
+export type { ModuleKind, ModuleRef } from '../../sim/experiment/config.js';
 export { AccountingTally } from '../../sim/reproduction/observers/accountingTally.js';
 export type { AccountingMetrics } from '../../sim/reproduction/observers/accountingTally.js';
-export { runMetrics } from '../../sim/experiment/runMetrics.js';
-export type { MeanSd, RunMetrics } from '../../sim/experiment/runMetrics.js';
-export { runSweep } from '../../sim/experiment/sweep.js';
-export type { SweepCell, SweepResult } from '../../sim/experiment/sweep.js';
-export { cellId } from '../../sim/experiment/cellId.js';
 export { ensureModules, loadModule } from '../../sim/agent/plugins/load.js';
 export type { LoadedModule, LoadOptions } from '../../sim/agent/plugins/load.js';
 

@@ -16,7 +16,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { AleaStream } from '../../sim/core/rng.js';
 import { popcount32 } from '../../sim/core/bitCode.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../sim/experiment/config.js';
-import type { EnvSpec } from '../../envs/env.js';
+import type { EnvSpec } from '../../sim/core/world/env.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { referenceReplicate } from '../../sim/experiment/reference/protocol.js';

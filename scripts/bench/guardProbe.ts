@@ -12,13 +12,14 @@
  * machine does not disturb (`valgrind --tool=callgrind node --single-threaded …`, less a run of 0 replicates).
  */
 import { pathToFileURL } from 'node:url';
-import type { EnvSpec } from '../../envs/env.js';
+import type { EnvSpec } from '../../sim/core/world/env.js';
 import { moduleStore } from '../../sim/agent/moduleStore.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { importModule, loadModule } from '../../sim/agent/plugins/load.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { engine, replicateAttempts, type EngineFigure } from './bench.js';
 import { LOCK_MODULE } from './moduleBench.js';
+import '../program/nodeProgram.js';
 
 export type GuardVariant = 'guarded' | 'unguarded';
 

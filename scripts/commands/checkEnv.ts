@@ -6,7 +6,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
 import type { EnvCheck } from '../../envs/check/checker.js';
-import { paramErrorOf, type EnvParams } from '../../envs/env.js';
+import { paramErrorOf, type EnvParams } from '../../sim/core/world/env.js';
 import type { ModuleRef } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { envParamsFromArgv } from '../config/runOptions.js';

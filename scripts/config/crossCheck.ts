@@ -5,7 +5,7 @@
  * pairs of bounds that must be ordered, and whether a saved library fits the world and the mode. Each names
  * the flag to change and its text.
  */
-import { contextsOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
+import { contextsOf, type EnvParams, type EnvSpec } from '../../sim/core/world/env.js';
 import type { AgentConfig } from '../../sim/agent/agentConfig.js';
 import { actorSupport } from '../../sim/agent/actors/index.js';
 import { EXPLORATION_PARAMS } from '../../sim/agent/exploration/config.js';

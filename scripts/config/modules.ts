@@ -7,7 +7,7 @@
  * without plugins (and `hexa --help`) never load it.
  */
 import { resolve } from 'node:path';
-import type { EnvSpec } from '../../envs/env.js';
+import type { EnvSpec } from '../../sim/core/world/env.js';
 import {
   moduleStore,
   type CodeKind,

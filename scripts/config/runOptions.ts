@@ -8,8 +8,8 @@
  * ranges per flag and reuse exactly the same validation.
  */
 import type { Options } from 'yargs';
-import { paramErrorOf, type EnvParams, type EnvSpec } from '../../envs/env.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import { paramErrorOf, type EnvParams, type EnvSpec } from '../../sim/core/world/env.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
 import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';

@@ -6,6 +6,7 @@
  *
  * Every arm is a `hexa run` configuration (the tables name one command each); nothing is written to disk.
  */
+import '../program/nodeProgram.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { closestNames } from '../../sim/core/params/suggest.js';
 import { msg, UsageError } from '../../sim/core/messages.js';

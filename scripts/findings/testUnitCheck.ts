@@ -22,6 +22,7 @@ import type { FigureValues } from '../../sim/reproduction/pattern.js';
 import { simulationPool } from '../../sim/reproduction/simulationJobs.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { pathToFileURL } from 'node:url';
+import '../program/nodeProgram.js';
 
 export type Method = 'kernel' | 'abc' | 'synthetic';
 const METHODS: readonly Method[] = ['kernel', 'abc', 'synthetic'];
@@ -105,5 +106,6 @@ async function main(count: number): Promise<void> {
   );
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await main(process.argv[2] === undefined ? 100 : parseInteger('publications', process.argv[2], 1));
+}

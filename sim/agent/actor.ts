@@ -24,7 +24,7 @@
  * use from `env.space`), and the loops run over those words, so reads are written `a[i]!`: the loop bound
  * is the proof, and the attempt loop carries no check and allocates nothing.
  */
-import type { Env, Feedback } from '../../envs/env.js';
+import type { Env, Feedback } from '../core/world/env.js';
 import type { ActionMask } from '../core/actionMask.js';
 import type { GuessPolicy } from './actors/policy.js';
 import { PublishedPolicy } from './actors/published.js';

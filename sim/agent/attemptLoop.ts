@@ -3,7 +3,7 @@
  * made (its world, guess policy, tools, hooks and cadence). The choice itself, which also asks the constraint of
  * each task, is `Actor.loopFor`.
  */
-import type { Env } from '../../envs/env.js';
+import type { Env } from '../core/world/env.js';
 import type { ActionMask } from '../core/actionMask.js';
 import type { AgentConfig } from './agentConfig.js';
 import type { TaskHooks } from './taskHooks.js';

@@ -4,9 +4,12 @@
  * / `make` do), the agent's policies brought by modules (by kind and name), and the module files loaded
  * (by kind, path and content). The runner, the command line, the environment checker and the API all use
  * this one store; worker threads fill their own from the files a configuration names.
+ *
+ * The built-in worlds and the environment checker live above the agent (envs/): a program hands them to the
+ * store (`useWorlds`, in envs/install.ts) before it runs anything, as the command line, both APIs and every
+ * worker thread do, so the engine itself imports no world.
  */
-import type { EnvSpec } from '../../envs/env.js';
-import { BUILT_IN_ENVS } from '../../envs/registry.js';
+import type { EnvSpec } from '../core/world/env.js';
 import { msg } from '../core/messages.js';
 import { AGENT_PARAMS } from './agentConfig.js';
 import { placedParams } from '../core/params/read.js';
@@ -71,6 +74,20 @@ export function policyProblem(kind: PolicyKind, value: unknown): string | null {
 
 const fileKey = (kind: ModuleKind, path: string, sha256: string): string => `${kind}\n${path}\n${sha256}`;
 
+/** A check a world failed: its name and what went wrong. */
+export interface WorldCheckFailure {
+  readonly name: string;
+  readonly detail?: string;
+}
+
+/** What envs/ gives the store: the worlds this package ships, and the environment checker. */
+export interface WorldCatalog {
+  /** The built-in worlds, under their versioned ids. */
+  readonly builtIns: readonly EnvSpec[];
+  /** The first check `spec` fails, each check held to `deadlineSeconds`, or undefined (envs/check/). */
+  check(spec: EnvSpec, deadlineSeconds: number): Promise<WorldCheckFailure | undefined>;
+}
+
 /**
  * The worlds, policies and module files a process knows: the built-in worlds, and whatever module files and
  * `registerEnv` / `registerPolicy` added. One per process (`moduleStore`), read by the runner, the checker and
@@ -80,8 +97,27 @@ export class ModuleStore {
   private readonly worlds: EnvSpec[] = [];
   private readonly policies = new Map<string, PolicyPlugin>();
   private readonly files = new Map<string, LoadedModule>();
+  private checker: WorldCatalog['check'] | null = null;
 
-  constructor(private readonly builtIns: readonly EnvSpec[]) {}
+  /** A store that knows `builtIns` (none until a program hands them over with `useWorlds`). */
+  constructor(private builtIns: readonly EnvSpec[] = []) {}
+
+  /**
+   * Know the built-in worlds and check module worlds with the catalog's checker. The same worlds again do
+   * nothing (each thread's program hands them over once, a test's setup may again).
+   */
+  useWorlds(catalog: WorldCatalog): void {
+    for (const spec of this.worlds)
+      if (catalog.builtIns.some((s) => s.id === spec.id)) throw new Error(msg.envIdTaken(spec.id, false));
+    this.builtIns = catalog.builtIns;
+    this.checker = (spec, seconds) => catalog.check(spec, seconds);
+  }
+
+  /** The first check a module world fails (the environment checker a program handed over), or undefined. */
+  async checkWorld(spec: EnvSpec, deadlineSeconds: number): Promise<WorldCheckFailure | undefined> {
+    if (this.checker === null) throw new Error(msg.noWorldCatalog());
+    return this.checker(spec, deadlineSeconds);
+  }
 
   /** The ids of every known world, built-in ones first. */
   envIds(): string[] {
@@ -154,8 +190,8 @@ export class ModuleStore {
   }
 }
 
-/** This process's store. */
-export const moduleStore = new ModuleStore(BUILT_IN_ENVS);
+/** This thread's store. */
+export const moduleStore = new ModuleStore();
 
 // The store's methods as functions, for the API and for code that only looks things up.
 /** The ids of every known world, built-in ones first. */

@@ -40,12 +40,14 @@ export interface GuessingSetting {
   readonly cap: number;
 }
 
+/** A value exactly (a fraction as text) where it fits, and as a double. */
 export interface ExactValue {
   /** Irreducible fraction "n/d"; null when it would exceed MAX_EXACT_BITS (then `value` is floating point). */
   readonly exact: string | null;
   readonly value: number;
 }
 
+/** Uniform guessing over a pool: the chance of a hit per attempt, the expected attempts, the chance of solving. */
 export interface GuessingAnchor {
   readonly hitProbability: ExactValue;
   readonly expectedAttempts: ExactValue;

@@ -306,6 +306,12 @@ export const msg = {
     `--${flag}: ${show(path)} exports ${ids.length} worlds (${ids.join(', ')}); choose one with ${path}#<id>`,
   moduleNoSuchEnv: (flag: string, path: string, id: string, ids: readonly string[]) =>
     `--${flag}: ${show(path)} exports no world '${id}' (it has ${ids.join(', ')})`,
+  noWorldCatalog: () =>
+    'no world catalog in this thread: a program hands the built-in worlds and the environment checker to the ' +
+    'module store first (envs/install.ts)',
+  noHost: (what: string) =>
+    `${what} needs a host (files, threads, SQLite), and none is installed in this thread: the engine alone runs ` +
+    `configurations of built-in code`,
   // skill databases (--library-db FILE, --library-from FILE#replicate, hexa library FILE); `where` is the
   // flag (--library-from) or the argument (FILE) that named the file
   sqliteMissing: (version: string) =>
@@ -347,7 +353,7 @@ export const msg = {
     notNumber: (value: unknown) => `returned ${show(value)}, not a number`,
     timedOut: (seconds: number) => `did not return within ${seconds} s (stopped; --step-timeout sets the limit)`,
   },
-  /** What a plugin's default export lacks (envs/define.ts, sim/agent/moduleStore.ts). */
+  /** What a plugin's default export lacks (sim/core/world/define.ts, sim/agent/moduleStore.ts). */
   contract: {
     notObject: (what: string) => `is not an object (expected ${what})`,
     emptyList: () => 'the list is empty',

@@ -3,8 +3,8 @@
  * count, and the agent (sim/agent/agentConfig.ts) — declared once here (the world and the protocol) and
  * beside the agent, then normalized once into a `Run`, the type every runner takes.
  */
-import type { EnvParams } from '../../envs/env.js';
-import { TASKS_PER_ROUND } from '../../envs/task.js';
+import type { EnvParams } from '../core/world/env.js';
+import { TASKS_PER_ROUND } from '../core/world/task.js';
 import { AGENT_PARAMS, PUBLISHED_AGENT, type AgentConfig } from '../agent/agentConfig.js';
 import type { ModuleRef } from '../agent/moduleStore.js';
 import { normalizeAgent } from '../agent/modes.js';

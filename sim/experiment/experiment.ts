@@ -1,5 +1,5 @@
 /** Run every replicate of a configuration and summarise each round over replicates. */
-import type { EnvSpec } from '../../envs/env.js';
+import type { EnvSpec } from '../core/world/env.js';
 import { findEnv } from '../agent/moduleStore.js';
 import type { Run, RunConfig } from './config.js';
 import type { RoundMetrics } from '../core/metrics.js';

@@ -3,14 +3,15 @@
  * Modules are matched by kind and path, or — when a kind has one module on each side — by kind alone,
  * so a folder moved or resumed from elsewhere is still compared with the file it names now.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ModuleRef } from './config.js';
+import { sha256Hex } from '../core/digest/sha256.js';
+import { host } from '../core/host/host.js';
 
 /** SHA-256 (hex) of a file's bytes, or null when it cannot be read (a module's or a saved library's content). */
 export function fileSha256(path: string): string | null {
+  const files = host('a module file');
   try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex');
+    return sha256Hex(files.readFile(path));
   } catch {
     return null;
   }

@@ -7,8 +7,8 @@
  * timeline, is not reported, and draws its own streams (round keys −1, −2, …), so evaluation round r draws
  * the same numbers in every mode and comparisons between modes stay paired.
  */
-import { contextsOf, type EnvSpec } from '../../envs/env.js';
-import { SeededTask } from '../../envs/task.js';
+import { contextsOf, type EnvSpec } from '../core/world/env.js';
+import { SeededTask } from '../core/world/task.js';
 import { Actor, type TaskStreams } from '../agent/actor.js';
 import { actorFor } from '../agent/actors/index.js';
 import type { Run } from './config.js';

@@ -5,6 +5,7 @@
 import type { RunConfig } from '../experiment/config.js';
 import { uniformGuessing, type GuessingAnchor } from '../core/analytics.js';
 
+/** Uniform guessing over the pool left when `fixed` positions are fixed by skills. */
 export interface PoolAnchor {
   /** Positions fixed by the constraint. */
   readonly fixed: number;

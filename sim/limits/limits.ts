@@ -13,12 +13,14 @@ import { randomGuessing } from './random.js';
 /** Largest lock `limits` computes (the optimal opener bounds it; see docs/bounds.md for timings). */
 export const LIMITS_MAX_BITS = Math.min(OPTIMAL_MAX_BITS, CONSISTENT_MAX_BITS);
 
+/** An exact expectation: the irreducible fraction and its nearest double. */
 export interface ExactFigure {
   /** Irreducible "p/q". */
   readonly expected: string;
   readonly value: number;
 }
 
+/** The exact bounds of the `bits`-bit lock at a cap (`hexa limits`). */
 export interface LimitsResult {
   readonly bits: number;
   readonly cap: number;

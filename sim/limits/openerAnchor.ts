@@ -20,6 +20,10 @@ function asExact(n: bigint, d: bigint): ExactValue {
   return { exact: ratioText(r), value: Number(r.n) / Number(r.d) };
 }
 
+/**
+ * The exact expected attempts of the `actor`'s opener on a `bits`-bit lock (the value its runs without a library
+ * should match), or null where it is not computed quickly or the cap could cut a task short.
+ */
 export function openerAnchor(actor: ActorKind, bits: number, cap: number): ExactValue | null {
   if (actor === 'optimal' && bits <= OPTIMAL_MAX_BITS) {
     const v = openerFor(bits).value(fullSet(bits));

@@ -15,7 +15,7 @@ import { FIGURES } from './figures.js';
 import type { RoundMetrics } from '../core/metrics.js';
 import { meanInterval, type Interval } from '../core/stats.js';
 import { openerAnchor } from '../limits/openerAnchor.js';
-import type { ActionSpace } from '../../envs/env.js';
+import type { ActionSpace } from '../core/world/env.js';
 
 export type OpenerId = 'consistent' | 'optimal';
 

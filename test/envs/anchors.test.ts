@@ -5,7 +5,7 @@
  * rational arithmetic, compared within 4 standard errors.
  */
 import { describe, expect, it } from 'vitest';
-import type { EnvParams } from '../../envs/env.js';
+import type { EnvParams } from '../../sim/core/world/env.js';
 import { findEnv } from '../../sim/agent/moduleStore.js';
 import { uniformGuessing } from '../../sim/core/analytics.js';
 import { loadMath } from '../helpers/mathjs.js';
@@ -14,7 +14,7 @@ import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
 import { meanInterval } from '../../sim/core/stats.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
 
 const CASES: readonly [string, EnvParams, number][] = [
   ['drift-lock-v1', { every: 3, flips: 2 }, 20],

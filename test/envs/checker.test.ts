@@ -4,7 +4,7 @@
  * since they have no generic bad value). A new world is covered automatically.
  */
 import { describe, expect, it } from 'vitest';
-import type { EnvParams } from '../../envs/env.js';
+import type { EnvParams } from '../../sim/core/world/env.js';
 import { allEnvs } from '../../sim/agent/moduleStore.js';
 import { checkEnv, CHECK_NAMES } from '../../envs/check/checker.js';
 import { trajectory } from '../../envs/check/harness.js';

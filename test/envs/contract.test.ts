@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkEnv } from '../../envs/check/checker.js';
-import { envSpecProblem } from '../../envs/define.js';
-import type { EnvSpec } from '../../envs/env.js';
+import { envSpecProblem } from '../../sim/core/world/define.js';
+import type { EnvSpec } from '../../sim/core/world/env.js';
 
 const minimal: EnvSpec = {
   id: 'minimal-v1',

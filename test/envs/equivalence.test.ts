@@ -3,12 +3,12 @@
  * give the same rounds, replicate for replicate, as lock-v1 with the same seed — under several agents.
  */
 import { describe, expect, it } from 'vitest';
-import type { EnvParams } from '../../envs/env.js';
+import type { EnvParams } from '../../sim/core/world/env.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../sim/experiment/config.js';
 import { findEnv } from '../../sim/agent/moduleStore.js';
 import { runExperiment } from '../../sim/experiment/experiment.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
 
 function run(env: string, envParams: EnvParams, agent: Partial<AgentConfig>, bits = 4): RunConfig {
   const spec = findEnv(env)!;

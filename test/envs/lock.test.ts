@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EnvParamError, TaskEndedError, type TaskContext } from '../../envs/env.js';
+import { EnvParamError, TaskEndedError, type TaskContext } from '../../sim/core/world/env.js';
 import { lockV1, matches } from '../../envs/lock.js';
 import { ReplicateKey } from '../../sim/core/rng.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
 
 const task: TaskContext = { round: 0, task: 0, taskIndex: 0, stream: () => new ReplicateKey(0, 0).stream('env', 0, 0) };
 const code = (bits: string): Int32Array => Int32Array.from(bits, (c) => Number(c));

@@ -5,13 +5,13 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { EnvParams, EnvSpec } from '../../envs/env.js';
+import type { EnvParams, EnvSpec } from '../../sim/core/world/env.js';
 import { lockV1 } from '../../envs/lock.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PUBLISHED_RUN } from '../../sim/experiment/config.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { ROOT } from '../helpers/cli.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import { resolveEnvParams } from '../../sim/core/world/params.js';
 
 const world = ((await import(pathToFileURL(join(ROOT, 'docs/examples/lock-world.mjs')).href)) as { default: EnvSpec })
   .default;

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiContractV1, type ApiContractEnv } from '../../envs/apiContract.js';
 import { driftLockV1, driftsAt } from '../../envs/driftLock.js';
-import { FAILURE } from '../../envs/env.js';
+import { FAILURE } from '../../sim/core/world/env.js';
 import { type FlakyToolsEnv, flakyToolsV1 } from '../../envs/flakyTools.js';
 import { matches } from '../../envs/lock.js';
 import { mastermindV1 } from '../../envs/mastermind.js';
 import { noisyLockV1 } from '../../envs/noisyLock.js';
 import { makeEnv } from '../../envs/check/harness.js';
-import { SeededTask } from '../../envs/task.js';
+import { SeededTask } from '../../sim/core/world/task.js';
 
 /** |observed share − p| within 4 binomial standard errors. */
 function expectShare(hits: number, n: number, p: number): void {

@@ -8,14 +8,18 @@ import { dirname, join, posix } from 'node:path';
 
 export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
-/** Source folders, lowest layer first: a file may import only from its own layer or from lower ones. */
+/**
+ * Source folders, lowest layer first: a file may import only from its own layer or from lower ones. The world
+ * contract is in sim/core/world/; the worlds, their registry and the environment checker (envs/) stand above the
+ * engine, which finds worlds in the module store a program fills (envs/install.ts).
+ */
 export const LAYERS: readonly string[] = [
   'sim/core/',
-  'envs/',
   'sim/agent/',
   'sim/experiment/',
   'sim/limits/',
   'sim/reproduction/',
+  'envs/',
   'reports/',
   // The public surface (`import … from 'hexa-sim'`): above everything a library user may need, below the CLI.
   'scripts/',
@@ -110,6 +114,55 @@ export function levels(graph: Graph): number {
     return d;
   };
   return Math.max(...[...graph.keys()].map(depth));
+}
+
+/**
+ * The folders that hold layers, each with its rank: the place of its first layer in `layers`, so a folder
+ * is as low as the lowest layer in it (sim/ holds five, envs/ one).
+ */
+export function folderRanks(layers: readonly string[] = LAYERS): Map<string, number> {
+  const ranks = new Map<string, number>();
+  layers.forEach((layer, i) => {
+    const parts = layer.split('/').filter((p) => p !== '');
+    for (let n = 1; n <= parts.length; n++) {
+      const folder = `${parts.slice(0, n).join('/')}/`;
+      if (!ranks.has(folder)) ranks.set(folder, i);
+    }
+  });
+  return ranks;
+}
+
+/**
+ * Folders whose layers are not next to each other in `layers` (another folder's layer between two of its own),
+ * so that neither folder stands wholly above the other.
+ */
+export function interleavedFolders(layers: readonly string[] = LAYERS): string[] {
+  return [...folderRanks(layers).keys()].filter((folder) => {
+    const at = layers.flatMap((layer, i) => (layer.startsWith(folder) ? [i] : []));
+    return at.length > 0 && at[at.length - 1]! - at[0]! + 1 !== at.length;
+  });
+}
+
+/**
+ * Imports from a lower folder to a higher one, as "from (folder) -> to (folder)": where the two paths part, the
+ * importing file's folder must not rank below the imported file's (sim/ below envs/ below reports/ …), at every
+ * depth — a file of sim/agent/ imports nothing of envs/ even where their layers would allow it.
+ */
+export function upwardFolderImports(graph: Graph, layers: readonly string[] = LAYERS): string[] {
+  const ranks = folderRanks(layers);
+  return [...graph].flatMap(([f, targets]) =>
+    targets.flatMap((t) => {
+      const from = f.split('/');
+      const to = t.split('/');
+      let i = 0;
+      while (i < from.length - 1 && i < to.length - 1 && from[i] === to[i]) i++;
+      const a = `${from.slice(0, i + 1).join('/')}/`;
+      const b = `${to.slice(0, i + 1).join('/')}/`;
+      const ra = ranks.get(a);
+      const rb = ranks.get(b);
+      return ra !== undefined && rb !== undefined && rb > ra ? [`${f} (${a}) -> ${t} (${b})`] : [];
+    }),
+  );
 }
 
 /** Imports from a lower layer to a higher one, as "from (layer) -> to (layer)". */

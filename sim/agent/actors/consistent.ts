@@ -19,7 +19,7 @@
  *
  * All per-task state lives in buffers allocated once; an attempt allocates nothing.
  */
-import type { ActionSpace } from '../../../envs/env.js';
+import type { ActionSpace } from '../../core/world/env.js';
 import { chooseMasked, type ActionMask } from '../../core/actionMask.js';
 import type { Constraint } from '../constraint.js';
 import type { Stream } from '../../core/rng.js';

@@ -1,5 +1,5 @@
 /** Which Actor policies a world supports, and building them. */
-import type { ActionSpace, EnvSpec } from '../../../envs/env.js';
+import type { ActionSpace, EnvSpec } from '../../core/world/env.js';
 import type { ActionMask } from '../../core/actionMask.js';
 import { OPTIMAL_MAX_BITS } from '../solver/optimal.js';
 import { ConsistentPolicy, consistentMaxPositions, CONSISTENT_CLASS_LIMIT, largestClassLog } from './consistent.js';

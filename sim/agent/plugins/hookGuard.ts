@@ -3,9 +3,9 @@
  * thread's heartbeat names it while it runs (sim/core/guard/heartbeat.ts), and whatever it throws becomes a
  * PluginError naming the module, the hook and the message, with the plugin's own stack kept for `--debug`.
  */
-import { isAbsolute, relative } from 'node:path';
 import { msg, PluginError } from '../../core/messages.js';
 import { hookMark, threadHeartbeat, type Heartbeat } from '../../core/guard/heartbeat.js';
+import { host } from '../../core/host/host.js';
 
 export class HookGuard {
   readonly beat: Heartbeat = threadHeartbeat();
@@ -72,6 +72,5 @@ export class HookGuard {
 
 /** A module file as messages name it: relative to the working folder when it lies under it. */
 export function shownPath(full: string): string {
-  const rel = relative(process.cwd(), full);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : full;
+  return host('a module file').shownPath(full);
 }

@@ -7,8 +7,8 @@
  * policy is guarded where a run builds it (build.ts, policyGuard.ts), so one registered from code is held to the
  * same guards. Every failure is one UsageError naming the flag and the file.
  */
-import type { EnvSpec } from '../../../envs/env.js';
-import { envSpecProblem } from '../../../envs/define.js';
+import type { EnvSpec } from '../../core/world/env.js';
+import { envSpecProblem } from '../../core/world/define.js';
 import { stepTimeoutSeconds } from '../../core/guard/deadline.js';
 import { msg, UsageError } from '../../core/messages.js';
 import { moduleStore, policyProblem, type CodeKind, type LoadedModule, type ModuleRef } from '../moduleStore.js';
@@ -51,9 +51,8 @@ async function worldsOf(file: ModuleFile, exported: unknown, check: boolean): Pr
   }
   const specs = list as EnvSpec[];
   if (check) {
-    const { checkEnv, firstFailure } = await import('../../../envs/check/checker.js');
     for (const spec of specs) {
-      const failed = firstFailure(checkEnv(spec, { deadlineSeconds: stepTimeoutSeconds() }));
+      const failed = await moduleStore.checkWorld(spec, stepTimeoutSeconds());
       if (failed !== undefined)
         throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
     }

@@ -2,11 +2,10 @@
  * Why a plugin module could not be loaded, with the place as file:line:column, for the one-line refusal.
  * An error thrown while a module runs names its place in a stack frame, and a missing import in a first
  * line and a caret under the name; but Node 20 gives a syntax error in the imported file itself no place
- * at all (its stack holds only Node's own frames), so that file is compiled once more by `node --check` —
- * a child process, started only after a failure — whose report has the line and a caret.
+ * at all (its stack holds only Node's own frames), so that file is compiled once more by the host — Node's runs
+ * `node --check` in a child process, started only after a failure — whose report has the line and a caret.
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { host } from '../../core/host/host.js';
 
 interface Place {
   readonly url: string;
@@ -37,16 +36,16 @@ function framePlace(stack: string): Place | undefined {
   return m === null ? undefined : { url: m[1]!, line: Number(m[2]), column: Number(m[3]) };
 }
 
-/** Where `node --check` finds a syntax error in the file, or undefined. */
+/** Where the host's compiler finds a syntax error in the file, or undefined. */
 function checkedPlace(full: string): Place | undefined {
-  const r = spawnSync(process.execPath, ['--check', full], { encoding: 'utf8', timeout: 30_000 });
-  return r.status === 0 ? undefined : headedPlace(r.stderr ?? '');
+  const report = host('a module file').syntaxReport(full);
+  return report === undefined ? undefined : headedPlace(report);
 }
 
 /** A place's file as the user named it (the module itself) or as an absolute path (a file it imports). */
 function fileOf(url: string, full: string, shown: string): string {
   const bare = url.replace(/\?[^:]*$/, '');
-  const path = bare.startsWith('file://') ? fileURLToPath(bare) : bare;
+  const path = host('a module file').pathOfUrl(bare);
   return path === full ? shown : path;
 }
 

@@ -5,10 +5,8 @@
  * import its place). Whatever should hold a plugin while it loads — a deadline, its output, its exits, the
  * built-ins it could change — belongs around `runModuleFile`, which load.ts and `hexa check-env` both go through.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { sha256Hex } from '../../core/digest/sha256.js';
+import { host } from '../../core/host/host.js';
 import { msg, UsageError } from '../../core/messages.js';
 import { loadErrorText } from './loadError.js';
 
@@ -24,24 +22,26 @@ export interface ModuleFile {
 
 /** Read and hash the file a flag names; a file that cannot be read is the flag's bad value. */
 export function readModuleFile(flag: string, path: string): ModuleFile {
-  const full = resolve(path);
-  let bytes: Buffer;
+  const files = host('a module file');
+  const full = files.resolvePath(path);
+  let bytes: Uint8Array;
   try {
-    if (!statSync(full).isFile()) throw new UsageError(msg.moduleMissing(flag, path));
-    bytes = readFileSync(full);
+    if (!files.isFile(full)) throw new UsageError(msg.moduleMissing(flag, path));
+    bytes = files.readFile(full);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(msg.moduleMissing(flag, path));
   }
-  return { flag, path, full, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { flag, path, full, sha256: sha256Hex(bytes) };
 }
 
 /** Run the file (import it, under its hash) and give its default export, unchecked. */
 export async function runModuleFile(file: ModuleFile): Promise<unknown> {
   const { flag, path, full, sha256 } = file;
+  const modules = host('a module file');
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as Record<string, unknown>;
+    namespace = await modules.importModule(full, sha256);
   } catch (e) {
     throw new UsageError(msg.moduleUnloadable(flag, path, loadErrorText(e, full, path)));
   }

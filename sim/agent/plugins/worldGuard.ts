@@ -21,14 +21,14 @@ import {
   type EnvSpec,
   type Feedback,
   type TaskContext,
-} from '../../../envs/env.js';
+} from '../../core/world/env.js';
 import { msg, PluginError } from '../../core/messages.js';
 import { HookGuard } from './hookGuard.js';
 import { threadHeartbeat } from '../../core/guard/heartbeat.js';
 import { WATCHED, type WatchedWords } from '../../core/guard/watchedWords.js';
 import type { Stream } from '../../core/rng.js';
 
-/** The largest FAILURE kind (envs/env.ts). */
+/** The largest FAILURE kind (sim/core/world/env.ts). */
 const MAX_FAILURE = 4;
 
 /** What is wrong with a step's feedback (the slow path, once a check has failed), or null. */

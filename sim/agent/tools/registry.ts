@@ -5,7 +5,7 @@
  * The Actor calls `record` after each attempt; disabled tools are blocked in `disabled`, which the Actor
  * honours even when exploring. Nothing is allocated per attempt.
  */
-import { FAILURE, type Feedback } from '../../../envs/env.js';
+import { FAILURE, type Feedback } from '../../core/world/env.js';
 import { ActionMask } from '../../core/actionMask.js';
 import type { RoundTally } from '../../core/metrics.js';
 import type { BreakerConfig } from './config.js';

@@ -10,7 +10,7 @@
  */
 import type { StepBeat } from './heartbeat.js';
 
-/** The part of a step's feedback the word loop reads (envs/env.ts's Feedback has it). */
+/** The part of a step's feedback the word loop reads (sim/core/world/env.ts's Feedback has it). */
 export interface WordFeedback {
   readonly score: number;
   readonly solved: boolean;

@@ -11,15 +11,12 @@
  * Each result is handed back with its job, whichever thread ran it; callers file results by job, so the
  * outcome does not depend on the number of threads or on the order results arrive in.
  *
- * A worker's entry is a module calling `serveJobs` (serve.ts) with the function this thread runs jobs with.
- * From dist/ it is plain JavaScript. From the sources (tsx, vitest) it is a .ts file, and on Node 20 a worker
- * thread's `import` does not go through the hooks `--import tsx` registers — neither the parent's nor those
- * of `--import tsx` in the worker's own execArgv (a worker that `require`s its file gets by, an `import`
- * fails) — so there each worker registers tsx's hooks itself, then imports its entry.
+ * A worker's entry is a module calling `serveJobs` (serve.ts) with the function this thread runs jobs with; the
+ * host installed in this thread starts it (Node's: sim/core/host/node/threads.ts).
  */
-import { Worker } from 'node:worker_threads';
 import { Heartbeat, HEARTBEAT_BYTES, isHookNote, type HookNote } from '../guard/heartbeat.js';
 import { msg } from '../messages.js';
+import { host, type Host, type HostThread } from '../host/host.js';
 
 export interface PoolOptions {
   /** Jobs each worker thread is kept ahead (default 2). */
@@ -51,7 +48,7 @@ export interface RunOptions<Job, Result> {
 export type Reply<Result> = { readonly result: Result } | { readonly error: string; readonly stack?: string };
 
 interface Thread<Job> {
-  readonly worker: Worker;
+  readonly worker: HostThread;
   /** Jobs posted to it and not yet answered, oldest first (a worker answers in order). */
   readonly held: Job[];
   /** Under `watch`: its heartbeat, the names of its hooks by number, the count last seen and since when (ms). */
@@ -70,8 +67,6 @@ interface RunState<Job, Result> {
   joined(thread: Thread<Job>): void;
 }
 
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
-
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /** A worker's failure as an Error here, with the worker's stack (shown by --debug). */
@@ -79,21 +74,6 @@ function replyError(reply: { readonly error: string; readonly stack?: string }):
   const e = new Error(reply.error);
   if (reply.stack !== undefined) e.stack = reply.stack;
   return e;
-}
-
-function startWorker(entry: URL, options: PoolOptions, heartbeat: SharedArrayBuffer | null): Worker {
-  const resourceLimits =
-    options.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: options.youngGenerationMb };
-  const workerData = heartbeat === null ? undefined : { heartbeat };
-  if (!FROM_SOURCES) return new Worker(entry, { resourceLimits, workerData });
-  const source = JSON.stringify(entry.href.replace(/\.js$/, '.ts'));
-  // Resolved here: an eval'd worker would look the package up from the current folder.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${source}); });`, {
-    eval: true,
-    resourceLimits,
-    workerData,
-  });
 }
 
 export class WorkerPool<Job, Result> {
@@ -105,7 +85,8 @@ export class WorkerPool<Job, Result> {
   /** Why the pool cannot be trusted any more: a worker ended between runs, or a run failed midway. */
   private broken: Error | null = null;
   private readonly watchMs: number | null;
-  private watchTimer: ReturnType<typeof setInterval> | null = null;
+  private stopWatch: (() => void) | null = null;
+  private readonly host: Host = host('a worker pool');
 
   /**
    * Start the worker threads now (they load while the caller prepares). `entry` is the worker module's
@@ -128,7 +109,9 @@ export class WorkerPool<Job, Result> {
 
   private start(): Thread<Job> {
     const buffer = this.watchMs === null ? null : new SharedArrayBuffer(HEARTBEAT_BYTES);
-    const worker = startWorker(this.entry, this.options, buffer);
+    // A watched pool's worker beats into the buffer (serve.ts).
+    const data = buffer === null ? undefined : { heartbeat: buffer };
+    const worker = this.host.startThread(this.entry, { data, youngGenerationMb: this.options.youngGenerationMb });
     const thread: Thread<Job> = {
       worker,
       held: [],
@@ -137,12 +120,15 @@ export class WorkerPool<Job, Result> {
       seen: 0,
       since: Date.now(),
     };
-    worker.on('message', (message: Reply<Result> | HookNote) => {
-      if (isHookNote(message)) thread.hooks.set(message.hook[0], message.hook[1]);
-      else this.current?.reply(thread, message);
+    worker.listen({
+      message: (message) => {
+        const m = message as Reply<Result> | HookNote;
+        if (isHookNote(m)) thread.hooks.set(m.hook[0], m.hook[1]);
+        else this.current?.reply(thread, m);
+      },
+      error: (e) => this.lose(thread, e),
+      exit: (code) => this.lose(thread, new Error(`worker thread exited with code ${code}`)),
     });
-    worker.on('error', (e: Error) => this.lose(thread, e));
-    worker.on('exit', (code: number) => this.lose(thread, new Error(`worker thread exited with code ${code}`)));
     return thread;
   }
 
@@ -166,8 +152,7 @@ export class WorkerPool<Job, Result> {
       const hook = thread.hooks.get(mark) ?? 'plugin code';
       const error = new Error(`${hook}: ${msg.plugin.timedOut(limit / 1000)}`);
       this.workers = this.workers.filter((t) => t !== thread);
-      thread.worker.removeAllListeners();
-      void thread.worker.terminate();
+      void thread.worker.stop();
       const fresh = this.start();
       this.workers.push(fresh);
       this.current?.stopped(thread, error);
@@ -238,7 +223,7 @@ export class WorkerPool<Job, Result> {
       const job = forWorker();
       if (job === undefined) return;
       thread.held.push(job);
-      thread.worker.postMessage(job);
+      thread.worker.post(job);
     };
     const idle = (): boolean => this.workers.every((t) => t.held.length === 0);
     const done = (): boolean => failure !== null || (idle() && (stopped || (exhausted && passedOver.length === 0)));
@@ -267,8 +252,7 @@ export class WorkerPool<Job, Result> {
       },
     };
     if (this.watchMs !== null) {
-      this.watchTimer = setInterval(() => this.watch(), Math.max(1, Math.min(this.watchMs / 4, 1000)));
-      this.watchTimer.unref();
+      this.stopWatch = this.host.every(Math.max(1, Math.min(this.watchMs / 4, 1000)), () => this.watch());
     }
     try {
       for (const thread of this.workers) for (let q = 0; q < this.queued; q++) post(thread);
@@ -283,7 +267,7 @@ export class WorkerPool<Job, Result> {
             continue;
           }
           deliver(job, result);
-          await new Promise((resolve) => setImmediate(resolve)); // take the workers' results in, post them more
+          await this.host.nextTurn(); // take the workers' results in, post them more
           continue;
         }
         if (done()) break;
@@ -291,8 +275,8 @@ export class WorkerPool<Job, Result> {
       }
     } finally {
       this.current = null;
-      if (this.watchTimer !== null) clearInterval(this.watchTimer);
-      this.watchTimer = null;
+      this.stopWatch?.();
+      this.stopWatch = null;
     }
     if (failure !== null) {
       // Workers may still hold jobs of this run: the pool is not used again.
@@ -305,7 +289,6 @@ export class WorkerPool<Job, Result> {
   async close(): Promise<void> {
     const workers = this.workers;
     this.workers = [];
-    for (const t of workers) t.worker.removeAllListeners();
-    await Promise.all(workers.map((t) => t.worker.terminate()));
+    await Promise.all(workers.map((t) => t.worker.stop()));
   }
 }

@@ -3,9 +3,8 @@
  * came, and post each result back as soon as it is made — before the next job starts, so the pool hears of
  * every result while this thread works on the next job it holds.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { beatInto, restBeat } from '../guard/heartbeat.js';
-import { useNodeSha256 } from '../host/nodeSha256.js';
+import { host } from '../host/host.js';
 import type { Reply } from './pool.js';
 
 /** Serve the pool's jobs with `run`; `transfer` names buffers of a result to hand over instead of copying. */
@@ -13,15 +12,14 @@ export function serveJobs<Job, Result>(
   run: (job: Job) => Result | Promise<Result>,
   transfer: (result: Result) => ArrayBuffer[] = () => [],
 ): void {
-  const port = parentPort;
+  const port = host('a worker thread').parentThread();
   if (port === null) throw new Error('serveJobs runs in a worker thread');
-  useNodeSha256();
   // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made.
-  const heartbeat = (workerData as { heartbeat?: unknown } | null)?.heartbeat;
-  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.postMessage(note));
+  const heartbeat = (port.data as { heartbeat?: unknown } | undefined)?.heartbeat;
+  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.post(note));
   const waiting: Job[] = [];
   let busy = false;
-  const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.postMessage(reply, buffers);
+  const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.post(reply, buffers);
   const drain = async (): Promise<void> => {
     busy = true;
     for (let job = waiting.shift(); job !== undefined; job = waiting.shift()) {
@@ -36,8 +34,8 @@ export function serveJobs<Job, Result>(
     }
     busy = false;
   };
-  port.on('message', (job: Job) => {
-    waiting.push(job);
+  port.listen((job) => {
+    waiting.push(job as Job);
     if (!busy) void drain();
   });
 }

@@ -7,12 +7,11 @@
  * configuration's modules, so a worker thread reads the same bytes the command line did, and a resume or a
  * merge refuses a file that changed.
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { SkillRecord } from '../../agent/skill.js';
 import { msg, UsageError } from '../../core/messages.js';
 import type { ModuleRef } from '../../agent/moduleStore.js';
 import { fileSha256 } from '../moduleRefs.js';
+import { host } from '../../core/host/host.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 import { openDatabase, type Database } from './sqlite.js';
 import { checkSchema, noRuns, readingSkillDb, skillDbError, typedRows } from './check.js';
@@ -56,9 +55,10 @@ export function splitLibraryValue(text: string): { readonly file: string; readon
  * what gave the file in messages (`--library-from`, `FILE`).
  */
 export function openSkillDb(where: string, file: string): Database {
+  const files = host('a skill database');
   let db: Database;
   try {
-    if (!statSync(file).isFile()) throw new UsageError(msg.skillDbMissing(where, file));
+    if (!files.isFile(file)) throw new UsageError(msg.skillDbMissing(where, file));
     // A writer's lock is waited for briefly, then named as a lock (not waited out for the driver's 5 s).
     db = openDatabase(file, { readonly: true, fileMustExist: true, timeout: LOCK_WAIT_MS });
   } catch (e) {
@@ -132,7 +132,7 @@ export function replicateOf(
  */
 export function readSavedLibrary(flag: string, text: string, sha256?: string): SavedLibrary {
   const { file, selector } = splitLibraryValue(text);
-  const full = resolve(file);
+  const full = host('a saved library').resolvePath(file);
   const sha = fileSha256(full);
   const where = `--${flag}`;
   if (sha === null) throw new UsageError(msg.skillDbMissing(where, file));

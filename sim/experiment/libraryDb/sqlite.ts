@@ -3,11 +3,11 @@
  * so `hexa run` starts as fast as before. It is synchronous, so a saved library can be read while a
  * configuration is built, on any thread. It is an optional peer dependency — a native module with an install
  * script, which an installer of hexa-sim should not have to approve unless it wants the database — so its
- * absence is a usage error naming the package to install.
+ * absence is a usage error naming the package to install. The host loads it (Node's: sim/core/host/node/).
  */
-import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { msg, UsageError } from '../../core/messages.js';
+import { host } from '../../core/host/host.js';
 
 /** The version the package's peer dependency names. */
 export const DRIVER_VERSION = '12.9.0';
@@ -24,7 +24,7 @@ export function openDatabase(path: string, options?: BetterSqlite3.Options): Dat
 
 function loadDriver(): typeof BetterSqlite3 {
   try {
-    return createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+    return host('a skill database').sqliteDriver();
   } catch (e) {
     if ((e as { code?: unknown }).code === 'MODULE_NOT_FOUND') throw new UsageError(msg.sqliteMissing(DRIVER_VERSION));
     throw e;

@@ -19,12 +19,13 @@
  * Wilson-bound threshold rule; extraction and ranking modules; a prior batch, a frozen or offline library, a
  * saved library; the circuit breaker. Skill scope does not matter: the lock has one context.
  */
-import { drawTruth, resolveLockParams } from '../../../envs/lock.js';
 import { librarySchedule } from '../../agent/modes.js';
+import { resolveEnvParams } from '../../core/world/params.js';
 import { bitWords, lastWordMask, popcount32 } from '../../core/bitCode.js';
 import type { RoundMetrics } from '../../core/metrics.js';
 import { ReplicateKey } from '../../core/rng.js';
 import type { Run } from '../config.js';
+import { envSpecOf } from '../experiment.js';
 
 /** A skill: high-score codes hold `value` at `position`, by the share `confidence` of `evidence` samples. */
 interface Skill {
@@ -76,10 +77,16 @@ export function referenceReplicate(run: Run, replicate: number): RoundMetrics[] 
   const { cap, tasks } = run;
   const key = new ReplicateKey(run.seed, replicate);
 
-  // The world: a lock whose truth holds for the whole replicate; a guess scores the positions it gets right,
-  // and a score of at least `goodScore` makes it a high-score sample.
-  const { bits, truth: truthText } = resolveLockParams(run.envParams, 'lock-v1');
-  const truth = drawTruth(truthText, bits, key.stream('world'));
+  // The world: a lock whose truth holds for the whole replicate — the given bits, or a coin toss a position
+  // from the world's stream —; a guess scores the positions it gets right, and a score of at least `goodScore`
+  // makes it a high-score sample.
+  const params = resolveEnvParams(envSpecOf(run), run.envParams);
+  const bits = Number(params.bits);
+  const given = String(params.truth);
+  const world = key.stream('world');
+  const truth = Int32Array.from({ length: bits }, (_, p) =>
+    given === 'random' ? (world.quick() < 0.5 ? 0 : 1) : Number(given[p]),
+  );
   const words = bitWords(bits);
   const last = lastWordMask(bits);
   const truthWords = new Int32Array(words);

@@ -15,7 +15,7 @@
  * publications, so the coverage it measures (each truth's publications against a threshold from the others)
  * is that of this set.
  */
-import { createHash } from 'node:crypto';
+import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { ARMS, type HiddenChoices } from '../arms.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import type { FigureId } from '../figures.js';
@@ -89,7 +89,7 @@ export function leaveOneOutCoverage(lambdas: readonly number[], level = CONFIDEN
 
 /** The seed thresholds' publications are simulated from, apart from the audit's and calibration's. */
 export function thresholdSeed(seed: number): number {
-  return createHash('sha256').update(`hexa-sim/v1/confidence/seed=${seed}`).digest().readUIntLE(0, 6);
+  return sha256Seed48(`hexa-sim/v1/confidence/seed=${seed}`);
 }
 
 /**

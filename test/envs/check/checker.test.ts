@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkEnv, firstFailure, type CheckName, type EnvCheck } from '../../../envs/check/checker.js';
-import type { Env, EnvParams, EnvSpec, Feedback } from '../../../envs/env.js';
+import type { Env, EnvParams, EnvSpec, Feedback } from '../../../sim/core/world/env.js';
 import { LockEnv, lockV1, matches } from '../../../envs/lock.js';
 import { ROOT } from '../../helpers/cli.js';
-import { resolveEnvParams } from '../../../envs/params.js';
+import { resolveEnvParams } from '../../../sim/core/world/params.js';
 
 const failed = (check: EnvCheck): CheckName[] => check.results.filter((r) => r.status === 'fail').map((r) => r.name);
 

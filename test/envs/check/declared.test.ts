@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkEnv, type CheckName, type EnvCheck } from '../../../envs/check/checker.js';
-import type { EnvParams, EnvSpec, ParamSpec } from '../../../envs/env.js';
+import type { EnvParams, EnvSpec, ParamSpec } from '../../../sim/core/world/env.js';
 import { ROOT } from '../../helpers/cli.js';
 
 const failures = (check: EnvCheck): [CheckName, string][] =>

@@ -6,19 +6,19 @@
  * figure only in a cell that holds it, nothing goes to the network and nothing is logged as an error. With
  * JavaScript off, every chart shows as its inlined SVG.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolder, tempDir } from '../fixtures.js';
 import { writeComparison } from '../../../reports/compare/comparePage.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { buildPages, type Page, type PageKind } from './pages.js';
+import { launchChromium } from '../../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1300, height: 900 },
@@ -31,9 +31,6 @@ let opened: Record<PageKind | 'compare', { dir: string; charts: readonly { name:
 let browser: Browser;
 
 beforeAll(async () => {
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`).toBe(
-    true,
-  );
   root = tempDir();
   pages = await buildPages(root);
   const compared = join(root, 'compare-report');
@@ -46,19 +43,7 @@ beforeAll(async () => {
     ) as Record<PageKind, { dir: string; charts: readonly Chart[] }>),
     compare: { dir: compared, charts: charts.map((name) => ({ name })) },
   };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

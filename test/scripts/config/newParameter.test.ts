@@ -28,6 +28,8 @@ describe('a parameter added to the declarations', () => {
       } as const;
       return { ...real, HIDDEN_PARAMS: { ...real.HIDDEN_PARAMS, forgetting } };
     });
+    // A fresh module graph is a fresh program: it readies itself (Node's host, the built-in worlds) first.
+    await import('../../../scripts/program/nodeProgram.js');
     const { RUN_FLAGS, runFlagOptions, configFrom } = await import('../../../scripts/config/runOptions.js');
     const { configColumns } = await import('../../../reports/csv/rows.js');
     const { sweepSchema } = await import('../../../scripts/config/sweepSchema.js');

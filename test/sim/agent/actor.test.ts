@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Env, Feedback } from '../../../envs/env.js';
+import type { Env, Feedback } from '../../../sim/core/world/env.js';
 import { lockV1 } from '../../../envs/lock.js';
 import { Actor } from '../../../sim/agent/actor.js';
 import { PUBLISHED_AGENT, type AgentConfig } from '../../../sim/agent/agentConfig.js';

@@ -9,7 +9,7 @@ import { Library } from '../../../sim/agent/library.js';
 import { Retriever } from '../../../sim/agent/retriever.js';
 import { covers, EVERY_CONTEXT } from '../../../sim/agent/skill.js';
 import { SampleBatch } from '../../../sim/agent/samples/sampleBatch.js';
-import { resolveEnvParams } from '../../../envs/params.js';
+import { resolveEnvParams } from '../../../sim/core/world/params.js';
 
 const rules = (scope: AgentConfig['scope']): AgentConfig => ({
   ...PUBLISHED_AGENT,

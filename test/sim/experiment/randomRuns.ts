@@ -11,7 +11,7 @@ import { DEFAULT_EXPLORATION, EXPLORATIONS } from '../../../sim/agent/exploratio
 import { DEFAULT_LIFECYCLE, LIFECYCLES } from '../../../sim/agent/lifecycle/config.js';
 import { LIBRARY_MODES } from '../../../sim/agent/modes.js';
 import { normalizeRun, PUBLISHED_RUN, type Run } from '../../../sim/experiment/config.js';
-import { resolveEnvParams } from '../../../envs/params.js';
+import { resolveEnvParams } from '../../../sim/core/world/params.js';
 
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 

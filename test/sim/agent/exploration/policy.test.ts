@@ -6,7 +6,7 @@ import { DEFAULT_EXPLORATION, type ExplorationConfig } from '../../../../sim/age
 import { RefutationTriggered } from '../../../../sim/agent/exploration/policy.js';
 import { makeExploration } from '../../../../sim/agent/exploration/make.js';
 import { runExperiment } from '../../../../sim/experiment/experiment.js';
-import { resolveEnvParams } from '../../../../envs/params.js';
+import { resolveEnvParams } from '../../../../sim/core/world/params.js';
 
 const cfg = (over: Partial<ExplorationConfig>): ExplorationConfig => ({ ...DEFAULT_EXPLORATION, ...over });
 

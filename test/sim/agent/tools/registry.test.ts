@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE, type Feedback, type FailureKind } from '../../../../envs/env.js';
+import { FAILURE, type Feedback, type FailureKind } from '../../../../sim/core/world/env.js';
 import { findEnv } from '../../../../sim/agent/moduleStore.js';
 import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
 import { normalizeRun, PUBLISHED_RUN, type RunConfig } from '../../../../sim/experiment/config.js';
@@ -7,7 +7,7 @@ import { runExperiment } from '../../../../sim/experiment/experiment.js';
 import { RoundTally } from '../../../../sim/core/metrics.js';
 import { DEFAULT_BREAKER, type BreakerConfig } from '../../../../sim/agent/tools/config.js';
 import { ToolRegistry } from '../../../../sim/agent/tools/registry.js';
-import { resolveEnvParams } from '../../../../envs/params.js';
+import { resolveEnvParams } from '../../../../sim/core/world/params.js';
 
 const call = (failure: FailureKind): Feedback => ({
   score: failure === FAILURE.none ? 1 : 0,

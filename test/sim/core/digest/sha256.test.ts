@@ -46,9 +46,9 @@ describe('sha256', () => {
 
 describe('a host SHA-256', () => {
   it("is Node's in this thread once installed, with the same digests as the portable one", async () => {
-    const { useNodeSha256 } = await import('../../../../sim/core/host/nodeSha256.js');
-    const { sha256: inUse, portableSha256 } = await import('../../../../sim/core/digest/sha256.js');
-    useNodeSha256();
+    const { nodeSha256 } = await import('../../../../sim/core/host/node/sha256.js');
+    const { sha256: inUse, portableSha256, installSha256 } = await import('../../../../sim/core/digest/sha256.js');
+    installSha256(nodeSha256);
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 2000 }), (text) =>
         inUse(text).every((w, i) => w === portableSha256(text)[i]),

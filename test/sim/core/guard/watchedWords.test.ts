@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardSpec } from '../../../../sim/agent/plugins/worldGuard.js';
 import { lockV1 } from '../../../../envs/lock.js';
-import { resolveEnvParams } from '../../../../envs/params.js';
+import { resolveEnvParams } from '../../../../sim/core/world/params.js';
 import { watchedWords } from '../../../../sim/core/guard/watchedWords.js';
 import { PluginError } from '../../../../sim/core/messages.js';
 import { AleaStream } from '../../../../sim/core/rng.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../../../scripts/config/runOptions.js';
 import { noisyLockV1 } from '../../../../envs/noisyLock.js';
 import { numberParts, parseNumber } from '../../../../sim/core/params/number.js';
-import { resolveEnvParams } from '../../../../envs/params.js';
+import { resolveEnvParams } from '../../../../sim/core/world/params.js';
 
 const ACCEPTED: readonly [string, number][] = [
   ['0.1', 0.1],

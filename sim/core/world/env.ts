@@ -5,7 +5,7 @@
  * The action space is positions × values, so skills ("position p holds value v") are generic and not
  * tied to the lock. A code is an Int32Array with one value per position; `step` must not keep it.
  */
-import type { Stream } from '../sim/core/rng.js';
+import type { Stream } from '../rng.js';
 
 /** The shape of a code: how many positions, and how many values each can hold. */
 export interface ActionSpace {
@@ -136,7 +136,7 @@ export interface EnvSpec {
    */
   readonly feedback?: 'matches';
   /**
-   * Optional: what the declarations in `params` cannot say. The host (`resolveEnvParams`, envs/params.ts)
+   * Optional: what the declarations in `params` cannot say. The host (`resolveEnvParams`, sim/core/world/params.ts)
    * first checks every given value against its declared kind and bounds and fills in the declared defaults,
    * then calls this with the result: check values against each other, derive a parameter without a
    * declared default from the others, and return the parameters complete. Throws `EnvParamError` naming the

@@ -4,7 +4,7 @@
  * checker and code stepping a world by hand make their own; all key streams alike.
  */
 import type { TaskContext, WorldPurpose } from './env.js';
-import { AleaStream, type ReplicateKey, type Stream } from '../sim/core/rng.js';
+import { AleaStream, type ReplicateKey, type Stream } from '../rng.js';
 
 /** Tasks a round in the published protocol (docs/model.md): the default of `--tasks` and of a SeededTask. */
 export const TASKS_PER_ROUND = 30;

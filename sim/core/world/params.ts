@@ -1,6 +1,6 @@
 /** Shared checks for environment parameters; each failure names the parameter and the value. */
-import { parseNumber } from '../sim/core/params/number.js';
-import { closestNames, orList } from '../sim/core/params/suggest.js';
+import { parseNumber } from '../params/number.js';
+import { closestNames, orList } from '../params/suggest.js';
 import { EnvParamError, type EnvParams, type EnvSpec, type ParamSpec } from './env.js';
 
 /**

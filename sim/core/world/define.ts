@@ -3,7 +3,7 @@
  * A plugin module is plain JavaScript, so nothing about its shape is known until it is looked at: this
  * names the first field that is missing or of the wrong kind.
  */
-import { msg } from '../sim/core/messages.js';
+import { msg } from '../messages.js';
 import type { EnvSpec } from './env.js';
 
 /** Versioned ids, as the built-in worlds have them: lower case, digits and dashes, then -v<N>. */

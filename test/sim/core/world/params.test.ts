@@ -4,9 +4,9 @@
  * what the declarations cannot say, or not at all when the world has none.
  */
 import { describe, expect, it } from 'vitest';
-import type { EnvParams, EnvSpec } from '../../envs/env.js';
-import { lockV1 } from '../../envs/lock.js';
-import { resolveEnvParams } from '../../envs/params.js';
+import type { EnvParams, EnvSpec } from '../../../../sim/core/world/env.js';
+import { lockV1 } from '../../../../envs/lock.js';
+import { resolveEnvParams } from '../../../../sim/core/world/params.js';
 
 /** A world of declarations only (create is never called here). */
 const declaredOnly: EnvSpec = {
