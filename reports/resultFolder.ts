@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ResultKind } from './manifest.js';
 import { METRIC_COLUMNS } from './csv/rows.js';
 import { numericColumn, readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
+import { HIDDEN_CHOICES } from '../sim/reproduction/arms.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import { partialWarnings, verifyDataFile } from './folderIntegrity.js';
 
@@ -54,16 +55,34 @@ export interface ResultData {
   readonly audit: CsvTable | null;
   /** reproduce: the verdict's headline (verdict.json), when the folder has one. */
   readonly verdict: FolderVerdict | null;
+  /** reproduce --calibrate: the posterior's rank histogram (calibration.json), when the folder has one. */
+  readonly ranks: FolderRanks | null;
   /** What is missing from the results (a sweep that failed or stopped, cells absent), one sentence each. */
   readonly warnings: readonly string[];
 }
 
 /**
- * What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts).
+ * What the report reads from verdict.json: the headline's sentences and, where the file has them, each hidden
+ * choice's posterior with its state (the rest of the file is for people and scripts).
  */
 export interface FolderVerdict {
   readonly sentences: readonly string[];
+  readonly posterior: readonly PosteriorBar[];
 }
+
+/** One value of one hidden choice, as verdict.json gives it, for the posterior chart. */
+export interface PosteriorBar {
+  readonly choice: string;
+  readonly value: string;
+  readonly posterior: number;
+  readonly low: number;
+  readonly high: number;
+  /** The choice's state: identified at this value, open, or held open by readings not estimable. */
+  readonly state: 'identified' | 'open' | 'held open';
+}
+
+/** From calibration.json, when the folder has one with a rank histogram: each choice's ranks. */
+export type FolderRanks = readonly { readonly choice: string; readonly values: readonly number[] }[];
 
 const KINDS: readonly ResultKind[] = ['run', 'sweep', 'reproduce'];
 const DATA_FILE: Record<ResultKind, string> = { run: 'runs.csv', sweep: 'results.csv', reproduce: 'runs.csv' };
@@ -104,7 +123,44 @@ function readVerdict(dir: string): FolderVerdict | null {
   if (!Array.isArray(sentences) || !sentences.every((x) => typeof x === 'string')) {
     throw new UsageError(msg.notResultFolder(dir, 'verdict.json has no list of sentences'));
   }
-  return { sentences };
+  return { sentences, posterior: posteriorBars(doc as Record<string, unknown>) };
+}
+
+/** Each hidden choice's values with their posteriors and the choice's state, from verdict.json (none if absent). */
+function posteriorBars(doc: Record<string, unknown>): PosteriorBar[] {
+  const marginals = doc.marginals;
+  if (typeof marginals !== 'object' || marginals === null) return [];
+  const identified = (doc.identified ?? {}) as Record<string, string>;
+  const held = new Set(Array.isArray(doc.heldOpen) ? (doc.heldOpen as string[]) : []);
+  const byFlag = new Map(HIDDEN_CHOICES.map((c) => [c.flag, c.key]));
+  return Object.entries(marginals as Record<string, Record<string, Record<string, number | null>>>).flatMap(
+    ([flag, values]) =>
+      Object.entries(values).map(([value, m]) => ({
+        choice: flag,
+        value,
+        posterior: m.posterior ?? 0,
+        low: m.low ?? 0,
+        high: m.high ?? 1,
+        state:
+          identified[byFlag.get(flag) ?? flag] !== undefined ? 'identified' : held.has(flag) ? 'held open' : 'open',
+      })),
+  );
+}
+
+/** The rank histogram's data from calibration.json, or null when the folder has none. */
+function readRanks(dir: string): FolderRanks | null {
+  const path = join(dir, 'calibration.json');
+  if (!existsSync(path)) return null;
+  try {
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+      ranks?: { ranks?: { key: string; values: number[] }[] } | null;
+    };
+    const ranks = doc.ranks?.ranks;
+    if (!Array.isArray(ranks)) return null;
+    return ranks.map((r) => ({ choice: HIDDEN_CHOICES.find((c) => c.key === r.key)?.flag ?? r.key, values: r.values }));
+  } catch {
+    throw new UsageError(msg.notResultFolder(dir, 'calibration.json is not valid JSON'));
+  }
 }
 
 function readTable(dir: string, name: string, required: boolean): CsvTable | null {
@@ -153,6 +209,7 @@ export function loadResultFolder(dir: string, resultsText?: string): ResultData 
   if (table) requireColumns(table, TABLE_COLUMNS);
   const audit = kind === 'reproduce' ? readTable(dir, 'audit.csv', false) : null;
   const verdict = kind === 'reproduce' ? readVerdict(dir) : null;
+  const ranks = kind === 'reproduce' ? readRanks(dir) : null;
 
   const replicate = numericColumn(data, 'replicate', true);
   const round = numericColumn(data, 'round', true);
@@ -226,5 +283,19 @@ export function loadResultFolder(dir: string, resultsText?: string): ResultData 
   const swept = names.filter((c) => new Set(groups.map((gr) => gr.params[c])).size > 1);
   const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
   const warnings = kind === 'sweep' ? partialWarnings(manifest, groups.length) : [];
-  return { dir, kind, manifest, seed, groupColumn, groups, parameters: names, swept, table, audit, verdict, warnings };
+  return {
+    dir,
+    kind,
+    manifest,
+    seed,
+    groupColumn,
+    groups,
+    parameters: names,
+    swept,
+    table,
+    audit,
+    verdict,
+    ranks,
+    warnings,
+  };
 }

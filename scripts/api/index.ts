@@ -119,6 +119,6 @@ export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
 export type { FolderOptions, PublishedDb } from '../../reports/folders/folders.js';
 export type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 export { loadResultFolder, readResultFolder } from '../../reports/resultFolder.js';
-export type { FolderVerdict, Group, ResultData } from '../../reports/resultFolder.js';
+export type { FolderRanks, FolderVerdict, Group, PosteriorBar, ResultData } from '../../reports/resultFolder.js';
 export type { ResultKind } from '../../reports/manifest.js';
 export type { CsvTable } from '../../reports/csv/csvRead.js';
