@@ -64,10 +64,11 @@ export const MAX_REFINEMENT = 8;
 /**
  * How far the leading readings may be refined to bring them to the floor of ESS_FLOOR effective runs: up to
  * FLOOR_REFINEMENT times the audit's replicates, but no further than FLOOR_RUNS (or MAX_REFINEMENT times, if
- * more) — a quick audit's leaders may need eighty times its 1000 runs, the full audit's eight times its 10 000.
+ * more). The leaders' exploitation arm, whose published tests lie in its tail, has few effective runs at the
+ * smallest bandwidth, and how few varies widely with the seed (docs/reproduction.md, "No claim rests on one run").
  */
-export const FLOOR_REFINEMENT = 80;
-export const FLOOR_RUNS = 80_000;
+export const FLOOR_REFINEMENT = 160;
+export const FLOOR_RUNS = 160_000;
 
 /** The most runs the floor's refinement may give a simulation of `replicates`. */
 export const floorCap = (replicates: number): number =>

@@ -2,7 +2,7 @@
  * Honest Monte Carlo error: over independent seeds, the spread of the likelihood estimate matches the
  * standard error the estimate reports (the larger of the delta method's and the batches'). The leading
  * readings' exploitation arm carries nearly all of their error (the other arms' is about 0.02 nats), so the
- * test runs it alone, at 80 000 runs — the most the audit's refinement gives it to clear the floor of effective
+ * test runs it alone, at 80 000 runs — where the audit's refinement takes it to clear the floor of effective
  * runs at every bandwidth (at 10 000 it is sparse, not estimated at all) — the runs stopping once they cannot
  * give the published first-skill round, as the refinement's do. Twelve seeds: the sample sd of twelve values is
  * itself uncertain by about 21 %, so the 25 % the issue asks is about one standard error of it.
