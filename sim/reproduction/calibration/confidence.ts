@@ -14,7 +14,7 @@
  * on a seed of their own), judged on the audit's bank at the main bandwidth, refined as the article is for λ
  * (judge.ts) — as calibration judges its publications, so the coverage it measures is that of this set.
  */
-import { createHash } from 'node:crypto';
+import { sha256Seed48 } from '../../core/digest/sha256.js';
 import type { HiddenChoices } from '../arms.js';
 import { MAIN_SCALE } from '../likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
@@ -84,7 +84,7 @@ export function leaveOneOutCoverage(lambdas: readonly number[], level = CONFIDEN
 
 /** The seed thresholds' publications are simulated from, apart from the audit's and calibration's. */
 export function thresholdSeed(seed: number): number {
-  return createHash('sha256').update(`hexa-sim/v1/confidence/seed=${seed}`).digest().readUIntLE(0, 6);
+  return sha256Seed48(`hexa-sim/v1/confidence/seed=${seed}`);
 }
 
 /** A reading's threshold and what it rests on. */

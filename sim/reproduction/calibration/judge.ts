@@ -11,7 +11,7 @@
  * runs do not depend on who reads them, so a publication's judgement is what it would have been had its runs
  * been simulated for it alone.
  */
-import { createHash } from 'node:crypto';
+import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
 import { auditJobs, simulateGrid, type AuditResult } from '../audit.js';
 import type { Simulations } from '../checks/sameRuns.js';
@@ -34,7 +34,7 @@ export interface Bank {
 
 /** The seed of calibration's bank b ≥ 1, apart from the audit's own (bank 0) and every other seed (below 2^48). */
 export function bankSeed(seed: number, b: number): number {
-  return createHash('sha256').update(`hexa-sim/v1/calibration-bank/seed=${seed}/bank=${b}`).digest().readUIntLE(0, 6);
+  return sha256Seed48(`hexa-sim/v1/calibration-bank/seed=${seed}/bank=${b}`);
 }
 
 /** A bank simulated afresh: every reading of `grid` at `replicates` runs per arm, on its own seed. */

@@ -4,7 +4,7 @@
  * the article printed, so a publication's windows are what the audit would read from it. "At least 3
  * skills" is a claim, not a count: a publication makes it (≥ 3) or its opposite (< 3).
  */
-import { createHash } from 'node:crypto';
+import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { below, ReplicateKey } from '../../core/rng.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
@@ -18,7 +18,7 @@ export type Publication = ReadonlyMap<ArmId, ArmTargets>;
 
 /** The seed calibration draws publications from, apart from the audit's own (below 2^48). */
 export function publicationSeed(seed: number): number {
-  return createHash('sha256').update(`hexa-sim/v1/calibration/seed=${seed}`).digest().readUIntLE(0, 6);
+  return sha256Seed48(`hexa-sim/v1/calibration/seed=${seed}`);
 }
 
 /** The jobs simulating `count` publications of a truth: one per arm, each arm on its own seed. */
