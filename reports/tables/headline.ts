@@ -143,15 +143,17 @@ function storyLine(v: Verdict): string {
     `Under its best reading ${withError(e.article, 1)} of simulated publications tell the article's whole ` +
     `story, where a simulated publication's own story is told by a median ${withError(e.medianOwn, 1)}`;
   const s = c.surprise;
+  const claim = outlierClaim(v);
+  // Too few publications give each batch too few to resolve a small p-value: every batch then sits at its floor
+  // and their spread, near zero, is no error. Such an audit gives the value and leaves the claim to the full one.
   const smallest =
     `the smallest p-value of its ${s.checks} predictive checks (${checkWords(s.smallest.what)}, ` +
     `${s.smallest.pValue.toPrecision(2)}), corrected for being the smallest of ${s.checks}, is ` +
-    `${s.pValue.toFixed(3)} ± ${s.se.toFixed(3)}`;
-  const claim = outlierClaim(v);
+    `${s.pValue.toFixed(3)}${claim === 'not checked' ? '' : ` ± ${s.se.toFixed(3)}`}`;
   if (claim === 'not checked')
     return (
       `${story}; whether the article is an outlier this audit does not settle: ${smallest} over ${c.publications} ` +
-      `simulated publications (\`--audit\` checks ${CHECK_RUNS}).`
+      `simulated publications, too few to give its error (\`--audit\` checks ${CHECK_RUNS}).`
     );
   if (claim === 'no outlier') return `${story}; and the article is no outlier: ${smallest}.`;
   if (claim === 'not settled')
@@ -192,8 +194,7 @@ function choicesLine(v: Verdict): string {
     pinned.length === 0
       ? 'pin down none of the hidden choices'
       : `pin down ${list(pinned)} (each with its posterior interval above ${IDENTIFIED} at every bandwidth)`;
-  const openText =
-    open.length === 0 ? '' : `${pinned.length === 0 ? ', leave' : ' and leave'} ${list(open)} open on their evidence`;
+  const openText = open.length === 0 ? '' : ` and leave ${list(open)} open on their evidence`;
   const designText = designed.length === 0 ? '' : `; ${list(designed)}`;
   const crossText = crossCheckText(v);
   const [lo, hi] = v.bestInterval;
@@ -212,12 +213,12 @@ function choicesLine(v: Verdict): string {
   const heldText =
     held.length === 0
       ? ';'
-      : `; the readings it could estimate would pin down ${list(held.map((k) => `--${flagOf(k)}`))} too, but`;
+      : `; the readings the audit could estimate would pin down ${list(held.map((k) => `--${flagOf(k)}`))} too, but`;
   const compete =
     n === 0
       ? ''
-      : `${heldText} ${n} reading${n === 1 ? '' : 's'} it cannot estimate (too rarely reproduced, or resting on ` +
-        `fewer than ${ESS_FLOOR} effective runs) could still compete, ` +
+      : `${heldText} ${n} reading${n === 1 ? '' : 's'} the audit cannot estimate (too rarely reproduced, or ` +
+        `resting on fewer than ${ESS_FLOOR} effective runs) could still compete, ` +
         `${n === 1 ? 'its bound' : 'their bounds'} within 10⁴ of the best`;
   return `The figures ${pinnedText}${openText}${crossText}${designText}${compete}: ${set}${confidence}.`;
 }

@@ -136,7 +136,9 @@ describe('the headline', () => {
     expect(said(0.03, 0.015, 1000)).toContain(
       'whether the article is an outlier this audit does not settle: the smallest p-value',
     );
-    expect(said(0.03, 0.015, 1000)).toContain('over 1000 simulated publications (`--audit` checks 40000).');
+    expect(said(0.03, 0.015, 1000)).toContain(
+      'is 0.030 over 1000 simulated publications, too few to give its error (`--audit` checks 40000).',
+    );
   });
 
   it('gives the confidence set beside the credible one when the full audit built it', () => {
@@ -219,8 +221,8 @@ describe('the headline', () => {
     const v = verdictOf(tiedFour, { ...audited, replicates: 1000, couldCompete: [entry({ posterior: NaN })] });
     const s = sentences(BASE, v, 10_000);
     expect(s[3]).toContain(
-      '1 reading it cannot estimate (too rarely reproduced, or resting on fewer than 10 effective runs) could still ' +
-        'compete, its bound within 10⁴ of the best',
+      '1 reading the audit cannot estimate (too rarely reproduced, or resting on fewer than 10 effective runs) ' +
+        'could still compete, its bound within 10⁴ of the best',
     );
     expect(s[3]).toContain('(A quick audit, 1000 runs per reading, is all this rests on: `--audit` runs 10000.)');
     expect(sentences(BASE, verdictOf(tiedFour, audited), 10_000)[3]).not.toContain('quick audit');
@@ -237,8 +239,11 @@ describe('the headline', () => {
     const s = sentences(BASE, v)[3]!;
     expect(s).toContain('and leave --update, --explore-unit and --test-unit open on their evidence');
     expect(s).toContain(
-      '; the readings it could estimate would pin down --window too, but 1 reading it cannot estimate',
+      '; the readings the audit could estimate would pin down --window too, but 1 reading the audit cannot estimate',
     );
+    // With nothing pinned down, the open choices join the sentence the same way.
+    const none = sentences(BASE, verdictOf(tiedFour, { ...audited, identified: {}, couldCompete: [blocker] }))[3]!;
+    expect(none).toContain('The figures pin down none of the hidden choices and leave --window, --update,');
   });
 
   it('says which reading the table was run under when it is not the best', () => {
