@@ -15,6 +15,9 @@ import { type ImprovementRow, improvementSpec } from './charts/improvement.js';
 import { finalRoundDistribution } from './aggregate/runDistribution.js';
 import { probabilityOfImprovement } from './aggregate/runStatistics.js';
 import { aggregateSelection } from './aggregate/selection.js';
+import { posteriorSpec } from './charts/verdict/posterior.js';
+import { ranksSpec } from './charts/verdict/ranks.js';
+import { IDENTIFIED } from '../sim/reproduction/decision.js';
 import { MAX_TIMELINES, timelineSpec } from './charts/timeline.js';
 import { folderTimelines } from './skillDb/folderTimelines.js';
 import { describeParameters, describeValues, reportPalette, type Chart } from './charts/theme.js';
@@ -108,6 +111,20 @@ export async function chartsFor(
       });
     }
   }
+  if (data.kind === 'reproduce' && data.verdict !== null && data.verdict.posterior.length > 0)
+    charts.push({
+      kind: 'posterior',
+      name: 'posterior',
+      heading: 'Posterior of each hidden choice',
+      spec: posteriorSpec(data.verdict.posterior, IDENTIFIED),
+    });
+  if (data.kind === 'reproduce' && data.ranks !== null && data.ranks.some((r) => r.values.length > 0))
+    charts.push({
+      kind: 'ranks',
+      name: 'rank-histogram',
+      heading: 'Rank histogram (simulation-based calibration)',
+      spec: ranksSpec(data.ranks),
+    });
   // The aggregate charts read each group's runs as counts on a grid (reports/aggregate/runDistribution.ts).
   const selection = aggregateSelection(data, summary, palette, finalRoundDistribution);
   charts.push({

@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import type { ResultKind } from './manifest.js';
 import { readCsv, requireColumns, type CsvTable } from './csv/csvRead.js';
 import { CsvReader, streamCsv } from './csv/csvStream.js';
+import { HIDDEN_CHOICES } from '../sim/reproduction/arms.js';
 import { msg, UsageError } from '../sim/core/messages.js';
 import {
   expectedCounts,
@@ -38,6 +39,8 @@ export interface FolderHead {
   readonly audit: CsvTable | null;
   /** reproduce: the verdict's headline (verdict.json), when the folder has one. */
   readonly verdict: FolderVerdict | null;
+  /** reproduce --calibrate: the posterior's rank histogram (calibration.json), when the folder has one. */
+  readonly ranks: FolderRanks | null;
   /** Where the rows are: the CSV file, or (a sweep written with `--format parquet` alone) its Parquet tables. */
   readonly rows: { readonly kind: 'csv' | 'parquet'; readonly path: string };
   /** What the manifest says the rows hold (replicates per group, groups), checked as they are read. */
@@ -63,11 +66,27 @@ export interface ResultData extends ResultFolder {
 }
 
 /**
- * What the report reads from verdict.json: the headline's sentences (the rest of the file is for people and scripts).
+ * What the report reads from verdict.json: the headline's sentences and, where the file has them, each hidden
+ * choice's posterior with its state (the rest of the file is for people and scripts).
  */
 export interface FolderVerdict {
   readonly sentences: readonly string[];
+  readonly posterior: readonly PosteriorBar[];
 }
+
+/** One value of one hidden choice, as verdict.json gives it, for the posterior chart. */
+export interface PosteriorBar {
+  readonly choice: string;
+  readonly value: string;
+  readonly posterior: number;
+  readonly low: number;
+  readonly high: number;
+  /** The choice's state: identified at this value, open, or held open by readings not estimable. */
+  readonly state: 'identified' | 'open' | 'held open';
+}
+
+/** From calibration.json, when the folder has one with a rank histogram: each choice's ranks. */
+export type FolderRanks = readonly { readonly choice: string; readonly values: readonly number[] }[];
 
 const KINDS: readonly ResultKind[] = ['run', 'sweep', 'reproduce'];
 const DATA_FILE: Record<ResultKind, string> = { run: 'runs.csv', sweep: 'results.csv', reproduce: 'runs.csv' };
@@ -108,7 +127,44 @@ function readVerdict(dir: string): FolderVerdict | null {
   if (!Array.isArray(sentences) || !sentences.every((x) => typeof x === 'string')) {
     throw new UsageError(msg.notResultFolder(dir, 'verdict.json has no list of sentences'));
   }
-  return { sentences };
+  return { sentences, posterior: posteriorBars(doc as Record<string, unknown>) };
+}
+
+/** Each hidden choice's values with their posteriors and the choice's state, from verdict.json (none if absent). */
+function posteriorBars(doc: Record<string, unknown>): PosteriorBar[] {
+  const marginals = doc.marginals;
+  if (typeof marginals !== 'object' || marginals === null) return [];
+  const identified = (doc.identified ?? {}) as Record<string, string>;
+  const held = new Set(Array.isArray(doc.heldOpen) ? (doc.heldOpen as string[]) : []);
+  const byFlag = new Map(HIDDEN_CHOICES.map((c) => [c.flag, c.key]));
+  return Object.entries(marginals as Record<string, Record<string, Record<string, number | null>>>).flatMap(
+    ([flag, values]) =>
+      Object.entries(values).map(([value, m]) => ({
+        choice: flag,
+        value,
+        posterior: m.posterior ?? 0,
+        low: m.low ?? 0,
+        high: m.high ?? 1,
+        state:
+          identified[byFlag.get(flag) ?? flag] !== undefined ? 'identified' : held.has(flag) ? 'held open' : 'open',
+      })),
+  );
+}
+
+/** The rank histogram's data from calibration.json, or null when the folder has none. */
+function readRanks(dir: string): FolderRanks | null {
+  const path = join(dir, 'calibration.json');
+  if (!existsSync(path)) return null;
+  try {
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+      ranks?: { ranks?: { key: string; values: number[] }[] } | null;
+    };
+    const ranks = doc.ranks?.ranks;
+    if (!Array.isArray(ranks)) return null;
+    return ranks.map((r) => ({ choice: HIDDEN_CHOICES.find((c) => c.key === r.key)?.flag ?? r.key, values: r.values }));
+  } catch {
+    throw new UsageError(msg.notResultFolder(dir, 'calibration.json is not valid JSON'));
+  }
 }
 
 function readTable(dir: string, name: string, required: boolean): CsvTable | null {
@@ -149,11 +205,12 @@ export function openResultFolder(dir: string, parquet = true): FolderHead {
   if (table) requireColumns(table, TABLE_COLUMNS);
   const audit = kind === 'reproduce' ? readTable(dir, 'audit.csv', false) : null;
   const verdict = kind === 'reproduce' ? readVerdict(dir) : null;
+  const ranks = kind === 'reproduce' ? readRanks(dir) : null;
   const seed = typeof manifest.seed === 'number' && Number.isInteger(manifest.seed) ? manifest.seed : null;
   const expected = expectedCounts(kind, manifest);
   const unverified = unverifiedWarnings(manifest, files, expected);
   const groupColumn = GROUP_COLUMN[kind];
-  return { dir, kind, manifest, seed, groupColumn, table, audit, verdict, rows, expected, unverified };
+  return { dir, kind, manifest, seed, groupColumn, table, audit, verdict, ranks, rows, expected, unverified };
 }
 
 /** How far the rows have been read: `done` of `total`, in the unit `what` names ('MB of results.csv', say). */

@@ -3,7 +3,7 @@
  * number unrounded, NaN and infinities as null.
  */
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from '../sim/reproduction/arms.js';
-import { correctedTail } from '../sim/reproduction/checks/extremeness.js';
+import { outlierClaim } from './tables/headline.js';
 import type { FigureId } from '../sim/reproduction/figures.js';
 import { BANDWIDTH_SCALES, MAIN_SCALE } from '../sim/reproduction/likelihood/armEstimate.js';
 import type { Distance } from '../sim/reproduction/likelihood/predictive.js';
@@ -56,6 +56,10 @@ export interface VerdictDocument {
   }[];
   readonly identified: Partial<HiddenChoices>;
   readonly open: readonly string[];
+  /** Open choices the estimable readings alone would identify, held open by readings not estimable. */
+  readonly heldOpen: readonly string[];
+  /** Per open choice, how many readings not estimable could compete holding another value than its leading one. */
+  readonly blockedBy: Record<string, number>;
   /** Choices no figure can tell apart: their readings give identical runs. */
   readonly unidentifiable: readonly string[];
   /** Per choice, the share of the credible readings' runs its twins reproduce exactly. */
@@ -64,12 +68,19 @@ export interface VerdictDocument {
     string,
     Record<
       string,
-      { posterior: number | null; low: number | null; high: number | null; byBandwidth: (number | null)[] }
+      {
+        posterior: number | null;
+        low: number | null;
+        high: number | null;
+        estimableLow: number | null;
+        byBandwidth: (number | null)[];
+      }
     >
   >;
   readonly bandwidths: Record<string, number>;
   readonly bandwidthScales: readonly number[];
   readonly priorSensitivity: readonly {
+    readonly prior: string;
     readonly tilt: number;
     readonly bestPosterior: number | null;
     readonly identified: Partial<HiddenChoices>;
@@ -82,8 +93,39 @@ export interface VerdictDocument {
     readonly logSe: number | null;
   };
   readonly patternShare: number;
-  readonly story: { readonly article: number; readonly medianOwn: number; readonly asRare: number } | null;
-  readonly extremeness: { readonly figure: FigureId; readonly tail: number; readonly corrected: number } | null;
+  readonly story: {
+    readonly article: number;
+    readonly articleSe: number;
+    readonly medianOwn: number;
+    readonly medianOwnSe: number;
+    readonly asRare: number;
+    readonly asRareSe: number;
+  } | null;
+  readonly extremeness: {
+    readonly figure: FigureId;
+    readonly tail: number;
+    readonly corrected: number;
+    readonly correctedSe: number;
+  } | null;
+  /**
+   * The outlier claim (docs/reproduction.md, "One standard for surprise"): the smallest of the checks' p-values,
+   * corrected for being the smallest, with its Monte Carlo error, and the figure without which it rises most.
+   */
+  readonly outlier: {
+    readonly claim: string;
+    readonly checks: number;
+    readonly smallest: { readonly check: string; readonly pValue: number };
+    readonly pValue: number;
+    readonly se: number;
+    readonly publications: number;
+    readonly culprit: { readonly figure: FigureId; readonly without: number; readonly tail: number } | null;
+  } | null;
+  /** The exploitation arm's final mean over the readings left open: the lowest and the highest. */
+  readonly openEffect: {
+    readonly readings: number;
+    readonly lowest: { readonly hidden: HiddenChoices; readonly mean: number; readonly se: number };
+    readonly highest: { readonly hidden: HiddenChoices; readonly mean: number; readonly se: number };
+  };
   readonly replicates: number;
   readonly check: {
     readonly joint: DistanceDocument;
@@ -162,6 +204,8 @@ export function verdictDocument(
     })),
     identified: v.identified,
     open: v.open.map(flag),
+    heldOpen: v.heldOpen.map(flag),
+    blockedBy: Object.fromEntries(Object.entries(v.blockedBy).map(([k, list]) => [flag(k as HiddenKey), list!.length])),
     unidentifiable: v.unidentifiable.map(flag),
     identicalRuns: Object.fromEntries(v.sameRuns.map((s) => [flag(s.key), s.runs === 0 ? null : s.identical / s.runs])),
     marginals: Object.fromEntries(
@@ -174,6 +218,7 @@ export function verdictDocument(
               posterior: finite(x.posterior),
               low: finite(x.low),
               high: finite(x.high),
+              estimableLow: finite(x.estimableLow),
               byBandwidth: x.byScale.map(finite),
             },
           ]),
@@ -191,15 +236,46 @@ export function verdictDocument(
       logSe: finite(v.randomControl.logSe),
     },
     patternShare: v.best.patternShare,
-    story: c === null ? null : { article: c.story.article, medianOwn: c.story.medianOwn, asRare: c.story.asRare },
+    story:
+      c === null
+        ? null
+        : {
+            article: c.storyErrors.article.value,
+            articleSe: c.storyErrors.article.se,
+            medianOwn: c.storyErrors.medianOwn.value,
+            medianOwnSe: c.storyErrors.medianOwn.se,
+            asRare: c.storyErrors.asRare.value,
+            asRareSe: c.storyErrors.asRare.se,
+          },
     extremeness:
       c === null
         ? null
         : {
             figure: c.extremeness.most.id,
             tail: c.extremeness.most.tail,
-            corrected: correctedTail(c.extremeness, c.extremeness.most.tail),
+            corrected: c.mostExtreme.value,
+            correctedSe: c.mostExtreme.se,
           },
+    outlier:
+      c === null
+        ? null
+        : {
+            claim: outlierClaim(v),
+            checks: c.surprise.checks,
+            smallest: { check: c.surprise.smallest.what, pValue: c.surprise.smallest.pValue },
+            pValue: c.surprise.pValue,
+            se: c.surprise.se,
+            publications: c.surprise.publications,
+            culprit:
+              c.surprise.culprit === null
+                ? null
+                : { figure: c.surprise.culprit.id, without: c.surprise.culprit.without, tail: c.surprise.culprit.tail },
+          },
+    openEffect: {
+      readings: v.openEffect.readings,
+      lowest: { hidden: v.openEffect.lowest.hidden, mean: v.openEffect.lowest.mean, se: v.openEffect.lowest.se },
+      highest: { hidden: v.openEffect.highest.hidden, mean: v.openEffect.highest.mean, se: v.openEffect.highest.se },
+    },
     replicates: v.replicates,
     check:
       c === null

@@ -6,8 +6,16 @@ import { ARMS } from '../sim/reproduction/arms.js';
 import { simulateGrid, type AuditResult } from '../sim/reproduction/audit.js';
 import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../sim/reproduction/calibration/confidence.js';
 import { simulationPool, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
-import { calibrate, CALIBRATION_TRUTHS, truthOf, type Calibration } from '../sim/reproduction/calibration/calibrate.js';
-import { simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import {
+  calibrate,
+  CALIBRATION_BANKS,
+  CALIBRATION_TRUTHS,
+  truthOf,
+  type Calibration,
+} from '../sim/reproduction/calibration/calibrate.js';
+import { bankOf, bankSeed, freshBank } from '../sim/reproduction/calibration/judge.js';
+import { drawnPublications, simulatePublications } from '../sim/reproduction/calibration/publications.js';
+import { RANK_DRAWS } from '../sim/reproduction/calibration/goals.js';
 import { confidenceSet, type ConfidenceSet } from '../sim/reproduction/calibration/articleSet.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { makeParentFolders } from './output.js';
@@ -42,7 +50,10 @@ export async function writeArmsDb(
   }
 }
 
-/** Calibration on the audit's simulations: publications of each known reading, through the audit's decision. */
+/**
+ * Calibration: publications of each known reading through the audit's decision, in batches, the first judged on
+ * the audit's own simulations, each other on a bank simulated afresh.
+ */
 export async function calibrateOn(
   audit: AuditResult,
   seed: number,
@@ -54,10 +65,22 @@ export async function calibrateOn(
   const pool = simulationPool(workers);
   try {
     const publications = await simulatePublications(truths, seed, count, pool);
-    const { simulations: fresh } = await simulateGrid(truths, thresholdSeed(seed), THRESHOLD_PUBLICATIONS, pool);
-    return calibrate(audit, truths, publications, {
+    // A reduced calibration (`--publications` below the thresholds' count) reduces its thresholds and ranks too.
+    const { simulations: fresh } = await simulateGrid(
+      truths,
+      thresholdSeed(seed),
+      Math.min(THRESHOLD_PUBLICATIONS, count),
+      pool,
+    );
+    const banks = [bankOf(audit, seed)];
+    for (let b = 1; b < CALIBRATION_BANKS; b++)
+      banks.push(await freshBank(audit.simulations.grid, bankSeed(seed, b), audit.replicates, pool));
+    const drawn = await drawnPublications(audit.simulations.grid, seed, Math.min(RANK_DRAWS, count), pool);
+    return await calibrate(banks, truths, publications, {
       seed,
+      pool,
       fresh,
+      drawn,
       ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
     });
   } finally {

@@ -4,6 +4,7 @@
  */
 import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
 import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
+import { CHECK_MULTIPLE } from '../sim/reproduction/checks/bestReading.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
 import {
@@ -155,6 +156,10 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   const result: AuditResult | null = audited
     ? await auditPublication(options.seed, options.auditReplicates, {
         workers: options.workers,
+        // The full audit's checks rest on more publications of the best reading than its bank holds.
+        ...(options.auditReplicates >= options.fullAuditReplicates
+          ? { checkRuns: CHECK_MULTIPLE * options.auditReplicates }
+          : {}),
         onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
         alongside: [...armJobs, ...openerJobs],
         onRuns: runsIn,

@@ -199,7 +199,9 @@ export type ChartKind =
   | 'aggregate'
   | 'cells'
   | 'improvement'
-  | 'timeline';
+  | 'timeline'
+  | 'posterior'
+  | 'ranks';
 
 export interface Chart {
   readonly kind: ChartKind;

@@ -4,9 +4,13 @@
  */
 import { ARMS, HIDDEN_CHOICES, type HiddenKey } from '../../sim/reproduction/arms.js';
 import type { AuditEntry } from '../../sim/reproduction/audit.js';
-import { correctedTail } from '../../sim/reproduction/checks/extremeness.js';
 import { FIGURES } from '../../sim/reproduction/figures.js';
-import { BANDWIDTH_SCALES, MAIN_SCALE, type ArmEstimate } from '../../sim/reproduction/likelihood/armEstimate.js';
+import {
+  BANDWIDTH_SCALES,
+  ESS_FLOOR,
+  MAIN_SCALE,
+  type ArmEstimate,
+} from '../../sim/reproduction/likelihood/armEstimate.js';
 import { TIE_Z } from '../../sim/reproduction/likelihood/posterior.js';
 import { NEIGHBOURS } from '../../sim/reproduction/checks/crossCheck.js';
 import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
@@ -41,7 +45,9 @@ export function notEstimatedText(e: AuditEntry): string {
     .map(({ estimate: a }) =>
       a.status === 'zero'
         ? `${a.arm}: no run reproduces ${a.missing.join(' & ')}`
-        : `${a.arm}: ${a.hits} of ${a.n} runs reproduce the discrete figures`,
+        : a.status === 'sparse'
+          ? `${a.arm}: ${fmt(a.ess, 1)} effective runs (floor ${ESS_FLOOR})`
+          : `${a.arm}: ${a.hits} of ${a.n} runs reproduce the discrete figures`,
     )
     .join('; ');
 }
@@ -71,7 +77,7 @@ export function renderAudit(entries: readonly AuditEntry[], top: number): string
         fmt(e.posterior, 3),
         fmtBayesFactor(e.logBayesFactor, e.logBayesFactorSe),
         e.tiedWithBest ? 'tied' : '',
-        fmt(e.likelihood.arms[exploitIndex]?.estimate.byScale[MAIN_SCALE]?.ess, 0),
+        fmt(e.likelihood.arms[exploitIndex]?.estimate.ess, 0),
         `${e.inside}/${e.total}`,
         `${fmt(e.patternShare * 100, 1)} %`,
         notEstimatedText(e),
@@ -90,9 +96,12 @@ function armColumns(a: ArmEstimate): Row {
     [`${a.arm}.status`]: a.status,
     [`${a.arm}.runs`]: a.status === 'closed form' ? '' : a.n,
     [`${a.arm}.hits`]: a.status === 'closed form' ? '' : a.hits,
-    [`${a.arm}.ess`]: a.status === 'closed form' ? '' : finiteOr(main?.ess),
+    [`${a.arm}.ess`]: a.status === 'closed form' ? '' : finiteOr(a.ess),
     [`${a.arm}.logProbability`]: finiteOr(main?.log),
     [`${a.arm}.logProbabilitySe`]: main === undefined ? '' : Math.sqrt(main.variance),
+    [`${a.arm}.logProbabilityBatchSe`]: finiteOr(
+      main?.batchVariance === undefined ? NaN : Math.sqrt(main.batchVariance),
+    ),
     [`${a.arm}.logDiscreteShare`]: a.status === 'closed form' ? '' : finiteOr(a.discreteLog),
     [`${a.arm}.logDiscreteShareUpper`]: a.status === 'closed form' ? '' : a.discreteUpper,
     [`${a.arm}.missing`]: a.missing.join(' '),
@@ -163,6 +172,20 @@ function confidenceLine(c: NonNullable<Verdict['confidence']>): string {
   );
 }
 
+/** An open choice, with how many readings that could compete keep it open where they alone do. */
+function openText(v: Verdict, key: HiddenKey): string {
+  const n = v.blockedBy[key]?.length ?? 0;
+  return v.heldOpen.includes(key)
+    ? `${flag(key)} (held open by ${n} reading${n === 1 ? '' : 's'} not estimable that could compete)`
+    : flag(key);
+}
+
+/** Readings not estimable only for arms whose estimates rest on too few effective runs. */
+const sparseCount = (v: Verdict): number =>
+  v.notEstimable.filter((e) =>
+    e.likelihood.arms.every((t) => t.estimate.byScale.length > 0 || t.estimate.status === 'sparse'),
+  ).length;
+
 /** The audit's detail under its table: likelihood, posteriors with intervals and bandwidths, identification, checks. */
 export function renderVerdict(v: Verdict): string {
   const b = v.best;
@@ -173,7 +196,8 @@ export function renderVerdict(v: Verdict): string {
       `${v.credible.length} reading${v.credible.length === 1 ? '' : 's'} in the 90 % credible set, ` +
       `${v.tied.length - 1} more within Monte Carlo error of the best.`,
     ...(v.confidence === null ? [] : [confidenceLine(v.confidence)]),
-    'Posterior of each hidden choice (interval over Monte Carlo error and bandwidths): ' +
+    'Posterior of each hidden choice (interval over Monte Carlo error, bandwidths and the bounds of the readings ' +
+      'that could compete): ' +
       v.marginals
         .map(
           (m) =>
@@ -190,12 +214,14 @@ export function renderVerdict(v: Verdict): string {
         })
         .join('; ') +
       '.',
-    `Identified (interval's low end ≥ ${IDENTIFIED} at every bandwidth): ${describeHidden(v.identified) || 'none'}.` +
-      (v.open.length > 0 ? ` Open: ${v.open.map(flag).join(', ')}.` : ''),
+    `Identified (interval's low end ≥ ${IDENTIFIED} at every bandwidth, no reading that could compete holding ` +
+      `another value): ${describeHidden(v.identified) || 'none'}.` +
+      (v.open.length > 0 ? ` Open: ${v.open.map((k) => openText(v, k)).join(', ')}.` : ''),
     'Identical runs between readings differing in one choice (over the credible set): ' +
       v.sameRuns.map((s) => `${flag(s.key)} ${fmt((100 * s.identical) / s.runs, 2)} %`).join(', ') +
       (v.unidentifiable.length > 0 ? ` — not identifiable by design: ${v.unidentifiable.map(flag).join(', ')}.` : '.'),
-    `Not estimable at ${v.replicates} runs: ${v.notEstimable.length} readings` +
+    `Not estimable at ${v.replicates} runs: ${v.notEstimable.length} readings (${sparseCount(v)} of them for ` +
+      `fewer than ${ESS_FLOOR} effective runs)` +
       (v.couldCompete.length > 0
         ? `, ${v.couldCompete.length} of which could compete (${v.couldCompete
             .slice(0, 3)
@@ -206,7 +232,7 @@ export function renderVerdict(v: Verdict): string {
       v.priorSensitivity
         .map(
           (p) =>
-            `each choice's default weighted ${p.tilt}:1 — best posterior ${fmt(p.bestPosterior, 2)}, identified ` +
+            `${p.prior} — best posterior ${fmt(p.bestPosterior, 2)}, identified ` +
             `${describeHidden(p.identified) || 'none'}`,
         )
         .join('; ') +
@@ -259,11 +285,21 @@ export function renderVerdict(v: Verdict): string {
           '.',
       ),
       `Most extreme figure: ${c.extremeness.most.id} (two-sided tail ${fmt(c.extremeness.most.tail, 3)}); ` +
-        `${fmt(100 * correctedTail(c.extremeness, c.extremeness.most.tail), 1)} % of simulated publications have one ` +
-        `as extreme among their ${c.extremeness.figures}.`,
-      `Story: ${fmt(100 * c.story.article, 2)} % of simulated publications tell the article's; a publication's own ` +
-        `story is told by a median ` +
-        `${fmt(100 * c.story.medianOwn, 2)} %, and ${fmt(100 * c.story.asRare, 1)} % of publications tell one as rare.`,
+        `${fmt(100 * c.mostExtreme.value, 1)} ± ${fmt(100 * c.mostExtreme.se, 1)} % of ${c.publications} simulated ` +
+        `publications have one as extreme among their ${c.extremeness.figures}.`,
+      `Story: ${fmt(100 * c.storyErrors.article.value, 2)} ± ${fmt(100 * c.storyErrors.article.se, 2)} % of ` +
+        `simulated publications tell the article's; a publication's own story is told by a median ` +
+        `${fmt(100 * c.storyErrors.medianOwn.value, 2)} ± ${fmt(100 * c.storyErrors.medianOwn.se, 2)} %, and ` +
+        `${fmt(100 * c.storyErrors.asRare.value, 1)} ± ${fmt(100 * c.storyErrors.asRare.se, 1)} % of publications ` +
+        'tell one as rare.',
+      `Surprise (min-p over ${c.surprise.checks} checks, ${c.surprise.publications} simulated publications): the ` +
+        `smallest p-value, ${c.surprise.smallest.what} ${fmt(c.surprise.smallest.pValue, 4)}, corrected to ` +
+        `${fmt(c.surprise.pValue, 4)} ± ${fmt(c.surprise.se, 4)}` +
+        (c.surprise.culprit === null
+          ? ''
+          : `; without ${c.surprise.culprit.id} that check gives ${fmt(c.surprise.culprit.without, 3)} ` +
+            `(${fmt(100 * c.surprise.culprit.tail, 1)} % of its runs as far out)`) +
+        '.',
     );
   }
   return lines.join('\n');

@@ -7,7 +7,6 @@ import {
   type Calibration,
 } from '../../sim/reproduction/calibration/calibrate.js';
 import { PUBLISHED_AGENT } from '../../sim/agent/agentConfig.js';
-import { THRESHOLD_PUBLICATIONS } from '../../sim/reproduction/calibration/confidence.js';
 import type { Row } from '../csv/csv.js';
 import { fmt, renderTable } from './table.js';
 
@@ -23,19 +22,27 @@ const pct = (x: number): string => `${fmt(100 * x, 1)} %`;
 
 /** The standard error of a coverage near 0.9 with a fresh threshold (both samples' binomial error). */
 const freshSe = (c: Calibration): number =>
-  Math.sqrt(0.09 * (1 / (c.truths[0]?.publications ?? 1) + 1 / THRESHOLD_PUBLICATIONS));
+  Math.sqrt(0.09 * (1 / (c.truths[0]?.publications ?? 1) + 1 / Math.max(1, c.thresholdPublications)));
+
+/** Power: the choices identified at the truth's value in some publication, with how often. */
+const power = (t: Calibration['truths'][number]): string =>
+  HIDDEN_CHOICES.filter((k) => (t.identified[k.key] ?? 0) > 0)
+    .map((k) => `${k.flag} ${fmt(100 * t.identified[k.key]!, 0)} %`)
+    .join(', ') || 'none';
 
 export function renderCalibration(c: Calibration): string {
   const header = [
     'true reading',
     'publications',
     'wrong identifications',
+    'identified at the truth (power)',
     '90 % confidence set covers',
-    'with a fresh threshold',
-    'its threshold (nats)',
+    'randomized',
+    'threshold (nats)',
     '90 % credible set covers',
+    'truth estimable',
+    'refined',
     'goals',
-    'identified (share of publications)',
   ];
   const table = renderTable(
     header,
@@ -43,22 +50,23 @@ export function renderCalibration(c: Calibration): string {
       truthName(t.hidden),
       String(t.publications),
       pct(t.wrongIdentifications),
-      pct(t.coverage90),
-      t.freshCoverage90 === null ? '–' : pct(t.freshCoverage90),
+      power(t),
+      pct(t.confidenceCoverage90),
+      pct(t.randomizedCoverage90),
       fmt(t.threshold, 2),
       pct(t.credibleCoverage90),
+      pct(t.truthEstimable),
+      pct(t.refined),
       meetsGoals(t) ? 'met' : 'MISSED',
-      HIDDEN_CHOICES.filter((k) => (t.identified[k.key] ?? 0) > 0)
-        .map((k) => `${k.flag} ${fmt(100 * t.identified[k.key]!, 0)} %`)
-        .join(', '),
     ]),
   );
   return (
-    `${table}\nGoals: wrong identifications ≤ ${pct(WRONG_GOAL)}, the 90 % confidence set covering the truth in ` +
-    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} of publications, each judged against the truth's ` +
-    `threshold from the others (with a fresh threshold: from ${THRESHOLD_PUBLICATIONS} publications of ` +
-    `its own, as the article's set takes them; se about ${pct(freshSe(c))}) (bank: ${c.replicates} runs ` +
-    `per arm and reading).`
+    `${table}\nEach truth's publications judged in ${c.banks} batches, each on a bank of its own (${c.replicates} ` +
+    `runs per arm and reading, refined as the article's), by the article's decision with its cross-check. ` +
+    `Goals: wrong identifications ≤ ${pct(WRONG_GOAL)}; the printed 90 % confidence set (each truth against its ` +
+    `threshold from ${c.thresholdPublications} fresh publications judged on the audit's bank) covering the truth ` +
+    `in at least ${pct(COVERAGE_GOAL[0])} of publications, and the randomized set, whose level is exact, in ` +
+    `${pct(COVERAGE_GOAL[0])}–${pct(COVERAGE_GOAL[1])} (se about ${pct(freshSe(c))}).`
   );
 }
 
@@ -68,13 +76,16 @@ export function calibrationCsvRows(c: Calibration): Row[] {
     for (const k of HIDDEN_CHOICES) row[k.key] = t.hidden[k.key];
     Object.assign(row, {
       publications: t.publications,
+      banks: c.banks,
       wrongIdentifications: t.wrongIdentifications,
-      coverage90: t.coverage90,
-      freshCoverage90: t.freshCoverage90,
+      confidenceCoverage90: t.confidenceCoverage90,
+      randomizedCoverage90: t.randomizedCoverage90,
       threshold: t.threshold,
       credibleCoverage90: t.credibleCoverage90,
       meetsGoals: meetsGoals(t),
       truthEstimable: t.truthEstimable,
+      refined: t.refined,
+      vetoed: t.vetoed,
     });
     for (const k of HIDDEN_CHOICES) row[`identified.${k.key}`] = t.identified[k.key] ?? 0;
     return row;

@@ -98,7 +98,15 @@ export { writeSweepFolder } from '../sweep/folder/sweepFolder.js';
 export type { FolderOptions, PublishedDb } from '../../reports/folders/folders.js';
 export type { ResultFormat } from '../../reports/parquet/sweepTables.js';
 export { loadResultFolder, readResultFolder } from '../../reports/resultFolder.js';
-export type { FolderVerdict, Group, GroupInfo, ResultData, ResultFolder } from '../../reports/resultFolder.js';
+export type {
+  FolderRanks,
+  FolderVerdict,
+  Group,
+  GroupInfo,
+  PosteriorBar,
+  ResultData,
+  ResultFolder,
+} from '../../reports/resultFolder.js';
 export type { ExpectedCounts } from '../../reports/folderIntegrity.js';
 export type { ResultKind } from '../../reports/manifest.js';
 export type { CsvTable } from '../../reports/csv/csvRead.js';

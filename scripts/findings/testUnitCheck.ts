@@ -13,7 +13,8 @@
  */
 import { auditPublication } from '../../sim/reproduction/audit.js';
 import { ARMS, HIDDEN_CHOICES, type HiddenChoices } from '../../sim/reproduction/arms.js';
-import { publicationReadings, truthOf } from '../../sim/reproduction/calibration/calibrate.js';
+import { truthOf } from '../../sim/reproduction/calibration/calibrate.js';
+import { publicationReadings } from '../../sim/reproduction/calibration/judge.js';
 import { publicationOf, simulatePublications } from '../../sim/reproduction/calibration/publications.js';
 import { abcArm, syntheticArm, withArmEstimate, type AbcEstimate } from '../../sim/reproduction/checks/crossCheck.js';
 import { MAIN_SCALE, type ArmTargets } from '../../sim/reproduction/likelihood/armEstimate.js';

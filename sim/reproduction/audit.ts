@@ -25,14 +25,12 @@ import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
 import { estimateArm, MAIN_SCALE, publishedTargets } from './likelihood/armEstimate.js';
-import { predictiveCheck, type PredictiveCheck } from './likelihood/predictive.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
 import type { ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
-import { extremeness, type Extremeness } from './checks/extremeness.js';
-import { storyShares, type StoryShares } from './checks/story.js';
+import { bestReadingChecks, checkValues, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
 import {
@@ -90,12 +88,7 @@ export interface CrossChecked {
 /** Readings within this many nats of the best are cross-checked. */
 export const CROSS_CHECKED = 10;
 
-/** What the best reading's simulated publications say about the article as a whole. */
-export interface BestReadingChecks {
-  readonly predictive: PredictiveCheck;
-  readonly extremeness: Extremeness;
-  readonly story: StoryShares;
-}
+export type { BestReadingChecks } from './checks/bestReading.js';
 
 export interface AuditResult {
   /** Best first. */
@@ -225,6 +218,8 @@ export interface AuditOptions {
   readonly onRuns?: (runs: ReadonlyMap<string, RunJobResult>) => void;
   /** Readings to audit (default: `auditGrid()`); a smaller grid serves tests and reduced calibrations. */
   readonly grid?: readonly HiddenChoices[];
+  /** Simulated publications of the best reading behind its checks (default: the audit's replicates). */
+  readonly checkRuns?: number;
 }
 
 /** One reading's figures: its arms' simulations joined. */
@@ -267,7 +262,12 @@ export async function auditPublication(
     const grid = options.grid ?? auditGrid();
     const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
     const extended = await refine(simulations, jobs, simulationBandwidths(simulations), pool, options.onRefine);
-    return { ...rankSimulations(simulations, replicates, extended), runs };
+    const ranked = rankSimulations(simulations, replicates, extended);
+    const best = ranked.entries[0];
+    const more = options.checkRuns ?? replicates;
+    if (best === undefined || !best.likelihood.estimable || more <= replicates) return { ...ranked, runs };
+    const values = await checkValues(simulations, jobs, best.index, more, pool);
+    return { ...ranked, checks: bestReadingChecks(values), runs };
   } finally {
     await pool.close();
   }
@@ -324,14 +324,7 @@ export function rankSimulations(
   const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
   return {
     entries,
-    checks:
-      bestValues === null
-        ? null
-        : {
-            predictive: predictiveCheck(bestValues),
-            extremeness: extremeness(bestValues),
-            story: storyShares(bestValues),
-          },
+    checks: bestValues === null ? null : bestReadingChecks(bestValues),
     replicates,
     crossCheck,
     extraRuns: new Map([...extended].map(([key, v]) => [key, v.values().next().value!.length - replicates])),

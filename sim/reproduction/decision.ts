@@ -3,9 +3,10 @@
  * article and for every simulated publication calibration feeds it:
  *
  *  - posteriors (uniform prior unless one is given) at each bandwidth scale, and for each value of each
- *    hidden choice its marginal posterior with an interval combining Monte Carlo and bandwidth error: the
- *    2.5 % and 97.5 % points of posterior draws (likelihood/posterior.ts) at each scale, the lowest low and
- *    highest high over the scales;
+ *    hidden choice its marginal posterior with an interval combining Monte Carlo, bandwidth and bound: the
+ *    2.5 % and 97.5 % points of posterior draws (likelihood/posterior.ts) at each scale, drawn once over the
+ *    estimable readings and once with the readings that could compete at their bounds, the lowest low and
+ *    highest high over the scales and both;
  *  - a choice is identified at a value when that interval's low end is at least IDENTIFIED, and no reading
  *    that could not be estimated but could compete holds another value;
  *  - the 90 % credible set: the fewest readings whose posteriors (at the main bandwidth, averaged over the
@@ -38,9 +39,14 @@ export interface ValuePosterior {
   readonly value: string;
   /** At the main bandwidth. */
   readonly posterior: number;
-  /** Combined Monte Carlo and bandwidth interval (95 % of draws at each scale, widest over the scales). */
+  /**
+   * Combined Monte Carlo and bandwidth interval (95 % of draws at each scale, widest over the scales), the readings
+   * that could compete in at their bounds.
+   */
   readonly low: number;
   readonly high: number;
+  /** The low end over the estimable readings alone: what the value's interval would be without those bounds. */
+  readonly estimableLow: number;
   /** The point posterior at each bandwidth scale. */
   readonly byScale: readonly number[];
 }
@@ -68,6 +74,8 @@ export interface Decision {
   readonly integrated: readonly number[];
   /** Readings not estimable that could compete (see above). */
   readonly couldCompete: readonly number[];
+  /** Per open choice, the readings that could compete holding a value other than its leading one (none: []). */
+  readonly blockedBy: Partial<Record<HiddenKey, readonly number[]>>;
 }
 
 export interface DecisionOptions {
@@ -181,38 +189,51 @@ export function decide(
   const slots = offsets.at(-1)! + HIDDEN_CHOICES.at(-1)!.values.length;
   const low = new Float64Array(slots + 1).fill(Infinity);
   const high = new Float64Array(slots + 1).fill(-Infinity);
+  const estimableLow = new Float64Array(slots + 1).fill(Infinity);
   const key = new ReplicateKey(options.seed, 0);
   const stream = new AleaStream(0, 0, 0);
   // The posteriors averaged over the draws at the main bandwidth: the Monte Carlo error integrated out.
   const integrated = new Float64Array(readings.length);
+  const competing = competitors(grid, readings);
+  // The readings that could compete enter the second set of draws at their bound (the same at every bandwidth).
+  const bound = readings.map(() => NaN);
+  for (const c of competing) bound[c.index] = c.upper;
   if (estimable)
     BANDWIDTH_SCALES.forEach((_, s) => {
       const logs = logsAt(s);
       const top = Math.max(...logs.filter(Number.isFinite));
-      const active = readings.flatMap((r, i) => (r.estimable && logs[i]! >= top - PRUNE ? [i] : []));
-      const prior = options.prior === undefined ? undefined : active.map((i) => options.prior![i]!);
-      const draws = posteriorDraws(
-        active.map((i) => readings[i]!),
-        s,
-        DRAWS,
-        key.rekey(stream, 'bootstrap', s, options.draw ?? -1),
-        prior,
-      );
-      // Each draw's share of every value of every choice (slot `slots` is the best reading's), then their quantiles.
-      const shares = Array.from({ length: slots + 1 }, () => new Float64Array(DRAWS));
-      draws.forEach((d, n) => {
-        active.forEach((i, j) => {
-          const p = d[j]!;
-          if (s === MAIN_SCALE) integrated[i]! += p / DRAWS;
-          for (let k = 0; k < offsets.length; k++) shares[offsets[k]! + valueIndex[k]![i]!]![n]! += p;
-          if (i === best) shares[slots]![n] = p;
+      for (const bounded of competing.length > 0 ? [false, true] : [false]) {
+        const active = readings.flatMap((r, i) =>
+          (r.estimable || (bounded && !Number.isNaN(bound[i]!))) && (r.estimable ? logs[i]! : bound[i]!) >= top - PRUNE
+            ? [i]
+            : [],
+        );
+        const prior = options.prior === undefined ? undefined : active.map((i) => options.prior![i]!);
+        const draws = posteriorDraws(
+          active.map((i) => readings[i]!),
+          s,
+          DRAWS,
+          key.rekey(stream, 'bootstrap', bounded ? s + BANDWIDTH_SCALES.length : s, options.draw ?? -1),
+          prior,
+          bounded ? active.map((i) => bound[i]!) : undefined,
+        );
+        // Each draw's share of every value of every choice (slot `slots` is the best reading's), then their quantiles.
+        const shares = Array.from({ length: slots + 1 }, () => new Float64Array(DRAWS));
+        draws.forEach((d, n) => {
+          active.forEach((i, j) => {
+            const p = d[j]!;
+            if (s === MAIN_SCALE && !bounded) integrated[i]! += p / DRAWS;
+            for (let k = 0; k < offsets.length; k++) shares[offsets[k]! + valueIndex[k]![i]!]![n]! += p;
+            if (i === best) shares[slots]![n] = p;
+          });
         });
-      });
-      shares.forEach((x, slot) => {
-        x.sort();
-        low[slot] = Math.min(low[slot]!, quantile(x, 0.025));
-        high[slot] = Math.max(high[slot]!, quantile(x, 0.975));
-      });
+        shares.forEach((x, slot) => {
+          x.sort();
+          low[slot] = Math.min(low[slot]!, quantile(x, 0.025));
+          high[slot] = Math.max(high[slot]!, quantile(x, 0.975));
+          if (!bounded) estimableLow[slot] = Math.min(estimableLow[slot]!, quantile(x, 0.025));
+        });
+      }
     });
   const marginals = HIDDEN_CHOICES.map((c, k) => ({
     key: c.key,
@@ -225,18 +246,23 @@ export function decide(
         posterior: estimable ? at(main) : NaN,
         low: estimable ? low[slot]! : NaN,
         high: estimable ? high[slot]! : NaN,
+        estimableLow: estimable ? estimableLow[slot]! : NaN,
         byScale: byScale.map((p) => (estimable ? at(p) : NaN)),
       };
     }),
   }));
-  const couldCompete = competitors(grid, readings).map((c) => c.index);
+  const couldCompete = competing.map((c) => c.index);
   const identified: Record<string, string> = {};
   const open: HiddenKey[] = [];
+  const blockedBy: Partial<Record<HiddenKey, readonly number[]>> = {};
   for (const m of marginals) {
     const top = m.values.reduce((a, b) => (b.posterior > a.posterior ? b : a));
-    const blocked = couldCompete.some((i) => grid[i]![m.key] !== top.value);
-    if (estimable && top.low >= IDENTIFIED && !blocked) identified[m.key] = top.value;
-    else open.push(m.key);
+    const blocked = couldCompete.filter((i) => grid[i]![m.key] !== top.value);
+    if (estimable && top.low >= IDENTIFIED && blocked.length === 0) identified[m.key] = top.value;
+    else {
+      open.push(m.key);
+      blockedBy[m.key] = blocked;
+    }
   }
   const ranked = Array.from(integrated, (p, i) => ({ p, i }))
     .filter((x) => x.p > 0)
@@ -257,5 +283,6 @@ export function decide(
     credible,
     integrated: Array.from(integrated),
     couldCompete,
+    blockedBy,
   };
 }

@@ -71,9 +71,10 @@ export interface Figure {
   readonly impliedBy?: readonly FigureId[];
   /**
    * For a figure a run settles before it ends: whether a run whose first rounds are these can still give the
-   * published value (a run that cannot may stop there when only reproducing runs matter).
+   * published value, or `value` (a simulated publication's; a run that cannot may stop there when only
+   * reproducing runs matter).
    */
-  possible?(rounds: readonly RoundMetrics[]): boolean;
+  possible?(rounds: readonly RoundMetrics[], value?: number): boolean;
 }
 
 const last = (rounds: readonly RoundMetrics[]): RoundMetrics => rounds[rounds.length - 1]!;
@@ -146,11 +147,11 @@ export const FIGURES: readonly Figure[] = [
     uniformGuessing: 'never',
     printed: 0,
     smooth: false,
-    possible(rounds) {
-      // Settled by the first round a task starts with skills, or by the published round passing without one.
+    possible(this: Figure, rounds: readonly RoundMetrics[], value: number = this.published) {
+      // Settled by the first round a task starts with skills, or by the round passing without one.
       for (let i = 0; i < rounds.length; i++) {
-        if (rounds[i]!.tasksWithSkills > 0) return i + 1 === this.published;
-        if (i + 1 >= this.published) return false;
+        if (rounds[i]!.tasksWithSkills > 0) return i + 1 === value;
+        if (i + 1 >= value) return false;
       }
       return true;
     },
@@ -289,7 +290,7 @@ export const FIGURES: readonly Figure[] = [
     printed: 0,
     smooth: false,
     // Distinct skills ever extracted only grow.
-    possible: (rounds) => rounds.length === 0 || last(rounds).skillsEver <= 0,
+    possible: (rounds, value = 0) => rounds.length === 0 || last(rounds).skillsEver <= value,
   },
   {
     id: 'threshold75.skills',

@@ -3,7 +3,7 @@
  * could compete but that too few runs reproduce to estimate. A reading's simulation key names the job that
  * makes it, and for an arm that reads the test accounting, the accounting's variant of that job's figures.
  */
-import { ARMS, type ArmId } from './arms.js';
+import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from './arms.js';
 import {
   runFigureJobs,
   type AuditJob,
@@ -11,11 +11,13 @@ import {
   type SimulationFigure,
   type SimulationPool,
 } from './simulationJobs.js';
-import { TEST_FIGURES, type FigureId } from './figures.js';
+import { figuresOf, TEST_FIGURES, type FigureId } from './figures.js';
 import type { FigureValues } from './pattern.js';
 import {
   closedFormArm,
+  ESS_FLOOR,
   estimateArm,
+  MAIN_SCALE,
   MIN_CLASS_RUNS,
   publishedTargets,
   type ArmEstimate,
@@ -24,7 +26,8 @@ import {
 import { pooledBandwidths } from './likelihood/bandwidths.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
 import { readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';
-import { competitors } from './decision.js';
+import { competitors, IDENTIFIED, MARGIN } from './decision.js';
+import { posteriors } from './likelihood/posterior.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { provablyImpossible } from './checks/impossible.js';
 
@@ -58,27 +61,222 @@ export async function figuresOn(
 
 /** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
 export const MAX_REFINEMENT = 8;
+/**
+ * How far the leading readings may be refined to bring them to the floor of ESS_FLOOR effective runs: up to
+ * FLOOR_REFINEMENT times the audit's replicates, but no further than FLOOR_RUNS (or MAX_REFINEMENT times, if
+ * more). The leaders' exploitation arm, whose published tests lie in its tail, has few effective runs at the
+ * smallest bandwidth, and how few varies widely with the seed (docs/reproduction.md, "No claim rests on one run").
+ */
+export const FLOOR_REFINEMENT = 160;
+export const FLOOR_RUNS = 160_000;
+
+/** The most runs the floor's refinement may give a simulation of `replicates`. */
+export const floorCap = (replicates: number): number =>
+  Math.max(MAX_REFINEMENT * replicates, Math.min(FLOOR_REFINEMENT * replicates, FLOOR_RUNS));
 
 /**
  * Whether more runs, up to `cap`, could settle an arm that keeps a reading in contention (`excess` nats above
- * the exclusion line): a class too small to estimate only if it would reach MIN_CLASS_RUNS at the cap; a
- * class no run reproduces only if its bound, falling with the runs, could clear the line; a continuous
- * figure no class run reproduces always (more runs may reproduce it).
+ * the exclusion line; omitted for a leading reading): a class too small to estimate only if it would reach
+ * MIN_CLASS_RUNS at the cap; a sparse one only if its effective runs, growing with the runs, would reach
+ * ESS_FLOOR; a class no run reproduces only if its bound, falling with the runs, could clear the line; a
+ * continuous figure no class run reproduces always (more runs may reproduce it).
  */
-function worthRefining(e: ArmEstimate, excess: number, cap: number): boolean {
+function worthRefining(e: ArmEstimate, cap: number, excess = Infinity): boolean {
   if (e.n >= cap) return false;
   if (e.status === 'tooFew') return (e.hits * cap) / e.n >= MIN_CLASS_RUNS;
+  if (e.status === 'sparse') return (e.ess * cap) / e.n >= ESS_FLOOR;
   if (e.hits === 0) return excess < Math.log(cap / e.n);
   return true;
 }
 
 /**
- * More runs for the readings that could not be estimated but could compete (see `competitors`): each of
- * their arms that is not estimated gets as many runs again, doubling until the reading is estimable or out
- * of contention, or its simulation reaches MAX_REFINEMENT times the audit's replicates. The new runs stop
- * as soon as they cannot reproduce a figure they settle early (`AuditJob.rejectEarly`), so they only serve
- * the likelihood: the readings' other scores keep the audit's runs. Returns the likelihood's runs by key
- * (the audit's runs, with the new ones after them) for the simulations it extended.
+ * A reading's log-likelihood with its sparse arms at their noise-dominated estimates and, if `optimistic`, its
+ * arms with too few runs at their discrete share alone (NaN when an arm has neither): what orders the readings
+ * whose estimates need more runs, before any is estimable — never a reading's standing.
+ */
+function provisionalLog(r: ReadingLikelihood, optimistic: boolean): number {
+  return r.arms.reduce((s, { estimate: e }) => {
+    if (e.byScale.length > 0) return s + e.byScale[MAIN_SCALE]!.log;
+    if (e.status === 'sparse' && e.provisional !== undefined) return s + e.provisional;
+    return s + (optimistic && e.status === 'tooFew' ? e.discreteLog : NaN);
+  }, 0);
+}
+
+/**
+ * The choices the estimable readings alone would pin down, each with its leading value: its posterior share at the
+ * main bandwidth (uniform prior) at least IDENTIFIED. What a competitor must be refined for (see `refineEstimates`).
+ */
+function leadingValues(grid: readonly HiddenChoices[], readings: readonly ReadingLikelihood[]): Map<HiddenKey, string> {
+  const out = new Map<HiddenKey, string>();
+  if (!readings.some((r) => r.estimable)) return out;
+  const post = posteriors(readings.map((r) => (r.estimable ? r.byScale[MAIN_SCALE]!.log : NaN)));
+  for (const c of HIDDEN_CHOICES) {
+    const shares = new Map<string, number>();
+    post.forEach((p, i) => {
+      if (p > 0) shares.set(grid[i]![c.key], (shares.get(grid[i]![c.key]) ?? 0) + p);
+    });
+    for (const [value, share] of shares) if (share >= IDENTIFIED) out.set(c.key, value);
+  }
+  return out;
+}
+
+/**
+ * The leading readings whose arms need runs to be estimated at all: within MARGIN of the best by their
+ * provisional log-likelihoods, those with a sparse arm; and while no reading has an estimate, even a sparse
+ * one, those with an arm whose class is too small, ranked by their discrete shares.
+ */
+function leading(readings: readonly ReadingLikelihood[]): number[] {
+  for (const optimistic of [false, true]) {
+    const logs = readings.map((r) => provisionalLog(r, optimistic));
+    const top = Math.max(-Infinity, ...logs.filter(Number.isFinite));
+    if (top === -Infinity) continue;
+    return readings.flatMap((r, i) =>
+      logs[i]! >= top - MARGIN && r.arms.some((t) => t.estimate.status === (optimistic ? 'tooFew' : 'sparse'))
+        ? [i]
+        : [],
+    );
+  }
+  return [];
+}
+
+/**
+ * Whether an arm's runs can stop as soon as they cannot give its publication (`Figure.possible`: its first round
+ * with skills, or whether a skill was ever extracted). Only such arms are refined: more runs of the others would
+ * cost whole runs, eight times the bank's, and they stay bounded instead.
+ */
+export const stopsEarly = (arm: ArmId): boolean => figuresOf(arm).some((f) => f.possible !== undefined);
+
+/** Each simulation key's job, and each job's keys (its accountings' variants); made once per bank. */
+const indexes = new WeakMap<
+  Simulations,
+  { byKey: Map<string, AuditJob>; jobOf: Map<string, AuditJob>; keysOf: Map<string, string[]> }
+>();
+function jobIndex(sims: Simulations, jobs: readonly AuditJob[]) {
+  let index = indexes.get(sims);
+  if (index === undefined || index.byKey.size !== jobs.length) {
+    const byKey = new Map(jobs.map((j) => [j.key, j]));
+    const jobOf = new Map<string, AuditJob>();
+    const keysOf = new Map<string, string[]>();
+    for (const row of sims.keys)
+      for (const key of row) {
+        const job = byKey.get(splitKey(key).job)!;
+        if (!jobOf.has(key)) keysOf.set(job.key, [...(keysOf.get(job.key) ?? []), key]);
+        jobOf.set(key, job);
+      }
+    indexes.set(sims, (index = { byKey, jobOf, keysOf }));
+  }
+  return index;
+}
+
+/**
+ * Where refinement's runs come from: runs `first` … of a job, up to `count` of them (fewer when it has no more),
+ * by job key; `cap` is as far as the refinement may take that job.
+ */
+export type RunSource = (
+  requests: readonly {
+    readonly job: AuditJob;
+    readonly first: number;
+    readonly count: number;
+    readonly cap: number;
+  }[],
+) => Promise<ReadonlyMap<string, ReadonlyMap<SimulationFigure, Float64Array>>>;
+
+/** A simulation's arm's estimate from its runs (the article's windows, or a publication's). */
+export type Estimator = (key: string, values: FigureValues) => ArmEstimate;
+
+/**
+ * More runs where a publication's figures need them, in two kinds, doubling a simulation's runs each round:
+ *
+ *  - the leading readings' arms with too few effective runs (see `leading`), until they clear ESS_FLOOR or
+ *    reach their cap (`floorCap`);
+ *  - once some reading is estimable, the arms that keep readings not estimable in contention (see
+ *    `competitors`) where they stand in the way of a choice the estimable readings would pin down (see
+ *    `leadingValues`), until each is estimable or out of contention, or its simulation reaches MAX_REFINEMENT
+ *    times the audit's replicates. A reading not estimable decides nothing but what it blocks, so runs go
+ *    only where they could change what is identified.
+ *
+ * `estimates` (every simulation's, on the bank's runs) is updated in place; every accounting's variant of an
+ * extended simulation is extended with it. Returns the runs by key (the bank's, with the new ones after them)
+ * for the simulations it extended. The article and calibration's publications go through the same loop; only
+ * their windows (in `estimate` and `targets`) and where the runs come from differ.
+ */
+export async function refineEstimates(
+  sims: Simulations,
+  jobs: readonly AuditJob[],
+  estimates: Map<string, ArmEstimate>,
+  estimate: Estimator,
+  source: RunSource,
+  targets: (arm: ArmId) => ArmTargets = publishedTargets,
+  /** Refine for the decision too (the competitors); without it, only the leading readings' floor (what λ reads). */
+  decision = true,
+): Promise<Map<string, FigureValues>> {
+  const extended = new Map<string, Map<FigureId, Float64Array>>();
+  const { byKey, jobOf, keysOf } = jobIndex(sims, jobs);
+  // Runs each job has; a job its source has no more runs for is not asked again.
+  const runs = new Map(jobs.map((j) => [j.key, j.replicates]));
+  const exhausted = new Set<string>();
+  for (;;) {
+    const readings = readingsOf(sims, estimates, targets);
+    const wanted = new Map<string, number>();
+    const want = (key: string, cap: number): void => {
+      const job = jobOf.get(key)!;
+      if (!exhausted.has(job.key) && stopsEarly(job.arm)) wanted.set(job.key, Math.max(wanted.get(job.key) ?? 0, cap));
+    };
+    for (const i of leading(readings))
+      for (const t of readings[i]!.arms) {
+        const cap = floorCap(jobOf.get(t.key)!.replicates);
+        if ((t.estimate.status === 'sparse' || t.estimate.status === 'tooFew') && worthRefining(t.estimate, cap))
+          want(t.key, cap);
+      }
+    const leads = decision ? leadingValues(sims.grid, readings) : new Map<HiddenKey, string>();
+    if (leads.size > 0)
+      for (const c of competitors(sims.grid, readings)) {
+        if (![...leads].some(([key, value]) => sims.grid[c.index]![key] !== value)) continue;
+        for (const t of readings[c.index]!.arms) {
+          const cap = MAX_REFINEMENT * jobOf.get(t.key)!.replicates;
+          if (t.estimate.byScale.length === 0 && worthRefining(t.estimate, cap, c.excess)) want(t.key, cap);
+        }
+      }
+    if (wanted.size === 0) return extended;
+    const requests = [...wanted].map(([job, cap]) => {
+      const have = runs.get(job)!;
+      return { job: byKey.get(job)!, first: have, count: Math.min(have, cap - have), cap };
+    });
+    const got = await source(requests);
+    const changed = new Set<string>();
+    for (const { job } of requests) {
+      const piece = got.get(job.key);
+      const added = piece?.values().next().value?.length ?? 0;
+      if (added === 0) {
+        exhausted.add(job.key);
+        continue;
+      }
+      for (const key of keysOf.get(job.key)!) {
+        const before = extended.get(key) ?? sims.values.get(key)!;
+        const more = variantOf(piece!, splitKey(key).variant);
+        extended.set(
+          key,
+          new Map(
+            [...before].map(([id, v]) => {
+              const joined = new Float64Array(v.length + more.get(id)!.length);
+              joined.set(v);
+              joined.set(more.get(id)!, v.length);
+              return [id, joined];
+            }),
+          ),
+        );
+        changed.add(key);
+      }
+      runs.set(job.key, runs.get(job.key)! + added);
+    }
+    for (const key of changed) estimates.set(key, estimate(key, extended.get(key)!));
+  }
+}
+
+/**
+ * The article's refinement: `refineEstimates` on the article's windows, the new runs simulated on the pool. They
+ * stop as soon as they cannot reproduce a figure they settle early (`AuditJob.rejectEarly`), so they only serve
+ * the likelihood: the readings' other scores keep the audit's runs.
  */
 export async function refine(
   sims: Simulations,
@@ -87,55 +285,31 @@ export async function refine(
   pool: SimulationPool,
   onProgress?: (done: number, total: number) => void,
 ): Promise<Map<string, FigureValues>> {
-  const extended = new Map<string, Map<FigureId, Float64Array>>();
-  const byKey = new Map(jobs.map((j) => [j.key, j]));
-  const jobOf = new Map<string, AuditJob>();
-  for (const row of sims.keys) for (const key of row) jobOf.set(key, byKey.get(splitKey(key).job)!);
-  // Only the simulations just extended change their estimates from one round to the next.
-  const estimates = estimateSimulations(sims, bandwidths);
-  for (;;) {
-    const readings = readingsOf(sims, estimates);
-    const wanted = new Set<string>();
-    for (const c of competitors(sims.grid, readings))
-      for (const t of readings[c.index]!.arms)
-        if (
-          t.estimate.byScale.length === 0 &&
-          worthRefining(t.estimate, c.excess, MAX_REFINEMENT * jobOf.get(t.key)!.replicates)
-        )
-          wanted.add(t.key);
-    if (wanted.size === 0) return extended;
-    // One job per simulation to extend (every accounting's variant of it comes from the same runs).
-    const more = new Map<string, AuditJob>();
-    const pieceOf = (key: string): string => `${jobOf.get(key)!.key}#${estimates.get(key)!.n}`;
-    for (const key of wanted) {
-      const job = jobOf.get(key)!;
-      const have = estimates.get(key)!.n;
-      more.set(pieceOf(key), {
+  const armOf = armsByKey(sims);
+  return refineEstimates(
+    sims,
+    jobs,
+    estimateSimulations(sims, bandwidths),
+    (key, values) => estimateArm(armOf.get(key)!, values, publishedTargets(armOf.get(key)!), bandwidths),
+    async (requests) => {
+      const pieces = requests.map(({ job, first, count }) => ({
         ...job,
-        key: pieceOf(key),
-        first: have,
-        replicates: Math.min(have, MAX_REFINEMENT * job.replicates - have),
+        key: `${job.key}#${first}`,
+        first,
+        replicates: count,
         rejectEarly: true,
-      });
-    }
-    const { values } = await figuresOn(pool, [...more.values()], { onProgress });
-    for (const key of wanted) {
-      const before = extended.get(key) ?? sims.values.get(key)!;
-      const added = variantOf(values.get(pieceOf(key))!, splitKey(key).variant);
-      extended.set(
-        key,
-        new Map(
-          [...before].map(([id, v]) => {
-            const joined = new Float64Array(v.length + added.get(id)!.length);
-            joined.set(v);
-            joined.set(added.get(id)!, v.length);
-            return [id, joined];
-          }),
-        ),
-      );
-    }
-    for (const [key, estimate] of estimateSimulations(sims, bandwidths, extended, wanted)) estimates.set(key, estimate);
-  }
+      }));
+      const { values } = await figuresOn(pool, pieces, { onProgress });
+      return new Map(requests.map(({ job, first }) => [job.key, values.get(`${job.key}#${first}`)!]));
+    },
+  );
+}
+
+/** Each simulation key's arm. */
+export function armsByKey(sims: Simulations): Map<string, ArmId> {
+  const armOf = new Map<string, ArmId>();
+  for (const keys of sims.keys) keys.forEach((k, a) => armOf.set(k, ARMS[a]!.id));
+  return armOf;
 }
 
 /**

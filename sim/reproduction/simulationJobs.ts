@@ -37,6 +37,8 @@ export interface AuditJob {
    * `Figure.possible`); such a replicate's figures are NaN. For runs that only count when they reproduce.
    */
   readonly rejectEarly?: boolean;
+  /** The values `rejectEarly` keeps runs for (any of them), where not the published ones (simulated publications'). */
+  readonly settledAt?: Readonly<Partial<Record<FigureId, readonly number[]>>>;
   /**
    * Also give the test figures under every accounting (as `AccountingFigureId`s): the accounting changes no
    * run under the published lifecycle, so one simulation serves the four readings that differ only in it.
@@ -95,7 +97,13 @@ export function runSimulation(job: SimulationJob): SimulationResult {
   const options: ReplicateOptions =
     settled.length === 0
       ? {}
-      : { keepGoing: (rounds: readonly RoundMetrics[]) => settled.every((f) => f.possible!(rounds)) };
+      : {
+          keepGoing: (rounds: readonly RoundMetrics[]) =>
+            settled.every((f) => {
+              const values = job.settledAt?.[f.id];
+              return values === undefined ? f.possible!(rounds) : values.some((v) => f.possible!(rounds, v));
+            }),
+        };
   const accountings = job.accountings === true;
   const n = config.replicates;
   const own = new SimulationColumns(job, n, config.rounds);

@@ -6,23 +6,40 @@
  * how the answer moves with the prior, and what the best reading's simulated publications say about the
  * article as a whole (the predictive check, how extreme its most extreme figure is, how rare its story).
  */
-import type { AuditEntry, AuditResult, BestReadingChecks, RandomControlCheck } from './audit.js';
+import {
+  readingValues,
+  type AuditEntry,
+  type AuditResult,
+  type BestReadingChecks,
+  type RandomControlCheck,
+} from './audit.js';
+import { meanInterval } from '../core/stats.js';
 import { PUBLISHED_AGENT } from '../agent/agentConfig.js';
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from './arms.js';
 import { sameRuns, type SameRuns } from './checks/sameRuns.js';
-import { decide, type ChoicePosterior, type Decision } from './decision.js';
+import { decide, IDENTIFIED, type ChoicePosterior, type Decision } from './decision.js';
 import type { ConfidenceSet } from './calibration/articleSet.js';
+import { testUnitFrom, type TestUnitCheck } from './checks/crossCheck.js';
 
 export { IDENTIFIED } from './decision.js';
 
 /** The prior tilts of the sensitivity line: each choice's code default weighted 1:2 and 2:1 against the rest. */
 export const PRIOR_TILTS: readonly number[] = [0.5, 2];
+/** The deliberately skewed prior: each choice's value other than the best reading's weighted this much more. */
+export const AGAINST_THE_BEST = 100;
 
 export interface PriorSensitivity {
-  /** Weight of each choice's default value against each other value. */
+  /** Which prior: "uniform", "defaults 0.5:1" and "defaults 2:1", or "against the best 100:1". */
+  readonly prior: string;
+  /** Weight of each choice's default value against each other value (1 for the others). */
   readonly tilt: number;
   readonly bestPosterior: number;
   readonly identified: Partial<HiddenChoices>;
+}
+
+/** Prior weights of the readings: AGAINST_THE_BEST for each choice at a value other than `best`'s, 1 otherwise. */
+export function skewedPrior(grid: readonly HiddenChoices[], best: HiddenChoices): number[] {
+  return grid.map((h) => HIDDEN_CHOICES.reduce((w, c) => w * (h[c.key] === best[c.key] ? 1 : AGAINST_THE_BEST), 1));
 }
 
 /**
@@ -44,13 +61,26 @@ export interface CrossCheckSummary {
    * log Bayes factor of the best reading against its twin in the test unit, by each method, and whether each
    * cross-check agrees with the main estimator within their 95 % interval.
    */
-  readonly testUnit: {
-    readonly main: { readonly log: number; readonly se: number };
-    readonly abc: { readonly log: number; readonly se: number };
-    readonly agree: boolean;
-    readonly synthetic: { readonly log: number; readonly se: number } | null;
-    readonly syntheticAgrees: boolean;
-  } | null;
+  readonly testUnit: TestUnitCheck | null;
+}
+
+/** One reading's mean of a figure over its bank runs, with its standard error. */
+export interface ReadingMean {
+  readonly hidden: HiddenChoices;
+  readonly mean: number;
+  readonly se: number;
+  readonly runs: number;
+}
+
+/**
+ * The library's effect over the readings the figures leave open — those in the 90 % credible set and those not
+ * estimable that could still compete — as the range of their exploitation arm's final mean: the lowest and
+ * highest, each with its Monte Carlo error.
+ */
+export interface OpenEffect {
+  readonly readings: number;
+  readonly lowest: ReadingMean;
+  readonly highest: ReadingMean;
 }
 
 export interface Verdict {
@@ -63,6 +93,13 @@ export interface Verdict {
   readonly identified: Partial<HiddenChoices>;
   /** Choices the published figures cannot tell apart. */
   readonly open: readonly HiddenKey[];
+  /** Per open choice, the readings not estimable that could compete holding a value other than its leading one. */
+  readonly blockedBy: Partial<Record<HiddenKey, readonly AuditEntry[]>>;
+  /**
+   * The open choices the estimable readings alone would identify: readings not estimable whose bounds could
+   * compete are what keep them open.
+   */
+  readonly heldOpen: readonly HiddenKey[];
   readonly marginals: readonly ChoicePosterior[];
   /** Choices whose readings give identical runs: no figure can tell their values apart. */
   readonly unidentifiable: readonly HiddenKey[];
@@ -70,6 +107,8 @@ export interface Verdict {
   readonly sameRuns: readonly SameRuns[];
   /** The 90 % credible set, most probable first. */
   readonly credible: readonly AuditEntry[];
+  /** The exploitation arm's final round over the readings left open. */
+  readonly openEffect: OpenEffect;
   /**
    * The 90 % confidence set (calibration/articleSet.ts) and what it rests on, smallest λ first; null when it
    * was not computed (a quick audit).
@@ -128,28 +167,7 @@ function summarise(audit: Omit<AuditResult, 'runs'>, entries: ReadonlyMap<number
           : r.entry.hidden[c.key] === best.entry.hidden[c.key],
       ),
     );
-  const difference = (a: { log: number; se: number }, b: { log: number; se: number }) => ({
-    log: a.log - b.log,
-    se: Math.hypot(a.se, b.se),
-  });
-  const testUnit =
-    best === undefined || twin === undefined
-      ? null
-      : (() => {
-          const main = difference(best.main, twin.main);
-          const agrees = (x: { log: number; se: number }): boolean =>
-            Math.abs(main.log - x.log) <= 1.959963984540054 * Math.hypot(main.se, x.se);
-          const abc = difference(best.abc, twin.abc);
-          const synthetic =
-            best.synthetic === null || twin.synthetic === null ? null : difference(best.synthetic, twin.synthetic);
-          return {
-            main,
-            abc,
-            agree: agrees(abc),
-            synthetic,
-            syntheticAgrees: synthetic !== null && agrees(synthetic),
-          };
-        })();
+  const testUnit = best === undefined || twin === undefined ? null : testUnitFrom(best, twin);
   return { rows, orderAgrees, syntheticOrderAgrees, testUnit };
 }
 
@@ -168,17 +186,40 @@ export function verdict(audit: Omit<AuditResult, 'runs'>, confidence: Confidence
   const crossCheck = summarise(audit, byIndex);
   const t = crossCheck.testUnit;
   const disagrees = t !== null && !(t.agree && t.syntheticAgrees) && decision.identified.testUnit !== undefined;
-  const identified = Object.fromEntries(
-    Object.entries(decision.identified).filter(([key]) => !(disagrees && key === 'testUnit')),
-  ) as Partial<HiddenChoices>;
+  const withoutVeto = (x: Partial<HiddenChoices>): Partial<HiddenChoices> =>
+    Object.fromEntries(
+      Object.entries(x).filter(([key]) => !(disagrees && key === 'testUnit')),
+    ) as Partial<HiddenChoices>;
+  const identified = withoutVeto(decision.identified);
   const open = [...decision.open];
   if (disagrees) {
     open.push('testUnit');
     open.sort((a, b) => HIDDEN_CHOICES.findIndex((c) => c.key === a) - HIDDEN_CHOICES.findIndex((c) => c.key === b));
   }
-  const priorSensitivity = PRIOR_TILTS.map((tilt) => {
-    const d = auditDecision(audit, tiltedPrior(audit.simulations.grid, tilt));
-    return { tilt, bestPosterior: d.posteriors[best.index]!, identified: d.identified };
+  const finalMean = (e: AuditEntry): ReadingMean => {
+    const xs = readingValues(audit.simulations, e.index).get('exploit.final')!;
+    const { mean, se } = meanInterval(Array.from(xs).filter((x) => !Number.isNaN(x)));
+    return { hidden: e.hidden, mean, se, runs: xs.length };
+  };
+  const open_ = [...new Set([...credible, ...decision.couldCompete.map((i) => byIndex.get(i)!)])].map(finalMean);
+  const lowest = open_.reduce((a, b) => (b.mean < a.mean ? b : a));
+  const highest = open_.reduce((a, b) => (b.mean > a.mean ? b : a));
+  const priors: { prior: string; tilt: number; weights: number[] }[] = [
+    { prior: 'uniform', tilt: 1, weights: audit.simulations.grid.map(() => 1) },
+    ...PRIOR_TILTS.map((tilt) => ({
+      prior: `defaults ${tilt}:1`,
+      tilt,
+      weights: tiltedPrior(audit.simulations.grid, tilt),
+    })),
+    {
+      prior: `against the best ${AGAINST_THE_BEST}:1`,
+      tilt: 1,
+      weights: skewedPrior(audit.simulations.grid, best.hidden),
+    },
+  ];
+  const priorSensitivity = priors.map(({ prior, tilt, weights }) => {
+    const d = prior === 'uniform' ? decision : auditDecision(audit, weights);
+    return { prior, tilt, bestPosterior: d.posteriors[best.index]!, identified: withoutVeto(d.identified) };
   });
   return {
     best,
@@ -186,10 +227,20 @@ export function verdict(audit: Omit<AuditResult, 'runs'>, confidence: Confidence
     tied: entries.filter((e) => e.tiedWithBest),
     identified,
     open,
+    heldOpen: open.filter((k) => {
+      const top = decision.marginals
+        .find((m) => m.key === k)!
+        .values.reduce((a, b) => (b.posterior > a.posterior ? b : a));
+      return (decision.blockedBy[k]?.length ?? 0) > 0 && top.estimableLow >= IDENTIFIED;
+    }),
+    blockedBy: Object.fromEntries(
+      Object.entries(decision.blockedBy).map(([key, list]) => [key, list!.map((i) => byIndex.get(i)!)]),
+    ),
     marginals: decision.marginals,
     unidentifiable: same.filter((s) => s.runs > 0 && s.identical === s.runs).map((s) => s.key),
     sameRuns: same,
     credible,
+    openEffect: { readings: open_.length, lowest, highest },
     confidence: confidence === null ? null : { ...confidence, members: confidence.members.map((i) => byIndex.get(i)!) },
     notEstimable: entries.filter((e) => !e.likelihood.estimable),
     couldCompete: decision.couldCompete.map((i) => byIndex.get(i)!),

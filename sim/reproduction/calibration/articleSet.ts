@@ -9,17 +9,20 @@
  */
 import type { AuditResult } from '../audit.js';
 import { simulateGrid } from '../audit.js';
+import { ARMS } from '../arms.js';
 import type { SimulationPool } from '../simulationJobs.js';
-import { BankCache } from './bankCache.js';
+import { lambdasOf } from './calibrate.js';
 import {
   mainLogs,
   ratioStatistic,
-  readingThresholds,
   THRESHOLD_PUBLICATIONS,
+  thresholdOf,
   thresholdSeed,
   withinThreshold,
   type ReadingThreshold,
 } from './confidence.js';
+import { bankOf, Judge } from './judge.js';
+import { publicationOf } from './publications.js';
 
 /** The first span of λ examined (nats). */
 export const SPAN = 4;
@@ -43,7 +46,7 @@ export interface ConfidenceSet {
 }
 
 export async function confidenceSet(
-  audit: Pick<AuditResult, 'entries' | 'simulations' | 'bandwidths'>,
+  audit: Pick<AuditResult, 'entries' | 'simulations' | 'bandwidths' | 'replicates'>,
   seed: number,
   pool: SimulationPool,
   options: {
@@ -60,8 +63,8 @@ export async function confidenceSet(
   const lambda = logs.map((_, i) => ratioStatistic(logs, i));
   const byLambda = lambda.map((x, i) => ({ x, i })).filter((r) => r.x < Infinity);
   byLambda.sort((a, b) => a.x - b.x || a.i - b.i);
-  // λ reads the logs alone.
-  const cache = new BankCache({ errors: false });
+  // Each threshold's publications are judged as the article is, refinement included.
+  const judge = new Judge(bankOf(audit, seed), pool, false);
   const examined: ExaminedReading[] = [];
   let span = SPAN;
   for (;;) {
@@ -71,9 +74,21 @@ export async function confidenceSet(
       const { simulations: fresh } = await simulateGrid(grid, thresholdSeed(seed), publications, pool);
       const total = (examined.length + next.length) * publications;
       const onJudged = report && (() => report(++judged, total));
-      readingThresholds(bank, audit.bandwidths, next, fresh, cache, onJudged).forEach((t) =>
-        examined.push({ ...t, lambda: lambda[t.index]! }),
-      );
+      for (const [c, index] of next.entries()) {
+        const runs = new Map(ARMS.map((arm, a) => [arm.id, fresh.values.get(fresh.keys[c]![a]!)!] as const));
+        const own = await judge.all(
+          Array.from({ length: publications }, (_, k) => publicationOf(runs, k)),
+          onJudged,
+        );
+        const lambdas = lambdasOf(own, index);
+        examined.push({
+          index,
+          hidden: bank.grid[index]!,
+          threshold: thresholdOf(lambdas),
+          notEstimable: lambdas.filter((x) => x === Infinity).length,
+          lambda: lambda[index]!,
+        });
+      }
     }
     const largest = Math.max(0, ...examined.map((e) => e.threshold.value));
     if (largest < span || span >= MAX_SPAN) break;

@@ -22,6 +22,11 @@ import { randomControlProbability } from '../likelihood/randomControl.js';
 /** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
 export class BankCache {
   private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
+  /**
+   * Whole estimates by the windows they were made for, for the arms whose publications' windows repeat (every
+   * arm but pure exploitation, whose five continuous figures make each publication's windows its own).
+   */
+  private readonly estimates = new Map<string, ArmEstimate>();
   private readonly logOnly: boolean;
 
   constructor(options: { readonly errors?: boolean } = {}) {
@@ -52,14 +57,24 @@ export class BankCache {
     bandwidths: ReadonlyMap<FigureId, number>,
     mainOnly: boolean,
   ): ArmEstimate {
-    if (arm === 'random') return closedFormArm('random', randomControlProbability(targets));
-    const { fit, marginals } = this.of(key, arm, values, targets);
-    return estimateArm(arm, values, targets, bandwidths, {
-      fit,
-      marginals,
-      mainOnly,
-      unnamed: true,
-      logOnly: this.logOnly,
-    });
+    const windows =
+      arm === 'exploit'
+        ? null
+        : `${key}\n${mainOnly}\n${[...targets.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`)}`;
+    const known = windows === null ? undefined : this.estimates.get(windows);
+    if (known !== undefined) return known;
+    const { fit, marginals } = arm === 'random' ? { fit: null, marginals: null } : this.of(key, arm, values, targets);
+    const e =
+      fit === null
+        ? closedFormArm('random', randomControlProbability(targets))
+        : estimateArm(arm, values, targets, bandwidths, {
+            fit,
+            marginals: marginals!,
+            mainOnly,
+            unnamed: true,
+            logOnly: this.logOnly,
+          });
+    if (windows !== null) this.estimates.set(windows, e);
+    return e;
   }
 }

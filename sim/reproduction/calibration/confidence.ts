@@ -11,18 +11,13 @@
  * reading whole, which only adds to its coverage.
  *
  * Thresholds come from THRESHOLD_PUBLICATIONS fresh publications of each reading in question (their own runs,
- * on a seed of their own), judged on the audit's bank at the main bandwidth — as calibration judges its
- * publications, so the coverage it measures (each truth's publications against a threshold from the others)
- * is that of this set.
+ * on a seed of their own), judged on the audit's bank at the main bandwidth, refined as the article is for λ
+ * (judge.ts) — as calibration judges its publications, so the coverage it measures is that of this set.
  */
 import { sha256Seed48 } from '../../core/digest/sha256.js';
-import { ARMS, type HiddenChoices } from '../arms.js';
-import type { Simulations } from '../checks/sameRuns.js';
-import type { FigureId } from '../figures.js';
-import { MAIN_SCALE, type ArmEstimate } from '../likelihood/armEstimate.js';
+import type { HiddenChoices } from '../arms.js';
+import { MAIN_SCALE } from '../likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
-import { BankCache } from './bankCache.js';
-import { publicationOf, type Publication } from './publications.js';
 
 /** The set's level. */
 export const CONFIDENCE = 0.9;
@@ -92,34 +87,6 @@ export function thresholdSeed(seed: number): number {
   return sha256Seed48(`hexa-sim/v1/confidence/seed=${seed}`);
 }
 
-/**
- * Every bank reading's main-bandwidth log-likelihood of a publication (−∞ where not estimable); `estimateOf`
- * may supply an arm's estimate computed before.
- */
-export function publicationLogs(
-  bank: Simulations,
-  bandwidths: ReadonlyMap<FigureId, number>,
-  publication: Publication,
-  cache: BankCache,
-  estimateOf: (key: string, arm: number, compute: () => ArmEstimate) => ArmEstimate = (_k, _a, compute) => compute(),
-): number[] {
-  const armIndex = new Map<string, number>();
-  for (const keys of bank.keys) keys.forEach((k, a) => armIndex.set(k, a));
-  const estimates = new Map<string, number>();
-  for (const [key, values] of bank.values) {
-    const a = armIndex.get(key)!;
-    const arm = ARMS[a]!.id;
-    const targets = publication.get(arm)!;
-    const e = estimateOf(key, a, () => cache.estimate(key, arm, values, targets, bandwidths, true));
-    estimates.set(key, e.byScale.length > 0 ? e.byScale[MAIN_SCALE]!.log : NaN);
-  }
-  return bank.keys.map((keys) => {
-    let sum = 0;
-    for (const k of keys) sum += estimates.get(k)!;
-    return Number.isNaN(sum) ? -Infinity : sum;
-  });
-}
-
 /** A reading's threshold and what it rests on. */
 export interface ReadingThreshold {
   readonly index: number;
@@ -127,48 +94,4 @@ export interface ReadingThreshold {
   readonly threshold: Threshold;
   /** Its publications whose λ could not be computed because the reading itself was not estimable on them. */
   readonly notEstimable: number;
-}
-
-/**
- * Thresholds of the bank's readings `indices` from publications simulated under each (`fresh`: a grid of
- * those readings, in that order, THRESHOLD_PUBLICATIONS runs per arm).
- */
-export function readingThresholds(
-  bank: Simulations,
-  bandwidths: ReadonlyMap<FigureId, number>,
-  indices: readonly number[],
-  fresh: Simulations,
-  cache = new BankCache(),
-  /** Called after each publication judged. */
-  onJudged?: () => void,
-): ReadingThreshold[] {
-  const sources = indices.map(
-    (_, c) => new Map(ARMS.map((arm, a) => [arm.id, fresh.values.get(fresh.keys[c]![a]!)!] as const)),
-  );
-  const count = fresh.values.values().next().value?.values().next().value?.length ?? 0;
-  const lambdas = indices.map(() => [] as number[]);
-  // An arm's estimate under a bank simulation depends only on the windows of that arm's run: publications
-  // whose arm reads the same (identical runs, or the same figures as printed) share it.
-  const memo = new Map<string, ArmEstimate>();
-  for (let j = 0; j < count; j++)
-    indices.forEach((index, c) => {
-      const publication = publicationOf(sources[c]!, j);
-      const signatures = ARMS.map((arm) =>
-        [...publication.get(arm.id)!.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`).join('|'),
-      );
-      const logs = publicationLogs(bank, bandwidths, publication, cache, (key, a, compute) => {
-        const id = `${key}\u0000${signatures[a]!}`;
-        let e = memo.get(id);
-        if (e === undefined) memo.set(id, (e = compute()));
-        return e;
-      });
-      lambdas[c]!.push(ratioStatistic(logs, index));
-      onJudged?.();
-    });
-  return indices.map((index, c) => ({
-    index,
-    hidden: bank.grid[index]!,
-    threshold: thresholdOf(lambdas[c]!),
-    notEstimable: lambdas[c]!.filter((x) => x === Infinity).length,
-  }));
 }

@@ -5,6 +5,7 @@
  * skills" is a claim, not a count: a publication makes it (≥ 3) or its opposite (< 3).
  */
 import { sha256Seed48 } from '../../core/digest/sha256.js';
+import { below, ReplicateKey } from '../../core/rng.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { ArmTargets } from '../likelihood/armEstimate.js';
@@ -68,4 +69,35 @@ export async function simulatePublications(
     (armJobs) =>
       new Map(armJobs.map((j) => [j.arm, new Map(results.get(j.key)!.values as [FigureId, Float64Array][])])),
   );
+}
+
+/**
+ * `count` truths drawn uniformly from `grid` (the uniform prior), one publication each: a truth drawn k times
+ * gets k publications, each on its own runs. On a seed of its own, apart from calibration's other publications.
+ */
+export async function drawnPublications(
+  grid: readonly HiddenChoices[],
+  seed: number,
+  count: number,
+  pool: SimulationPool,
+): Promise<{ readonly truth: HiddenChoices; readonly publication: Publication }[]> {
+  const stream = new ReplicateKey(publicationSeed(seed), 0).stream('bootstrap', -4);
+  const drawn = Array.from({ length: count }, () => below(stream, grid.length));
+  const counts = new Map<number, number>();
+  for (const i of drawn) counts.set(i, (counts.get(i) ?? 0) + 1);
+  const unique = [...counts.keys()];
+  const jobs = unique.map((i, t) => publicationJobs(grid[i]!, t, seed + 1, counts.get(i)!));
+  const { values } = await runFigureJobs(pool, jobs.flat());
+  const runs = new Map(
+    unique.map((i, t) => [
+      i,
+      new Map(jobs[t]!.map((j) => [j.arm, new Map(values.get(j.key)!.values as [FigureId, Float64Array][])])),
+    ]),
+  );
+  const used = new Map<number, number>();
+  return drawn.map((i) => {
+    const k = used.get(i) ?? 0;
+    used.set(i, k + 1);
+    return { truth: grid[i]!, publication: publicationOf(runs.get(i)!, k) };
+  });
 }

@@ -203,3 +203,76 @@ export function withArmEstimate(reading: ReadingLikelihood, arm: number, estimat
   const others = { log: main.log - own.log, variance: main.se ** 2 - own.variance };
   return { log: others.log + estimate.log, se: Math.sqrt(Math.max(0, others.variance) + estimate.se ** 2) };
 }
+
+/** A log Bayes factor with its error. */
+export interface LogDifference {
+  readonly log: number;
+  readonly se: number;
+}
+
+/** The test unit's log Bayes factor, best reading against its twin, by the kernel and by each cross-check. */
+export interface TestUnitCheck {
+  readonly main: LogDifference;
+  readonly abc: LogDifference;
+  readonly agree: boolean;
+  readonly synthetic: LogDifference | null;
+  readonly syntheticAgrees: boolean;
+}
+
+const difference = (a: LogDifference, b: LogDifference): LogDifference => ({
+  log: a.log - b.log,
+  se: Math.hypot(a.se, b.se),
+});
+
+/** Whether a cross-check's Bayes factor lies within the 95 % interval of its difference from the kernel's. */
+const agreesWith = (main: LogDifference, x: LogDifference): boolean =>
+  Math.abs(main.log - x.log) <= 1.959963984540054 * Math.hypot(main.se, x.se);
+
+/** The test-unit check from each reading's three log-likelihoods (the kernel's, ABC's, the synthetic one's). */
+export function testUnitFrom(
+  best: { readonly main: LogDifference; readonly abc: LogDifference; readonly synthetic: LogDifference | null },
+  twin: { readonly main: LogDifference; readonly abc: LogDifference; readonly synthetic: LogDifference | null },
+): TestUnitCheck {
+  const main = difference(best.main, twin.main);
+  const abc = difference(best.abc, twin.abc);
+  const synthetic =
+    best.synthetic === null || twin.synthetic === null ? null : difference(best.synthetic, twin.synthetic);
+  return {
+    main,
+    abc,
+    agree: agreesWith(main, abc),
+    synthetic,
+    syntheticAgrees: synthetic !== null && agreesWith(main, synthetic),
+  };
+}
+
+/**
+ * The test-unit check for a publication (or the article): null when either reading is not estimable, the twin lies
+ * beyond `within` nats of the best, or ABC cannot estimate either's exploitation arm — as the article's cross-check
+ * is made only for the readings near the best.
+ */
+export function testUnitCheck(
+  best: ReadingLikelihood,
+  twin: ReadingLikelihood,
+  exploit: number,
+  values: { readonly best: FigureValues; readonly twin: FigureValues },
+  targets: ArmTargets,
+  within: number,
+): TestUnitCheck | null {
+  if (!best.estimable || !twin.estimable) return null;
+  if (best.byScale[MAIN_SCALE]!.log - twin.byScale[MAIN_SCALE]!.log > within) return null;
+  const side = (r: ReadingLikelihood, v: FigureValues) => {
+    const abc = abcArm('exploit', v, targets);
+    if (abc === null) return null;
+    const synthetic = syntheticArm('exploit', v, targets);
+    const main = r.byScale[MAIN_SCALE]!;
+    return {
+      main: { log: main.log, se: main.se },
+      abc: withArmEstimate(r, exploit, abc),
+      synthetic: synthetic === null ? null : withArmEstimate(r, exploit, synthetic),
+    };
+  };
+  const b = side(best, values.best);
+  const t = side(twin, values.twin);
+  return b === null || t === null ? null : testUnitFrom(b, t);
+}

@@ -14,6 +14,8 @@ export interface Extremeness {
   readonly figures: number;
   /** Each figure's two-sided tail for its published value. */
   readonly tails: ReadonlyMap<FigureId, number>;
+  /** Each figure's published value's percentile among the runs (mid-rank: ties count half). */
+  readonly percentiles: ReadonlyMap<FigureId, number>;
   /** The article's most extreme figure and its tail. */
   readonly most: { readonly id: FigureId; readonly tail: number };
   /** Simulated publications' smallest tails, sorted. */
@@ -60,5 +62,17 @@ export function extremeness(values: FigureValues): Extremeness {
     const t = runTails(values.get(f.id)!);
     for (let i = 0; i < n; i++) if (t[i]! < smallest[i]!) smallest[i] = t[i]!;
   }
-  return { figures: DISTANCE_FIGURES.length, tails, most, smallest: smallest.sort() };
+  const percentiles = new Map(
+    DISTANCE_FIGURES.map((f) => {
+      const xs = values.get(f.id)!;
+      let below = 0;
+      let tied = 0;
+      for (const x of xs) {
+        if (x < f.published) below++;
+        else if (x === f.published) tied++;
+      }
+      return [f.id, (100 * (below + tied / 2)) / xs.length];
+    }),
+  );
+  return { figures: DISTANCE_FIGURES.length, tails, percentiles, most, smallest: smallest.sort() };
 }

@@ -19,6 +19,7 @@ export interface StoryShares {
   readonly publications: number;
 }
 
+// Ties broken by the names' code units, not localeCompare: the key is the same in every host and locale.
 const order = (exploit: number, separate: number, explore: number): string =>
   (
     [
@@ -28,7 +29,7 @@ const order = (exploit: number, separate: number, explore: number): string =>
     ] as const
   )
     .map(([name, x]) => ({ name, x }))
-    .sort((a, b) => a.x - b.x || a.name.localeCompare(b.name))
+    .sort((a, b) => a.x - b.x || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .reduce((s, e, i, all) => (i === 0 ? e.name : `${s}${e.x === all[i - 1]!.x ? '=' : '<'}${e.name}`), '');
 
 /** Publication i's story, as a key. */

@@ -18,7 +18,12 @@
  * An arm is not estimable when no run reproduces its discrete figures ('zero': the probability is below the
  * discrete share's upper bound) or when fewer than MIN_CLASS_RUNS do and continuous figures remain to be
  * estimated from them ('tooFew'); a continuous figure whose class runs all take one value outside its
- * window is a zero too.
+ * window is a zero too. Nor is it when the estimate rests on fewer than ESS_FLOOR effective runs at some
+ * bandwidth ('sparse'): then a run or two decide it, and its reported error cannot be trusted either.
+ *
+ * The error is the larger of two: the influence functions' (the delta method, from the runs' own spread)
+ * and the spread of the same estimate over BATCHES independent batches of the runs (replicate i in batch
+ * i mod BATCHES) — the bank's own variation, which catches what the delta method misses.
  */
 import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
@@ -32,16 +37,28 @@ export const BANDWIDTH_SCALES: readonly number[] = [0.5, Math.SQRT1_2, 1, Math.S
 export const MAIN_SCALE = BANDWIDTH_SCALES.indexOf(1);
 /** Runs of the class below which the continuous figures are not estimated from them. */
 export const MIN_CLASS_RUNS = 20;
+/**
+ * Effective runs below which an estimate is not used (docs/reproduction.md, "No claim rests on one run"), read at
+ * the smallest bandwidth (where they are fewest) and at the main one: with
+ * k effective runs the log estimate's error is about 1/√k and its distribution skewed by about 1/√k too, so
+ * below 10 (an error of a third of a nat, its skew as large) the normal error the posteriors draw from
+ * misdescribes it, and the estimate of that error is itself no better.
+ */
+export const ESS_FLOOR = 10;
+/** Independent batches of the runs whose spread is the error's second estimate. */
+export const BATCHES = 5;
 
-export type ArmStatus = 'estimated' | 'zero' | 'tooFew' | 'closed form';
+export type ArmStatus = 'estimated' | 'zero' | 'tooFew' | 'sparse' | 'closed form';
 
 export interface ScaleEstimate {
   /** Natural log of the probability. */
   readonly log: number;
-  /** Its Monte Carlo variance. */
+  /** Its Monte Carlo variance: the larger of the delta method's and the batches'. */
   readonly variance: number;
   /** Runs effectively behind it: the class size, or the smallest kernel effective sample size if lower. */
   readonly ess: number;
+  /** The variance of the estimate from the spread over BATCHES batches (NaN where not computed). */
+  readonly batchVariance?: number;
 }
 
 /**
@@ -70,6 +87,13 @@ export interface ArmEstimate {
   readonly byScale: readonly ScaleEstimate[];
   /** When not estimated: what bounds it (null when estimated). */
   readonly bound: ArmBound | null;
+  /** The fewest effective runs behind the estimate over the bandwidths (NaN without a class to estimate from). */
+  readonly ess: number;
+  /**
+   * For a sparse arm, its noise-dominated log estimate at the main bandwidth: it only orders what to run more of
+   * (refine.ts), never a reading.
+   */
+  readonly provisional?: number;
 }
 
 /** The windows one arm's figures must land in: the published ones, or a simulated publication's. */
@@ -122,6 +146,8 @@ export interface ClassFit {
   /** Per continuous figure, the class runs' values. */
   readonly columns: ReadonlyMap<FigureId, Column>;
   readonly copula: CopulaFit | null;
+  /** The class within each batch (made at first use; see `batchFits`). */
+  batches?: readonly ClassFit[];
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
@@ -135,6 +161,20 @@ export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): Cl
     copula: hits.length >= MIN_CLASS_RUNS ? fitCopula(raw.map(([, xs]) => xs)) : null,
   };
 }
+
+/** The class of each batch: the class's runs with index ≡ b (mod BATCHES), fitted as a class of their own. */
+function batchFits(arm: ArmId, values: FigureValues, fit: ClassFit): readonly ClassFit[] {
+  return (fit.batches ??= Array.from({ length: BATCHES }, (_, b) =>
+    fitClass(
+      arm,
+      values,
+      fit.hits.filter((i) => i % BATCHES === b),
+    ),
+  ));
+}
+
+/** Runs of n in batch b. */
+const batchRuns = (n: number, b: number): number => Math.floor((n - b - 1) / BATCHES) + 1;
 
 /** The figures no run reproduces on its own, or all of them when each is reproduced but never together. */
 function missingDiscrete(arm: ArmId, values: FigureValues, targets: ArmTargets): FigureId[] {
@@ -209,6 +249,45 @@ function atScale(
   return { estimate: { log, variance, ess }, zeros };
 }
 
+/**
+ * The variance of the log estimate at each of `scales` from its spread over the batches: Σ(x_b − x̄)² / (B(B − 1)),
+ * the variance of the mean of B independent estimates each from 1/B of the runs. NaN where a batch gives none.
+ */
+function batchVariances(
+  arm: ArmId,
+  values: FigureValues,
+  n: number,
+  fit: ClassFit,
+  continuous: readonly Figure[],
+  targets: ArmTargets,
+  bandwidth: (f: Figure, scale: number) => number,
+  scales: readonly number[],
+): number[] {
+  const logs = batchFits(arm, values, fit).map((batch, b) => {
+    const m = batch.hits.length;
+    if (m < 2) return scales.map(() => NaN);
+    const base = { log: Math.log(m / batchRuns(n, b)), variance: 0 };
+    return scales.map((scale) => {
+      const { estimate, zeros } = atScale(
+        batch,
+        continuous,
+        targets,
+        (f) => bandwidth(f, scale),
+        undefined,
+        base,
+        false,
+      );
+      return zeros.length > 0 ? NaN : estimate.log;
+    });
+  });
+  return scales.map((_, s) => {
+    const xs = logs.map((l) => l[s]!);
+    if (!xs.every(Number.isFinite)) return NaN;
+    const mean = xs.reduce((a, x) => a + x, 0) / BATCHES;
+    return xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1));
+  });
+}
+
 /** Estimate one arm's joint probability from its runs (`values` holds at least the arm's figures). */
 export function estimateArm(
   arm: ArmId,
@@ -230,17 +309,28 @@ export function estimateArm(
       missing: options.unnamed === true ? [] : missingDiscrete(arm, values, targets),
       byScale: [],
       bound: { log: discreteUpper, continuousMissing: true },
+      ess: NaN,
     };
   const continuous = continuousFigures(arm);
   const discrete = { log: discreteLog, variance: (1 - m / n) / m };
   if (continuous.length === 0)
-    return {
-      ...base,
-      status: 'estimated',
-      missing: [],
-      byScale: BANDWIDTH_SCALES.map(() => ({ ...discrete, ess: m })),
-      bound: null,
-    };
+    return m < ESS_FLOOR
+      ? {
+          ...base,
+          status: 'sparse',
+          missing: [],
+          byScale: [],
+          bound: { log: discreteUpper, continuousMissing: false },
+          ess: m,
+        }
+      : {
+          ...base,
+          status: 'estimated',
+          missing: [],
+          byScale: BANDWIDTH_SCALES.map(() => ({ ...discrete, ess: m })),
+          bound: null,
+          ess: m,
+        };
   if (m < MIN_CLASS_RUNS)
     return {
       ...base,
@@ -248,15 +338,18 @@ export function estimateArm(
       missing: [],
       byScale: [],
       bound: { log: discreteUpper, continuousMissing: true },
+      ess: NaN,
     };
   const byScale: ScaleEstimate[] = [];
   const errors = options.logOnly !== true;
-  for (const scale of options.mainOnly === true ? [1] : BANDWIDTH_SCALES) {
+  const scales = options.mainOnly === true ? [1] : BANDWIDTH_SCALES;
+  const bandwidth = (f: Figure, scale: number): number => bandwidths.get(f.id)! * scale;
+  for (const scale of scales) {
     const { estimate, zeros } = atScale(
       fit,
       continuous,
       targets,
-      (f) => bandwidths.get(f.id)! * scale,
+      (f) => bandwidth(f, scale),
       options.marginals,
       discrete,
       errors,
@@ -266,17 +359,45 @@ export function estimateArm(
       const main =
         scale === 1
           ? estimate
-          : atScale(fit, continuous, targets, (f) => bandwidths.get(f.id)!, options.marginals, discrete, errors)
-              .estimate;
+          : atScale(fit, continuous, targets, (f) => bandwidth(f, 1), options.marginals, discrete, errors).estimate;
       const log =
         main.log + zeros.length * Math.log(shareUpperBound(0, m)) + 1.959963984540054 * Math.sqrt(main.variance);
-      return { ...base, status: 'zero', missing: zeros, byScale: [], bound: { log, continuousMissing: false } };
+      return {
+        ...base,
+        status: 'zero',
+        missing: zeros,
+        byScale: [],
+        bound: { log, continuousMissing: false },
+        ess: NaN,
+      };
     }
     byScale.push(estimate);
   }
-  if (options.mainOnly === true)
-    return { ...base, status: 'estimated', missing: [], byScale: BANDWIDTH_SCALES.map(() => byScale[0]!), bound: null };
-  return { ...base, status: 'estimated', missing: [], byScale, bound: null };
+  // The floor is read at the smallest bandwidth (the fewest effective runs) and the main one, in either mode.
+  const smallest =
+    options.mainOnly === true
+      ? atScale(fit, continuous, targets, (f) => bandwidth(f, BANDWIDTH_SCALES[0]!), undefined, discrete, false)
+          .estimate
+      : byScale[0]!;
+  const ess = Math.min(smallest.ess, byScale[options.mainOnly === true ? 0 : MAIN_SCALE]!.ess);
+  // A noise-dominated estimate is not used at all: the arm is bounded like one too rare to estimate.
+  if (ess < ESS_FLOOR)
+    return {
+      ...base,
+      status: 'sparse',
+      missing: [],
+      byScale: [],
+      bound: { log: discreteUpper, continuousMissing: true },
+      ess,
+      provisional: byScale[options.mainOnly === true ? 0 : MAIN_SCALE]!.log,
+    };
+  const batched = errors ? batchVariances(arm, values, n, fit, continuous, targets, bandwidth, scales) : null;
+  const withBatches = byScale.map((e, s) => {
+    const b = batched?.[s] ?? NaN;
+    return { ...e, variance: Number.isNaN(b) ? e.variance : Math.max(e.variance, b), batchVariance: b };
+  });
+  const out = options.mainOnly === true ? BANDWIDTH_SCALES.map(() => withBatches[0]!) : withBatches;
+  return { ...base, status: 'estimated', missing: [], byScale: out, bound: null, ess };
 }
 
 /** An arm whose joint probability is known exactly (no Monte Carlo error, the same under every reading). */
@@ -292,5 +413,6 @@ export function closedFormArm(arm: ArmId, p: number): ArmEstimate {
     discreteUpper: 0,
     byScale: BANDWIDTH_SCALES.map(() => ({ log, variance: 0, ess: Infinity })),
     bound: null,
+    ess: Infinity,
   };
 }

@@ -80,6 +80,7 @@ export function normalDraw(stream: Stream): number {
 /**
  * `draws` posterior vectors at one scale (each over all readings, 0 for those not estimable), the
  * simulations' errors drawn from `stream`. Keys are visited in the order the readings first name them.
+ * `bounds` (per reading, NaN for none) puts readings not estimable in at a fixed log-likelihood: their bound.
  */
 export function posteriorDraws(
   readings: readonly ReadingLikelihood[],
@@ -87,6 +88,7 @@ export function posteriorDraws(
   draws: number,
   stream: Stream,
   prior?: readonly number[],
+  bounds?: readonly number[],
 ): Float64Array[] {
   const keys = new Map<string, number>();
   for (const r of readings)
@@ -100,7 +102,7 @@ export function posteriorDraws(
   for (let d = 0; d < draws; d++) {
     for (let k = 0; k < sds.length; k++) errors[k] = sds[k]! === 0 ? 0 : sds[k]! * normalDraw(stream);
     const logs = readings.map((r, i) => {
-      if (!r.estimable) return NaN;
+      if (!r.estimable) return bounds?.[i] ?? NaN;
       let l = r.byScale[scale]!.log;
       for (const k of terms[i]!) l += errors[k]!;
       return l;

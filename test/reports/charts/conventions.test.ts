@@ -2,7 +2,8 @@
  * Every chart a report draws — for a run, a small and a large sweep, and a reproduction — held to the
  * conventions of reports/charts/conventions.ts, as drawn: it compiles without warnings, every axis that has
  * tick labels has a title, no tick label is negative (every measure is a count, a share or attempts), and
- * a caption names only colours the chart draws. A new chart is checked as soon as chartsFor returns it.
+ * a caption names only colours the chart draws. A new chart is checked as soon as chartsFor returns it; the
+ * verdict's two, which need an audit and a calibration, are drawn from the data of ./verdict/verdictBars.ts.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +16,12 @@ import { buildComparison } from '../../../reports/compare/comparePage.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { summarize } from '../../../reports/summary.js';
 import { reproduceFolder, runFolder, sweepFolder, tempDir } from '../fixtures.js';
+import { posteriorSpec } from '../../../reports/charts/verdict/posterior.js';
+import { ranksSpec } from '../../../reports/charts/verdict/ranks.js';
+import { IDENTIFIED } from '../../../sim/reproduction/decision.js';
 import { compileChart } from './compile.js';
 import { drawChart, type Drawn } from './scene.js';
+import { BARS, RANKS } from './verdict/verdictBars.js';
 
 let root: string;
 const charts: { folder: string; chart: Chart; drawn: Drawn }[] = [];
@@ -40,6 +45,12 @@ beforeAll(async () => {
     for (const chart of (await chartsFor(data, summary, axes)).charts)
       charts.push({ folder, chart, drawn: await drawChart(chart.spec) });
   }
+  // The verdict's charts (chartsFor draws them for a reproduction with an audit, and a calibration).
+  const verdict: Chart[] = [
+    { kind: 'posterior', name: 'posterior', heading: '', spec: posteriorSpec(BARS, IDENTIFIED) },
+    { kind: 'ranks', name: 'rank-histogram', heading: '', spec: ranksSpec(RANKS) },
+  ];
+  for (const chart of verdict) charts.push({ folder: 'verdict', chart, drawn: await drawChart(chart.spec) });
   // And a comparison's (hexa report A B): two runs, one exploring.
   const other = loadResultFolder(runFolder(join(root, 'other'), 8, { agent: { explore: 0.2 } }));
   const runs = [
@@ -56,7 +67,18 @@ const name = (c: { folder: string; chart: Chart }): string => `${c.folder}: ${c.
 describe('every chart of every report', () => {
   it('covers each kind of chart', () => {
     expect(new Set(charts.map((c) => c.chart.kind))).toEqual(
-      new Set(['learning', 'heatmap', 'decision', 'distribution', 'profile', 'aggregate', 'cells', 'improvement']),
+      new Set([
+        'learning',
+        'heatmap',
+        'decision',
+        'distribution',
+        'profile',
+        'aggregate',
+        'cells',
+        'improvement',
+        'posterior',
+        'ranks',
+      ]),
     );
   });
 

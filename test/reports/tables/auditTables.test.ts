@@ -70,11 +70,14 @@ describe('audit and verdict text', () => {
       verdictOf(entries, {
         identified: { cadence: 'round' },
         open: ['update'],
-        priorSensitivity: [{ tilt: 2, bestPosterior: 0.55, identified: { cadence: 'round' } }],
+        priorSensitivity: [{ prior: 'defaults 2:1', tilt: 2, bestPosterior: 0.55, identified: { cadence: 'round' } }],
       }),
     );
-    expect(text).toContain("Identified (interval's low end ≥ 0.95 at every bandwidth): --cadence round. Open: update.");
-    expect(text).toContain("each choice's default weighted 2:1 — best posterior 0.55");
+    expect(text).toContain(
+      "Identified (interval's low end ≥ 0.95 at every bandwidth, no reading that could compete holding another " +
+        'value): --cadence round. Open: update.',
+    );
+    expect(text).toContain('defaults 2:1 — best posterior 0.55');
     expect(text).toContain('against the closed form 6.140e-9: ratio 0.969');
     expect(text).toContain('Predictive check (Mahalanobis, 17 figures): p = 0.600 jointly');
     expect(text).toContain('were the best reading true, 18.4 on average and all 19 with probability 0.57');

@@ -5,7 +5,7 @@ import { FIGURES, type FigureId } from '../../../sim/reproduction/figures.js';
 import type { FigureRow } from '../../../sim/reproduction/reproduction.js';
 import type { Verdict } from '../../../sim/reproduction/verdict.js';
 import { headlineSentences, ordinal } from '../../../reports/tables/headline.js';
-import { checkAt, entry, verdictOf } from '../../sim/reproduction/auditEntries.js';
+import { checksAt, entry, verdictOf } from '../../sim/reproduction/auditEntries.js';
 
 interface Numbers {
   readonly final: number;
@@ -51,8 +51,29 @@ const audited: Partial<Verdict> = {
   open: ['window', 'update', 'exploreUnit', 'testUnit'],
 };
 
+/** The best reading's placements as the numbers say (its percentiles and two-sided tails). */
+function placed(n: Numbers, v: Verdict): Verdict {
+  if (v.checks === null) return v;
+  const at: [FigureId, number][] = [
+    ['exploit.final', n.finalPercentile],
+    ['explore.final', n.explorePercentile],
+  ];
+  const tail = (p: number): number => Math.min(1, (2 * Math.min(p, 100 - p)) / 100);
+  return {
+    ...v,
+    checks: {
+      ...v.checks,
+      extremeness: {
+        ...v.checks.extremeness,
+        percentiles: new Map(at),
+        tails: new Map(at.map(([id, p]) => [id, tail(p)])),
+      },
+    },
+  };
+}
+
 const sentences = (n: Numbers, v: Verdict, full?: number): string[] =>
-  headlineSentences(rows(n), hiddenOf(PUBLISHED_AGENT), v, full === undefined ? undefined : { full });
+  headlineSentences(rows(n), hiddenOf(PUBLISHED_AGENT), placed(n, v), full === undefined ? undefined : { full });
 
 describe('the headline', () => {
   it('is four plain sentences carrying the numbers', () => {
@@ -64,51 +85,60 @@ describe('the headline', () => {
         'against 11.60',
     );
     expect(s[0]).toContain('a 33 % cut, where the article reports 65 % (12.1 → 4.2)');
-    // The 4.2's two-sided tail is 0.136; with tails corrected as even (see evenExtremeness), 14 % of publications show
-    // one.
+    // The best reading's own runs place both figures, and its share of publications as extreme carries its error.
     expect(s[1]).toBe(
-      "The article's 4.2 sits at the 7th percentile of single runs and its 10.0 with 20 % exploration at the 82nd: " +
-        'ordinary runs once the most extreme of 17 figures is allowed for, since 14 % of simulated publications have ' +
-        'a figure at least as extreme as the 4.2.',
+      "Under its best reading, the article's 4.2 sits at the 7th percentile of single runs and its 10.0 with 20 % " +
+        'exploration at the 82nd: ordinary runs once the most extreme of 17 figures is allowed for, since ' +
+        '14 % ± 1 % of simulated publications have a figure at least as extreme as the 4.2.',
     );
-    expect(s[2]).toContain("1.3 % of simulated publications tell the article's whole story");
+    expect(s[2]).toContain("1.3 % ± 0.1 % of simulated publications tell the article's whole story");
+    expect(s[2]).toContain("a simulated publication's own story is told by a median 3.0 % ± 0.1 %");
     expect(s[2]).toContain(
-      "a simulated publication's own story is told by a median 3.0 % and 16.0 % of them tell one as rare",
+      'and the article is no outlier: the smallest p-value of its 9 predictive checks (its pure exploitation arm, ' +
+        '0.10), corrected for being the smallest of 9, is 0.600 ± 0.002.',
     );
-    expect(s[2]).toContain('the article is no outlier: every predictive check');
     expect(s[3]).toContain('pin down --cadence round, --samples all and --test-at evolve');
-    expect(s[3]).toContain('but leave --window, --update, --explore-unit and --test-unit open');
+    expect(s[3]).toContain('and leave --window, --update, --explore-unit and --test-unit open on their evidence');
     expect(s[3]).toContain('4 readings make up the 90 % credible set, the best at posterior 0.26 (0.13–0.39)');
   });
 
-  it('follows the numbers when they change', () => {
-    const alone = [entry({ posterior: 0.97 }), entry({ hidden: { update: 'merge' }, posterior: 0.03 })];
-    const v = verdictOf(alone, {
-      credible: [alone[0]!],
-      identified: {
-        cadence: 'round',
-        window: 'round',
-        update: 'replace',
-        samples: 'all',
-        exploreUnit: 'attempt',
-        testUnit: 'any',
-        testAt: 'evolve',
+  it('gives the effect over the readings left open as a range, each end with its error', () => {
+    const v = verdictOf(tiedFour, {
+      ...audited,
+      openEffect: {
+        readings: 28,
+        lowest: { hidden: tiedFour[0]!.hidden, mean: 7.71, se: 0.02, runs: 10_000 },
+        highest: { hidden: { ...tiedFour[0]!.hidden, window: 'all' }, mean: 9.8, se: 0.03, runs: 10_000 },
       },
-      open: [],
-      checks: { ...verdictOf(alone).checks!, predictive: checkAt(0.5, 0.004) },
     });
-    const s = sentences({ final: 4.4, finalPercentile: 1, explorePercentile: 45 }, v);
-    expect(s[0]).toContain('ends at 4.40 attempts per task (95 % CI 4.26–4.54');
-    expect(s[0]).toContain('a 62 % cut');
-    expect(s[1]).toContain('the 4.2 outside the range of single runs and the 10 an ordinary run');
-    expect(s[2]).toContain(
-      "but the article is an outlier in its pure exploitation arm given the arm's discrete figures (p = 0.0040), " +
-        'most of all in pure exploitation, skill tests over the run (973 where the other figures lead ' +
-        'one to expect 1272)',
+    expect(sentences(BASE, v)[0]).toBe(
+      'Over the 28 readings the figures leave open, the skill library ends at 7.71 ± 0.02 to 9.80 ± 0.03 attempts ' +
+        'per task (10000 runs each) against 11.60 without one: a cut of 16 % to 34 %, where the article reports ' +
+        '65 % (12.1 → 4.2); under the best reading it ends at 7.78 attempts per task (95 % CI 7.64–7.92 over 1000 ' +
+        'runs) against 11.60 without one.',
     );
-    expect(s[3]).toContain('the best reading alone makes up the 90 % credible set, at posterior 0.97');
-    expect(s[3]).not.toContain('open');
-    expect(s[3]).not.toContain('confidence set');
+  });
+
+  it('calls the article an outlier only when the corrected p-value clears the line by twice its error', () => {
+    const said = (corrected: number, se: number, publications?: number): string =>
+      sentences(BASE, verdictOf(tiedFour, { ...audited, checks: checksAt(0.3, corrected, se, publications) }))[2]!;
+    expect(said(0.03, 0.004)).toContain(
+      'but the article is an outlier: the smallest p-value of its 9 predictive checks (its pure exploitation arm, ' +
+        "0.050), corrected for being the smallest of 9, is 0.030 ± 0.004, most of all its pure exploitation arm's " +
+        '2 skills after round 5 (without it that check gives p = 0.34).',
+    );
+    expect(said(0.045, 0.004)).toContain(
+      'whether the article is an outlier is not settled: the smallest p-value of its 9 predictive checks',
+    );
+    expect(said(0.045, 0.004)).toContain('is 0.045 ± 0.004, within twice its error of 0.05.');
+    expect(said(0.07, 0.004)).toContain('and the article is no outlier');
+    // Too few simulated publications to settle it: a quick audit leaves it to the full one.
+    expect(said(0.03, 0.015, 1000)).toContain(
+      'whether the article is an outlier this audit does not settle: the smallest p-value',
+    );
+    expect(said(0.03, 0.015, 1000)).toContain(
+      'is 0.030 over 1000 simulated publications, too few to give its error (`--audit` checks 40000).',
+    );
   });
 
   it('gives the confidence set beside the credible one when the full audit built it', () => {
@@ -190,9 +220,30 @@ describe('the headline', () => {
   it('says what a quick audit rests on, and which readings could still compete', () => {
     const v = verdictOf(tiedFour, { ...audited, replicates: 1000, couldCompete: [entry({ posterior: NaN })] });
     const s = sentences(BASE, v, 10_000);
-    expect(s[3]).toContain('and 1 reading too rarely reproduced to estimate could still compete');
+    expect(s[3]).toContain(
+      '1 reading the audit cannot estimate (too rarely reproduced, or resting on fewer than 10 effective runs) ' +
+        'could still compete, its bound within 10⁴ of the best',
+    );
     expect(s[3]).toContain('(A quick audit, 1000 runs per reading, is all this rests on: `--audit` runs 10000.)');
     expect(sentences(BASE, verdictOf(tiedFour, audited), 10_000)[3]).not.toContain('quick audit');
+  });
+
+  it('says which open choices only readings it cannot estimate hold open', () => {
+    const blocker = entry({ hidden: { window: 'all' }, posterior: NaN });
+    const v = verdictOf(tiedFour, {
+      ...audited,
+      couldCompete: [blocker],
+      blockedBy: { window: [blocker] },
+      heldOpen: ['window'],
+    });
+    const s = sentences(BASE, v)[3]!;
+    expect(s).toContain('and leave --update, --explore-unit and --test-unit open on their evidence');
+    expect(s).toContain(
+      '; the readings the audit could estimate would pin down --window too, but 1 reading the audit cannot estimate',
+    );
+    // With nothing pinned down, the open choices join the sentence the same way.
+    const none = sentences(BASE, verdictOf(tiedFour, { ...audited, identified: {}, couldCompete: [blocker] }))[3]!;
+    expect(none).toContain('The figures pin down none of the hidden choices and leave --window, --update,');
   });
 
   it('says which reading the table was run under when it is not the best', () => {

@@ -5,6 +5,7 @@ import { hiddenOf, HIDDEN_CHOICES, type HiddenChoices } from '../../../sim/repro
 import type { AuditEntry } from '../../../sim/reproduction/audit.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import type { Extremeness } from '../../../sim/reproduction/checks/extremeness.js';
+import { CHECK_RUNS, type BestReadingChecks } from '../../../sim/reproduction/checks/bestReading.js';
 import { DISTANCE_FIGURES, type PredictiveCheck } from '../../../sim/reproduction/likelihood/predictive.js';
 import { readingLikelihood } from '../../../sim/reproduction/likelihood/reading.js';
 import type { Verdict } from '../../../sim/reproduction/verdict.js';
@@ -64,11 +65,45 @@ export function checkAt(p: number, conditional = p): PredictiveCheck {
   };
 }
 
+/**
+ * The best reading's checks with every predictive p-value at `p`, the corrected smallest at `corrected` ± `se`
+ * over `publications` (by default the full audit's).
+ */
+export function checksAt(p: number, corrected = p, se = 0.002, publications = CHECK_RUNS): BestReadingChecks {
+  return {
+    predictive: checkAt(p),
+    extremeness: evenExtremeness(),
+    mostExtreme: { value: 0.14, se: 0.01 },
+    story: { article: 0.013, medianOwn: 0.03, asRare: 0.16, publications },
+    storyErrors: {
+      article: { value: 0.013, se: 0.001 },
+      medianOwn: { value: 0.03, se: 0.001 },
+      asRare: { value: 0.16, se: 0.01 },
+    },
+    surprise: {
+      checks: 9,
+      smallest: { what: 'exploit', pValue: p / 6 },
+      pValue: corrected,
+      se,
+      publications,
+      culprit: { id: 'exploit.skills', without: 0.34, tail: 0.27 },
+    },
+    publications,
+  };
+}
+
 /** Simulated publications' smallest tails spread evenly on (0, 1): the corrected tail of t is t. */
 export function evenExtremeness(): Extremeness {
   return {
     figures: 17,
-    tails: new Map(),
+    tails: new Map([
+      ['exploit.final', 0.14],
+      ['explore.final', 0.36],
+    ]),
+    percentiles: new Map([
+      ['exploit.final', 7],
+      ['explore.final', 82],
+    ]),
     most: { id: 'exploit.final', tail: 0.14 },
     smallest: Float64Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000),
   };
@@ -83,21 +118,24 @@ export function verdictOf(entries: readonly AuditEntry[], parts: Partial<Verdict
     tied: entries.filter((e) => e.tiedWithBest),
     identified: {},
     open: HIDDEN_CHOICES.map((c) => c.key),
+    blockedBy: {},
+    heldOpen: [],
     marginals: [],
     unidentifiable: [],
     sameRuns: HIDDEN_CHOICES.map((c) => ({ key: c.key, runs: 100, identical: 50 })),
     credible: entries.filter((e) => e.tiedWithBest),
+    openEffect: {
+      readings: 1,
+      lowest: { hidden: best.hidden, mean: 7.78, se: 0.02, runs: 10_000 },
+      highest: { hidden: best.hidden, mean: 7.78, se: 0.02, runs: 10_000 },
+    },
     confidence: null,
     notEstimable: [],
     couldCompete: [],
     priorSensitivity: [],
     estimable: true,
     explainsEveryFigure: true,
-    checks: {
-      predictive: checkAt(0.6),
-      extremeness: evenExtremeness(),
-      story: { article: 0.013, medianOwn: 0.03, asRare: 0.16, publications: 10_000 },
-    },
+    checks: checksAt(0.6),
     crossCheck: { rows: [], orderAgrees: true, syntheticOrderAgrees: true, testUnit: null },
     randomControl: { closedForm: 6.14e-9, estimated: 5.95e-9, logSe: 0.03, replicates: 10_000 },
     replicates: 10_000,

@@ -62,6 +62,12 @@ describe("the audit's decision", () => {
     const d = decide(grid, readings, { seed: 1 });
     expect(d.couldCompete).toEqual([1]);
     expect(d.open).toContain('window');
+    // It is named as what keeps the window open, and the window's interval takes it in at its bound.
+    expect(d.blockedBy.window).toEqual([1]);
+    const all = d.marginals.find((m) => m.key === 'window')!.values.find((v) => v.value === 'all')!;
+    expect(all.posterior).toBe(0);
+    // At its bound, 2 nats below the best, whose own error (0.1) sets the draws' 97.5 % point.
+    expect(all.high).toBeCloseTo(1 / (1 + Math.exp(2 - 1.96 * 0.1)), 2);
     // Without it, the window would be identified.
     expect(decide([grid[0]!, grid[2]!], [readings[0]!, readings[2]!], { seed: 1 }).identified.window).toBe('round');
   });

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { auditPublication, type AuditResult } from '../../../sim/reproduction/audit.js';
-import { PRIOR_TILTS, tiltedPrior, verdict, type Verdict } from '../../../sim/reproduction/verdict.js';
+import {
+  AGAINST_THE_BEST,
+  PRIOR_TILTS,
+  skewedPrior,
+  tiltedPrior,
+  verdict,
+  type Verdict,
+} from '../../../sim/reproduction/verdict.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
 // The update and the exploration unit, the rest at the code's defaults, and one reading with a merged library
@@ -44,11 +51,19 @@ describe('verdict', () => {
     expect(v.couldCompete).not.toContain(merged);
   });
 
-  it('weighs the prior both ways, one line per tilt', () => {
-    expect(v.priorSensitivity.map((p) => p.tilt)).toEqual(PRIOR_TILTS);
+  it('weighs the prior uniformly, both ways towards the defaults, and deliberately against the best', () => {
+    expect(v.priorSensitivity.map((p) => p.prior)).toEqual([
+      'uniform',
+      ...PRIOR_TILTS.map((t) => `defaults ${t}:1`),
+      `against the best ${AGAINST_THE_BEST}:1`,
+    ]);
+    expect(v.priorSensitivity[0]!.identified).toEqual(v.identified);
     const prior = tiltedPrior(GRID, 2);
     expect(prior[0]).toBe(2 ** 7);
     expect(prior[1]).toBe(2 ** 6);
+    const skewed = skewedPrior(GRID, v.best.hidden);
+    expect(skewed[v.best.index]).toBe(1);
+    expect(Math.max(...skewed)).toBeGreaterThan(AGAINST_THE_BEST);
   });
 
   it('leaves open every choice an interval cannot settle, and names what it identifies only from estimates', () => {

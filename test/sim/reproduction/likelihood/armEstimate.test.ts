@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANDWIDTH_SCALES,
+  BATCHES,
   classOf,
   closedFormArm,
   continuousFigures,
+  ESS_FLOOR,
   estimateArm,
   MAIN_SCALE,
   MIN_CLASS_RUNS,
@@ -94,6 +96,30 @@ describe('one arm: the discrete share times the continuous figures given it', ()
       e.discreteLog + Math.log(shareUpperBound(0, e.hits)) + 1.96 * Math.sqrt((1 - e.hits / e.n) / e.hits),
       2,
     );
+  });
+
+  it(`leaves an estimate on fewer than ${ESS_FLOOR} effective runs unestimated, bounded like a rare class`, () => {
+    // 5.0 attempts lies below all but a few of this arm's 20 000 runs: a handful of runs decide the kernel.
+    const tail = new Map(targets);
+    tail.set('explore.final', { lo: 4.95, hi: 5.05, point: 5 });
+    const e = estimateArm('explore', values, tail, bandwidths);
+    expect(e.hits).toBeGreaterThan(MIN_CLASS_RUNS);
+    expect(e.status).toBe('sparse');
+    expect(e.ess).toBeLessThan(ESS_FLOOR);
+    expect(e.byScale).toEqual([]);
+    expect(e.bound).toEqual({ log: e.discreteUpper, continuousMissing: true });
+    expect(Number.isFinite(e.provisional)).toBe(true);
+  });
+
+  it(`takes the larger error of the delta method and the spread over ${BATCHES} batches of the runs`, () => {
+    const e = estimateArm('explore', values, targets, bandwidths);
+    for (const s of e.byScale) {
+      expect(Number.isFinite(s.batchVariance)).toBe(true);
+      expect(s.variance).toBeGreaterThanOrEqual(s.batchVariance!);
+    }
+    // Publications judged by their logs alone need neither.
+    const lean = estimateArm('explore', values, targets, bandwidths, { logOnly: true });
+    expect(lean.byScale.map((s) => s.log)).toEqual(e.byScale.map((s) => s.log));
   });
 
   it('gives a closed form at every bandwidth without error', () => {

@@ -15,6 +15,7 @@ export function armAt(arm: ArmId, log: number, se: number, byScale?: readonly nu
     discreteUpper: Math.log(0.55),
     byScale: BANDWIDTH_SCALES.map((_, s) => ({ log: byScale?.[s] ?? log, variance: se * se, ess: 100 })),
     bound: null,
+    ess: 100,
   };
 }
 
@@ -30,6 +31,7 @@ export function armZero(arm: ArmId, upper: number, continuousMissing = true): Ar
     discreteUpper: upper,
     byScale: [],
     bound: { log: upper, continuousMissing },
+    ess: NaN,
   };
 }
 

@@ -1,0 +1,297 @@
+/**
+ * Publications judged as the article is: every reading's likelihood of the publication's figures on a bank of
+ * simulations, then the same refinement the article gets (refine.ts) — more runs for the leading readings
+ * whose estimates rest on too few effective runs, and for the readings that could compete — so a simulated
+ * publication meets the floor and the bounds the article meets, and calibration measures the decision the
+ * article gets, refinement included.
+ *
+ * The article's refinement simulates its runs as it goes; publications are judged in bulk, so theirs come from a
+ * reserve: each bank simulation some publication asked to extend is simulated once, up to the largest count any
+ * asked for (full runs, usable for any publication), and those publications are judged again. A simulation's
+ * runs do not depend on who reads them, so a publication's judgement is what it would have been had its runs
+ * been simulated for it alone.
+ */
+import { sha256Seed48 } from '../../core/digest/sha256.js';
+import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
+import { auditJobs, simulateGrid, type AuditResult } from '../audit.js';
+import type { Simulations } from '../checks/sameRuns.js';
+import { figuresOf, type FigureId } from '../figures.js';
+import { MAIN_SCALE, type ArmEstimate, type ArmTargets } from '../likelihood/armEstimate.js';
+import type { ReadingLikelihood } from '../likelihood/reading.js';
+import type { FigureValues } from '../pattern.js';
+import { armsByKey, readingsOf, refineEstimates, simulationBandwidths, type RunSource } from '../refine.js';
+import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
+import { BankCache } from './bankCache.js';
+import type { Publication } from './publications.js';
+
+/** A bank of simulations the decision reads: every reading's runs, the jobs that made them, the bandwidths. */
+export interface Bank {
+  readonly simulations: Simulations;
+  readonly jobs: readonly AuditJob[];
+  readonly bandwidths: ReadonlyMap<FigureId, number>;
+  readonly replicates: number;
+}
+
+/** The seed of calibration's bank b ≥ 1, apart from the audit's own (bank 0) and every other seed (below 2^48). */
+export function bankSeed(seed: number, b: number): number {
+  return sha256Seed48(`hexa-sim/v1/calibration-bank/seed=${seed}/bank=${b}`);
+}
+
+/** A bank simulated afresh: every reading of `grid` at `replicates` runs per arm, on its own seed. */
+export async function freshBank(
+  grid: readonly HiddenChoices[],
+  seed: number,
+  replicates: number,
+  pool: SimulationPool,
+): Promise<Bank> {
+  const { simulations, jobs } = await simulateGrid(grid, seed, replicates, pool);
+  return { simulations, jobs, bandwidths: simulationBandwidths(simulations), replicates };
+}
+
+/** The audit's bank: its simulations, the jobs that made them, its bandwidths. */
+export function bankOf(audit: Pick<AuditResult, 'simulations' | 'bandwidths' | 'replicates'>, seed: number): Bank {
+  const { jobs } = auditJobs(audit.simulations.grid, seed, audit.replicates);
+  return { simulations: audit.simulations, jobs, bandwidths: audit.bandwidths, replicates: audit.replicates };
+}
+
+/** A publication judged: every reading's likelihood (grid order), and the runs refinement added, by key. */
+export interface Judgement {
+  readonly readings: readonly ReadingLikelihood[];
+  readonly extended: ReadonlyMap<string, FigureValues>;
+  /** Whether refinement added runs to any simulation. */
+  readonly refined: boolean;
+}
+
+/**
+ * Readings further than this below the best at the main bandwidth keep that estimate at every bandwidth: no
+ * bandwidth moved a reading by half as much in the audit, so their posteriors stay nil at every one.
+ */
+export const FAR = 80;
+
+/**
+ * Every simulation's estimate of one publication on the bank's own runs: at the main bandwidth, and at every
+ * bandwidth for the readings within FAR nats of the best unless `mainOnly` (λ reads the main bandwidth alone).
+ */
+export function bankEstimates(
+  bank: Bank,
+  publication: Publication,
+  cache: BankCache,
+  mainOnly = false,
+): Map<string, ArmEstimate> {
+  const { simulations: sims, bandwidths } = bank;
+  const armOf = armsByKey(sims);
+  const estimateAll = (mainOnly: boolean, only?: ReadonlySet<string>): Map<string, ArmEstimate> => {
+    const out = new Map<string, ArmEstimate>();
+    for (const [key, values] of sims.values) {
+      const arm = armOf.get(key)!;
+      if (arm === 'random' || only === undefined || only.has(key))
+        out.set(key, cache.estimate(key, arm, values, publication.get(arm)!, bandwidths, mainOnly));
+    }
+    return out;
+  };
+  const targets = (arm: ArmId): ArmTargets => publication.get(arm)!;
+  const first = estimateAll(true);
+  if (mainOnly) return first;
+  const rough = readingsOf(sims, first, targets);
+  let best = -Infinity;
+  for (const r of rough) if (r.estimable) best = Math.max(best, r.byScale[MAIN_SCALE]!.log);
+  const near = new Set<string>();
+  rough.forEach((r, i) => {
+    if (r.estimable && r.byScale[MAIN_SCALE]!.log >= best - FAR) for (const key of sims.keys[i]!) near.add(key);
+  });
+  for (const [key, e] of estimateAll(false, near)) first.set(key, e);
+  return first;
+}
+
+/** Every reading's likelihood of one publication on the bank's own runs, without refinement. */
+export function publicationReadings(
+  sims: Simulations,
+  bandwidths: ReadonlyMap<FigureId, number>,
+  publication: Publication,
+  cache = new BankCache(),
+): ReadingLikelihood[] {
+  const estimates = bankEstimates({ simulations: sims, jobs: [], bandwidths, replicates: 0 }, publication, cache);
+  return readingsOf(sims, estimates, (arm) => publication.get(arm)!);
+}
+
+/** The values a publication gives the figures its arm's runs settle early (see `Figure.possible`), as a key. */
+function settledOf(arm: ArmId, publication: Publication): Partial<Record<FigureId, number>> {
+  const targets = publication.get(arm)!;
+  return Object.fromEntries(
+    figuresOf(arm)
+      .filter((f) => f.possible !== undefined)
+      .map((f) => [f.id, targets.get(f.id)!.point]),
+  );
+}
+
+/** A simulation's reserve: its runs, and the settled values they kept going for (each run stops for no other). */
+interface Held {
+  readonly runs: Map<SimulationFigure, Float64Array>;
+  readonly values: ReadonlySet<string>;
+}
+
+/**
+ * Extra runs of bank simulations, beyond the bank's own, for publications' refinement. Like the article's, they
+ * stop as soon as they cannot give what any publication asking for them gives the figures settled early (the
+ * first round with skills): one reserve per simulation, for the set of such values asked for; a publication with
+ * a value outside that set asks for the reserve again, simulated anew for the larger set.
+ */
+class Reserve {
+  private readonly held = new Map<string, Held>();
+  /** Per simulation, the most runs asked for that the reserve did not have, and for which settled values. */
+  readonly demand = new Map<string, { readonly job: AuditJob; readonly upTo: number; readonly values: Set<string> }>();
+
+  /** A publication's source: what the reserves hold, the rest noted as demand (up to the refinement's cap). */
+  source(publication: Publication, onMissing: () => void): RunSource {
+    return async (requests) => {
+      const out = new Map<string, Map<SimulationFigure, Float64Array>>();
+      for (const { job, first, count, cap } of requests) {
+        const value = JSON.stringify(settledOf(job.arm, publication));
+        const held = this.held.get(job.key);
+        const usable = held?.values.has(value) === true;
+        const have = usable ? (held!.runs.values().next().value?.length ?? 0) : 0;
+        const from = first - job.replicates;
+        const to = Math.min(have, from + count);
+        if (to < from + count) {
+          onMissing();
+          const d = this.demand.get(job.key);
+          const values = new Set([...(d?.values ?? []), ...(held?.values ?? []), value]);
+          const heldRuns = held?.runs.values().next().value?.length ?? 0;
+          this.demand.set(job.key, { job, upTo: Math.max(d?.upTo ?? 0, cap, job.replicates + heldRuns), values });
+        }
+        if (usable && to > from)
+          out.set(job.key, new Map([...held!.runs].map(([id, v]) => [id, v.subarray(from, to)])));
+      }
+      return out;
+    };
+  }
+
+  /** Simulate what was asked for and not held; false when nothing was. */
+  async fill(pool: SimulationPool): Promise<boolean> {
+    const pieces = [...this.demand.values()].flatMap(({ job, upTo, values }) => {
+      const held = this.held.get(job.key);
+      // Runs kept going for fewer values cannot serve the others: the reserve is made anew for them all.
+      const keep = held !== undefined && [...values].every((v) => held.values.has(v));
+      const first = job.replicates + (keep ? (held.runs.values().next().value?.length ?? 0) : 0);
+      if (upTo <= first) return [];
+      const settledAt: Partial<Record<FigureId, number[]>> = {};
+      for (const v of values)
+        for (const [id, x] of Object.entries(JSON.parse(v) as Record<FigureId, number>))
+          (settledAt[id as FigureId] ??= []).push(x);
+      return [
+        {
+          base: job.key,
+          keep,
+          values,
+          job: { ...job, key: `${job.key}#${first}`, first, replicates: upTo - first, rejectEarly: true, settledAt },
+        },
+      ];
+    });
+    this.demand.clear();
+    if (pieces.length === 0) return false;
+    const { values } = await runFigureJobs(
+      pool,
+      pieces.map((p) => p.job),
+    );
+    for (const { base, keep, values: settled, job } of pieces) {
+      const added = new Map(values.get(job.key)!.values);
+      const held = keep ? this.held.get(base) : undefined;
+      this.held.set(base, {
+        values: settled,
+        runs:
+          held === undefined
+            ? added
+            : new Map(
+                [...held.runs].map(([id, v]) => {
+                  const joined = new Float64Array(v.length + added.get(id)!.length);
+                  joined.set(v);
+                  joined.set(added.get(id)!, v.length);
+                  return [id, joined];
+                }),
+              ),
+      });
+    }
+    return true;
+  }
+}
+
+/** Publications judged on one bank, refinement included: judge them all, run what they asked for, judge again. */
+export class Judge {
+  private readonly cache: BankCache;
+  private readonly armOf: Map<string, ArmId>;
+
+  /**
+   * `decision`: judge for the decision (errors, and refinement for the competitors too); without it, for λ alone —
+   * the log-likelihoods at the main bandwidth, refined for the leading readings' floor.
+   */
+  constructor(
+    readonly bank: Bank,
+    private readonly pool: SimulationPool,
+    private readonly decision = true,
+    private readonly reserve = new Reserve(),
+  ) {
+    this.armOf = armsByKey(bank.simulations);
+    this.cache = new BankCache({ errors: decision });
+  }
+
+  /** A judge for λ alone on the same bank, sharing this one's reserve of runs. */
+  forLambda(): Judge {
+    return new Judge(this.bank, this.pool, false, this.reserve);
+  }
+
+  private async once(publication: Publication): Promise<Judgement & { readonly wanted: boolean }> {
+    const { simulations: sims, jobs, bandwidths } = this.bank;
+    const targets = (arm: ArmId): ArmTargets => publication.get(arm)!;
+    const estimates = bankEstimates(this.bank, publication, this.cache, !this.decision);
+    let wanted = false;
+    const extended = await refineEstimates(
+      sims,
+      jobs,
+      estimates,
+      (key, values) => {
+        const arm = this.armOf.get(key)!;
+        const length = values.values().next().value!.length;
+        return this.cache.estimate(`${key}#${length}`, arm, values, targets(arm), bandwidths, !this.decision);
+      },
+      this.reserve.source(publication, () => void (wanted = true)),
+      targets,
+      this.decision,
+    );
+    return { readings: readingsOf(sims, estimates, targets), extended, refined: extended.size > 0, wanted };
+  }
+
+  /**
+   * Every publication's judgement. A publication whose refinement asked for runs the reserve lacked is judged
+   * again once they are simulated (at most three rounds: a refinement asks again only for what its own new runs
+   * made worth having).
+   */
+  async all(publications: readonly Publication[], onJudged?: () => void): Promise<Judgement[]> {
+    const out: Judgement[] = [];
+    let pending = publications.map((_, i) => i);
+    for (let round = 0; ; round++) {
+      const again: number[] = [];
+      for (const i of pending) {
+        const j = await this.once(publications[i]!);
+        out[i] = j;
+        if (j.wanted && round < 2) again.push(i);
+        else onJudged?.();
+      }
+      if (again.length === 0) return out;
+      if (!(await this.reserve.fill(this.pool))) {
+        for (const _ of again) onJudged?.();
+        return out;
+      }
+      pending = again;
+    }
+  }
+}
+
+/** The arms' simulations of one reading of the bank, for the checks that read runs (the cross-check). */
+export function readingRuns(bank: Bank, judgement: Judgement, reading: number): Map<ArmId, FigureValues> {
+  return new Map(
+    bank.simulations.keys[reading]!.map((key, a) => [
+      ARMS[a]!.id,
+      judgement.extended.get(key) ?? bank.simulations.values.get(key)!,
+    ]),
+  );
+}

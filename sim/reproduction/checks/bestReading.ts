@@ -1,0 +1,133 @@
+/**
+ * What the best reading's simulated publications (run i of every arm) say about the article as a whole: the
+ * predictive checks and the one standard for surprise over them (surprise.ts), how extreme its most extreme
+ * figure is (extremeness.ts) and how rare its story (story.ts) — each share with its Monte Carlo error, the
+ * spread over BATCHES independent batches of the publications.
+ *
+ * The full audit runs the best reading CHECK_RUNS times for them, beyond the bank's runs (the checks' error would
+ * otherwise decide the outlier claim near its line); a quick audit reads its own runs, and its headline says what
+ * they do not settle.
+ */
+import { ARMS } from '../arms.js';
+import type { FigureId } from '../figures.js';
+import { BATCHES } from '../likelihood/armEstimate.js';
+import { predictiveCheck, type PredictiveCheck } from '../likelihood/predictive.js';
+import type { FigureValues } from '../pattern.js';
+import { figuresOn, splitKey, variantOf } from '../refine.js';
+import type { AuditJob, SimulationPool } from '../simulationJobs.js';
+import { correctedTail, extremeness, type Extremeness } from './extremeness.js';
+import type { Simulations } from './sameRuns.js';
+import { storyShares, type StoryShares } from './story.js';
+import { surprise, type Surprise } from './surprise.js';
+import { findFigure } from '../figures.js';
+
+/**
+ * Simulated publications of the best reading behind the full audit's checks (four times its bank's), and the
+ * fewest the outlier claim is made on (headline.ts): fewer leave the claim to the full audit.
+ */
+export const CHECK_RUNS = 40_000;
+export const CHECK_MULTIPLE = 4;
+
+/** A share and its Monte Carlo standard error. */
+export interface Share {
+  readonly value: number;
+  readonly se: number;
+}
+
+export interface BestReadingChecks {
+  readonly predictive: PredictiveCheck;
+  readonly extremeness: Extremeness;
+  /** The share of publications with a figure at least as extreme as the article's most extreme one. */
+  readonly mostExtreme: Share;
+  readonly story: StoryShares;
+  /** The story's shares with their errors: the article's, a publication's own (median), those as rare. */
+  readonly storyErrors: { readonly article: Share; readonly medianOwn: Share; readonly asRare: Share };
+  readonly surprise: Surprise;
+  /** Simulated publications behind the checks. */
+  readonly publications: number;
+}
+
+/** Publications `rows` of the runs (each figure's values at those indices). */
+export function subset(values: FigureValues, rows: ArrayLike<number>): Map<FigureId, Float64Array> {
+  return new Map([...values].map(([id, v]) => [id, Float64Array.from(rows, (i) => v[i]!)]));
+}
+
+/** A statistic with its error: its value on all publications, the spread of its values over the batches. */
+function batched(values: FigureValues, statistic: (v: FigureValues) => number): Share {
+  const n = values.values().next().value?.length ?? 0;
+  const xs = Array.from({ length: BATCHES }, (_, b) =>
+    statistic(
+      subset(
+        values,
+        Int32Array.from({ length: Math.floor((n - b - 1) / BATCHES) + 1 }, (_, k) => b + k * BATCHES),
+      ),
+    ),
+  );
+  const mean = xs.reduce((s, x) => s + x, 0) / BATCHES;
+  return {
+    value: statistic(values),
+    se: Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1))),
+  };
+}
+
+export function bestReadingChecks(values: FigureValues): BestReadingChecks {
+  const ext = extremeness(values);
+  const story = storyShares(values);
+  return {
+    predictive: predictiveCheck(values),
+    extremeness: ext,
+    mostExtreme: batched(values, (v) => {
+      const e = extremeness(v);
+      return correctedTail(e, e.tails.get(ext.most.id)!);
+    }),
+    story,
+    storyErrors: {
+      article: batched(values, (v) => storyShares(v).article),
+      medianOwn: batched(values, (v) => storyShares(v).medianOwn),
+      asRare: batched(values, (v) => storyShares(v).asRare),
+    },
+    surprise: surprise(values, (id) => findFigure(id).published),
+    publications: story.publications,
+  };
+}
+
+/**
+ * The best reading's runs for the checks: its bank runs, and runs `replicates` … `runs − 1` of each of its arms
+ * simulated now (the same seeds, so they continue the bank's).
+ */
+export async function checkValues(
+  sims: Simulations,
+  jobs: readonly AuditJob[],
+  reading: number,
+  runs: number,
+  pool: SimulationPool,
+): Promise<Map<FigureId, Float64Array>> {
+  const keys = sims.keys[reading]!;
+  const byKey = new Map(jobs.map((j) => [j.key, j]));
+  const extra = keys.map((key) => {
+    const job = byKey.get(splitKey(key).job)!;
+    return { ...job, key: `${job.key}#checks`, first: job.replicates, replicates: runs - job.replicates };
+  });
+  const { values } = await figuresOn(
+    pool,
+    extra.filter((j) => j.replicates > 0),
+  );
+  const out = new Map<FigureId, Float64Array>();
+  keys.forEach((key, a) => {
+    const base = sims.values.get(key)!;
+    const more = values.get(extra[a]!.key);
+    const added = more === undefined ? null : variantOf(more, splitKey(key).variant);
+    for (const [id, v] of base) {
+      const tail = added?.get(id);
+      if (tail === undefined) out.set(id, v);
+      else {
+        const joined = new Float64Array(v.length + tail.length);
+        joined.set(v);
+        joined.set(tail, v.length);
+        out.set(id, joined);
+      }
+    }
+  });
+  if (out.size === 0) throw new Error(`checks: reading ${reading} has no arms among ${ARMS.length}`);
+  return out;
+}
