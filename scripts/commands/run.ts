@@ -1,7 +1,8 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
-import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
+import { configFrom, envParamsFromArgv, FIRST_RUN_DEFAULTS, runFlagOptions } from '../config/runOptions.js';
+import { loadedSettings } from '../config/preload.js';
 import { makeParentFolders, writeFileAtomic } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
 import { hearSignals } from '../program/interrupt.js';

@@ -11,7 +11,8 @@ import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js'
 import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
-import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
+import { absoluteModuleValue, MODULE_FLAGS } from '../config/modules.js';
+import { preloadModules } from '../config/preload.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';

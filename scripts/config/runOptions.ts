@@ -17,7 +17,7 @@ import { AGENT_PARAMS } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PROTOCOL_PARAMS, RUN_PARAMS, WORLD_PARAMS, type Run } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { single } from './flags.js';
-import { envModule, isModulePath, policyModule, preloadModules } from './modules.js';
+import { envModule, isModulePath, policyModule } from './modules.js';
 import { crossCheck } from './crossCheck.js';
 import { readSavedLibrary } from '../../sim/experiment/libraryDb/savedLibrary.js';
 
@@ -27,6 +27,13 @@ const SECTION_ORDER = Object.keys(SECTIONS);
 export const RUN_FLAGS: readonly Param[] = placedParams(RUN_PARAMS)
   .map(({ param }) => param)
   .sort((a, b) => SECTION_ORDER.indexOf(a.section) - SECTION_ORDER.indexOf(b.section));
+
+/**
+ * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
+ * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
+ * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
+ */
+export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
@@ -85,13 +92,6 @@ export function settingsFromArgv(argv: Record<string, unknown>): RunSettings {
     if (text !== undefined) out[p.flag] = text;
   }
   return out;
-}
-
-/** The run flags of argv as text, with every module file they name loaded (and its worlds checked). */
-export async function loadedSettings(argv: Record<string, unknown>): Promise<RunSettings> {
-  const settings = settingsFromArgv(argv);
-  await preloadModules(Object.entries(settings).map(([name, text]) => ({ name, text })));
-  return settings;
 }
 
 /** `--param name=value` pairs. */
