@@ -35,18 +35,21 @@ function groupOf(arm: ArmRuns, replicates: readonly number[]): Group {
   };
 }
 
-/** The arms as a result folder of a run (one arm) or of arms compared (two), over the replicates they share. */
-export function runResultData(arms: readonly ArmRuns[]): ResultData {
+/**
+ * The arms as a result folder of a run (one arm), of arms compared (two), or of a sweep's cells (`sweep`), over
+ * the replicates they share.
+ */
+export function runResultData(arms: readonly ArmRuns[], sweep = false): ResultData {
   const replicates = sharedReplicates(arms);
   const groups = arms.map((a) => groupOf(a, replicates));
   const parameters = Object.keys(groups[0]?.params ?? {});
   const swept = parameters.filter((p) => groups.some((g) => g.params[p] !== groups[0]!.params[p]));
   return {
     dir: '',
-    kind: arms.length > 1 ? 'reproduce' : 'run',
+    kind: sweep ? 'sweep' : arms.length > 1 ? 'reproduce' : 'run',
     manifest: {},
     seed: arms[0]?.config.seed ?? null,
-    groupColumn: arms.length > 1 ? 'arm' : null,
+    groupColumn: sweep ? 'cell' : arms.length > 1 ? 'arm' : null,
     groups,
     parameters,
     swept,

@@ -19,7 +19,11 @@ header.top h1 { margin: 0.2em 0; font-size: 1.4em; } header.top .version { color
 background: #f4f4f4; cursor: pointer; }
 [role=tab][aria-selected=true] { background: #0072B2; color: white; border-color: #0072B2; }
 .what { max-width: 70em; font-size: 0.95em; background: #f3f8fc; border-left: 5px solid #0072B2; padding: 8px 14px; }
-.layout { display: grid; grid-template-columns: minmax(280px, 360px) minmax(0, 1fr); gap: 24px; align-items: start; }
+.layout { display: grid; grid-template-columns: minmax(280px, 360px) minmax(0, 1fr); gap: 24px; align-items: start; \
+grid-template-areas: 'side results'; } .layout > .side { grid-area: side; } .layout > .results { grid-area: results; }
+.layout > * { min-width: 0; } .table { overflow-x: auto; max-width: 100%; }
+table.anchors td { white-space: normal; } table.anchors .fraction { display: block; word-break: break-all; \
+font-size: 0.8em; color: #555; }
 .side { max-height: calc(100vh - 40px); overflow-y: auto; position: sticky; top: 10px; padding-right: 6px; }
 details.group { border: 1px solid #ddd; border-radius: 4px; margin: 0 0 10px; padding: 4px 10px 8px; }
 details.group > summary { font-weight: bold; cursor: pointer; padding: 4px 0; }
@@ -49,7 +53,7 @@ font-weight: bold; display: block; margin-top: 8px; }
 table.anchors caption { text-align: left; font-size: 0.9em; color: #444; padding: 4px 0; }
 table.grid td.best { font-weight: bold; } .world-params .note { color: #444; font-size: 0.85em; }
 :focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
-@media (max-width: 800px) { .layout { grid-template-columns: 1fr; } .side { position: static; max-height: none; \
+@media (max-width: 800px) { .layout { grid-template-columns: 1fr; grid-template-areas: 'results' 'side'; } .side { position: static; max-height: none; \
 overflow: visible; } }`;
 
 /** The whole page: `app` is the bundled script (it must not contain "</script"; the build checks). */

@@ -444,6 +444,11 @@ export const msg = {
   explorerWorkers: (text: string) => `workers: ${show(text)} is not a whole number of workers in 1 … 64`,
   explorerQuote: (line: string) => `${show(line)}: a quote is not closed`,
   explorerCommand: (typed: string) => `${show(typed)}: the explorer reads a hexa run command (hexa run --flag value …)`,
+  explorerAxes: (flags: readonly string[]) =>
+    `${flags.map((f) => `--${f}`).join(', ')} each hold several values: the explorer's grid has two axes ` +
+    '(hexa sweep takes more)',
+  explorerCells: (cells: number, max: number) =>
+    `${cells} cells: the explorer runs grids of at most ${max} (hexa sweep runs more)`,
   explorerNotBuilt: (path: string) =>
     `the explorer's page was not built (${show(path)} is missing): run npm run build in hexa-sim's checkout`,
 };

@@ -6,6 +6,7 @@ import { cliLine, linkHash, readLink, type Link, type View, VIEWS } from '../lin
 import { byId, h } from './dom.js';
 import { PagePool } from './pool.js';
 import { RunView } from './runView.js';
+import { firstValues, SweepView } from './sweepView.js';
 
 /** The hexa-sim version the page was built from (a meta element of the page). */
 function pageVersion(): string {
@@ -26,7 +27,9 @@ const TITLES: Readonly<Record<View, string>> = { run: 'Run', sweep: 'Sweep', rep
 export function startPage(): void {
   const version = pageVersion();
   const source = byId('hexa-app').textContent ?? '';
-  let { link, error } = linkFromHash(version);
+  const first = linkFromHash(version);
+  let link = first.link;
+  const error = first.error;
   const workers = link.workers ?? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
   const pool = new PagePool(source, workers);
   const views = byId('views');
@@ -36,7 +39,8 @@ export function startPage(): void {
     written = `#${linkHash(next)}`;
     history.replaceState(null, '', written);
   };
-  const run = new RunView(link, pool, (next) => write({ ...next, view: link.view }));
+  const run = new RunView(link, pool, (next) => write({ ...next, view: 'run' }));
+  const sweep = new SweepView(link, pool, (next) => write({ ...next, view: 'sweep' }));
   const tabs = byId('tabs');
   const sections = new Map<View, HTMLElement>();
   for (const view of VIEWS) {
@@ -44,23 +48,36 @@ export function startPage(): void {
     sections.set(view, section);
     views.append(section);
     const tab = h('button', { type: 'button', id: `tab-${view}`, role: 'tab' }, TITLES[view]);
-    tab.addEventListener('click', () => show(view));
+    tab.addEventListener('click', () => show(view, current()));
     tabs.append(tab);
   }
   const mounted = new Set<View>();
-  function show(view: View): void {
+  /** The link as the view on show has it. */
+  const current = (): Link => (link.view === 'sweep' ? sweep.current : link.view === 'run' ? run.current : link);
+  /**
+   * Show `view` with `from`'s configuration (the views share it: the run view takes a sweep's first values, the
+   * sweep view the run's settings); `problem` is the CLI's line for a link that could not be read.
+   */
+  function show(view: View, from: Link, problem: string | null = null): void {
     for (const [v, section] of sections) {
       section.hidden = v !== view;
       const tab = byId(`tab-${v}`);
       tab.setAttribute('aria-selected', String(v === view));
       tab.tabIndex = v === view ? 0 : -1;
     }
-    if (!mounted.has(view)) {
-      mounted.add(view);
-      if (view === 'run') run.mount(sections.get('run')!, error);
-      else sections.get(view)!.replaceChildren(h('p', { class: 'what' }, 'This view comes in a later version.'));
-    }
-    if (link.view !== view) write({ ...run.current, view });
+    const next: Link = { ...from, view, settings: view === 'sweep' ? from.settings : firstValues(from.settings) };
+    const section = sections.get(view)!;
+    if (view === 'run') {
+      if (mounted.has(view)) run.reload(next, problem);
+      else run.mount(section, next, problem);
+    } else if (view === 'sweep') {
+      if (mounted.has(view)) sweep.reload(next);
+      else sweep.mount(section, next);
+    } else if (!mounted.has(view))
+      section.replaceChildren(h('p', { class: 'what' }, 'This view comes in a later version.'));
+    mounted.add(view);
+    link = view === 'run' ? run.current : view === 'sweep' ? sweep.current : next;
+    if (problem === null) write(link);
   }
   // Arrow keys move between tabs (the tab pattern of WAI-ARIA).
   tabs.addEventListener('keydown', (e) => {
@@ -68,24 +85,20 @@ export function startPage(): void {
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null;
     if (next === null) return;
     const view = VIEWS[(next + VIEWS.length) % VIEWS.length]!;
-    show(view);
+    show(view, current());
     byId(`tab-${view}`).focus();
   });
   // A hash edited by hand (or a link followed within the page) is read again; the page's own writes are not.
   window.addEventListener('hashchange', () => {
     if (location.hash === written) return;
     const read = linkFromHash(version);
-    link = read.link;
-    error = read.error;
-    if (link.workers !== undefined) pool.resize(link.workers);
-    if (mounted.has('run')) run.reload(link, error);
-    show(link.view);
+    if (read.link.workers !== undefined) pool.resize(read.link.workers);
+    show(read.link.view, read.link, read.error);
   });
   const versionNote = byId('version-note');
   if (link.version !== version)
     versionNote.textContent =
       `This link was made with hexa-sim ${link.version}; this page is ${version}. ` +
       'Its numbers can differ where the two versions’ outputs differ (see the CHANGELOG).';
-  show(link.view);
-  if (error === null) write({ ...run.current, view: link.view });
+  show(link.view, link, error);
 }

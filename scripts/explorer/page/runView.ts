@@ -50,14 +50,14 @@ export class RunView {
     this.link = link;
   }
 
-  /** Build the view into its section and start the first run. */
-  mount(root: HTMLElement, error: string | null): void {
+  /** Build the view into its section and start the first run (or show what is wrong with the link). */
+  mount(root: HTMLElement, link: Link, error: string | null): void {
+    this.link = link;
     root.replaceChildren(
       h('p', { class: 'what' }, h('b', {}, 'What am I looking at? '), VIEW_INTRO.run),
       h(
         'div',
         { class: 'layout' },
-        h('div', { class: 'side', id: 'run-controls' }),
         h(
           'div',
           { class: 'results' },
@@ -69,6 +69,8 @@ export class RunView {
           h('p', { id: 'run-difference-text', class: 'note' }),
           this.actions(),
         ),
+        // After the results in the page's order, so a phone shows the curve first; beside them on a wide screen.
+        h('div', { class: 'side', id: 'run-controls', role: 'region', 'aria-label': 'Settings' }),
       ),
     );
     this.renderControls();
@@ -322,19 +324,23 @@ export class RunView {
         h(
           'thead',
           {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, 'guessing'),
-            h('th', { scope: 'col' }, 'attempts'),
-            h('th', { scope: 'col' }, 'exact fraction'),
-          ),
+          h('tr', {}, h('th', { scope: 'col' }, 'guessing'), h('th', { scope: 'col' }, 'attempts (exact fraction)')),
         ),
         h(
           'tbody',
           {},
           ...anchors.map((a) =>
-            h('tr', {}, h('td', {}, a.what), h('td', {}, a.value.value.toFixed(3)), h('td', {}, a.value.exact ?? '—')),
+            h(
+              'tr',
+              {},
+              h('td', {}, a.what),
+              h(
+                'td',
+                {},
+                a.value.value.toFixed(3),
+                a.value.exact === null ? null : h('span', { class: 'fraction' }, a.value.exact),
+              ),
+            ),
           ),
         ),
       ),

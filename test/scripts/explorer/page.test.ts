@@ -153,6 +153,21 @@ describe('the explorer page, opened from file://', () => {
     await page.close();
   }, 90_000);
 
+  it('draws a sweep’s heat map with the best cell and its ties marked, and its hexa sweep command', async () => {
+    const page = await open('view=sweep&replicates=12&threshold=0.75,0.9&explore=0,0.2');
+    await page.waitForSelector('body[data-sweep-done="true"]', { timeout: 60_000 });
+    expect(await page.inputValue('#sweep-command')).toBe(
+      'hexa sweep --replicates 12 --threshold 0.75,0.9 --explore 0,0.2',
+    );
+    expect(await page.locator('#sweep-heatmap svg .mark-rect path').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.textContent('#sweep-best')).toMatch(/^Fewest attempts: threshold 0\.75, explore 0 \(/);
+    // The run view takes the grid's first values.
+    await page.click('#tab-run');
+    await done(page);
+    expect(await page.inputValue('#run-command')).toBe('hexa run --replicates 12 --threshold 0.75 --explore 0');
+    await page.close();
+  }, 90_000);
+
   it('asked the network for nothing and logged no error', () => {
     expect(trouble).toEqual([]);
   });
