@@ -51,10 +51,11 @@ button.preset { font-size: 0.8em; padding: 3px 8px; }
 font-weight: bold; display: block; margin-top: 8px; }
 .actions textarea { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; resize: vertical; }
 table.anchors caption { text-align: left; font-size: 0.9em; color: #444; padding: 4px 0; }
-table.grid td.best { font-weight: bold; } .world-params .note { color: #444; font-size: 0.85em; }
+table.figures td { white-space: normal; } table.figures caption { text-align: left; }
+.world-params .note { color: #444; font-size: 0.85em; }
 :focus-visible { outline: 3px solid #E69F00; outline-offset: 1px; }
-@media (max-width: 800px) { .layout { grid-template-columns: 1fr; grid-template-areas: 'results' 'side'; } .side { position: static; max-height: none; \
-overflow: visible; } }`;
+@media (max-width: 800px) { .layout { grid-template-columns: 1fr; grid-template-areas: 'results' 'side'; } \
+.side { position: static; max-height: none; overflow: visible; } }`;
 
 /** The whole page: `app` is the bundled script (it must not contain "</script"; the build checks). */
 export function explorerHtml(version: string, app: string): string {

@@ -43,18 +43,17 @@ function stepped(p: Param, text: string, direction: number): string | undefined 
 /** The flags the page offers (a saved library is a file: the CLI's). */
 export const PAGE_FLAGS: readonly Param[] = RUN_FLAGS.filter((p) => p.kind !== 'file');
 
-function helpText(p: Param): string {
-  const def = p.flag === 'replicates' ? '200' : defaultText(p);
+function helpText(p: Param, def: string | undefined): string {
   return `--${p.flag}: ${p.help}${def === undefined ? '' : ` (default ${def})`}`;
 }
 
 /** One flag's control: a list for choices, a box for a yes/no, a slider for a rate, a text box otherwise. */
-function control(p: Param, text: string | undefined, events: ControlEvents): HTMLElement {
+export function control(p: Param, text: string | undefined, events: ControlEvents, shownDefault?: string): HTMLElement {
   const id = `f-${p.flag}`;
   const helpId = `${id}-help`;
   const label = h('label', { for: id }, p.label ?? p.flag.replace(/-/g, ' '));
-  const help = h('small', { id: helpId, class: 'help' }, helpText(p));
-  const def = p.flag === 'replicates' ? '200' : defaultText(p);
+  const def = shownDefault ?? (p.flag === 'replicates' ? '200' : defaultText(p));
+  const help = h('small', { id: helpId, class: 'help' }, helpText(p, def));
   const set = (value: string): void => events.flag(p.flag, value === def || value === '' ? undefined : value);
   let input: HTMLElement;
   if (p.kind === 'choice' || p.kind === 'policy' || p.kind === 'world') {

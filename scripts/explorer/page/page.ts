@@ -7,6 +7,7 @@ import { byId, h } from './dom.js';
 import { PagePool } from './pool.js';
 import { RunView } from './runView.js';
 import { firstValues, SweepView } from './sweepView.js';
+import { ReproduceView } from './reproduceView.js';
 
 /** The hexa-sim version the page was built from (a meta element of the page). */
 function pageVersion(): string {
@@ -41,6 +42,7 @@ export function startPage(): void {
   };
   const run = new RunView(link, pool, (next) => write({ ...next, view: 'run' }));
   const sweep = new SweepView(link, pool, (next) => write({ ...next, view: 'sweep' }));
+  const reproduce = new ReproduceView(link, pool, (next) => write({ ...next, view: 'reproduce' }));
   const tabs = byId('tabs');
   const sections = new Map<View, HTMLElement>();
   for (const view of VIEWS) {
@@ -53,7 +55,8 @@ export function startPage(): void {
   }
   const mounted = new Set<View>();
   /** The link as the view on show has it. */
-  const current = (): Link => (link.view === 'sweep' ? sweep.current : link.view === 'run' ? run.current : link);
+  const current = (): Link =>
+    link.view === 'sweep' ? sweep.current : link.view === 'run' ? run.current : reproduce.current;
   /**
    * Show `view` with `from`'s configuration (the views share it: the run view takes a sweep's first values, the
    * sweep view the run's settings); `problem` is the CLI's line for a link that could not be read.
@@ -73,10 +76,10 @@ export function startPage(): void {
     } else if (view === 'sweep') {
       if (mounted.has(view)) sweep.reload(next);
       else sweep.mount(section, next);
-    } else if (!mounted.has(view))
-      section.replaceChildren(h('p', { class: 'what' }, 'This view comes in a later version.'));
+    } else if (mounted.has(view)) reproduce.reload(next);
+    else reproduce.mount(section, next);
     mounted.add(view);
-    link = view === 'run' ? run.current : view === 'sweep' ? sweep.current : next;
+    link = view === 'run' ? run.current : view === 'sweep' ? sweep.current : reproduce.current;
     if (problem === null) write(link);
   }
   // Arrow keys move between tabs (the tab pattern of WAI-ARIA).

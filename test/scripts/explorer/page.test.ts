@@ -168,6 +168,22 @@ describe('the explorer page, opened from file://', () => {
     await page.close();
   }, 90_000);
 
+  it('sets the published figures beside single runs, and a preset of the audit sets the hidden choices', async () => {
+    const page = await open('view=reproduce&replicates=20');
+    const reproduced = (): Promise<unknown> =>
+      page.waitForSelector('body[data-reproduce-done="true"]', { timeout: 60_000 });
+    await reproduced();
+    expect(await page.locator('table.figures tbody tr').count()).toBe(19);
+    expect(await page.inputValue('#reproduce-command')).toBe('hexa reproduce --replicates 20');
+    await page.click('text=credible #1');
+    await page.waitForFunction("location.hash.includes('explore-unit=task')");
+    await reproduced();
+    expect(await page.inputValue('#reproduce-command')).toMatch(
+      /^hexa reproduce --replicates 20 .*--explore-unit task/,
+    );
+    await page.close();
+  }, 90_000);
+
   it('asked the network for nothing and logged no error', () => {
     expect(trouble).toEqual([]);
   });
