@@ -1,8 +1,9 @@
 /**
- * The explorer's one HTML file: the report's style sheet and its own, the markup the script fills, vega, vega-lite
- * and vega-embed inlined from the installed packages, and the page's script (engine included) inlined once — the
- * page runs it, and its workers start from the same text. The Content-Security-Policy allows no network request
- * at all (connect-src none), only inline scripts and workers from blob: URLs.
+ * The explorer's one HTML file: the report's style sheet and its own, the markup the script fills, the page's
+ * script (engine included) inlined once — the page runs it, and its workers start from the same text, while the
+ * browser goes on to parse vega, vega-lite and vega-embed, inlined after it from the installed packages. The
+ * Content-Security-Policy allows no network request at all (connect-src none), only inline scripts and workers
+ * from blob: URLs.
  */
 import { inlineScripts } from '../render/embed.js';
 import { STYLE } from '../render/html.js';
@@ -78,8 +79,8 @@ a seeded simulator of experience-library agents, running in this page</span></he
 <nav id="tabs" role="tablist" aria-label="Views"></nav>
 <main id="views"></main>
 <noscript><p>The explorer runs the simulator in this page: it needs JavaScript.</p></noscript>
-${inlineScripts()}
 <script id="hexa-app">${app}</script>
+${inlineScripts()}
 </body>
 </html>
 `;

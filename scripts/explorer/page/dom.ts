@@ -41,6 +41,48 @@ function measure(text: string, px: number, bold: boolean): number {
   return ruler.measureText(text).width;
 }
 
+/**
+ * vega's scripts come after the page's own in the file, so the workers start while they are parsed; a drawing
+ * waits until they have run.
+ */
+const vegaReady = (): Promise<void> =>
+  typeof vegaEmbed === 'function'
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+
+/**
+ * Drawings while results arrive: the first at once, the next no sooner than `ms` after the previous one (each
+ * bootstraps and draws every chart), the last — when `urgent` says the results are complete — at once.
+ */
+export class Redraws {
+  private timer = 0;
+  private last = -Infinity;
+  constructor(
+    private readonly drawNow: () => Promise<void>,
+    private readonly ms = 200,
+  ) {}
+
+  /** A new request: its first results draw at once. */
+  reset(): void {
+    window.clearTimeout(this.timer);
+    this.timer = 0;
+    this.last = -Infinity;
+  }
+
+  schedule(urgent: boolean): void {
+    const wait = urgent ? 0 : Math.max(0, this.last + this.ms - performance.now());
+    if (this.timer !== 0) {
+      if (!urgent) return;
+      window.clearTimeout(this.timer);
+    }
+    this.timer = window.setTimeout(() => {
+      this.timer = 0;
+      this.last = performance.now();
+      void this.drawNow();
+    }, wait);
+  }
+}
+
 const views = new WeakMap<HTMLElement, VegaEmbedResult>();
 /** Draws already asked for an element: the latest spec wins, one draw at a time. */
 const pending = new WeakMap<HTMLElement, object | null>();
@@ -52,6 +94,7 @@ export async function draw(el: HTMLElement, spec: Readonly<Record<string, unknow
     return;
   }
   pending.set(el, null);
+  await vegaReady();
   let next: Readonly<Record<string, unknown>> | null = spec;
   while (next !== null) {
     const current: Readonly<Record<string, unknown>> = next;

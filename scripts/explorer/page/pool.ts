@@ -74,7 +74,7 @@ export function chunkJobs(
   replicates: number,
   workers: number,
 ): JobSpec[] {
-  const size = Math.max(1, Math.min(50, Math.ceil(replicates / (workers * 4))));
+  const size = Math.max(1, Math.min(25, Math.ceil(replicates / (workers * 8))));
   const out: JobSpec[] = [];
   for (let from = 0; from < replicates; from += size)
     configs.forEach((c, config) => out.push({ ...c, config, from, to: Math.min(replicates, from + size) }));

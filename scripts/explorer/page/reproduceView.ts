@@ -12,7 +12,7 @@ import { ARM_FLAGS, type FigureRow, reproduceFigures } from '../../../reports/ex
 import { AUDIT_PRESETS as presets } from '../../../reports/explorer/auditPresets.js';
 import { cliLine, commandOf, runOf, type Link } from '../link.js';
 import { control, PAGE_FLAGS } from './controls.js';
-import { byId, draw, h } from './dom.js';
+import { byId, draw, h, Redraws } from './dom.js';
 import { chunkJobs, type PagePool } from './pool.js';
 
 /** The flags this view reads: the audited hidden choices, the seed, the single runs per arm. */
@@ -35,7 +35,7 @@ interface Running {
 
 export class ReproduceView {
   private running: Running | null = null;
-  private redraw = 0;
+  private readonly redraws = new Redraws(() => this.drawNow());
 
   constructor(
     private link: Link,
@@ -159,24 +159,17 @@ export class ReproduceView {
     }
     byId('reproduce-error').textContent = '';
     const replicates = ARMS.map(() => new Map<number, RoundMetrics[]>());
+    this.redraws.reset();
     const request = this.pool.submit(chunkJobs(configs, total, this.pool.size), (answer) => {
       const running = this.running;
       if (running === null || running.request !== answer.job.request) return;
       if ('error' in answer) return this.showError(answer.error);
       answer.replicates.forEach((rounds, i) => running.replicates[answer.job.config]!.set(answer.job.from + i, rounds));
-      this.scheduleDraw();
+      this.redraws.schedule(running.replicates.every((m) => m.size === total));
     });
     this.running = { request, replicates, total, started: performance.now() };
     document.body.dataset.reproduceDone = 'false';
     byId('reproduce-status').textContent = `Running 6 arms × ${total} single runs on ${this.pool.size} workers…`;
-  }
-
-  private scheduleDraw(): void {
-    if (this.redraw !== 0) return;
-    this.redraw = window.setTimeout(() => {
-      this.redraw = 0;
-      void this.drawNow();
-    }, 250);
   }
 
   private async drawNow(): Promise<void> {

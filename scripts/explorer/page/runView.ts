@@ -7,11 +7,11 @@ import type { RoundMetrics } from '../../../sim/core/metrics.js';
 import type { Run } from '../../../sim/experiment/config.js';
 import { runCsv } from '../../../reports/csv/rows.js';
 import { armLabel, runCharts } from '../../../reports/explorer/charts.js';
-import type { ArmRuns } from '../../../reports/explorer/runData.js';
+import { type ArmRuns, sharedReplicates } from '../../../reports/explorer/runData.js';
 import { VIEW_INTRO } from '../../../reports/explorer/meanings.js';
 import { armBSettings, cliLine, commandOf, linkHash, readCommand, runOf, type Link } from '../link.js';
 import { buildControls } from './controls.js';
-import { byId, copy, download, draw, h } from './dom.js';
+import { byId, copy, download, draw, h, Redraws } from './dom.js';
 import { chunkJobs, type PagePool } from './pool.js';
 
 /** What the view is running: each arm's run and its replicates so far. */
@@ -38,8 +38,8 @@ const PRESETS: readonly (readonly [string, string])[] = [
 export class RunView {
   private link: Link;
   private running: Running | null = null;
-  private redraw = 0;
-  /** The first time a complete curve was drawn after load (ms since navigation start), for the bench. */
+  private readonly redraws = new Redraws(() => this.drawNow());
+  /** The first time a complete curve was drawn after load (ms since navigation started), for the bench. */
   firstCurve: number | null = null;
 
   constructor(
@@ -250,6 +250,7 @@ export class RunView {
     const jobs = chunkJobs(configs, total, this.pool.size);
     const replicates = runs.map(() => new Map<number, RoundMetrics[]>());
     const started = performance.now();
+    this.redraws.reset();
     const request = this.pool.submit(jobs, (answer) => {
       const running = this.running;
       if (running === null || running.request !== answer.job.request) return;
@@ -257,7 +258,7 @@ export class RunView {
       answer.replicates.forEach((rounds, i) => running.replicates[answer.job.config]!.set(answer.job.from + i, rounds));
       running.attempts += answer.attempts;
       running.ms += answer.ms;
-      this.scheduleDraw();
+      this.redraws.schedule(running.replicates.every((m) => m.size === total));
     });
     this.running = { request, runs, replicates, started, attempts: 0, ms: 0 };
     document.body.dataset.done = 'false';
@@ -265,14 +266,6 @@ export class RunView {
   }
 
   /** Redraw once per animation frame at most: chunks arriving together make one drawing. */
-  private scheduleDraw(): void {
-    if (this.redraw !== 0) return;
-    this.redraw = requestAnimationFrame(() => {
-      this.redraw = 0;
-      void this.drawNow();
-    });
-  }
-
   private async drawNow(): Promise<void> {
     const running = this.running;
     if (running === null) return;
@@ -282,6 +275,8 @@ export class RunView {
       replicates: running.replicates[i]!,
     }));
     const labels = running.runs.map((config, i) => armLabel(config, ARM_IDS[i]!));
+    // Nothing to draw until the arms (cells) share a replicate: they are compared replicate by replicate.
+    if (sharedReplicates(arms).length === 0) return;
     const charts = runCharts(arms, labels);
     const total = running.runs[0]!.replicates;
     const done = charts.replicates === total;
@@ -291,7 +286,11 @@ export class RunView {
     byId('run-status').textContent = done
       ? `${total} of ${total} replicates, ${seconds} s on ${this.pool.size} workers${rate}.`
       : `${charts.replicates} of ${total} replicates so far (${seconds} s)…`;
-    if (charts.replicates > 0) await draw(byId('run-curve'), charts.learning);
+    if (charts.replicates > 0) {
+      await draw(byId('run-curve'), charts.learning);
+      // The first curve of the page (some replicates drawn), for the bench, as ms since navigation started.
+      document.body.dataset.firstDrawn ??= String(Math.round(performance.now()));
+    }
     this.showAnchors(charts.anchors);
     const diffEl = byId('run-difference');
     diffEl.hidden = charts.difference === null;

@@ -9,11 +9,12 @@ import type { Param } from '../../../sim/core/params/declaration.js';
 import { columnOf } from '../../../sim/core/params/read.js';
 import type { Run } from '../../../sim/experiment/config.js';
 import { VIEW_INTRO } from '../../../reports/explorer/meanings.js';
+import { sharedReplicates } from '../../../reports/explorer/runData.js';
 import { sweepCharts } from '../../../reports/explorer/sweepCharts.js';
 import { parseValues } from '../../sweep/grid.js';
 import { cliLine, commandOf, runOf, type Link } from '../link.js';
 import { PAGE_FLAGS } from './controls.js';
-import { byId, draw, h } from './dom.js';
+import { byId, draw, h, Redraws } from './dom.js';
 import { chunkJobs, type PagePool } from './pool.js';
 
 /** Flags a grid can vary: one value each in a run, not an axis of their own (seed, replicates). */
@@ -52,7 +53,7 @@ interface Running {
 
 export class SweepView {
   private running: Running | null = null;
-  private redraw = 0;
+  private readonly redraws = new Redraws(() => this.drawNow());
 
   constructor(
     private link: Link,
@@ -220,12 +221,13 @@ export class SweepView {
       this.pool.size,
     );
     const replicates = runs.map(() => new Map<number, RoundMetrics[]>());
+    this.redraws.reset();
     const request = this.pool.submit(jobs, (answer) => {
       const running = this.running;
       if (running === null || running.request !== answer.job.request) return;
       if ('error' in answer) return this.showError(answer.error);
       answer.replicates.forEach((rounds, i) => running.replicates[answer.job.config]!.set(answer.job.from + i, rounds));
-      this.scheduleDraw();
+      this.redraws.schedule(running.replicates.every((m) => m.size === total));
     });
     this.running = { request, runs, replicates, axes, started: performance.now() };
     document.body.dataset.sweepDone = 'false';
@@ -234,14 +236,6 @@ export class SweepView {
   }
 
   /** Redraw at most every quarter second while cells arrive (each drawing bootstraps every cell). */
-  private scheduleDraw(): void {
-    if (this.redraw !== 0) return;
-    this.redraw = window.setTimeout(() => {
-      this.redraw = 0;
-      void this.drawNow();
-    }, 250);
-  }
-
   private async drawNow(): Promise<void> {
     const running = this.running;
     if (running === null) return;
@@ -250,6 +244,8 @@ export class SweepView {
       config,
       replicates: running.replicates[i]!,
     }));
+    // Nothing to draw until the arms (cells) share a replicate: they are compared replicate by replicate.
+    if (sharedReplicates(cells).length === 0) return;
     const charts = sweepCharts(cells, columnOf(flagParam(running.axes[0]))!, columnOf(flagParam(running.axes[1]))!);
     const total = running.runs[0]!.replicates;
     const done = charts.replicates === total;
