@@ -67,14 +67,15 @@ export class PagePool {
 
 /**
  * Replicates 0 … n − 1 of each configuration cut into jobs, configurations interleaved so every arm's curve
- * refines at the same pace; chunks small enough that several reach the chart before the run ends.
+ * refines at the same pace; about eight jobs a worker, so several reach the chart before the run ends, and none
+ * of more than 25 replicates, so a replaced request frees the workers soon.
  */
 export function chunkJobs(
   configs: readonly Pick<JobSpec, 'settings' | 'params'>[],
   replicates: number,
   workers: number,
 ): JobSpec[] {
-  const size = Math.max(1, Math.min(25, Math.ceil(replicates / (workers * 8))));
+  const size = Math.max(1, Math.min(25, replicates, Math.ceil((configs.length * replicates) / (workers * 8))));
   const out: JobSpec[] = [];
   for (let from = 0; from < replicates; from += size)
     configs.forEach((c, config) => out.push({ ...c, config, from, to: Math.min(replicates, from + size) }));

@@ -195,10 +195,13 @@ export class ReproduceView {
   }
 }
 
-/** The table: each figure, the published value, the runs' mean and central 95 %, the percentile, inside or not. */
+/**
+ * The table: each figure, the published value, the runs' mean with their central 95 % under it, the published
+ * value's percentile with inside or outside under it (four columns, so it reads on a phone).
+ */
 function figureTable(rows: readonly FigureRow[]): HTMLElement {
   const fmt = (x: number, digits: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '—');
-  const head = ['figure', 'published', 'simulated mean', 'central 95 % of single runs', 'percentile', 'inside'];
+  const head = ['figure', 'published', 'single runs: mean (central 95 %)', 'percentile'];
   return h(
     'table',
     { class: 'figures' },
@@ -213,10 +216,22 @@ function figureTable(rows: readonly FigureRow[]): HTMLElement {
           { class: r.inside === false ? 'off' : '' },
           h('td', {}, r.what),
           h('td', {}, `${r.atLeast ? '≥ ' : ''}${r.published}`),
-          h('td', {}, fmt(r.mean, r.digits)),
-          h('td', {}, r.range === null ? '—' : `${fmt(r.range[0], r.digits)} – ${fmt(r.range[1], r.digits)}`),
-          h('td', {}, r.percentile === null ? '—' : r.percentile.toFixed(1)),
-          h('td', {}, r.inside === null ? '—' : r.inside ? 'yes' : 'no'),
+          h(
+            'td',
+            {},
+            fmt(r.mean, r.digits),
+            h(
+              'span',
+              { class: 'ci' },
+              r.range === null ? '—' : `${fmt(r.range[0], r.digits)} – ${fmt(r.range[1], r.digits)}`,
+            ),
+          ),
+          h(
+            'td',
+            {},
+            r.percentile === null ? '—' : r.percentile.toFixed(1),
+            h('span', { class: 'ci' }, r.inside === null ? '' : r.inside ? 'inside' : 'outside'),
+          ),
         ),
       ),
     ),

@@ -53,7 +53,8 @@ interface Running {
 
 export class SweepView {
   private running: Running | null = null;
-  private readonly redraws = new Redraws(() => this.drawNow());
+  // Each drawing bootstraps every cell: less often than a run's.
+  private readonly redraws = new Redraws(() => this.drawNow(), 500);
 
   constructor(
     private link: Link,
