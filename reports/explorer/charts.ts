@@ -3,12 +3,11 @@
  * its bootstrap bands and exact reference lines), the anchors hexa run prints (runAnchors) with the openers'
  * exact values beside them, and — with a second arm — the paired difference per round with its interval.
  */
-import type { RunConfig } from '../../sim/experiment/config.js';
 import { openerAnchor } from '../../sim/limits/openerAnchor.js';
 import type { ExactValue } from '../../sim/core/analytics.js';
 import { learningCurveSpec } from '../charts/learning.js';
 import { REFERENCE_STROKE } from '../charts/conventions.js';
-import { CONFIG, type ChartSpec, paletteFor, SCHEMA, describeRun, type Palette } from '../charts/theme.js';
+import { CONFIG, type ChartSpec, paletteFor, SCHEMA, type Palette } from '../charts/theme.js';
 import { referenceLines, runAnchors } from '../references.js';
 import { summarize, type Summary } from '../summary.js';
 import { runResultData, type ArmRuns } from './runData.js';
@@ -33,16 +32,12 @@ export interface RunCharts {
   readonly anchors: readonly Anchor[];
 }
 
-/** An arm named by its settings (the report's words for a lone run). */
-export function armLabel(config: RunConfig, prefix: string): string {
-  const params: Record<string, string> = {
-    library: String(config.agent.library),
-    threshold: String(config.agent.threshold),
-    explore: String(config.agent.explore),
-    routing: config.agent.routing,
-    topK: String(config.agent.topK),
-  };
-  return `${prefix}: ${describeRun(params)}`;
+/**
+ * An arm named by the flags that set it apart (`B: --cadence task --window all`), the protocol's left out (both
+ * arms share it); an arm of defaults is the published agent.
+ */
+export function armLabel(prefix: string, flags: readonly string[]): string {
+  return `${prefix}: ${flags.length === 0 ? 'the published agent' : flags.join(' ')}`;
 }
 
 /**

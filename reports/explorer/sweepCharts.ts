@@ -18,10 +18,19 @@ export interface SweepCharts {
   readonly rankings: readonly WorldRanking[];
 }
 
-/** The heat map of `cells` over the two swept columns `x` and `y` (CSV column names). */
-export function sweepCharts(cells: readonly ArmRuns[], x: string, y: string): SweepCharts {
+/**
+ * While a grid's cells arrive, its intervals are drawn from fewer resamples: every cell is bootstrapped at each
+ * drawing. The complete grid gets the run view's.
+ */
+export const PARTIAL_RESAMPLES = 200;
+
+/**
+ * The heat map of `cells` over the two swept columns `x` and `y` (CSV column names); `complete` when every cell
+ * has all its replicates.
+ */
+export function sweepCharts(cells: readonly ArmRuns[], x: string, y: string, complete = true): SweepCharts {
   const data = runResultData(cells, true);
-  const summary = summarize(data, { seed: 1, resamples: PAGE_RESAMPLES });
+  const summary = summarize(data, { seed: 1, resamples: complete ? PAGE_RESAMPLES : PARTIAL_RESAMPLES });
   const rankings = rankCells(data, summary);
   const marks = new Map<string, CellMark>();
   for (const world of rankings) {

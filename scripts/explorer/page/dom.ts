@@ -75,10 +75,12 @@ export class Redraws {
       if (!urgent) return;
       window.clearTimeout(this.timer);
     }
-    this.timer = window.setTimeout(() => {
+    this.timer = window.setTimeout(async () => {
       this.timer = 0;
-      this.last = performance.now();
-      void this.drawNow();
+      const started = performance.now();
+      await this.drawNow();
+      // A drawing that took long (a large grid's bootstrap) keeps the page's thread free as long again after it.
+      this.last = performance.now() + Math.max(0, performance.now() - started - this.ms);
     }, wait);
   }
 }

@@ -49,7 +49,11 @@ export function startPage(): void {
     const section = h('section', { id: `view-${view}`, 'aria-labelledby': `tab-${view}`, role: 'tabpanel' });
     sections.set(view, section);
     views.append(section);
-    const tab = h('button', { type: 'button', id: `tab-${view}`, role: 'tab' }, TITLES[view]);
+    const tab = h(
+      'button',
+      { type: 'button', id: `tab-${view}`, role: 'tab', 'aria-controls': `view-${view}` },
+      TITLES[view],
+    );
     tab.addEventListener('click', () => show(view, current()));
     tabs.append(tab);
   }

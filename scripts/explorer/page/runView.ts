@@ -19,12 +19,18 @@ interface Running {
   readonly request: number;
   readonly runs: readonly Run[];
   readonly replicates: Map<number, RoundMetrics[]>[];
+  /** Each arm in words: the flags that set it apart. */
+  readonly labels: readonly string[];
   readonly started: number;
-  attempts: number;
-  ms: number;
 }
 
 const ARM_IDS = ['A', 'B'];
+
+/** The flags of a setting that say what the agent does (the world and protocol are both arms'). */
+function onlyAgent(settings: Readonly<Record<string, string>>): Record<string, string> {
+  const shared = new Set(['env', 'bits', 'truth', 'rounds', 'tasks', 'cap', 'seed', 'replicates']);
+  return Object.fromEntries(Object.entries(settings).filter(([flag]) => !shared.has(flag)));
+}
 
 /** Presets for the second arm: the article's arms, as the flags that differ from the first. */
 const PRESETS: readonly (readonly [string, string])[] = [
@@ -256,11 +262,12 @@ export class RunView {
       if (running === null || running.request !== answer.job.request) return;
       if ('error' in answer) return this.showError(answer.error);
       answer.replicates.forEach((rounds, i) => running.replicates[answer.job.config]!.set(answer.job.from + i, rounds));
-      running.attempts += answer.attempts;
-      running.ms += answer.ms;
       this.redraws.schedule(running.replicates.every((m) => m.size === total));
     });
-    this.running = { request, runs, replicates, started, attempts: 0, ms: 0 };
+    const words = (settings: Readonly<Record<string, string>>): string[] =>
+      commandOf(onlyAgent(settings), {}).split(' ').slice(2);
+    const labels = [armLabel('A', words(this.link.settings)), armLabel('B', words(this.link.armB ?? {}))];
+    this.running = { request, runs, replicates, labels, started };
     document.body.dataset.done = 'false';
     byId('run-status').textContent = `Running ${total} replicates on ${this.pool.size} workers…`;
   }
@@ -274,17 +281,15 @@ export class RunView {
       config,
       replicates: running.replicates[i]!,
     }));
-    const labels = running.runs.map((config, i) => armLabel(config, ARM_IDS[i]!));
+    const labels = running.labels;
     // Nothing to draw until the arms (cells) share a replicate: they are compared replicate by replicate.
     if (sharedReplicates(arms).length === 0) return;
     const charts = runCharts(arms, labels);
     const total = running.runs[0]!.replicates;
     const done = charts.replicates === total;
     const seconds = ((performance.now() - running.started) / 1000).toFixed(2);
-    const rate =
-      running.ms > 0 ? ` · ${(((running.attempts / running.ms) * 1000) / 1e6).toFixed(1)} M attempts/s a worker` : '';
     byId('run-status').textContent = done
-      ? `${total} of ${total} replicates, ${seconds} s on ${this.pool.size} workers${rate}.`
+      ? `${total} of ${total} replicates, ${seconds} s on ${this.pool.size} workers.`
       : `${charts.replicates} of ${total} replicates so far (${seconds} s)…`;
     if (charts.replicates > 0) {
       await draw(byId('run-curve'), charts.learning);

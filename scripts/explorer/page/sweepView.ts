@@ -247,8 +247,10 @@ export class SweepView {
     }));
     // Nothing to draw until the arms (cells) share a replicate: they are compared replicate by replicate.
     if (sharedReplicates(cells).length === 0) return;
-    const charts = sweepCharts(cells, columnOf(flagParam(running.axes[0]))!, columnOf(flagParam(running.axes[1]))!);
     const total = running.runs[0]!.replicates;
+    const complete = running.replicates.every((m) => m.size === total);
+    const [x, y] = running.axes.map((flag) => columnOf(flagParam(flag))!) as [string, string];
+    const charts = sweepCharts(cells, x, y, complete);
     const done = charts.replicates === total;
     const seconds = ((performance.now() - running.started) / 1000).toFixed(2);
     byId('sweep-status').textContent = done
