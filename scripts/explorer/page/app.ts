@@ -3,6 +3,8 @@
  * a Blob URL: a page opened from file:// can load no second file) it runs replicates. Bundled with the engine
  * into the page at build time (scripts/explorer/build.ts).
  */
+// The built-in worlds first, in the page and in each worker (every program of the package does so).
+import '../../../envs/install.js';
 import { serveJobs } from './worker.js';
 import { startPage } from './page.js';
 
