@@ -43,8 +43,19 @@ function stepped(p: Param, text: string, direction: number): string | undefined 
 /** The flags the page offers (a saved library is a file: the CLI's). */
 export const PAGE_FLAGS: readonly Param[] = RUN_FLAGS.filter((p) => p.kind !== 'file');
 
+/** A number's declared range in words ('1 … 1000000', '≥ 0', '> 0'), or '' where it has none of its own. */
+function rangeText(p: Param): string {
+  if (p.kind === 'rate') return '0 … 1';
+  if (p.kind === 'share') return '> 0, ≤ 1';
+  if (p.kind !== 'integer' && p.kind !== 'decimal') return '';
+  const low = p.min === undefined ? '' : `${p.kind === 'decimal' && p.exclusiveMin === true ? '>' : '≥'} ${p.min}`;
+  if (p.max === undefined) return low;
+  return p.min === undefined ? `≤ ${p.max}` : `${p.min} … ${p.max}`;
+}
+
 function helpText(p: Param, def: string | undefined): string {
-  return `--${p.flag}: ${p.help}${def === undefined ? '' : ` (default ${def})`}`;
+  const notes = [def === undefined ? '' : `default ${def}`, rangeText(p)].filter((n) => n !== '');
+  return `--${p.flag}: ${p.help}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
 }
 
 /** One flag's control: a list for choices, a box for a yes/no, a slider for a rate, a text box otherwise. */
