@@ -56,6 +56,9 @@ export function runResultData(arms: readonly ArmRuns[], sweep = false): ResultDa
     table: null,
     audit: null,
     verdict: null,
+    // Made here, not read from a folder: the counts are the ones in hand, and there is no manifest to verify.
+    expected: { replicates: replicates.length, groups: sweep ? groups.length : null },
+    unverified: [],
     warnings: [],
   };
 }

@@ -29,11 +29,13 @@ export const RUN_FLAGS: readonly Param[] = placedParams(RUN_PARAMS)
   .sort((a, b) => SECTION_ORDER.indexOf(a.section) - SECTION_ORDER.indexOf(b.section));
 
 /**
- * `hexa run`'s own default for --replicates (a configuration's is 1): one run rarely shows what the agent
- * does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean per
- * round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run").
+ * `hexa run`'s and `hexa sweep`'s own default for --replicates (a configuration's is 1): one run rarely shows what
+ * the agent does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean
+ * per round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run"); a
+ * sweep's cells are compared by those intervals, so a cell of one run could only be "tied" with none. Beside the
+ * flags, not in scripts/commands/, so the explorer's page reads them without the commands' modules.
  */
-export const FIRST_RUN_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
+export const COMMAND_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;

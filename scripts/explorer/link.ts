@@ -6,7 +6,7 @@
  */
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { Param } from '../../sim/core/params/declaration.js';
-import { configFrom, FIRST_RUN_DEFAULTS, RUN_FLAGS, type RunSettings } from '../config/runOptions.js';
+import { configFrom, COMMAND_DEFAULTS, RUN_FLAGS, type RunSettings } from '../config/runOptions.js';
 import { isModulePath } from '../config/modules.js';
 import { unknownFlags } from '../program/usageErrors.js';
 import type { Run } from '../../sim/experiment/config.js';
@@ -98,7 +98,7 @@ export function readLink(hash: string, version: string): Link {
 /** The run a link's first arm names, checked as `hexa run` checks it (its defaults: 200 replicates). */
 export function runOf(settings: RunSettings, params: Readonly<Record<string, string>>): Run {
   for (const [flag, text] of Object.entries(settings)) refuseFiles(flag, text);
-  return configFrom({ ...FIRST_RUN_DEFAULTS, ...settings }, params);
+  return configFrom({ ...COMMAND_DEFAULTS, ...settings }, params);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   runOf,
   shellWords,
 } from '../../../scripts/explorer/link.js';
-import { configFrom, FIRST_RUN_DEFAULTS, settingsFromArgv } from '../../../scripts/config/runOptions.js';
+import { configFrom, COMMAND_DEFAULTS, settingsFromArgv } from '../../../scripts/config/runOptions.js';
 
 const V = '0.1.0';
 
@@ -58,7 +58,7 @@ describe('the explorer link', () => {
     expect(linkHash({ ...back, ...readCommand(command) })).toBe(hash);
     if (line === CANONICAL) expect(command).toBe(line);
     // The run a link names is the one hexa run builds, its 200 replicates included.
-    expect(runOf(settings, params)).toEqual(configFrom({ ...FIRST_RUN_DEFAULTS, ...settings }, params));
+    expect(runOf(settings, params)).toEqual(configFrom({ ...COMMAND_DEFAULTS, ...settings }, params));
   });
 
   it('writes the version first, the view unless it is run, and the flags in the help’s order', () => {
