@@ -10,6 +10,9 @@
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../sim/core/world/env.js';
 import { resolveEnvParams } from '../../sim/core/world/params.js';
+// `--env` is looked up among the built-in worlds, which the store knows only once envs/install.ts has run: imported
+// here, however the flags are read (a program, a test's fresh module graph, the explorer's page), they are known.
+import '../../envs/install.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
 import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';
