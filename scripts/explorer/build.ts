@@ -21,13 +21,23 @@ function checkout(): string {
 
 const ROOT = checkout();
 
-/** Node's built-ins are refused (the engine and the flag reading must run in a browser as they are). */
+const ASKED = Symbol('resolved once more');
+
+/**
+ * Node's built-ins are refused (the engine and the flag reading must run in a browser as they are), unless the
+ * importing package maps one away for browsers (its package.json's `browser` field, as seedrandom does `crypto`),
+ * which esbuild's own resolution of the import then finds.
+ */
 const nodeImports: Plugin = {
   name: 'no-node',
   setup(b) {
-    b.onResolve({ filter: /^node:|^(fs|path|os|url|crypto|worker_threads|child_process|vm|module)$/ }, (args) => ({
-      errors: [{ text: `${args.importer} imports ${args.path}: the explorer's page runs in a browser` }],
-    }));
+    b.onResolve({ filter: /^node:|^(fs|path|os|url|crypto|worker_threads|child_process|vm|module)$/ }, async (args) => {
+      if (args.pluginData === ASKED) return undefined;
+      const { importer, kind, resolveDir } = args;
+      const found = await b.resolve(args.path, { importer, kind, resolveDir, pluginData: ASKED });
+      if (!args.path.startsWith('node:') && found.errors.length === 0) return undefined;
+      return { errors: [{ text: `${args.importer} imports ${args.path}: the explorer's page runs in a browser` }] };
+    });
   },
 };
 
