@@ -4,7 +4,7 @@
  * vega, vega-lite and vega-embed inlined — is written to dist/explorer/, where `hexa explorer` copies it from. esbuild
  * is a development dependency: a clone builds the page (npm ci runs the build), an installed package ships it.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -64,7 +64,10 @@ async function main(): Promise<void> {
   const html = explorerHtml(version, await bundleApp());
   const out = fileURLToPath(PAGE_FILE);
   mkdirSync(fileURLToPath(new URL('.', PAGE_FILE)), { recursive: true });
-  writeFileSync(out, html);
+  // Written whole, then renamed: a test file beside another building the same page never reads half of it.
+  const part = `${out}.${process.pid}.part`;
+  writeFileSync(part, html);
+  renameSync(part, out);
 }
 
 await main();
