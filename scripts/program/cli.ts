@@ -35,8 +35,8 @@ const COMMANDS = [
   libraryCommand,
   limitsCommand,
   matrixCommand,
-  completionCommand,
   explorerCommand,
+  completionCommand,
 ] as const;
 
 /** The command names, as typed (`check-env <targets..>` → `check-env`). */
