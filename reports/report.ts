@@ -1,7 +1,7 @@
 /**
  * `hexa report`: from a result folder's summary to the report's files, all built in memory (so a failure
  * writes nothing): one Vega-Lite spec, SVG and PNG per chart, summary.csv, and the offline index.html. The
- * summary is made while the folder's rows stream past (reports/summary.ts, `summarizeFolder`): nothing here
+ * summary is made while the folder's rows stream past (reports/folderSummary.ts, `summarizeFolder`): nothing here
  * reads a row.
  */
 import { relative, sep } from 'node:path';

@@ -67,7 +67,7 @@ export async function otherWorld(argv: Record<string, unknown>): Promise<OtherWo
     if (argv.param !== undefined) throw new UsageError(msg.paramWithoutEnv());
     return undefined;
   }
-  const { preloadModules } = await import('./config/modules.js');
+  const { preloadModules } = await import('./config/preload.js');
   const { configFrom, envParamsFromArgv } = await import('./config/runOptions.js');
   const { envSpecOf } = await import('../sim/experiment/experiment.js');
   const { actorSupport } = await import('../sim/agent/actors/index.js');

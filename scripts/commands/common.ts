@@ -17,14 +17,6 @@ export const EXIT_STATUS =
 
 export const OUTPUT_GROUP = 'Output:';
 
-/**
- * `hexa run`'s and `hexa sweep`'s own default for --replicates (a configuration's is 1): one run rarely shows what
- * the agent does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean
- * per round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run"); a
- * sweep's cells are compared by those intervals, so a cell of one run could only be "tied" with none.
- */
-export const COMMAND_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
-
 export interface OutputArgs {
   json?: boolean;
   quiet?: boolean;

@@ -1,7 +1,8 @@
 /** `hexa envs`: the registered environments with their parameters and defaults (and those of `--env FILE` modules). */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { allEnvs } from '../../sim/agent/moduleStore.js';
-import { moduleOf, preloadModules } from '../config/modules.js';
+import { moduleOf } from '../config/modules.js';
+import { preloadModules } from '../config/preload.js';
 import { withOutputFlags, type OutputArgs } from './common.js';
 
 interface EnvsArgs extends OutputArgs {

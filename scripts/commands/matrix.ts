@@ -7,7 +7,8 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule, Options } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
-import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
+import { configFrom, envParamsFromArgv, runFlagOptions } from '../config/runOptions.js';
+import { loadedSettings } from '../config/preload.js';
 import { humanOutput, progressOf, withOutputFlags, type OutputArgs } from './common.js';
 
 interface MatrixArgs extends OutputArgs {

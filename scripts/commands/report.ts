@@ -138,7 +138,7 @@ async function summarized(
   resamples: number,
   argv: OutputArgs,
 ): Promise<{ data: ResultFolder; summary: Summary }[]> {
-  const { summarizeFolder } = await import('../../reports/summary.js');
+  const { summarizeFolder } = await import('../../reports/folderSummary.js');
   const { loadFolderWorlds } = await import('../../reports/references.js');
   let seed = seedFlag;
   const out: { data: ResultFolder; summary: Summary }[] = [];

@@ -323,7 +323,7 @@ export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
 
     let reportLine = '';
     if (argv.report === true) {
-      const { summarizeFolder } = await import('../../reports/summary.js');
+      const { summarizeFolder } = await import('../../reports/folderSummary.js');
       const { writeReport, DEFAULT_RESAMPLES } = await import('../writeReport.js');
       const reportDir = join(dir, 'report');
       const { data, summary } = await summarizeFolder(dir, () => ({

@@ -1,12 +1,12 @@
 /** `hexa run`: one configuration, several replicates, a per-round table (or JSON), optional tidy CSV. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
-import { configFrom, envParamsFromArgv, loadedSettings, runFlagOptions } from '../config/runOptions.js';
+import { COMMAND_DEFAULTS, configFrom, envParamsFromArgv, runFlagOptions } from '../config/runOptions.js';
+import { loadedSettings } from '../config/preload.js';
 import { makeParentFolders, writeFileAtomic } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
 import { hearSignals } from '../program/interrupt.js';
 import {
-  COMMAND_DEFAULTS,
   FORMAT_OPTION,
   humanOutput,
   libraryDbPath,

@@ -8,10 +8,11 @@ import { dirname, resolve } from 'node:path';
 import { splitLibraryValue } from '../../sim/experiment/libraryDb/savedLibrary.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { applyStepTimeout, STEP_TIMEOUT_OPTION } from '../config/stepTimeout.js';
-import { envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
+import { COMMAND_DEFAULTS, envParamsFromArgv, flagText, RUN_FLAGS, runFlagOptions } from '../config/runOptions.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { single } from '../config/flags.js';
-import { absoluteModuleValue, MODULE_FLAGS, preloadModules } from '../config/modules.js';
+import { absoluteModuleValue, MODULE_FLAGS } from '../config/modules.js';
+import { preloadModules } from '../config/preload.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { defaultOutputDir, makeParentFolders } from '../output.js';
 import { OutputPlan } from '../program/outputs.js';
@@ -23,7 +24,6 @@ import type { SweepSummary } from '../sweep/execute.js';
 import type { SweepPlan } from '../sweep/cells.js';
 import type { SkillDbWriter } from '../../reports/skillDb/writer.js';
 import {
-  COMMAND_DEFAULTS,
   FORMAT_OPTION,
   libraryDbPath,
   parseFormat,

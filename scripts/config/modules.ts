@@ -2,11 +2,10 @@
  * Flag values that name plugin modules: `--env ./world.mjs`, `--lifecycle ./policy.mjs` and the other
  * policy flags take a built-in name or a path ending in .mjs or .js (an env module with several worlds as
  * FILE#id). Modules are loaded (async) before any configuration is built, into the module store
- * (sim/agent/moduleStore.ts); `configFrom` then looks the value up there synchronously. The loader itself is imported
- * only when a value names a file, so runs
- * without plugins (and `hexa --help`) never load it.
+ * (sim/agent/moduleStore.ts; the loading is in preload.ts); `configFrom` then looks the value up there
+ * synchronously. Nothing here reads a file or imports the loader, so the flag reading runs in a browser page too
+ * (the explorer), where a value naming a file is refused before it gets here.
  */
-import { resolve } from 'node:path';
 import type { EnvSpec } from '../../sim/core/world/env.js';
 import {
   moduleStore,
@@ -18,6 +17,7 @@ import {
 import { placedParams } from '../../sim/core/params/read.js';
 import { RUN_PARAMS } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
+import { host } from '../../sim/core/host/host.js';
 
 /** The flags that accept a module file (the world's and the policies'), and the kind of module each takes. */
 export const MODULE_FLAGS: Readonly<Record<string, CodeKind>> = Object.fromEntries(
@@ -30,6 +30,9 @@ const MODULE_PATH = /\.(mjs|js)(#[^#]+)?$/;
 const TYPESCRIPT_PATH = /\.(ts|mts|cts)(#[^#]+)?$/;
 
 /** Whether a flag value names a module file rather than a built-in id or policy. */
+/** A module file's absolute path (the host's: these are read only where one is installed). */
+const resolve = (file: string): string => host('a module file').resolvePath(file);
+
 export function isModulePath(text: string): boolean {
   return MODULE_PATH.test(text);
 }
@@ -43,7 +46,7 @@ export function refuseTypeScript(flag: string, text: string): void {
 }
 
 /** A module value split into the file and the world chosen from it (FILE#id). */
-function splitValue(text: string): { file: string; select: string | undefined } {
+export function splitValue(text: string): { file: string; select: string | undefined } {
   const hash = text.lastIndexOf('#');
   return hash > 0 && /\.(mjs|js)$/.test(text.slice(0, hash))
     ? { file: text.slice(0, hash), select: text.slice(hash + 1) }
@@ -55,46 +58,6 @@ export function absoluteModuleValue(text: string): string {
   if (!isModulePath(text)) return text;
   const { file, select } = splitValue(text);
   return select === undefined ? resolve(file) : `${resolve(file)}#${select}`;
-}
-
-/** One flag's value (or a sweep's comma-separated list of values). */
-export interface ModuleValue {
-  readonly name: string;
-  readonly text: string;
-}
-
-/**
- * Load every module the given values name, checking env modules' worlds; values of other flags, and
- * built-in names, are ignored. Throws UsageError naming the flag and the file.
- */
-export async function preloadModules(
-  values: readonly ModuleValue[],
-  sha256Of?: (kind: ModuleKind, path: string) => string | undefined,
-  check = true,
-): Promise<void> {
-  const wanted = values.flatMap(({ name, text }) => {
-    const kind = MODULE_FLAGS[name];
-    if (kind === undefined) return [];
-    const items = text.split(',').map((t) => t.trim());
-    for (const t of items) refuseTypeScript(name, t);
-    return items.filter(isModulePath).map((t) => ({ flag: name, kind, file: splitValue(t).file }));
-  });
-  if (wanted.length === 0) return;
-  const { loadModule } = await import('../../sim/agent/plugins/load.js');
-  for (const { flag, kind, file } of wanted) {
-    if (moduleStore.module(kind, resolve(file)) !== undefined) continue;
-    const sha256 = sha256Of?.(kind, resolve(file));
-    await loadModule(flag, file, kind, { check: check && kind === 'env', ...(sha256 !== undefined ? { sha256 } : {}) });
-  }
-}
-
-/** Load the modules a result folder recorded, requiring the recorded content (a merge; checked when it ran). */
-export async function preloadRefs(refs: readonly ModuleRef[]): Promise<void> {
-  await preloadModules(
-    refs.map((r) => ({ name: r.kind, text: r.path })),
-    (kind, path) => refs.find((r) => r.kind === kind && r.path === path)?.sha256,
-    false,
-  );
 }
 
 /** The module a flag value names, once preloaded (undefined for a built-in name). */

@@ -10,6 +10,9 @@
 import type { Options } from 'yargs';
 import { paramErrorOf, type EnvParams, type EnvSpec } from '../../sim/core/world/env.js';
 import { resolveEnvParams } from '../../sim/core/world/params.js';
+// `--env` is looked up among the built-in worlds, which the store knows only once envs/install.ts has run: imported
+// here, however the flags are read (a program, a test's fresh module graph, the explorer's page), they are known.
+import '../../envs/install.js';
 import { envIds, findEnv, type ModuleRef } from '../../sim/agent/moduleStore.js';
 import { SECTIONS, type Param, type ParamKind } from '../../sim/core/params/declaration.js';
 import { defaultText, parseParam, placedParams, readValues } from '../../sim/core/params/read.js';
@@ -17,7 +20,7 @@ import { AGENT_PARAMS } from '../../sim/agent/agentConfig.js';
 import { normalizeRun, PROTOCOL_PARAMS, RUN_PARAMS, WORLD_PARAMS, type Run } from '../../sim/experiment/config.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { single } from './flags.js';
-import { envModule, isModulePath, policyModule, preloadModules } from './modules.js';
+import { envModule, isModulePath, policyModule } from './modules.js';
 import { crossCheck } from './crossCheck.js';
 import { readSavedLibrary } from '../../sim/experiment/libraryDb/savedLibrary.js';
 
@@ -27,6 +30,15 @@ const SECTION_ORDER = Object.keys(SECTIONS);
 export const RUN_FLAGS: readonly Param[] = placedParams(RUN_PARAMS)
   .map(({ param }) => param)
   .sort((a, b) => SECTION_ORDER.indexOf(a.section) - SECTION_ORDER.indexOf(b.section));
+
+/**
+ * `hexa run`'s and `hexa sweep`'s own default for --replicates (a configuration's is 1): one run rarely shows what
+ * the agent does — many never learn in 5 rounds, and those guess at random throughout — while 200 give the mean
+ * per round with a 95 % interval, for about what one costs to start (docs/reproduction.md, "A first run"); a
+ * sweep's cells are compared by those intervals, so a cell of one run could only be "tied" with none. Beside the
+ * flags, not in scripts/commands/, so the explorer's page reads them without the commands' modules.
+ */
+export const COMMAND_DEFAULTS: Readonly<Record<string, string>> = { replicates: '200' };
 
 /** Settings as text, per flag name (flags not given are absent). */
 export type RunSettings = Readonly<Record<string, string>>;
@@ -85,13 +97,6 @@ export function settingsFromArgv(argv: Record<string, unknown>): RunSettings {
     if (text !== undefined) out[p.flag] = text;
   }
   return out;
-}
-
-/** The run flags of argv as text, with every module file they name loaded (and its worlds checked). */
-export async function loadedSettings(argv: Record<string, unknown>): Promise<RunSettings> {
-  const settings = settingsFromArgv(argv);
-  await preloadModules(Object.entries(settings).map(([name, text]) => ({ name, text })));
-  return settings;
 }
 
 /** `--param name=value` pairs. */

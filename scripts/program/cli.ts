@@ -15,6 +15,7 @@ import { runCommand } from '../commands/run.js';
 import { sweepCommand } from '../commands/sweep.js';
 import { mergeCommand } from '../commands/merge.js';
 import { libraryCommand } from '../commands/library.js';
+import { explorerCommand } from '../explorer/command.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { EXIT_STATUS } from '../commands/common.js';
 import { packageVersion } from '../../reports/manifest.js';
@@ -34,6 +35,7 @@ const COMMANDS = [
   libraryCommand,
   limitsCommand,
   matrixCommand,
+  explorerCommand,
   completionCommand,
 ] as const;
 
@@ -151,6 +153,7 @@ export function buildCli(argv: readonly string[], options: CliOptions): Argv {
     .example('hexa report out/run-1', 'charts, summary.csv and index.html for a result folder')
     .example('hexa limits --bits 4', 'exact bounds: optimal and consistent openers, random guessing')
     .example('hexa matrix --replicates 200', 'the HExA matrix: offline|off2on|online × static|iterative|evolving')
+    .example('hexa explorer', 'the simulator in one offline web page: hexa-explorer.html')
     .epilogue(`Every run is seeded: the same flags and --seed give byte-identical output.\n${EXIT_STATUS}`)
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {

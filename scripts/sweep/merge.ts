@@ -36,7 +36,7 @@ import {
   type SweepStatus,
 } from './folder/manifest.js';
 import { changedModule } from '../../sim/experiment/moduleRefs.js';
-import { preloadRefs } from '../config/modules.js';
+import { preloadRefs } from '../config/preload.js';
 import { holderOf, isStale, LOCK, lockFolder, readOwner } from '../../reports/store/lock.js';
 import { DEFAULT_FORMAT, type ResultFormat } from '../../reports/parquet/sweepTables.js';
 

@@ -436,4 +436,19 @@ export const msg = {
     wrongParamNamed: (params: string, named: string, expected: string) =>
       `resolve rejected ${params} naming '${named}', not '${expected}'`,
   },
+  /** The explorer page (scripts/explorer/): what it cannot take from a link or a pasted command. */
+  explorerNoFiles: (flag: string, text: string) =>
+    `--${flag}: ${show(text)} names a file; the explorer runs built-in worlds and policies only (hexa run reads files)`,
+  explorerView: (view: string, views: readonly string[]) =>
+    `view: ${show(view)} is not a view of the explorer (views: ${views.join(', ')})`,
+  explorerWorkers: (text: string) => `workers: ${show(text)} is not a whole number of workers in 1 … 64`,
+  explorerQuote: (line: string) => `${show(line)}: a quote is not closed`,
+  explorerCommand: (typed: string) => `${show(typed)}: the explorer reads a hexa run command (hexa run --flag value …)`,
+  explorerAxes: (flags: readonly string[]) =>
+    `${flags.map((f) => `--${f}`).join(', ')} each hold several values: the explorer's grid has two axes ` +
+    '(hexa sweep takes more)',
+  explorerCells: (cells: number, max: number) =>
+    `${cells} cells: the explorer runs grids of at most ${max} (hexa sweep runs more)`,
+  explorerNotBuilt: (path: string) =>
+    `the explorer's page was not built (${show(path)} is missing): run npm run build in hexa-sim's checkout`,
 };

@@ -22,6 +22,12 @@ const LOADED = new RegExp(
   'g',
 );
 
+/**
+ * Source files that are tools of this repository, never run by an installed package: the explorer's page is built
+ * by `npm run build` (esbuild), and its bench drives Chromium (playwright-core); what they load is a devDependency.
+ */
+const DEVELOPMENT_TOOLS: readonly string[] = ['scripts/explorer/build.ts', 'scripts/bench/explorerBench.ts'];
+
 /** '@scope/name/sub' → '@scope/name', 'name/sub' → 'name'. */
 const packageOf = (specifier: string): string =>
   specifier
@@ -29,13 +35,13 @@ const packageOf = (specifier: string): string =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-function loadedPackages(): Map<string, string[]> {
+function loadedPackages(files: readonly string[]): Map<string, string[]> {
   const builtins = new Set(builtinModules);
   const byPackage = new Map<string, string[]>();
   const note = (name: string, where: string): void => {
     if (!name.startsWith('node:') && !builtins.has(name)) byPackage.set(name, [...(byPackage.get(name) ?? []), where]);
   };
-  for (const file of sourceFiles())
+  for (const file of files)
     for (const m of readFileSync(join(ROOT, file), 'utf8').matchAll(LOADED))
       note(packageOf((m[1] ?? m[2] ?? m[3] ?? m[4])!), file);
   for (const { pkg } of BUNDLES) note(pkg, 'reports/render/embed.ts');
@@ -45,9 +51,11 @@ function loadedPackages(): Map<string, string[]> {
 describe('runtime dependencies', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
     peerDependencies: Record<string, string>;
   };
-  const loaded = loadedPackages();
+  const sources = sourceFiles();
+  const loaded = loadedPackages(sources.filter((f) => !DEVELOPMENT_TOOLS.includes(f)));
 
   it('the scan sees the product load its packages (static, dynamic, required and by name)', () => {
     expect(loaded.get('yargs')).toBeDefined();
@@ -60,6 +68,13 @@ describe('runtime dependencies', () => {
     const declared = Object.keys(pkg.dependencies).sort();
     const needed = [...loaded.keys()].filter((name) => pkg.peerDependencies[name] === undefined).sort();
     expect(declared).toEqual(needed);
+  });
+
+  it("the repository's own tools exist, and what they load beside the product is a devDependency", () => {
+    for (const tool of DEVELOPMENT_TOOLS) expect(sources).toContain(tool);
+    const tools = [...loadedPackages(DEVELOPMENT_TOOLS).keys()].filter((name) => !loaded.has(name));
+    expect(tools.sort()).toEqual(['esbuild', 'playwright-core']);
+    for (const name of tools) expect(pkg.devDependencies[name], name).toBeDefined();
   });
 
   it("include the design's packages where the product uses them, and not mathjs, which only tests use", () => {

@@ -2,14 +2,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResultFolder, type Group, type GroupInfo, type ResultData } from '../../reports/resultFolder.js';
-import {
-  sharesRandomNumbers,
-  summarize,
-  summarizeFolder,
-  summaryRows,
-  totals,
-  worldColumns,
-} from '../../reports/summary.js';
+import { sharesRandomNumbers, summarize, summaryRows, totals, worldColumns } from '../../reports/summary.js';
+import { summarizeFolder } from '../../reports/folderSummary.js';
 import { interquartileMean } from '../../sim/core/bootstrap.js';
 import { mean } from '../../sim/core/stats.js';
 import { reproduceFolder, sweepFolder, tempDir, withoutChecksums } from './fixtures.js';

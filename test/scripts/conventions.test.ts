@@ -53,7 +53,7 @@ describe('mistyped names', () => {
   it('an unknown command, with the closest one or the list', () => {
     expect(refusal(['frobnicate'])).toBe(
       "hexa: unknown command 'frobnicate' (commands: reproduce, run, sweep, merge, envs, check-env, bench, report, " +
-        'library, limits, matrix, completion)',
+        'library, limits, matrix, explorer, completion)',
     );
     expect(refusal(['rn'])).toBe("hexa: unknown command 'rn' (did you mean run?)");
     expect(refusal(['reproduse'])).toBe("hexa: unknown command 'reproduse' (did you mean reproduce?)");

@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtCli, ROOT, tempDir } from '../sweep/cli.js';
 import { joined } from '../../helpers/pattern.js';
+import { builtPage } from '../explorer/builtPage.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** The scripts of a dependency npm runs on install (`prepare` too, for a tarball or git source). */
@@ -34,6 +35,7 @@ function pack(): { tarball: string; files: string[] } {
     'test/helpers',
   ])
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
+  builtPage(); // the explorer's page, built beside the tests' build as `npm run build` builds it into dist/
   cpSync(dirname(dirname(builtCli())), join(stage, 'dist'), { recursive: true });
   writeFileSync(join(stage, 'notes.txt'), 'lying around\n');
   const [report] = JSON.parse(
@@ -79,7 +81,7 @@ describe('the packed package', () => {
   it('ships the build, its declarations, the schema and the examples — nothing else', () => {
     const allowed = joined(
       /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|CITATION\.cff)$|/,
-      /^(dist\/.*\.(js|d\.ts)|schemas\/sweep\.schema\.json)$|/,
+      /^(dist\/.*\.(js|d\.ts)|dist\/explorer\/hexa-explorer\.html|schemas\/sweep\.schema\.json)$|/,
       /^(docs\/examples\/[a-z-]+\.mjs|docs\/findings\.md)$/,
     );
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
@@ -87,6 +89,7 @@ describe('the packed package', () => {
       'dist/scripts/api/index.js',
       'dist/scripts/api/index.d.ts',
       'dist/scripts/hexa.js',
+      'dist/explorer/hexa-explorer.html',
       'docs/examples/api.mjs',
       'docs/examples/lock-world.mjs',
       'LICENSE',
@@ -219,6 +222,10 @@ describe('the packed package', () => {
         .split('\n')
         .filter((l) => l.includes(',js-lock-v1,')),
     ).toHaveLength(2 * 4 * 5);
+    // The explorer's page, built into the package: the installed CLI writes it.
+    const explorer = hexa(['explorer', '--out', 'explorer.html']);
+    expect(explorer.status, String(explorer.stderr)).toBe(0);
+    expect(readFileSync(join(app, 'explorer.html'), 'utf8')).toMatch(/^<!DOCTYPE html>[\s\S]*id="hexa-app"/);
     // Heavy: with other test files beside it on a loaded two-core machine it can outlast the default minute.
   }, 240_000);
 });
