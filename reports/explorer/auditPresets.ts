@@ -27,7 +27,7 @@ export const AUDIT_PRESETS: AuditPresets = {
         'test-unit': 'any',
         'test-at': 'evolve',
       },
-      posterior: 0.25739668118078024,
+      posterior: 0.2813992298499848,
     },
     {
       flags: {
@@ -39,7 +39,7 @@ export const AUDIT_PRESETS: AuditPresets = {
         'test-unit': 'any',
         'test-at': 'evolve',
       },
-      posterior: 0.2513012218530423,
+      posterior: 0.27473536164259843,
     },
     {
       flags: {
@@ -51,7 +51,7 @@ export const AUDIT_PRESETS: AuditPresets = {
         'test-unit': 'any',
         'test-at': 'evolve',
       },
-      posterior: 0.24739707720007434,
+      posterior: 0.22449553208145703,
     },
     {
       flags: {
@@ -63,7 +63,7 @@ export const AUDIT_PRESETS: AuditPresets = {
         'test-unit': 'any',
         'test-at': 'evolve',
       },
-      posterior: 0.24174853615274547,
+      posterior: 0.2193698764259598,
     },
   ],
   confidence: [
