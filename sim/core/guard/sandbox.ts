@@ -1,0 +1,206 @@
+/**
+ * What plugin code may not do to the thread it runs on, held in one place:
+ *
+ *   - end it: `process.exit(n)` called from plugin code throws a PluginExit instead (the hook's guard turns it
+ *     into a PluginError naming the module and the hook), and is remembered, so a plugin that catches the
+ *     throw still fails the work it was in;
+ *   - write on hexa's standard output: `process.stdout.write` (and so `console.log`) from plugin code goes to
+ *     standard error, each line prefixed with the plugin's name, so `--json` and `--csv -` stay parseable;
+ *   - change the language's built-ins (builtins.ts): compared with a fingerprint taken before its code ran.
+ *
+ * Which code is the plugin's: on a worker thread of a watched pool (plugin runs: sim/core/parallel/serve.ts)
+ * every call that is not hexa's own, since hexa's code there neither exits nor prints; on any other thread the
+ * code inside `asPlugin` (a module's load, the environment checker) or inside a hook's guard (the heartbeat's
+ * counter is odd there: heartbeat.ts). The replacements are made once a thread, when it first holds a plugin,
+ * and pass everything else through untouched. A guard against accidents, not a security boundary.
+ */
+import { writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { changedBuiltins, fingerprint, type Fingerprint } from './builtins.js';
+import { hookName, threadHeartbeat } from './heartbeat.js';
+
+/** What `process.exit` throws when plugin code calls it. */
+export class PluginExit extends Error {
+  constructor(readonly code: unknown) {
+    super(`called process.exit(${String(code ?? '')}): a plugin may not end hexa (throw an Error to stop a run)`);
+    this.name = 'PluginExit';
+  }
+}
+
+/** Folders of hexa's own code, compiled or not: an exit called from there is hexa's. */
+const HOST = ['dist', 'sim', 'scripts', 'reports', 'envs'].map((d) =>
+  fileURLToPath(new URL(`../../../${d}/`, import.meta.url)),
+);
+
+let installed = false;
+/** The whole thread runs plugin code (a watched pool's worker). */
+let wholeThread = false;
+/** Names of the `asPlugin` scopes open, innermost last. */
+const scopes: string[] = [];
+/** The modules loaded on this thread (for a change found after a run, which no single hook is known for). */
+const loaded = new Set<string>();
+/** An exit a plugin called and caught, not yet reported. */
+let swallowed: PluginExit | null = null;
+/** The thread's fingerprint of the built-ins, taken when it was held whole. */
+let threadPrint: Fingerprint | null = null;
+let atLineStart = true;
+
+/** Whether the code running now is a plugin's. */
+function inPlugin(): boolean {
+  return wholeThread || scopes.length > 0 || (threadHeartbeat().cells[0]! & 1) === 1;
+}
+
+/** Who is running, for the prefix of what it prints. */
+function runningName(): string {
+  const cells = threadHeartbeat().cells;
+  const named = (cells[0]! & 1) === 1 || cells[1] !== 0 ? hookName(cells[1]!) : undefined;
+  return named ?? scopes.at(-1) ?? ([...loaded].join(', ') || 'plugin');
+}
+
+/** The frame that called `process.exit` is in hexa's own code (its exits after an error, a signal's). */
+function calledByHost(): boolean {
+  const frame = new Error().stack?.split('\n')[3] ?? '';
+  return HOST.some((dir) => frame.includes(dir));
+}
+
+/** `text`, each line prefixed with the name of the plugin that printed it. */
+function prefixed(text: string): string {
+  const prefix = `[plugin ${runningName()}] `;
+  let out = '';
+  for (const part of text.split(/(?<=\n)/)) {
+    if (atLineStart) out += prefix;
+    out += part;
+    atLineStart = part.endsWith('\n');
+  }
+  return out;
+}
+
+/**
+ * Write on standard error at once: a worker thread's own stream reaches it through its parent, asynchronously,
+ * and what is still on its way when the pool ends the thread would be lost.
+ */
+function toStderr(text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; ) {
+    try {
+      at += writeSync(2, bytes, at);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'EAGAIN') return; // nowhere to say it: dropped, as a closed stderr
+    }
+  }
+}
+
+/** Make the thread's replacements of `process.exit` and `process.stdout.write` (once). */
+export function holdPlugins(): void {
+  if (installed) return;
+  installed = true;
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    if (!inPlugin() || calledByHost()) return exit(code ?? undefined);
+    swallowed = new PluginExit(code);
+    throw swallowed;
+  }) as typeof process.exit;
+  const stdout = process.stdout;
+  const write = stdout.write.bind(stdout) as (...args: unknown[]) => boolean;
+  stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!inPlugin()) return write(chunk, ...rest);
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    toStderr(prefixed(text));
+    const done = rest.find((r): r is () => void => typeof r === 'function');
+    if (done !== undefined) queueMicrotask(done);
+    return true;
+  }) as typeof stdout.write;
+}
+
+/**
+ * This thread runs plugin code only (a watched pool's worker): held from now on, its built-ins fingerprinted
+ * before any plugin is loaded here.
+ */
+export function holdThread(): void {
+  holdPlugins();
+  wholeThread = true;
+  threadPrint = fingerprint();
+}
+
+/** Whether this thread is held whole (a watched pool's worker): its plugin code is watched by its pool. */
+export const threadIsHeld = (): boolean => wholeThread;
+
+/** What plugin code did to the thread that it may not: an exit it caught, built-ins it changed (put back). */
+export interface Trespass {
+  readonly exit: PluginExit | null;
+  readonly changed: readonly string[];
+}
+
+const trespass = (exit: PluginExit | null, changed: readonly string[]): Trespass | null =>
+  exit === null && changed.length === 0 ? null : { exit, changed };
+
+/** One line for a trespass: what was changed, or the exit. */
+export function trespassText(t: Trespass): string {
+  if (t.changed.length === 0) return t.exit!.message;
+  const shown = t.changed.length > 6 ? [...t.changed.slice(0, 5), `… ${t.changed.length - 5} more`] : t.changed;
+  return (
+    `changed the language's built-ins hexa's output relies on: ${shown.join(', ')} ` +
+    '(put back; a plugin may not patch them)'
+  );
+}
+
+/** Into a scope of plugin code named `name`: what to compare and restore on the way out. */
+function enter(name: string): { print: Fingerprint; outer: PluginExit | null } {
+  holdPlugins();
+  const print = fingerprint();
+  const outer = swallowed;
+  swallowed = null;
+  scopes.push(name);
+  return { print, outer };
+}
+
+/** Out of it: the built-ins put back, and what the code did that it may not (also when it threw). */
+function leave(name: string, at: { print: Fingerprint; outer: PluginExit | null }): Trespass | null {
+  scopes.splice(scopes.lastIndexOf(name), 1);
+  const exit = swallowed;
+  swallowed = at.outer;
+  return trespass(exit, changedBuiltins(at.print));
+}
+
+/**
+ * Run `run` (a module's load) as plugin code named `name` — the module as the user named it — and say what
+ * it did that it may not (null when nothing): its built-ins are compared with a fingerprint taken before it
+ * ran, and put back. `run` may return a promise: the scope lasts until it settles. What it throws is thrown
+ * as it is, the built-ins put back first.
+ */
+export async function asPlugin<T>(name: string, run: () => T | Promise<T>): Promise<[T, Trespass | null]> {
+  loaded.add(name);
+  const at = enter(name);
+  let value: T;
+  try {
+    value = await run();
+  } catch (e) {
+    leave(name, at);
+    throw e;
+  }
+  return [value, leave(name, at)];
+}
+
+/** The same, for code that must stay synchronous (the environment checker's, within its deadline). */
+export function asPluginNow<T>(name: string, run: () => T): [T, Trespass | null] {
+  const at = enter(name);
+  let value: T;
+  try {
+    value = run();
+  } catch (e) {
+    leave(name, at);
+    throw e;
+  }
+  return [value, leave(name, at)];
+}
+
+/**
+ * On a thread held whole, after a piece of work (a replicate, a run): what its plugin code did that it may not
+ * since the thread was held, put back, as an Error naming the modules loaded here; null when nothing.
+ */
+export function threadTrespass(): Error | null {
+  if (threadPrint === null) return null;
+  const t = trespass(swallowed, changedBuiltins(threadPrint));
+  swallowed = null;
+  return t === null ? null : new Error(`${[...loaded].join(', ') || 'a plugin'}: ${trespassText(t)}`);
+}
