@@ -101,10 +101,10 @@ export async function importHeld(file: Loading, url: string): Promise<Record<str
       timer = setTimeout(() => reject(refused(file, msg.moduleLoadUnsettled())), seconds * 1000);
     });
     const [namespace, trespass] = await asPlugin(shown, () => Promise.race([import(url), late]));
-    if (trespass !== null) throw refused(file, `${trespassText(trespass)}, while loading`);
+    if (trespass !== null) throw refused(file, `${trespassText(trespass)}`);
     return namespace as Record<string, unknown>;
   } catch (e) {
-    if (e instanceof PluginExit) throw refused(file, `${e.message}, while loading`);
+    if (e instanceof PluginExit) throw refused(file, `${e.message}`);
     throw e;
   } finally {
     clearTimeout(timer);

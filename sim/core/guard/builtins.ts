@@ -4,8 +4,8 @@
  * `Object.prototype`, which every `for … in` would then see) changes what hexa prints without any check of its
  * results failing. Plugins share the realm of the thread they run on, so their changes are looked for
  * instead: a fingerprint — every own property of the objects below, with the identity of its value or
- * accessors — is taken before plugin code runs and compared after (a few hundred comparisons, once a load,
- * a replicate or a check). What changed is named and put back. A guard against accidents, not a security
+ * accessors — is taken before plugin code runs and compared after (a few hundred property reads, once a load,
+ * a piece of work or a check). What changed is named and put back. A guard against accidents, not a security
  * boundary: a module that means to can still reach what hexa uses (docs/reliability.md).
  */
 
@@ -72,8 +72,9 @@ const GLOBALS = [
 interface Held {
   readonly name: string;
   readonly owner: object;
-  /** Each own property's descriptor as it was. */
-  readonly props: Map<PropertyKey, PropertyDescriptor>;
+  readonly keys: readonly PropertyKey[];
+  /** Each key's descriptor as it was: the value of a data property is compared by reading it. */
+  readonly was: readonly PropertyDescriptor[];
 }
 
 /** The built-ins as they were when it was taken. */
@@ -82,33 +83,41 @@ export interface Fingerprint {
   readonly globals: ReadonlyMap<string, PropertyDescriptor | undefined>;
 }
 
-function descriptors(owner: object): Map<PropertyKey, PropertyDescriptor> {
-  const props = new Map<PropertyKey, PropertyDescriptor>();
-  for (const key of Reflect.ownKeys(owner)) {
-    const d = Reflect.getOwnPropertyDescriptor(owner, key);
-    if (d !== undefined) props.set(key, d);
-  }
-  return props;
-}
-
 /** Take the built-ins' fingerprint now. */
 export function fingerprint(): Fingerprint {
-  const held = watched().map(([name, owner]) => ({ name, owner, props: descriptors(owner) }));
+  const held = watched().map(([name, owner]) => {
+    const keys = Reflect.ownKeys(owner);
+    return { name, owner, keys, was: keys.map((k) => Reflect.getOwnPropertyDescriptor(owner, k)!) };
+  });
   const globals = new Map(GLOBALS.map((g) => [g, Reflect.getOwnPropertyDescriptor(globalThis, g)] as const));
   return { held, globals };
 }
 
 const same = (a: PropertyDescriptor | undefined, b: PropertyDescriptor | undefined): boolean =>
-  a === b ||
-  (a !== undefined && b !== undefined && a.value === b.value && a.get === b.get && a.set === b.set) ||
-  (a !== undefined && b !== undefined && Number.isNaN(a.value) && Number.isNaN(b.value));
+  a === b || (a !== undefined && b !== undefined && Object.is(a.value, b.value) && a.get === b.get && a.set === b.set);
+
+/**
+ * Whether every property of `h` is as it was: a data property read (no descriptor made), an accessor compared.
+ * A property deleted and another added keep the count but read differently (undefined, or an inherited value).
+ */
+function unchanged(h: Held): boolean {
+  const { owner, keys, was } = h;
+  if (Reflect.ownKeys(owner).length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const d = was[i]!;
+    if (d.get !== undefined || d.set !== undefined) {
+      if (!same(d, Reflect.getOwnPropertyDescriptor(owner, keys[i]!))) return false;
+    } else if (!Object.is((owner as Record<PropertyKey, unknown>)[keys[i]!], d.value)) return false;
+  }
+  return true;
+}
 
 const keyName = (owner: string, key: PropertyKey): string =>
   typeof key === 'symbol' ? `${owner}[${key.description ?? 'symbol'}]` : `${owner}.${String(key)}`;
 
 /**
  * What differs from the fingerprint (`Number.prototype.toFixed`, `globalThis.Math`), put back as it was; empty
- * when nothing changed. Comparing costs a few hundred property reads.
+ * when nothing changed.
  */
 export function changedBuiltins(print: Fingerprint): string[] {
   const changed: string[] = [];
@@ -118,26 +127,19 @@ export function changedBuiltins(print: Fingerprint): string[] {
     if (was === undefined) Reflect.deleteProperty(globalThis, name);
     else Reflect.defineProperty(globalThis, name, was);
   }
-  for (const { name, owner, props } of print.held) {
-    const keys = Reflect.ownKeys(owner);
-    let unchanged = keys.length === props.size;
-    if (unchanged)
-      for (const key of keys)
-        if (!same(props.get(key), Reflect.getOwnPropertyDescriptor(owner, key))) {
-          unchanged = false;
-          break;
-        }
-    if (unchanged) continue;
-    for (const key of keys)
-      if (!props.has(key)) {
+  for (const h of print.held) {
+    if (unchanged(h)) continue;
+    const { name, owner, keys, was } = h;
+    for (const key of Reflect.ownKeys(owner))
+      if (!keys.includes(key)) {
         changed.push(keyName(name, key));
         Reflect.deleteProperty(owner, key);
       }
-    for (const [key, was] of props)
-      if (!same(was, Reflect.getOwnPropertyDescriptor(owner, key))) {
-        changed.push(keyName(name, key));
-        Reflect.defineProperty(owner, key, was);
-      }
+    keys.forEach((key, i) => {
+      if (same(was[i], Reflect.getOwnPropertyDescriptor(owner, key))) return;
+      changed.push(keyName(name, key));
+      Reflect.defineProperty(owner, key, was[i]!);
+    });
   }
   return changed;
 }

@@ -17,10 +17,13 @@
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { changedBuiltins, fingerprint, type Fingerprint } from './builtins.js';
-import { hookName, threadHeartbeat } from './heartbeat.js';
+import { hookName, restBeat, threadHeartbeat } from './heartbeat.js';
 
 /** What `process.exit` throws when plugin code calls it. */
 export class PluginExit extends Error {
+  /** The hook (or module) that called it, as the heartbeat or the scope named it then. */
+  readonly by: string = inPlugin() ? runningName() : 'plugin';
+
   constructor(readonly code: unknown) {
     super(`called process.exit(${String(code ?? '')}): a plugin may not end hexa (throw an Error to stop a run)`);
     this.name = 'PluginExit';
@@ -122,6 +125,55 @@ export function holdThread(): void {
   threadPrint = fingerprint();
 }
 
+/** After a job held by `hostJob`: what its plugin code did that it may not outranks what it returned or threw. */
+function settle<T>(at: ReturnType<typeof enter>, outcome: { value: T } | { error: unknown }): T {
+  const t = leave(HOST_JOB, at);
+  restBeat();
+  if (t !== null) {
+    const who = t.changed.length === 0 && t.exit !== null ? t.exit.by : [...loaded].join(', ');
+    throw new Error(`${who}: ${trespassText(t)}`);
+  }
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
+}
+
+const HOST_JOB = 'plugin code';
+
+/**
+ * Work that may run plugin code on a thread not held whole (the command's own: a reproduction's runs, a pool's
+ * job run beside its workers): while it runs, its plugin code is held as on a worker; after, what it did that
+ * it may not fails the work. Costs nothing where no plugin was loaded.
+ */
+export function hostJobNow<T>(run: () => T): T {
+  if (wholeThread || loaded.size === 0) return run();
+  const at = enter(HOST_JOB);
+  let outcome: { value: T } | { error: unknown };
+  try {
+    outcome = { value: run() };
+  } catch (e) {
+    outcome = { error: e };
+  }
+  return settle(at, outcome);
+}
+
+/** The same, for a job that may return a promise. */
+export async function hostJob<T>(run: () => T | Promise<T>): Promise<T> {
+  if (wholeThread || loaded.size === 0) return run();
+  const at = enter(HOST_JOB);
+  let outcome: { value: T } | { error: unknown };
+  try {
+    outcome = { value: await run() };
+  } catch (e) {
+    outcome = { error: e };
+  }
+  return settle(at, outcome);
+}
+
+/** `e`, thrown by plugin code, reached a guard (which reports it): if it is the exit called, it was not caught. */
+export function reportedExit(e: unknown): void {
+  if (e === swallowed) swallowed = null;
+}
+
 /** Whether this thread is held whole (a watched pool's worker): its plugin code is watched by its pool. */
 export const threadIsHeld = (): boolean => wholeThread;
 
@@ -199,8 +251,10 @@ export function asPluginNow<T>(name: string, run: () => T): [T, Trespass | null]
  * since the thread was held, put back, as an Error naming the modules loaded here; null when nothing.
  */
 export function threadTrespass(): Error | null {
-  if (threadPrint === null) return null;
+  if (threadPrint === null || loaded.size === 0) return null;
   const t = trespass(swallowed, changedBuiltins(threadPrint));
   swallowed = null;
-  return t === null ? null : new Error(`${[...loaded].join(', ') || 'a plugin'}: ${trespassText(t)}`);
+  if (t === null) return null;
+  const who = t.changed.length === 0 && t.exit !== null ? t.exit.by : [...loaded].join(', ') || 'a plugin';
+  return new Error(`${who}: ${trespassText(t)}`);
 }

@@ -15,13 +15,11 @@ export function serveJobs<Job, Result>(
 ): void {
   const port = host('a worker thread').parentThread();
   if (port === null) throw new Error('serveJobs runs in a worker thread');
-  // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made; the thread is the
-  // plugins' (their exits, output and changes to the built-ins held: sandbox.ts).
+  // Whatever plugin code runs here is held (its exits, output and changes to the built-ins: sandbox.ts); a
+  // watched pool also reads this thread's heartbeat from the buffer it made.
+  holdThread();
   const heartbeat = (port.data as { heartbeat?: unknown } | undefined)?.heartbeat;
-  if (heartbeat instanceof SharedArrayBuffer) {
-    beatInto(heartbeat, (note) => port.post(note));
-    holdThread();
-  }
+  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.post(note));
   const waiting: Job[] = [];
   let busy = false;
   const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.post(reply, buffers);
