@@ -3,12 +3,13 @@
  * (`--step-timeout`, as for a hook), and what it prints, its exits and the built-ins it changes caught.
  *
  * A synchronous loop at a module's top level cannot be stopped on the thread that imports it, and a command's
- * own thread must import its modules (the checker and the flags read them). So on any thread but a pool's
- * worker, the file is first imported on a worker thread of its own — the probe — which is stopped past the
- * deadline; only a module that loaded there, without calling `process.exit`, is imported here. On a pool's
- * worker (a run's, a sweep's) the import is a hook like the others: the heartbeat names it while it runs, and
- * the pool that watches it stops it past the deadline. Every refusal is one UsageError naming the flag and the file: a module that
- * does not load is bad input, refused before any work (exit 2); on a worker, the work it was for fails.
+ * own thread must import its modules (the checker and the flags read them). So on any thread but a watched
+ * pool's worker, the file is first imported on a worker thread of its own — the probe — which is stopped past
+ * the deadline; only a module that loaded there, without calling `process.exit`, is imported here. On a
+ * watched pool's worker (a run's, a sweep's) the import is a hook like the others: the heartbeat names it
+ * while it runs, and the pool stops it past the deadline. Every refusal is one UsageError naming the flag and
+ * the file: a module that does not load is bad input, refused before any work (exit 2); on a worker, the work
+ * it was for fails.
  */
 import { Worker } from 'node:worker_threads';
 import { stepTimeoutSeconds } from '../../core/guard/deadline.js';

@@ -8,12 +8,12 @@
  *     standard error, each line prefixed with the plugin's name, so `--json` and `--csv -` stay parseable;
  *   - change the language's built-ins (builtins.ts): compared with a fingerprint taken before its code ran.
  *
- * Which code is the plugin's: on a pool's worker thread (sim/core/parallel/serve.ts) everything but hexa's own
- * exits, since hexa's code there neither exits nor prints; on the command's own thread the code inside
- * `asPlugin` (a module's load, the environment checker), `hostJob` (a reproduction's runs) or a hook's guard
- * (the heartbeat's counter is odd there: heartbeat.ts). The replacements are made once a thread, when it first
- * holds a plugin, and pass everything else through untouched. A guard against accidents, not a security
- * boundary (docs/reliability.md).
+ * Which code is the plugin's: on a watched pool's worker, which runs plugin code (see serve.ts in
+ * sim/core/parallel), everything but hexa's own exits, since hexa's code there neither exits nor prints; on
+ * the command's own thread the code inside `asPlugin` (a module's load, the environment checker), `hostJob` (a
+ * reproduction's runs) or a hook's guard (the heartbeat's counter is odd there: heartbeat.ts). The replacements
+ * are made once a thread, when it first holds a plugin, and pass everything else through untouched. A guard
+ * against accidents, not a security boundary (docs/reliability.md).
  */
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,7 @@ const HOST = ['dist', 'sim', 'scripts', 'reports', 'envs'].map((d) =>
 );
 
 let installed = false;
-/** The whole thread is held (a pool's worker). */
+/** The whole thread is held (a watched pool's worker). */
 let wholeThread = false;
 /** Names of the `asPlugin` scopes open, innermost last. */
 const scopes: string[] = [];
@@ -117,7 +117,7 @@ export function holdPlugins(): void {
 }
 
 /**
- * This thread runs only jobs (a pool's worker), whose plugin code is held from now on, its built-ins
+ * This thread runs only jobs that call plugin code (a watched pool's worker), held from now on, its built-ins
  * fingerprinted before any plugin is loaded here.
  */
 export function holdThread(): void {
@@ -175,7 +175,7 @@ export function reportedExit(e: unknown): void {
   if (e === swallowed) swallowed = null;
 }
 
-/** Whether this thread is held whole (a pool's worker, whose pool watches it where it runs plugin code). */
+/** Whether this thread is held whole (a watched pool's worker). */
 export const threadIsHeld = (): boolean => wholeThread;
 
 /** What plugin code did to the thread that it may not: an exit it caught, built-ins it changed (put back). */

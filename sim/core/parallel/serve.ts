@@ -15,11 +15,13 @@ export function serveJobs<Job, Result>(
 ): void {
   const port = host('a worker thread').parentThread();
   if (port === null) throw new Error('serveJobs runs in a worker thread');
-  // Whatever plugin code runs here is held (its exits, output and changes to the built-ins: sandbox.ts); a
-  // watched pool also reads this thread's heartbeat from the buffer it made.
-  holdThread();
+  // A watched pool (plugin code) reads this thread's heartbeat from the buffer it made; the plugin code that
+  // runs here is held (its exits, output and changes to the built-ins: sandbox.ts).
   const heartbeat = (port.data as { heartbeat?: unknown } | undefined)?.heartbeat;
-  if (heartbeat instanceof SharedArrayBuffer) beatInto(heartbeat, (note) => port.post(note));
+  if (heartbeat instanceof SharedArrayBuffer) {
+    beatInto(heartbeat, (note) => port.post(note));
+    holdThread();
+  }
   const waiting: Job[] = [];
   let busy = false;
   const answer = (reply: Reply<Result>, buffers: ArrayBuffer[] = []): void => port.post(reply, buffers);
