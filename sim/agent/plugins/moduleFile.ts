@@ -38,7 +38,7 @@ export function readModuleFile(flag: string, path: string): ModuleFile {
 
 /** Run the file (import it, under its hash) and give its default export, unchecked. */
 export async function runModuleFile(file: ModuleFile): Promise<unknown> {
-  const { flag, path, full, sha256 } = file;
+  const { flag, path, full } = file;
   const modules = host('a module file');
   let namespace: Record<string, unknown>;
   try {

@@ -4,76 +4,40 @@
  *
  * A synchronous loop at a module's top level cannot be stopped on the thread that imports it, and a command's
  * own thread must import its modules (the checker and the flags read them). So on any thread but a watched
- * pool's worker, the file is first imported on a worker thread of its own — the probe — which is stopped past
- * the deadline; only a module that loaded there, without calling `process.exit`, is imported here. On a
- * watched pool's worker (a run's, a sweep's) the import is a hook like the others: the heartbeat names it
- * while it runs, and the pool stops it past the deadline. Every refusal is one UsageError naming the flag and
- * the file: a module that does not load is bad input, refused before any work (exit 2); on a worker, the work
- * it was for fails.
+ * pool's worker, the file is first imported on a thread of its own — the host's probe (Node's: loadProbe.ts in
+ * sim/core/host/node) — which is stopped past the deadline; only a module that loaded there, without calling
+ * `process.exit`, is imported here. On a watched pool's worker (a run's, a sweep's) the import is a hook like
+ * the others: the heartbeat names it while it runs, and the pool stops it past the deadline. Every refusal is
+ * one UsageError naming the flag and the file: a module that does not load is bad input, refused before any
+ * work (exit 2); on a worker, the work it was for fails.
  */
-import { Worker } from 'node:worker_threads';
 import { stepTimeoutSeconds } from '../../core/guard/deadline.js';
 import { asPlugin, PluginExit, threadIsHeld, trespassText } from '../../core/guard/sandbox.js';
+import type { Host, LoadProbe } from '../../core/host/host.js';
 import { msg, UsageError } from '../../core/messages.js';
 import { HookGuard, shownPath } from './hookGuard.js';
 
-/** The file being loaded (moduleFile.ts's ModuleFile): the flag and path that named it, its absolute path. */
+/** The file being loaded (moduleFile.ts's ModuleFile): the flag and path that named it, its path and hash. */
 interface Loading {
   readonly flag: string;
   readonly path: string;
   readonly full: string;
+  readonly sha256: string;
 }
 
-/** The probe's state in a shared word: 0 loading, 1 loaded, 2 its import threw, 3 it called process.exit. */
-const LOADED = 1;
-const THREW = 2;
-const EXITED = 3;
-
-/**
- * The probe: import the module, say how it went in the shared words ([0] the state, [1] an exit's code),
- * and end. Plain JavaScript, so it needs nothing of hexa's (nor tsx, from the sources).
- */
-const PROBE = `
-const { workerData } = require('node:worker_threads');
-const state = new Int32Array(workerData.state);
-const exit = process.exit.bind(process);
-process.exit = (code) => {
-  Atomics.store(state, 1, Number(code ?? 0) | 0);
-  Atomics.store(state, 0, ${EXITED});
-  exit(code);
-};
-import(workerData.url).then(
-  () => Atomics.compareExchange(state, 0, 0, ${LOADED}),
-  () => Atomics.compareExchange(state, 0, 0, ${THREW}),
-);
-`;
-
-/**
- * Import `url` on a probe thread: null when it loaded or threw (the import here says why), else why it is
- * refused. Its output is dropped: the import here prints it again, on standard error.
- */
-function probe(url: string, seconds: number): Promise<string | null> {
-  const state = new SharedArrayBuffer(8);
-  const words = new Int32Array(state);
-  const worker = new Worker(PROBE, { eval: true, workerData: { url, state }, stdout: true, stderr: true });
-  worker.stdout.resume();
-  worker.stderr.resume();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      resolve(msg.moduleLoadTimedOut(seconds));
-      void worker.terminate();
-    }, seconds * 1000);
-    const end = (): void => {
-      clearTimeout(timer);
-      const now = Atomics.load(words, 0);
-      if (now === EXITED) resolve(new PluginExit(Atomics.load(words, 1)).message);
-      else if (now === LOADED || now === THREW) resolve(null);
-      // The thread ran out of work with the import unsettled: a top-level await waits for what never comes.
-      else resolve(msg.moduleLoadUnsettled());
-    };
-    worker.once('exit', end);
-    worker.once('error', end);
-  });
+/** Why a probe's load is refused, or null when it loaded or threw (the import here says why). */
+function probeRefusal(probe: LoadProbe, seconds: number): string | null {
+  switch (probe.outcome) {
+    case 'loaded':
+    case 'threw':
+      return null;
+    case 'exited':
+      return new PluginExit(probe.code).message;
+    case 'timedOut':
+      return msg.moduleLoadTimedOut(seconds);
+    case 'unsettled':
+      return msg.moduleLoadUnsettled();
+  }
 }
 
 /** Refused: the flag, the file and why. */
@@ -81,15 +45,16 @@ const refused = (file: Loading, why: string): UsageError =>
   new UsageError(msg.moduleUnloadable(file.flag, file.path, why));
 
 /**
- * Import the module at `url` (the file's, under its hash), held: its output to standard error, an exit or a
+ * Import the module file (under its hash) with `modules`, held: its output to standard error, an exit or a
  * change of the built-ins refused, its load given `--step-timeout`. What its import throws is thrown as it is.
  */
-export async function importHeld(file: Loading, url: string): Promise<Record<string, unknown>> {
+export async function importHeld(file: Loading, modules: Host): Promise<Record<string, unknown>> {
   const seconds = stepTimeoutSeconds();
   const shown = shownPath(file.full);
   const held = threadIsHeld();
-  if (!held) {
-    const why = await probe(url, seconds);
+  // A host that cannot start a probe (a page) leaves a top-level loop to its own watch; the await below is held.
+  if (!held && modules.probeImport !== undefined) {
+    const why = probeRefusal(await modules.probeImport(file.full, file.sha256, seconds), seconds);
     if (why !== null) throw refused(file, why);
   }
   // On a watched worker the pool stops a load past the deadline, naming it by the heartbeat.
@@ -101,7 +66,9 @@ export async function importHeld(file: Loading, url: string): Promise<Record<str
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(refused(file, msg.moduleLoadUnsettled())), seconds * 1000);
     });
-    const [namespace, trespass] = await asPlugin(shown, () => Promise.race([import(url), late]));
+    const [namespace, trespass] = await asPlugin(shown, () =>
+      Promise.race([modules.importModule(file.full, file.sha256), late]),
+    );
     if (trespass !== null) throw refused(file, `${trespassText(trespass)}`);
     return namespace as Record<string, unknown>;
   } catch (e) {

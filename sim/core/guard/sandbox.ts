@@ -11,14 +11,14 @@
  * Which code is the plugin's: on a watched pool's worker, which runs plugin code (see serve.ts in
  * sim/core/parallel), everything but hexa's own exits, since hexa's code there neither exits nor prints; on
  * the command's own thread the code inside `asPlugin` (a module's load, the environment checker), `hostJob` (a
- * reproduction's runs) or a hook's guard (the heartbeat's counter is odd there: heartbeat.ts). The replacements
- * are made once a thread, when it first holds a plugin, and pass everything else through untouched. A guard
+ * reproduction's runs) or a hook's guard (the heartbeat's counter is odd there: heartbeat.ts). The thread's
+ * host makes the replacements once a thread, when it first holds a plugin (Node's: processGuard.ts in
+ * sim/core/host/node), and passes everything else through untouched; the fingerprint needs no host. A guard
  * against accidents, not a security boundary (docs/reliability.md).
  */
-import { writeSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { changedBuiltins, fingerprint, type Fingerprint } from './builtins.js';
 import { hookName, restBeat, threadHeartbeat } from './heartbeat.js';
+import { installedHost } from '../host/host.js';
 
 /** What `process.exit` throws when plugin code calls it. */
 export class PluginExit extends Error {
@@ -30,11 +30,6 @@ export class PluginExit extends Error {
     this.name = 'PluginExit';
   }
 }
-
-/** Folders of hexa's own code, compiled or not: an exit called from there is hexa's. */
-const HOST = ['dist', 'sim', 'scripts', 'reports', 'envs'].map((d) =>
-  fileURLToPath(new URL(`../../../${d}/`, import.meta.url)),
-);
 
 let installed = false;
 /** The whole thread is held (a watched pool's worker). */
@@ -61,12 +56,6 @@ function runningName(): string {
   return named ?? scopes.at(-1) ?? ([...loaded].join(', ') || 'plugin');
 }
 
-/** The frame that called `process.exit` is in hexa's own code (its exits after an error, a signal's). */
-function calledByHost(): boolean {
-  const frame = new Error().stack?.split('\n')[3] ?? '';
-  return HOST.some((dir) => frame.includes(dir));
-}
-
 /** `text`, each line prefixed with the name of the plugin that printed it. */
 function prefixed(text: string): string {
   const prefix = `[plugin ${runningName()}] `;
@@ -80,40 +69,20 @@ function prefixed(text: string): string {
 }
 
 /**
- * Write on standard error at once: a worker thread's own stream reaches it through its parent, asynchronously,
- * and what is still on its way when the pool ends the thread would be lost.
+ * Hold the thread's process (once): its host sends exits and standard output made while plugin code runs here
+ * (Node's: sim/core/host/node/processGuard.ts); a host without a process, or none, has nothing to hold.
  */
-function toStderr(text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let at = 0; at < bytes.length; ) {
-    try {
-      at += writeSync(2, bytes, at);
-    } catch (e) {
-      if ((e as { code?: unknown }).code !== 'EAGAIN') return; // nowhere to say it: dropped, as a closed stderr
-    }
-  }
-}
-
-/** Make the thread's replacements of `process.exit` and `process.stdout.write` (once). */
 export function holdPlugins(): void {
   if (installed) return;
   installed = true;
-  const exit = process.exit.bind(process);
-  process.exit = ((code?: number | string | null) => {
-    if (!inPlugin() || calledByHost()) return exit(code ?? undefined);
-    swallowed = new PluginExit(code);
-    throw swallowed;
-  }) as typeof process.exit;
-  const stdout = process.stdout;
-  const write = stdout.write.bind(stdout) as (...args: unknown[]) => boolean;
-  stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (!inPlugin()) return write(chunk, ...rest);
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    toStderr(prefixed(text));
-    const done = rest.find((r): r is () => void => typeof r === 'function');
-    if (done !== undefined) queueMicrotask(done);
-    return true;
-  }) as typeof stdout.write;
+  installedHost()?.guardProcess?.({
+    inPlugin,
+    exitCalled: (code) => {
+      swallowed = new PluginExit(code);
+      return swallowed;
+    },
+    printed: prefixed,
+  });
 }
 
 /**
