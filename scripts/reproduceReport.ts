@@ -34,6 +34,7 @@ import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
 import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import { hostJobNow } from '../sim/core/guard/sandbox.js';
 import type { Calibration } from '../sim/reproduction/calibration/calibrate.js';
 import { calibrateOn, confidenceOn, replicatesOf, writeArmsDb } from './reproduceExtras.js';
 import { describeWorld, worldAnchorLines, type OtherWorld } from './reproduceWorld.js';
@@ -358,7 +359,11 @@ function runInProcess(
 ): ReadonlyMap<string, SimulationResult> {
   const runs = new Map<string, SimulationResult>();
   for (const job of jobs) {
-    runs.set(job.key, runSimulation(job));
+    // A plugin world's code runs here: held as on a worker (its exits, its output, the built-ins it changes).
+    runs.set(
+      job.key,
+      hostJobNow(() => runSimulation(job)),
+    );
     onProgress?.(runs.size, jobs.length, 'arms');
   }
   return runs;

@@ -62,7 +62,9 @@ export type {
   Host,
   HostThread,
   Interrupted,
+  LoadProbe,
   ParentThread,
+  ProcessGuard,
   ThreadEvents,
   ThreadOptions,
 } from '../../sim/core/host/host.js';

@@ -59,7 +59,13 @@ async function checkTarget(target: string, variants: readonly EnvParams[]): Prom
   const { ref, exported } = await importModule('env', target, 'env');
   const worlds = Array.isArray(exported) ? (exported as unknown[]) : [exported];
   for (const w of worlds) refuseBadVariants(w, variants);
-  return worlds.map((w) => ({ target, module: ref, check: checkEnv(w, { variants, deadlineSeconds }) }));
+  const { asPluginNow, trespassText } = await import('../../sim/core/guard/sandbox.js');
+  return worlds.map((w) => {
+    // The world's code runs here, held as at its load: its output to stderr, an exit or a patched built-in caught.
+    const [check, trespass] = asPluginNow(target, () => checkEnv(w, { variants, deadlineSeconds }));
+    if (trespass !== null) throw new Error(`${target}: world '${check.id}', while checked, ${trespassText(trespass)}`);
+    return { target, module: ref, check };
+  });
 }
 
 function render(all: readonly Checked[]): string {

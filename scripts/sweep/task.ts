@@ -6,6 +6,7 @@
 import type { Run, RunConfig } from '../../sim/experiment/config.js';
 import { envSpecOf } from '../../sim/experiment/experiment.js';
 import { ensureModules } from '../../sim/agent/plugins/load.js';
+import { threadTrespass } from '../../sim/core/guard/sandbox.js';
 import { runReplicate } from '../../sim/experiment/replicate.js';
 import { configColumns, replicateCsvLines } from '../../reports/csv/rows.js';
 import { cellPrefix } from '../../reports/csv/sweepColumns.js';
@@ -79,6 +80,9 @@ async function runSlice({ dir, columns, histories }: SweepTask, slice: CellSlice
         for (const m of rounds) attempts += m.attempts;
         emit(replicateCsvLines(prefix, r, rounds));
       }
+      // Before the cell is published: rows made while a plugin changed the built-ins are not the cell's.
+      const trespass = threadTrespass();
+      if (trespass !== null) throw trespass;
     };
     if (!slice.rows) rows(() => {});
     else if (slice.piece.parts === 1) saveCellRows(dir, id, rows);

@@ -292,12 +292,17 @@ export const msg = {
   moduleMissing: (flag: string, path: string) => `--${flag}: ${show(path)} does not exist or is not a file`,
   moduleUnloadable: (flag: string, path: string, reason: string) =>
     `--${flag}: ${show(path)} could not be loaded: ${reason}`,
+  moduleLoadTimedOut: (seconds: number) =>
+    `its top-level code did not finish within ${seconds} s (stopped; --step-timeout sets the limit)`,
+  moduleLoadUnsettled: () => 'its top-level await never settled',
   moduleNoDefault: (flag: string, path: string) =>
     `--${flag}: ${show(path)} has no default export (end it with export default { … })`,
   moduleNotContract: (flag: string, path: string, what: string, problem: string) =>
     `--${flag}: ${show(path)}: the default export is not ${what}: ${problem}`,
   moduleBrokenWorld: (flag: string, path: string, id: string, check: string, detail: string) =>
     `--${flag}: ${show(path)}: world '${id}' fails check '${check}': ${detail} (see hexa check-env)`,
+  moduleTrespassed: (flag: string, path: string, id: string, what: string) =>
+    `--${flag}: ${show(path)}: world '${id}', while checked, ${what}`,
   moduleRejected: (flag: string, path: string, reason: string) => `--${flag}: ${show(path)}: ${reason}`,
   moduleChanged: (flag: string, path: string, was: string, now: string) =>
     `--${flag}: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now); results from ` +
@@ -343,7 +348,10 @@ export const msg = {
     `--library-from: ${show(path)} has changed (sha256 ${was.slice(0, 12)}… then, ${now.slice(0, 12)}… now)`,
   /** What plugin code did at run time (the detail of a PluginError). */
   plugin: {
-    threw: (e: unknown) => `threw ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`,
+    threw: (e: unknown) =>
+      e instanceof Error && e.name === 'PluginExit'
+        ? e.message
+        : `threw ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`,
     notFeedback: (value: unknown) => `returned ${show(value)}, not a feedback object {score, solved}`,
     badScore: (score: unknown, max: number) => `returned score ${show(score)}, not an integer in 0 … ${max}`,
     badSolved: (solved: unknown) => `returned solved ${show(solved)}, not true or false`,

@@ -5,6 +5,7 @@
  */
 import { msg, PluginError } from '../../core/messages.js';
 import { hookMark, threadHeartbeat, type Heartbeat } from '../../core/guard/heartbeat.js';
+import { reportedExit } from '../../core/guard/sandbox.js';
 import { host } from '../../core/host/host.js';
 
 export class HookGuard {
@@ -34,6 +35,7 @@ export class HookGuard {
 
   /** What the plugin threw, as a PluginError (a PluginError from a nested guard passes as it is). */
   threw(mark: number, e: unknown, where: readonly string[] = []): PluginError {
+    reportedExit(e); // an exit that reached its guard is this error, not one the plugin caught (sandbox.ts)
     return e instanceof PluginError ? e : this.error(mark, msg.plugin.threw(e), where, e);
   }
 

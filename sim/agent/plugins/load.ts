@@ -10,6 +10,7 @@
 import type { EnvSpec } from '../../core/world/env.js';
 import { envSpecProblem } from '../../core/world/define.js';
 import { stepTimeoutSeconds } from '../../core/guard/deadline.js';
+import { asPlugin, trespassText } from '../../core/guard/sandbox.js';
 import { msg, UsageError } from '../../core/messages.js';
 import { moduleStore, policyProblem, type CodeKind, type LoadedModule, type ModuleRef } from '../moduleStore.js';
 import type { PolicyPlugin } from './contracts.js';
@@ -52,9 +53,13 @@ async function worldsOf(file: ModuleFile, exported: unknown, check: boolean): Pr
   const specs = list as EnvSpec[];
   if (check) {
     for (const spec of specs) {
-      const failed = await moduleStore.checkWorld(spec, stepTimeoutSeconds());
+      // Its code runs here, held as at its load (sandbox.ts): what it prints, its exits, the built-ins it changes.
+      const [failed, trespass] = await asPlugin(shownPath(file.full), () =>
+        moduleStore.checkWorld(spec, stepTimeoutSeconds()),
+      );
       if (failed !== undefined)
         throw new UsageError(msg.moduleBrokenWorld(flag, path, spec.id, failed.name, failed.detail ?? ''));
+      if (trespass !== null) throw new UsageError(msg.moduleTrespassed(flag, path, spec.id, trespassText(trespass)));
     }
   }
   // Registered guarded: the run holds each world to its contract at every step (worldGuard.ts).

@@ -76,6 +76,8 @@ export const isHookNote = (message: unknown): message is HookNote =>
 let current = new Heartbeat();
 let announce: ((note: HookNote) => void) | null = null;
 const marks = new Map<string, number>();
+/** Each mark's name, by number (index 0 unused). */
+const names: string[] = [''];
 
 /** This thread's heartbeat (read by a guard when it is made). */
 export function threadHeartbeat(): Heartbeat {
@@ -100,7 +102,11 @@ export function hookMark(name: string): number {
   if (mark === undefined) {
     mark = marks.size + 1;
     marks.set(name, mark);
+    names.push(name);
     announce?.({ hook: [mark, name] });
   }
   return mark;
 }
+
+/** The name of the hook numbered `mark` in this thread, or undefined. */
+export const hookName = (mark: number): string | undefined => (mark > 0 ? names[mark] : undefined);

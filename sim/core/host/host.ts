@@ -53,6 +53,21 @@ export interface ThreadOptions {
 /** How an interrupted call ended. */
 export type Interrupted<T> = { readonly finished: true; readonly value: T } | { readonly finished: false };
 
+/** What the plugin sandbox (sim/core/guard/sandbox.ts) is asked when a process's exit or output is touched. */
+export interface ProcessGuard {
+  /** Whether the code running now is a plugin's. */
+  inPlugin(): boolean;
+  /** Plugin code called the process's exit with `code`: the error to throw in its place. */
+  exitCalled(code: unknown): Error;
+  /** Plugin code wrote `text` on standard output: what to write on standard error in its place. */
+  printed(text: string): string;
+}
+
+/** How a module file's load on a thread of its own went (Host.probeImport). */
+export type LoadProbe =
+  | { readonly outcome: 'loaded' | 'threw' | 'timedOut' | 'unsettled' }
+  | { readonly outcome: 'exited'; readonly code: number };
+
 /** What a host lends the engine (see the top of this file); Node's is `nodeHost` in ./node/. */
 export interface Host {
   /** Its name in messages ('Node'). */
@@ -102,6 +117,16 @@ export interface Host {
   /** Call `tick` every `ms` milliseconds until the returned function is called; it keeps no process alive. */
   every(ms: number, tick: () => void): () => void;
 
+  // Plugin code's hold (sim/core/guard/sandbox.ts); a host without a process to end or print on (a page) has
+  // nothing to guard here, and the sandbox treats an absent method as "nothing to do".
+  /** From now on send this thread's exits and standard output through `guard` (called once a thread). */
+  guardProcess?(guard: ProcessGuard): void;
+  /**
+   * Import a module file (as `importModule`) on a thread of its own, stopped after `seconds`, and say how its
+   * load went there — so a top-level loop cannot hang the thread that must import it after.
+   */
+  probeImport?(full: string, version: string, seconds: number): Promise<LoadProbe>;
+
   /** A SHA-256 of the host's own, faster than the portable one and giving the same digests, if it has one. */
   readonly sha256?: Sha256;
 }
@@ -113,6 +138,9 @@ export function installHost(h: Host): void {
   if (h.sha256 !== undefined) installSha256(h.sha256);
   installed = h;
 }
+
+/** The host of this thread, or null where none was installed (for what works without one, as the sandbox). */
+export const installedHost = (): Host | null => installed;
 
 /**
  * The host of this thread; throws where none was installed, naming what needed one (`what`: "a module file", "a

@@ -15,6 +15,7 @@
  * host installed in this thread starts it (Node's: sim/core/host/node/threads.ts).
  */
 import { Heartbeat, HEARTBEAT_BYTES, isHookNote, type HookNote } from '../guard/heartbeat.js';
+import { hostJob } from '../guard/sandbox.js';
 import { msg } from '../messages.js';
 import { host, type Host, type HostThread } from '../host/host.js';
 
@@ -261,7 +262,7 @@ export class WorkerPool<Job, Result> {
         if (job !== undefined) {
           let result: Result;
           try {
-            result = await this.runHere(job);
+            result = await hostJob(() => this.runHere(job));
           } catch (e) {
             fail(job, e);
             continue;
