@@ -10,7 +10,7 @@
  *
  * Candidate sets are bitsets over the 2^N codes, filtered in place after each feedback; a lookup in the
  * solver's table does not allocate. A set never seen before (after an exploring attempt, say) is solved
- * once and remembered for the whole process; the solver is a pure function of the set, so results do
+ * once and remembered for the whole program; the solver is a pure function of the set, so results do
  * not depend on what was solved before.
  */
 import { add, count, members, popcount32, wordsFor } from '../solver/bitset.js';
@@ -22,7 +22,7 @@ import { drawUniform } from './uniform.js';
 
 const openers = new Map<number, OptimalOpener>();
 
-/** One solver per lock length, shared by every Actor in the process. */
+/** One solver per lock length, shared by every Actor in the program. */
 export function openerFor(bits: number): OptimalOpener {
   let o = openers.get(bits);
   if (o === undefined) {

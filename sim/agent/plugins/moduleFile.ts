@@ -1,5 +1,5 @@
 /**
- * A module file, read and run: the one place a plugin's code first runs in this process. Each file is read once,
+ * A module file, read and run: the one place a plugin's code first runs in this program. Each file is read once,
  * hashed (SHA-256 of its bytes) and imported under a URL carrying that hash, so the code that runs is the code
  * that was hashed; what goes wrong is one UsageError naming the flag and the file (loadError.ts gives a failed
  * import its place). It is imported held (sandboxedLoad.ts): a deadline, its output, its exits and the
