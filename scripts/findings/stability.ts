@@ -9,6 +9,7 @@
  * Each seed is a whole reproduction (the table's arms too); the full audit at ten seeds takes tens of CPU-minutes.
  */
 import { pathToFileURL } from 'node:url';
+import '../program/nodeProgram.js';
 import { HIDDEN_CHOICES } from '../../sim/reproduction/arms.js';
 import { defaultWorkers } from '../../sim/core/parallel/cores.js';
 import { parseInteger } from '../../sim/core/params/read.js';
