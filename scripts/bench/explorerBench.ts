@@ -174,6 +174,7 @@ export async function benchExplorer(loads: number): Promise<ExplorerBench> {
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 const s = (ms: number): string => (ms / 1000).toFixed(2);
+const loadsText = (n: number): string => `${n} load${n === 1 ? '' : 's'}`;
 
 /** The figures as lines of `hexa bench`: one line when they could not be taken in a browser. */
 export function explorerLines(r: ExplorerBench): string[] {
@@ -191,7 +192,7 @@ export function explorerLines(r: ExplorerBench): string[] {
   return [
     size,
     `explorer in Chromium, 200 replicates: first curve ${s(median(b.firstCurveMs))} s after opening (budget ≤ 1 s), ` +
-      `complete ${s(median(b.completeMs))} s (medians of ${b.firstCurveMs.length} loads; each first curve: ` +
+      `complete ${s(median(b.completeMs))} s (medians of ${loadsText(b.firstCurveMs.length)}; each first curve: ` +
       `${b.firstCurveMs.map(s).join(', ')} s)`,
     `explorer engine, wall-clock: ${(browser / 1e6).toFixed(1)} M attempts/s in a page worker against ` +
       `${(node / 1e6).toFixed(1)} M in Node (this thread): ${(browser / node).toFixed(2)} of Node's (target ≥ 0.8; ` +
