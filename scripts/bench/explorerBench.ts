@@ -27,7 +27,8 @@ import type { Job } from '../explorer/page/jobs.js';
 import { PAGE_FILE } from '../explorer/pageFile.js';
 import { disturbance, loadAverage, timeHexa, type WallRun } from './wall.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium, as the tests use it. */
+export const CHROMIUM = '/usr/bin/chromium';
 /** The engine's timed work: replicates SPEED … 2·SPEED − 1 of the published arm, after a warm-up on 0 … SPEED − 1. */
 const SPEED = 4000;
 /** Timed jobs on each side, alternating. */
@@ -105,8 +106,13 @@ async function speed(tab: Page): Promise<Pick<BrowserFigures, 'browserRates' | '
 }
 
 /** The figures in Chromium: `loads` openings of the page, the engine's speed, the sweep's grid. */
-async function inChromium(loads: number, dir: string): Promise<BrowserFigures | { missing: string }> {
-  if (!existsSync(CHROMIUM)) return { missing: `${CHROMIUM} is missing (apt-get install chromium)` };
+async function inChromium(
+  file: string,
+  loads: number,
+  dir: string,
+  executable: string,
+): Promise<BrowserFigures | { missing: string }> {
+  if (!existsSync(executable)) return { missing: `${executable} is missing (apt-get install chromium)` };
   let chromium: typeof import('playwright-core').chromium;
   try {
     ({ chromium } = await import('playwright-core'));
@@ -114,11 +120,11 @@ async function inChromium(loads: number, dir: string): Promise<BrowserFigures | 
     return { missing: 'playwright-core, a development dependency, is not installed' };
   }
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: executable,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const url = pathToFileURL(fileURLToPath(PAGE_FILE)).href;
+    const url = pathToFileURL(file).href;
     const firstCurveMs: number[] = [];
     const completeMs: number[] = [];
     for (let i = 0; i < loads; i++) {
@@ -158,15 +164,21 @@ async function inChromium(loads: number, dir: string): Promise<BrowserFigures | 
   }
 }
 
+/** Where the figures are taken: the browser, and the page (by default the built one). */
+export interface ExplorerBenchOptions {
+  readonly executable?: string;
+  readonly page?: string;
+}
+
 /** The explorer's figures; `loads`: openings of the page timed for its first curve. */
-export async function benchExplorer(loads: number): Promise<ExplorerBench> {
-  const file = fileURLToPath(PAGE_FILE);
+export async function benchExplorer(loads: number, o: ExplorerBenchOptions = {}): Promise<ExplorerBench> {
+  const file = o.page ?? fileURLToPath(PAGE_FILE);
   if (!existsSync(file)) return { page: null, browser: { missing: `${file} is missing (npm run build writes it)` } };
   const bytes = readFileSync(file);
   const page = { bytes: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length };
   const dir = mkdtempSync(join(tmpdir(), 'hexa-bench-explorer-'));
   try {
-    return { page, browser: await inChromium(loads, dir) };
+    return { page, browser: await inChromium(file, loads, dir, o.executable ?? CHROMIUM) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explorerLines, type BrowserFigures } from '../../../scripts/bench/explorerBench.js';
+import { benchExplorer, explorerLines, type BrowserFigures } from '../../../scripts/bench/explorerBench.js';
 import { answer } from '../../../scripts/explorer/page/worker.js';
 import { envSpecOf } from '../../../sim/experiment/experiment.js';
 import { runReplicate } from '../../../sim/experiment/replicate.js';
@@ -25,6 +28,27 @@ describe("the explorer's bench lines", () => {
     expect(explorerLines({ page: null, browser: { missing: 'no page' } })).toEqual([
       'explorer page: not built; not measured in a browser: no page',
     ]);
+  });
+
+  it('are one line, without failing the bench, where the browser is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexa-explorer-bench-'));
+    try {
+      const file = join(dir, 'page.html');
+      writeFileSync(file, 'x'.repeat(3 * 1024));
+      const r = await benchExplorer(1, { executable: join(dir, 'chromium'), page: file });
+      expect(r.page?.bytes).toBe(3 * 1024);
+      expect(explorerLines(r)).toEqual([
+        `explorer page (hexa explorer): 3 KB, 0 KB gzipped (budget ≤ 1.5 MB, ≤ 450 KB gzipped); not measured in a ` +
+          `browser: ${join(dir, 'chromium')} is missing (apt-get install chromium)`,
+      ]);
+      const none = await benchExplorer(1, { page: join(dir, 'none.html') });
+      expect(explorerLines(none)).toEqual([
+        `explorer page: not built; not measured in a browser: ${join(dir, 'none.html')} is missing (npm run build ` +
+          'writes it)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("give the first curve, the engines' ratio of medians and the grid's ratio", () => {
