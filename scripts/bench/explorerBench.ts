@@ -11,8 +11,9 @@
  * `answer` (scripts/explorer/page/worker.ts: the run's replicates, nothing else inside the timed span), on the same
  * replicates, after the same warm-up, alternating. The page's worker is started from the page's script as its pool
  * starts one and, like the pool's, kept from job to job — once the page's own first run has finished, so neither its
- * workers nor its drawing share the cores with the timed jobs. (A worker made afresh for each figure is timed while
- * its compiler is still warming up, beside a Node thread warmed by every figure before: that measured the warm-up.)
+ * workers nor its drawing share the cores with the timed jobs. (The first version made a worker afresh for each
+ * figure right after opening the page, beside a Node thread every figure before had warmed: it timed the page's first
+ * run and the worker's warm-up as much as the engine — docs/performance.md, the explorer.)
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
