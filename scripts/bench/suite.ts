@@ -9,6 +9,7 @@ import { disturbance, loadAverage } from './wall.js';
 import { benchStore, storeLines, type StoreBench } from './storeBench.js';
 import { benchPlan, planLine, type PlanBench } from './planBench.js';
 import { benchReport, reportLine, type ReportBench } from './reportBench.js';
+import { benchExplorer, explorerLines, type ExplorerBench } from './explorerBench.js';
 import {
   auditSpeedup,
   ceilingText,
@@ -39,6 +40,8 @@ export interface BenchOptions {
   readonly commands: boolean;
   /** Time `hexa report` of a big sweep and of one with a tenth of its cells, with their peak memory. */
   readonly report: boolean;
+  /** The explorer's page in Chromium: its size, first curve, engine against Node's, sweep grid against hexa sweep. */
+  readonly explorer: boolean;
   /** A line about what is being timed now. */
   readonly onStep?: (line: string) => void;
 }
@@ -62,6 +65,7 @@ export interface BenchSuite {
   readonly plan: PlanBench;
   readonly commands?: CommandTimes;
   readonly report?: ReportBench;
+  readonly explorer?: ExplorerBench;
 }
 
 export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
@@ -98,6 +102,8 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
         )
       : undefined;
     const report = o.report ? benchReport(join(dir, 'report'), step) : undefined;
+    if (o.explorer) step("the explorer's page in Chromium…");
+    const explorer = o.explorer ? await benchExplorer(o.runs) : undefined;
     return {
       cores: availableParallelism(),
       load: { before, after: loadAverage() },
@@ -113,6 +119,7 @@ export async function runBenchSuite(o: BenchOptions): Promise<BenchSuite> {
       plan,
       ...(commands !== undefined ? { commands } : {}),
       ...(report !== undefined ? { report } : {}),
+      ...(explorer !== undefined ? { explorer } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -186,5 +193,6 @@ export function renderBench(r: BenchSuite): string {
     );
   }
   if (r.report !== undefined) lines.push(reportLine(r.report));
+  if (r.explorer !== undefined) lines.push(...explorerLines(r.explorer));
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
  * `hexa bench`: in one run, the engine against a bare loop of the same generator (attempts per CPU second,
  * and its share), the cost of an attempt from 4 to 256 bits, `hexa run` start-up against `hexa --help`,
  * the default reproduction's time, what a second worker buys the audit and a short sweep, and what
- * `--library-db` costs the 1000-replicate exploitation arm.
+ * `--library-db` costs the 1000-replicate exploitation arm, and the explorer's page in Chromium.
  */
 import { OutputPlan } from '../program/outputs.js';
 import { readInput } from '../config/input.js';
@@ -23,6 +23,7 @@ interface BenchArgs extends OutputArgs {
   store?: boolean;
   commands?: boolean;
   report?: boolean;
+  explorer?: boolean;
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
@@ -32,7 +33,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   builder: (y: Argv) =>
     withOutputFlags(
       y,
-      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands, report}',
+      'every figure: {cores, load, engine, lockModule, startup, reproduce, audit, sweep, commands, report, explorer}',
       false,
     )
       .option('seconds', { type: 'number', describe: 'minimum CPU seconds per engine figure [default: 2]' })
@@ -87,6 +88,13 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         describe:
           'time hexa report of a 264-cell × 2000-replicate sweep and of a tenth of its cells, with their peak ' +
           'memory (--no-report to skip)',
+      })
+      .option('explorer', {
+        type: 'boolean',
+        default: true,
+        describe:
+          "time the explorer's page in Chromium: its first curve, its engine against Node's, its sweep grid " +
+          'against hexa sweep; without Chromium, one line says so (--no-explorer to skip)',
       }) as unknown as Argv<BenchArgs>,
   handler: async (argv: ArgumentsCamelCase<BenchArgs>) => {
     const seconds = argv.seconds === undefined ? 2 : parseDecimal('seconds', argv.seconds);
@@ -112,6 +120,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       store: argv.store !== false,
       commands: argv.commands !== false,
       report: argv.report !== false,
+      explorer: argv.explorer !== false,
       onStep: argv.json === true ? undefined : (line) => process.stderr.write(`${line}\n`),
     });
     const lines = renderBench(r);
