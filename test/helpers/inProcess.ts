@@ -17,13 +17,16 @@
  * handle open, registers a world (a module world given as `--env FILE`) or has the plugin guard take over
  * `process.exit` (sim/core/host/node/processGuard.ts, once a thread) throws, naming what to use instead: `hexa()`.
  * So do tests about the process itself — signals, a crashing worker's exit, two processes on one lock, stdin,
- * plugins' prints and exits, a TTY: they spawn with `hexa()`.
+ * plugins' prints and exits, a TTY, `/dev/stdout`: they spawn with `hexa()`. What no check sees: a module's own
+ * state lives on from call to call, as in any long-lived process — Vega numbers the gradients of the charts it
+ * draws per process, so the second report drawn in one test file names them apart from the first; a test that
+ * compares two reports' charts byte for byte spawns them.
  */
 import { Console } from 'node:console';
+import { createRequire } from 'node:module';
 import { Readable, Writable } from 'node:stream';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { constants, Script } from 'node:vm';
 import { builtCli, type CliOptions, type CliResult, ROOT } from './cli.js';
 
 /** What the compiled CLI gives the helper. */
@@ -35,9 +38,9 @@ interface Compiled {
 }
 
 /** Node's own `import()`, which vitest's module runner (that runs this file) does not see. */
-const nativeImport = new Script('(url) => import(url)', {
-  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-}).runInThisContext() as (url: string) => Promise<Record<string, unknown>>;
+const nativeImport = createRequire(import.meta.url)('./nativeImport.cjs') as (
+  url: string,
+) => Promise<Record<string, unknown>>;
 
 let compiled: Promise<Compiled> | undefined;
 
