@@ -115,6 +115,17 @@ async function settle(was: Map<string, number>): Promise<string[]> {
   return leftOpen(was);
 }
 
+/** Inputs read from the `-` of a flag (scripts/config/input.ts), which here would be the test's own stdin. */
+const INPUT_FLAGS = ['--config', '--markdown'];
+
+/** Why these arguments need a process of their own (its own descriptors), if they do. */
+function ownDescriptors(args: readonly string[]): string | undefined {
+  const typed = args.findIndex((a, i) => a === '-' && INPUT_FLAGS.includes(args[i - 1] ?? ''));
+  if (typed >= 0 || INPUT_FLAGS.some((f) => args.includes(`${f}=-`))) return 'it reads stdin';
+  const path = args.find((a) => /^\/dev\/(std(in|out|err)|fd\/)|^\/proc\/self\/fd\//.test(a));
+  return path === undefined ? undefined : `${path} is one of its process's descriptors`;
+}
+
 let running = false;
 
 /** `hexa()`'s options but the two that need a process: the sources through tsx, and stdin. */
@@ -126,6 +137,8 @@ export type HereOptions = Omit<CliOptions, 'fromSources' | 'input'>;
  */
 export async function hexaHere(args: readonly string[], options: HereOptions = {}): Promise<CliResult> {
   if (running) throw new Error('hexaHere: one call at a time (the process it stands in for is this one)');
+  const own = ownDescriptors(args);
+  if (own !== undefined) throw new Error(`hexaHere(${args.join(' ')}): ${own}; use hexa()`);
   running = true;
   try {
     return await runHere(args, options);

@@ -83,6 +83,11 @@ describe('a call in the test process answers as the CLI in its own', () => {
     }).toEqual(before);
   });
 
+  it('refuses a call that reads stdin or names a descriptor of its process: those spawn', async () => {
+    await expect(hexaHere(['sweep', '--config', '-'])).rejects.toThrow(/reads stdin.*use hexa\(\)/);
+    await expect(hexaHere(['run', '--csv', '/dev/stdout'])).rejects.toThrow(/dev\/stdout.*use hexa\(\)/);
+  });
+
   it('refuses a call that registers a world, which would outlive it: that one spawns', async () => {
     const dir = tempDir('main-env');
     const world = join(dir, 'w.mjs');
