@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hexa, tempDir } from '../../helpers/cli.js';
+import { type CliResult, hexa, tempDir } from '../../helpers/cli.js';
 import { hexaHere } from '../../helpers/inProcess.js';
 
 /** Calls whose answer is the same in any working folder, each ending a different way. */
@@ -55,6 +55,23 @@ describe('a call in the test process answers as the CLI in its own', () => {
       ...refused,
       stderr: refused.stderr.replace('there', 'X'),
     });
+  });
+
+  it('ends a sweep whose cells fail with the exit status the command set, and the same folder', async () => {
+    const dir = tempDir('main-fail');
+    const sweep = ['sweep', '--explore', '0,0.2', '--replicates', '3', '--tasks', '6', '--workers', '2', '--quiet'];
+    const env = { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' };
+    const here = await hexaHere([...sweep, '--out', 'here'], { cwd: dir, env });
+    const there = hexa([...sweep, '--out', 'there'], { cwd: dir, env });
+    // The summary names the folder and the time taken.
+    const same = (r: CliResult, sub: string): CliResult => ({
+      ...r,
+      stderr: r.stderr.replace(/ in [\d.]+ s → .*\/(here|there)\n/, ` in … → ${sub}\n`).replace(sub, 'X'),
+    });
+    expect(here.status).toBe(1);
+    expect(same(here, 'here')).toEqual(same(there, 'there'));
+    const rows = (sub: string): string => readFileSync(join(dir, sub, 'results.csv'), 'utf8');
+    expect(rows('here')).toBe(rows('there'));
   });
 
   it('runs in the working folder and environment given, and leaves the test process as it was', async () => {
