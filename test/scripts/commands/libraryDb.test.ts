@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hexa, tempDir } from '../sweep/cli.js';
+import { tempDir } from '../sweep/cli.js';
 import { hexaHere } from '../../helpers/inProcess.js';
 
 const hasSqlite3 = spawnSync('sqlite3', ['-version']).status === 0;
@@ -130,14 +130,15 @@ describe('hexa sweep --library-db', () => {
 });
 
 describe('hexa reproduce --library-db', () => {
-  it.runIf(hasSqlite3)('holds one cell an arm, labelled with its id, the same on one worker and two', () => {
+  it.runIf(hasSqlite3)('holds one cell an arm, labelled with its id, the same on one worker and two', async () => {
     const common = ['reproduce', '--replicates', '20', '--audit-replicates', '40', '--quiet'];
-    const dbs = ['1', '2'].map((w) => {
+    const dbs: string[] = [];
+    for (const w of ['1', '2']) {
       const db = join(dir, `rep${w}.sqlite`);
-      const r = hexa([...common, '--workers', w, '--out', join(dir, `rep${w}`), '--library-db', db]);
+      const r = await hexaHere([...common, '--workers', w, '--out', join(dir, `rep${w}`), '--library-db', db]);
       expect(r.status, r.stderr).toBe(0);
-      return db;
-    });
+      dbs.push(db);
+    }
     expect(dump(dbs[1]!)).toBe(dump(dbs[0]!));
     expect(sql(dbs[0]!, 'SELECT label FROM cells ORDER BY label').trim().split('\n')).toEqual([
       'exploit',
