@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hexa, tempDir } from '../scripts/sweep/cli.js';
+import { tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const SWEEP = ['sweep', '--explore', '0:0.3:0.02', '--threshold', '0.75,0.85', '--replicates', '100', '--quiet'];
 
@@ -49,9 +50,9 @@ function oneLine(stderr: string): string {
 }
 
 describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', () => {
-  it('a sweep ends in one line, its folder "failed" and resumable; --resume finishes it as if it had not', () => {
+  it('a sweep ends in one line, its folder "failed" and resumable; --resume finishes it as if it had not', async () => {
     const root = disk!;
-    const r = hexa([...SWEEP, '--out', 's'], { cwd: root });
+    const r = await hexaHere([...SWEEP, '--out', 's'], { cwd: root });
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
       new RegExp(
@@ -72,20 +73,20 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     writeFileSync(torn, readFileSync(torn, 'utf8').slice(0, 200));
 
     execFileSync('mount', ['-o', 'remount,size=64m', root], { stdio: 'ignore' });
-    const resumed = hexa([...SWEEP, '--out', 's', '--resume'], { cwd: root });
+    const resumed = await hexaHere([...SWEEP, '--out', 's', '--resume'], { cwd: root });
     expect(resumed.status, resumed.stderr).toBe(0);
     const fresh = tempDir('disk-fresh');
-    expect(hexa([...SWEEP, '--out', 'f'], { cwd: fresh }).status).toBe(0);
+    expect((await hexaHere([...SWEEP, '--out', 'f'], { cwd: fresh })).status).toBe(0);
     expect(readFileSync(join(root, 's', 'results.csv'), 'utf8')).toBe(
       readFileSync(join(fresh, 'f', 'results.csv'), 'utf8'),
     );
   });
 
-  it('a sweep on a disk too full to start its results leaves no temporaries, and says what it could record', () => {
+  it('a sweep on a disk too full to start its results leaves no temporaries, says what it could record', async () => {
     const root = join(other!, 'start');
     mkdirSync(root);
     fill(other!, 8);
-    const r = hexa([...SWEEP, '--out', 's'], { cwd: root });
+    const r = await hexaHere([...SWEEP, '--out', 's'], { cwd: root });
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
       new RegExp(
@@ -98,12 +99,12 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
     for (const name of readdirSync(other!)) if (name.startsWith('fill-')) rmSync(join(other!, name));
   });
 
-  it('run --csv, merge and report write nothing half-way', () => {
+  it('run --csv, merge and report write nothing half-way', async () => {
     const root = join(other!, 'work');
     mkdirSync(root);
     const shards = tempDir('disk-shards');
     for (const s of ['0', '1'])
-      expect(hexa([...SWEEP, '--shard', `${s}/2`, '--out', `s${s}`], { cwd: shards }).status).toBe(0);
+      expect((await hexaHere([...SWEEP, '--shard', `${s}/2`, '--out', `s${s}`], { cwd: shards })).status).toBe(0);
     fill(other!, 64);
     const before = readdirSync(root);
     const cases = [
@@ -112,7 +113,7 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
       ['report', join(shards, 's0'), '--out', 'rep'],
     ];
     for (const args of cases) {
-      const r = hexa(args, { cwd: root });
+      const r = await hexaHere(args, { cwd: root });
       expect(r.status, args.join(' ')).toBe(1);
       expect(oneLine(r.stderr)).toMatch(/no space left on the device \(ENOSPC\); free some space/);
       expect(readdirSync(root), args.join(' ')).toEqual(before);
@@ -122,9 +123,9 @@ describe.skipIf(disk === null || other === null)('a full disk (a 2 MB tmpfs)', (
 
   it.skipIf(dbDisk === null)(
     'a sweep whose --library-db fills the disk: one line, its manifest "failed", nothing half-written',
-    () => {
+    async () => {
       const root = dbDisk!;
-      const r = hexa([...SWEEP, '--out', 's', '--library-db', 's.sqlite'], { cwd: root });
+      const r = await hexaHere([...SWEEP, '--out', 's', '--library-db', 's.sqlite'], { cwd: root });
       expect(r.status).toBe(1);
       expect(oneLine(r.stderr)).toMatch(
         new RegExp(

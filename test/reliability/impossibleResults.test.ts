@@ -13,16 +13,28 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checksumsOf } from '../../reports/store/checksums.js';
-import { hexa, tempDir } from '../scripts/sweep/cli.js';
+import { tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 let root: string;
 let sweep: string;
 let header: string[];
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir('impossible');
   sweep = join(root, 'sweep');
-  const r = hexa(['sweep', '--explore', '0,0.2', '--replicates', '4', '--tasks', '6', '--out', sweep, '--quiet']);
+  const r = await hexaHere([
+    'sweep',
+    '--explore',
+    '0,0.2',
+    '--replicates',
+    '4',
+    '--tasks',
+    '6',
+    '--out',
+    sweep,
+    '--quiet',
+  ]);
   expect(r.status, r.stderr).toBe(0);
   header = readFileSync(join(sweep, 'results.csv'), 'utf8').split('\n')[0]!.split(',');
 }, 60_000);
@@ -54,9 +66,9 @@ const setting =
 const cellAt = (at: number): string =>
   readFileSync(join(sweep, 'results.csv'), 'utf8').split('\n')[at - 1]!.split(',')[0]!;
 
-function refused(dir: string, line: RegExp): void {
+async function refused(dir: string, line: RegExp): Promise<void> {
   const out = join(dir, 'report');
-  const r = hexa(['report', dir, '--resamples', '100', '--quiet']);
+  const r = await hexaHere(['report', dir, '--resamples', '100', '--quiet']);
   expect(r.status, r.stderr).toBe(2);
   expect(r.stdout).toBe('');
   const lines = r.stderr.trimEnd().split('\n');
@@ -83,9 +95,9 @@ describe('hexa report refuses results that cannot be true', () => {
     impossible('solved', '7', 'a round has 6 tasks'),
     impossible('tasksWithSkills', '9', 'a round has 6 tasks'),
     impossible('refutations', '100000', String.raw`only \d+ tests in the round`),
-  ])('%s', (_name, column, value, why) => {
+  ])('%s', async (_name, column, value, why) => {
     const dir = forged(`${column}-${value}`, setting(9, column, value));
-    refused(
+    await refused(
       dir,
       new RegExp(
         String.raw`^hexa: DIR: '.*results\.csv' line 9: ${column} is ${value} for cell '${cellAt(9)}', ` +
@@ -94,10 +106,10 @@ describe('hexa report refuses results that cannot be true', () => {
     );
   });
 
-  it('a cell with a replicate fewer than the manifest says', () => {
+  it('a cell with a replicate fewer than the manifest says', async () => {
     // The second cell's last replicate (5 rounds) removed: 41 lines are the header and 2 cells × 4 replicates × 5.
     const dir = forged('short-cell', (lines) => [...lines.slice(0, 36), ...lines.slice(41)]);
-    refused(
+    await refused(
       dir,
       new RegExp(
         String.raw`^hexa: DIR: '.*results\.csv': cell '${cellAt(22)}' has 3 replicates where the manifest says 4; ` +
@@ -106,21 +118,21 @@ describe('hexa report refuses results that cannot be true', () => {
     );
   });
 
-  it('more cells than the manifest lists as done', () => {
+  it('more cells than the manifest lists as done', async () => {
     const dir = forged('extra-cell', (lines) => [
       ...lines,
       ...lines.slice(1, 21).map((l) => `0000000000000000${l.slice(l.indexOf(','))}`),
     ]);
-    refused(dir, /results\.csv': the rows hold 3 cells where the manifest lists 2 as done; /);
+    await refused(dir, /results\.csv': the rows hold 3 cells where the manifest lists 2 as done; /);
   });
 });
 
 describe('hexa report says when a manifest cannot verify the results', () => {
-  it('a manifest of just {"kind":"sweep"}: reported, "unverified" on stderr and in the headline', () => {
+  it('a manifest of just {"kind":"sweep"}: reported, "unverified" on stderr and in the headline', async () => {
     const dir = join(root, 'bare-manifest');
     cpSync(sweep, dir, { recursive: true });
     writeFileSync(join(dir, 'manifest.json'), '{"kind":"sweep"}');
-    const r = hexa(['report', dir, '--resamples', '100', '--quiet']);
+    const r = await hexaHere(['report', dir, '--resamples', '100', '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       'hexa report: warning: unverified: manifest.json records no checksum of results.csv and no replicates per ' +
@@ -131,8 +143,8 @@ describe('hexa report says when a manifest cannot verify the results', () => {
     expect(headline).toContain('<strong>Unverified results:</strong> manifest.json records no checksum');
   });
 
-  it('a folder its manifest verifies: no warning', () => {
-    const r = hexa(['report', sweep, '--out', join(root, 'verified'), '--resamples', '100', '--quiet']);
+  it('a folder its manifest verifies: no warning', async () => {
+    const r = await hexaHere(['report', sweep, '--out', join(root, 'verified'), '--resamples', '100', '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(readFileSync(join(root, 'verified', 'index.html'), 'utf8')).not.toContain('Unverified');

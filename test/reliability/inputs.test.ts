@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../sim/core/messages.js';
 import { MAX_JSON_DEPTH, readInput, readJsonInput } from '../../scripts/config/input.js';
-import { hexa, hexaArgv, tempDir } from '../scripts/sweep/cli.js';
+import { hexaArgv, tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const SHORT = ['--rounds', '1', '--tasks', '2', '--replicates', '2', '--quiet'];
 
@@ -118,11 +119,11 @@ describe('inputs without a bound, through the command line', () => {
       /: its values would need more than 1100 decimal places$/,
     ],
   ];
-  it.each(cases)('%s: one short line naming the flag, exit 2, nothing written', (_, args, setup, line) => {
+  it.each(cases)('%s: one short line naming the flag, exit 2, nothing written', async (_, args, setup, line) => {
     const cwd = tempDir('input');
     setup(cwd);
     const before = readdirSync(cwd).sort();
-    const text = oneLine(hexa(args, { cwd }), 2);
+    const text = oneLine(await hexaHere(args, { cwd }), 2);
     expect(text).toMatch(line);
     expect(text.length).toBeLessThan(600);
     expect(readdirSync(cwd).sort()).toEqual(before);

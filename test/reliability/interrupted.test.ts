@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hexa, hexaArgv, tempDir } from '../scripts/sweep/cli.js';
+import { hexaArgv, tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const SHORT = ['--rounds', '1', '--tasks', '2', '--quiet'];
 
@@ -63,13 +64,15 @@ describe('interrupted writers', () => {
     });
   }
 
-  it('kill -9 during merge: the next merge --force replaces what it left (its lock says it is hexa’s)', () => {
+  it('kill -9 during merge: the next merge --force replaces what it left (its lock says it is hexa’s)', async () => {
     const cwd = tempDir('merge-kill');
     for (const s of ['0', '1'])
       expect(
-        hexa(
-          ['sweep', '--explore', '0,0.1,0.2', '--replicates', '2', ...SHORT, '--shard', `${s}/2`, '--out', `s${s}`],
-          { cwd },
+        (
+          await hexaHere(
+            ['sweep', '--explore', '0,0.1,0.2', '--replicates', '2', ...SHORT, '--shard', `${s}/2`, '--out', `s${s}`],
+            { cwd },
+          )
         ).status,
       ).toBe(0);
     // What a merge killed half-way leaves: its locks (inside and beside), cells copied, results half-written,
@@ -80,11 +83,11 @@ describe('interrupted writers', () => {
     writeFileSync(join(cwd, '.m.hexa.lock'), lockOf(dead));
     writeFileSync(join(cwd, 'm', `results.csv.tmp-${dead}`), 'env,bits\nlock-v1,4\n');
     writeFileSync(join(cwd, 'm', 'cells', '0123456789abcdef.csv'), 'half a cell');
-    const plain = hexa(['merge', 's0', 's1', '--out', 'm'], { cwd });
+    const plain = await hexaHere(['merge', 's0', 's1', '--out', 'm'], { cwd });
     expect(plain.status).toBe(2);
     expect(plain.stderr).toMatch(/^hexa: --out: 'm' already exists \(use --force to replace it\)\n$/);
-    expect(hexa(['merge', 's0', 's1', '--out', 'clean', '--quiet'], { cwd }).status).toBe(0);
-    const forced = hexa(['merge', 's0', 's1', '--out', 'm', '--force', '--quiet'], { cwd });
+    expect((await hexaHere(['merge', 's0', 's1', '--out', 'clean', '--quiet'], { cwd })).status).toBe(0);
+    const forced = await hexaHere(['merge', 's0', 's1', '--out', 'm', '--force', '--quiet'], { cwd });
     expect(forced.stderr).toBe('');
     expect(forced.status).toBe(0);
     expect(tree(join(cwd, 'm'))).toEqual(tree(join(cwd, 'clean')));
@@ -93,7 +96,7 @@ describe('interrupted writers', () => {
     expect(manifest.status).toBe('done');
   });
 
-  it('kill -9 of a run: the next run of the same outputs removes the scratch and staging files it left', () => {
+  it('kill -9 of a run: the next run of the same outputs removes the scratch and staging files it left', async () => {
     const cwd = tempDir('run-kill');
     const dead = deadPid();
     mkdirSync(join(cwd, `r.tmp-${dead}`));
@@ -102,7 +105,7 @@ describe('interrupted writers', () => {
     writeFileSync(join(cwd, `db.sqlite.work-${dead}-journal`), 'journal');
     writeFileSync(join(cwd, `c.csv.tmp-${dead}`), 'half');
     writeFileSync(join(cwd, '.r.hexa.lock'), lockOf(dead));
-    const r = hexa(
+    const r = await hexaHere(
       ['run', '--replicates', '2', ...SHORT, '--out', 'r', '--library-db', 'db.sqlite', '--csv', 'c.csv'],
       {
         cwd,
@@ -137,7 +140,7 @@ describe('interrupted writers', () => {
       ),
     );
     expect(readdirSync(cwd)).toEqual(['s']);
-    const resumed = hexa(resume.split(' ').slice(2), { cwd });
+    const resumed = await hexaHere(resume.split(' ').slice(2), { cwd });
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 's', 'manifest.json'), 'utf8')).status).toBe('done');
   });

@@ -9,7 +9,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { joinDashValues } from '../../scripts/config/flags.js';
-import { hexa, tempDir } from '../scripts/sweep/cli.js';
+import { tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const SHORT = ['--rounds', '1', '--tasks', '2', '--replicates', '2', '--quiet'];
 
@@ -22,9 +23,13 @@ function oneLine(r: { status: number | null; stderr: string }, status: number): 
 }
 
 /** A sweep shard folder of 2 cells, its manifest edited by `edit`. */
-function shard(cwd: string, name: string, edit: (doc: Record<string, unknown>) => void): void {
+async function shard(cwd: string, name: string, edit: (doc: Record<string, unknown>) => void): Promise<void> {
   expect(
-    hexa(['sweep', '--explore', '0,0.1', ...SHORT, '--shard', '0/2', '--keep-cells', '--out', name], { cwd }).status,
+    (
+      await hexaHere(['sweep', '--explore', '0,0.1', ...SHORT, '--shard', '0/2', '--keep-cells', '--out', name], {
+        cwd,
+      })
+    ).status,
   ).toBe(0);
   const path = join(cwd, name, 'manifest.json');
   const doc = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -97,39 +102,39 @@ describe('messages that mislead, now one true line each', () => {
       /^hexa: --out: 'f' is a file, not a folder/,
     ],
   ];
-  it.each(cases)('%s', (_, args, setup, line) => {
+  it.each(cases)('%s', async (_, args, setup, line) => {
     const cwd = tempDir('mislead');
     setup(cwd);
     const before = readdirSync(cwd).sort();
-    expect(oneLine(hexa(args, { cwd }), 2)).toMatch(line);
+    expect(oneLine(await hexaHere(args, { cwd }), 2)).toMatch(line);
     expect(readdirSync(cwd).sort()).toEqual(before);
   });
 
-  it('--resume where cells is a file (not "mkdir … EEXIST")', () => {
+  it('--resume where cells is a file (not "mkdir … EEXIST")', async () => {
     const cwd = tempDir('mislead-cells');
-    shard(cwd, 's', (doc) => (doc.status = 'stopped'));
+    await shard(cwd, 's', (doc) => (doc.status = 'stopped'));
     rmSync(join(cwd, 's', 'cells'), { recursive: true });
     writeFileSync(join(cwd, 's', 'cells'), 'not a folder\n');
     const args = ['sweep', '--explore', '0,0.1', ...SHORT, '--shard', '0/2', '--out', 's', '--resume'];
-    expect(oneLine(hexa(args, { cwd }), 2)).toBe(
+    expect(oneLine(await hexaHere(args, { cwd }), 2)).toBe(
       "hexa: --resume: 's': its cells/ is not a folder (changed by hand?), so the sweep cannot go on there; move it " +
         'away, or start again with --force',
     );
   });
 
-  it('a merge of a shard still running, or left running by a writer that is gone (not "no readable manifest")', () => {
+  it('a merge of a shard still running, or left running by a dead writer (not "no readable manifest")', async () => {
     const cwd = tempDir('mislead-merge');
-    shard(cwd, 'live', (doc) => (doc.status = 'running'));
+    await shard(cwd, 'live', (doc) => (doc.status = 'running'));
     // Held by a live process of this host (this one), as a sweep in progress holds it.
     const lock = { pid: process.pid, host: hostname(), since: '2026-01-01T00:00:00.000Z', argv: ['hexa', 'sweep'] };
     writeFileSync(join(cwd, 'live', '.hexa.lock'), JSON.stringify(lock));
-    expect(oneLine(hexa(['merge', 'live', '--out', 'm'], { cwd }), 2)).toMatch(
+    expect(oneLine(await hexaHere(['merge', 'live', '--out', 'm'], { cwd }), 2)).toMatch(
       new RegExp(
         `^hexa: merge: 'live' is still being swept, by pid ${process.pid} on .*; merge it once that sweep is done$`,
       ),
     );
-    shard(cwd, 'gone', (doc) => (doc.status = 'running'));
-    expect(oneLine(hexa(['merge', 'gone', '--out', 'm'], { cwd }), 2)).toBe(
+    await shard(cwd, 'gone', (doc) => (doc.status = 'running'));
+    expect(oneLine(await hexaHere(['merge', 'gone', '--out', 'm'], { cwd }), 2)).toBe(
       `hexa: merge: 'gone' was left unfinished (its manifest says "running", and no process is writing it); finish ` +
         'it with hexa sweep … --resume, then merge',
     );

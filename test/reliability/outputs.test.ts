@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../sim/core/messages.js';
 import { OutputPlan } from '../../scripts/program/outputs.js';
 import { hexa, hexaArgv, tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const SHORT = ['--rounds', '1', '--tasks', '2', '--replicates', '2', '--quiet'];
 const SWEEP = ['sweep', '--explore', '0,0.1', ...SHORT];
@@ -93,27 +94,27 @@ describe('an output that is not a plain file', () => {
       /^hexa: --out: 'f' is a file, not a folder; name a folder \(hexa never replaces a file with one\)$/,
     ],
   ];
-  it.each(refusals)('%s: refused, one line, exit 2, nothing replaced', (_, args, setup, line) => {
+  it.each(refusals)('%s: refused, one line, exit 2, nothing replaced', async (_, args, setup, line) => {
     const cwd = tempDir('kind');
     setup(cwd);
     const before = kinds(cwd);
-    expect(oneLine(hexa(args, { cwd }), 2)).toMatch(line);
+    expect(oneLine(await hexaHere(args, { cwd }), 2)).toMatch(line);
     expect(kinds(cwd)).toEqual(before);
   });
 
-  it.skipIf(!canMknod)('--library-db onto a character device is refused and the device stays one', () => {
+  it.skipIf(!canMknod)('--library-db onto a character device is refused and the device stays one', async () => {
     const cwd = tempDir('chardev');
     charDevice(join(cwd, 'null'));
-    expect(oneLine(hexa(['run', ...SHORT, '--library-db', 'null', '--force'], { cwd }), 2)).toMatch(
+    expect(oneLine(await hexaHere(['run', ...SHORT, '--library-db', 'null', '--force'], { cwd }), 2)).toMatch(
       /^hexa: --library-db: 'null' is a character device; a SQLite database/,
     );
     expect(statSync(join(cwd, 'null')).isCharacterDevice()).toBe(true);
   });
 
-  it.skipIf(!canMknod)('--csv into a character device is written into it, and it stays one', () => {
+  it.skipIf(!canMknod)('--csv into a character device is written into it, and it stays one', async () => {
     const cwd = tempDir('chardev-csv');
     charDevice(join(cwd, 'null'));
-    const r = hexa(['run', ...SHORT, '--csv', 'null'], { cwd });
+    const r = await hexaHere(['run', ...SHORT, '--csv', 'null'], { cwd });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(statSync(join(cwd, 'null')).isCharacterDevice()).toBe(true);
@@ -134,6 +135,7 @@ describe('an output that is not a plain file', () => {
 
   it('--csv /dev/stdout and --csv >(…) keep working', () => {
     const cwd = tempDir('csv-stdout');
+    // Spawned: /dev/stdout is the process's own descriptor, which a call in the test's process does not stand in for.
     const r = hexa(['run', ...SHORT, '--csv', '/dev/stdout'], { cwd });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^env,bits,truth,/);
@@ -144,13 +146,13 @@ describe('an output that is not a plain file', () => {
     expect(readdirSync(cwd)).toEqual(['rows.gz']);
   });
 
-  it('--library-db through a link writes the file it points to and keeps the link; so does a dangling one', () => {
+  it('--library-db through a link writes the file it points to, keeping the link; so does a dangling one', async () => {
     const cwd = tempDir('db-link');
     writeFileSync(join(cwd, 'real.sqlite'), 'old');
     symlinkSync('real.sqlite', join(cwd, 'link.sqlite'));
     symlinkSync('made.sqlite', join(cwd, 'dangling.sqlite'));
-    expect(hexa(['run', ...SHORT, '--library-db', 'link.sqlite', '--force'], { cwd }).status).toBe(0);
-    expect(hexa(['run', ...SHORT, '--library-db', 'dangling.sqlite'], { cwd }).status).toBe(0);
+    expect((await hexaHere(['run', ...SHORT, '--library-db', 'link.sqlite', '--force'], { cwd })).status).toBe(0);
+    expect((await hexaHere(['run', ...SHORT, '--library-db', 'dangling.sqlite'], { cwd })).status).toBe(0);
     expect(kinds(cwd).map((k) => k.replace(/ \d+$/, ''))).toEqual([
       'dangling.sqlite:link',
       'link.sqlite:link',
@@ -195,17 +197,17 @@ describe('two outputs, one path', () => {
       /^hexa: --library-db 'rep\/table\.csv' is inside the --out folder 'rep'/,
     ],
   ];
-  it.each(cases)('%s: refused before any work, exit 2', (_, args, setup, line) => {
+  it.each(cases)('%s: refused before any work, exit 2', async (_, args, setup, line) => {
     const cwd = tempDir('alias');
     setup(cwd);
     const before = kinds(cwd);
-    expect(oneLine(hexa(args, { cwd }), 2)).toMatch(line);
+    expect(oneLine(await hexaHere(args, { cwd }), 2)).toMatch(line);
     expect(kinds(cwd)).toEqual(before);
   });
 
-  it('a database beside the files of its --out folder is allowed (the manifest names it)', () => {
+  it('a database beside the files of its --out folder is allowed (the manifest names it)', async () => {
     const cwd = tempDir('alias-ok');
-    const r = hexa(['run', ...SHORT, '--out', 'r', '--library-db', 'r/lib.sqlite'], { cwd });
+    const r = await hexaHere(['run', ...SHORT, '--out', 'r', '--library-db', 'r/lib.sqlite'], { cwd });
     expect(r.stderr).toBe('');
     expect(readdirSync(join(cwd, 'r')).sort()).toEqual(['lib.sqlite', 'manifest.json', 'runs.csv', 'runs.parquet']);
     expect(readdirSync(cwd)).toEqual(['r']);
@@ -259,12 +261,12 @@ describe('two processes, one output', () => {
         ['--csv', 'F'],
         ['--library-db', 'G'],
       ] as const) {
-        const r = hexa(['run', ...SHORT, flag, path], { cwd });
+        const r = await hexaHere(['run', ...SHORT, flag, path], { cwd });
         expect(oneLine(r, 2)).toMatch(
           new RegExp(`^hexa: ${flag}: '${path}' is being written by pid ${child.pid} on .*; wait for it to finish`),
         );
       }
-      const sweep = hexa([...SWEEP, '--out', 'D'], { cwd });
+      const sweep = await hexaHere([...SWEEP, '--out', 'D'], { cwd });
       expect(oneLine(sweep, 2)).toMatch(/^hexa: --out: 'D' is being written by pid/);
       expect(child.exitCode).toBeNull();
     } finally {
@@ -273,7 +275,7 @@ describe('two processes, one output', () => {
     await exited;
     // What the killed run left is its own and hexa's to clean: the next run of the same outputs does.
     mkdirSync(join(cwd, 'again'));
-    const again = hexa(['run', ...SHORT, '--out', 'D', '--csv', 'F', '--library-db', 'G'], { cwd });
+    const again = await hexaHere(['run', ...SHORT, '--out', 'D', '--csv', 'F', '--library-db', 'G'], { cwd });
     expect(again.stderr).toBe('');
     expect(readdirSync(cwd).sort()).toEqual(['D', 'F', 'G', 'again']);
   });

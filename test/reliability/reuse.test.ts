@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { hexa, tempDir } from '../scripts/sweep/cli.js';
+import { tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const SHORT = ['--rounds', '1', '--tasks', '2', '--replicates', '2', '--quiet'];
@@ -49,25 +50,26 @@ describe('resume across versions', () => {
       /^hexa: --resume: 's' was written by hexa-sim [^ ]+ \(commit 0123456789ab\), and this is /,
     ],
   ];
-  it.each(edits)('a sweep folder written by %s: refused, exit 2, the folder untouched', (_, edit, line) => {
+  it.each(edits)('a sweep folder written by %s: refused, exit 2, the folder untouched', async (_, edit, line) => {
     const cwd = tempDir('resume-version');
-    expect(hexa([...SWEEP, '--out', 's', '--keep-cells', '--fail-fast'], { cwd }).status).toBe(0);
+    expect((await hexaHere([...SWEEP, '--out', 's', '--keep-cells', '--fail-fast'], { cwd })).status).toBe(0);
     const path = join(cwd, 's', 'manifest.json');
     const doc = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     edit(doc);
     doc.status = 'stopped';
     writeFileSync(path, JSON.stringify(doc));
     const before = contents(join(cwd, 's'));
-    expect(oneLine(hexa([...SWEEP, '--out', 's', '--resume'], { cwd }), 2)).toMatch(line);
+    expect(oneLine(await hexaHere([...SWEEP, '--out', 's', '--resume'], { cwd }), 2)).toMatch(line);
     expect(contents(join(cwd, 's'))).toEqual(before);
   });
 });
 
 describe('reuse across worlds', () => {
-  it('--library-from a database whose skills claim a place outside their world: refused, exit 2', () => {
+  it('--library-from a database whose skills claim a place outside their world: refused, exit 2', async () => {
     const cwd = tempDir('reuse-world');
     expect(
-      hexa(['run', '--replicates', '4', '--rounds', '3', '--quiet', '--library-db', 'lib.sqlite'], { cwd }).status,
+      (await hexaHere(['run', '--replicates', '4', '--rounds', '3', '--quiet', '--library-db', 'lib.sqlite'], { cwd }))
+        .status,
     ).toBe(0);
     const db = new Sqlite(join(cwd, 'lib.sqlite'));
     const { replicate } = db.prepare("SELECT replicate FROM skills WHERE status = 'active' LIMIT 1").get() as {
@@ -75,14 +77,14 @@ describe('reuse across worlds', () => {
     };
     db.prepare('UPDATE skills SET position = 7 WHERE replicate = ?').run(replicate);
     db.close();
-    expect(oneLine(hexa(['run', ...SHORT, '--library-from', `lib.sqlite#${replicate}`], { cwd }), 2)).toBe(
+    expect(oneLine(await hexaHere(['run', ...SHORT, '--library-from', `lib.sqlite#${replicate}`], { cwd }), 2)).toBe(
       `hexa: --library-from: 'lib.sqlite': a skill claims position 7, outside the cell's world of 4 positions × 2 ` +
         'values, 1 context; the file was edited or is damaged, write it again with --library-db',
     );
     const shape = new Sqlite(join(cwd, 'lib.sqlite'));
     shape.exec('UPDATE cells SET arity = 0');
     shape.close();
-    expect(oneLine(hexa(['run', ...SHORT, '--library-from', `lib.sqlite#${replicate}`], { cwd }), 2)).toMatch(
+    expect(oneLine(await hexaHere(['run', ...SHORT, '--library-from', `lib.sqlite#${replicate}`], { cwd }), 2)).toMatch(
       /: cell '[0-9a-f]+' records the shape 4 positions × 0 values, 1 context; the file was edited/,
     );
     expect(readdirSync(cwd)).toEqual(['lib.sqlite']);

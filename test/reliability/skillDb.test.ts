@@ -11,7 +11,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../sim/core/messages.js';
 import { readSavedLibrary } from '../../sim/experiment/libraryDb/savedLibrary.js';
-import { hexa, tempDir } from '../scripts/sweep/cli.js';
+import { tempDir } from '../scripts/sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
@@ -20,10 +21,10 @@ let base = '';
 /** A replicate of the base database whose library is not empty (the selector for --library-from). */
 let withSkills = 0;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir('damaged');
   base = join(dir, 'base.sqlite');
-  const r = hexa(['run', '--replicates', '4', '--rounds', '3', '--quiet', '--library-db', base]);
+  const r = await hexaHere(['run', '--replicates', '4', '--rounds', '3', '--quiet', '--library-db', base]);
   expect(r.status, r.stderr).toBe(0);
   const db = new Sqlite(base, { readonly: true });
   withSkills = (
@@ -80,9 +81,9 @@ const CASES: [string, string | null, ((fd: number) => void) | undefined, string]
 ];
 
 describe('skill databases that are damaged: one line naming the file and what is wrong, exit 2', () => {
-  it.each(CASES)('%s: hexa library', (name, sql, bytes, what) => {
+  it.each(CASES)('%s: hexa library', async (name, sql, bytes, what) => {
     const path = damaged(name, sql, bytes);
-    const line = oneLine(hexa(['library', path]), 2);
+    const line = oneLine(await hexaHere(['library', path]), 2);
     expect(line.startsWith(`hexa: FILE: '${path}' ${READ}`), line).toBe(true);
     expect(line).toContain(what);
   });
@@ -100,13 +101,13 @@ describe('skill databases that are damaged: one line naming the file and what is
     expect(message).toContain(what);
   });
 
-  it('a file another program holds locked is called locked, at once (not "not a SQLite database" after 5 s)', () => {
+  it('a file another program locked is called locked at once (not "not a SQLite database" after 5 s)', async () => {
     const path = damaged('locked', null);
     const writer = new Sqlite(path);
     writer.exec('BEGIN EXCLUSIVE; DELETE FROM meta;');
     try {
       const started = Date.now();
-      const line = oneLine(hexa(['library', path]), 2);
+      const line = oneLine(await hexaHere(['library', path]), 2);
       expect(line).toBe(`hexa: FILE: '${path}' is locked by another program writing it; try again once it is done`);
       expect(Date.now() - started).toBeLessThan(4000);
     } finally {
@@ -114,14 +115,14 @@ describe('skill databases that are damaged: one line naming the file and what is
       writer.close();
     }
     // Once the writer is done, it reads.
-    expect(hexa(['library', path, '--json']).status).toBe(0);
+    expect((await hexaHere(['library', path, '--json'])).status).toBe(0);
   });
 
-  it('an empty file, and a file that is not SQLite, are named for what they are', () => {
+  it('an empty file, and a file that is not SQLite, are named for what they are', async () => {
     const empty = damaged('empty', null, (fd) => ftruncateSync(fd, 0));
-    expect(oneLine(hexa(['library', empty]), 2)).toMatch(/is not a skill database of this hexa-sim/);
+    expect(oneLine(await hexaHere(['library', empty]), 2)).toMatch(/is not a skill database of this hexa-sim/);
     const text = damaged('text', null, (fd) => writeSync(fd, 'this is text, not SQLite at all', 0));
-    expect(oneLine(hexa(['library', text]), 2)).toMatch(
+    expect(oneLine(await hexaHere(['library', text]), 2)).toMatch(
       /is not a skill database of this hexa-sim \(not a SQLite database\)$/,
     );
   });

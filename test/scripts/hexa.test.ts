@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allEnvs } from '../../sim/agent/moduleStore.js';
-import { hexa } from '../helpers/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-cli-'));
 
 describe('hexa run', () => {
-  it('--json prints {config, rounds[...]} with the documented fields', () => {
-    const r = hexa(['run', '--replicates', '5', '--json']);
+  it('--json prints {config, rounds[...]} with the documented fields', async () => {
+    const r = await hexaHere(['run', '--replicates', '5', '--json']);
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as {
       config: { env: string; replicates: number };
@@ -34,11 +34,21 @@ describe('hexa run', () => {
     }
   });
 
-  it('writes tidy CSV and a result folder, identical across runs', () => {
+  it('writes tidy CSV and a result folder, identical across runs', async () => {
     const dir = tmp();
-    const a = hexa(['run', '--replicates', '4', '--seed', '9', '--csv', join(dir, 'a.csv'), '--out', join(dir, 'res')]);
+    const a = await hexaHere([
+      'run',
+      '--replicates',
+      '4',
+      '--seed',
+      '9',
+      '--csv',
+      join(dir, 'a.csv'),
+      '--out',
+      join(dir, 'res'),
+    ]);
     expect(a.status).toBe(0);
-    const b = hexa(['run', '--replicates', '4', '--seed', '9', '--csv', join(dir, 'b.csv')]);
+    const b = await hexaHere(['run', '--replicates', '4', '--seed', '9', '--csv', join(dir, 'b.csv')]);
     expect(b.status).toBe(0);
     const csv = readFileSync(join(dir, 'a.csv'), 'utf8');
     expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(csv);
@@ -54,8 +64,8 @@ describe('hexa run', () => {
     expect(manifest.seed).toBe(9);
   });
 
-  it('prints the exact value beside the random control', () => {
-    const r = hexa(['run', '--no-library', '--replicates', '20']);
+  it('prints the exact value beside the random control', async () => {
+    const r = await hexaHere(['run', '--no-library', '--replicates', '20']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('11.599');
     expect(r.stdout).toContain('no library (random control)');
@@ -81,9 +91,9 @@ describe('bad input: one line on stderr naming the flag, exit 2, nothing written
     ['unknown env param', ['run', '--param', 'colour=3'], /--param: .*colour/],
     ['malformed env param', ['run', '--param', 'colour'], /--param: 'colour' is not of the form name=value/],
   ];
-  it.each(cases)('%s', (_name, args, pattern) => {
+  it.each(cases)('%s', async (_name, args, pattern) => {
     const dir = tmp();
-    const r = hexa([...args, '--csv', join(dir, 'x.csv')]);
+    const r = await hexaHere([...args, '--csv', join(dir, 'x.csv')]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
@@ -92,30 +102,32 @@ describe('bad input: one line on stderr naming the flag, exit 2, nothing written
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('refuses an existing output file and keeps it intact', () => {
+  it('refuses an existing output file and keeps it intact', async () => {
     const dir = tmp();
     const file = join(dir, 'keep.csv');
     writeFileSync(file, 'precious\n');
-    const r = hexa(['run', '--csv', file]);
+    const r = await hexaHere(['run', '--csv', file]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--csv: .*keep\.csv' already exists \(use --force to replace it\)/);
     expect(readFileSync(file, 'utf8')).toBe('precious\n');
-    expect(hexa(['run', '--csv', file, '--force']).status).toBe(0);
+    expect((await hexaHere(['run', '--csv', file, '--force'])).status).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/^env,/);
   });
 
-  it('refuses an output through a file or in an unwritable folder (missing folders are made)', () => {
+  it('refuses an output through a file or in an unwritable folder (missing folders are made)', async () => {
     const dir = tmp();
     const locked = join(dir, 'locked');
     writeFileSync(join(dir, 'f'), '');
-    expect(hexa(['run', '--csv', join(dir, 'f', 'such', 'x.csv')]).stderr).toMatch(/--csv: .*'.*f' is not a folder/);
+    expect((await hexaHere(['run', '--csv', join(dir, 'f', 'such', 'x.csv')])).stderr).toMatch(
+      /--csv: .*'.*f' is not a folder/,
+    );
     expect(existsSync(join(dir, 'f'))).toBe(true);
-    const r = hexa(['run', '--out', join(dir, 'f', 'sub')]);
+    const r = await hexaHere(['run', '--out', join(dir, 'f', 'sub')]);
     expect(r.status).toBe(2);
     if (process.getuid?.() !== 0) {
       // root can write anywhere; the permission case only means something for other users.
       chmodSync(dir, 0o500);
-      expect(hexa(['run', '--csv', join(dir, 'y.csv')]).status).toBe(2);
+      expect((await hexaHere(['run', '--csv', join(dir, 'y.csv')])).status).toBe(2);
       chmodSync(dir, 0o700);
     }
     expect(existsSync(locked)).toBe(false);
@@ -123,8 +135,8 @@ describe('bad input: one line on stderr naming the flag, exit 2, nothing written
 });
 
 describe('hexa envs and help', () => {
-  it('lists lock-v1 with its parameters and defaults', () => {
-    const r = hexa(['envs']);
+  it('lists lock-v1 with its parameters and defaults', async () => {
+    const r = await hexaHere(['envs']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/lock-v1/);
     expect(r.stdout).toMatch(/bits/);
@@ -136,8 +148,8 @@ describe('hexa envs and help', () => {
     }
   });
 
-  it('--help lists the commands and examples', () => {
-    const r = hexa(['--help']);
+  it('--help lists the commands and examples', async () => {
+    const r = await hexaHere(['--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/hexa run/);
     expect(r.stdout).toMatch(/Examples:/);

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { writeParquetOfCsv } from '../../../reports/parquet/csvTable.js';
-import { hexa, tempDir } from '../../scripts/sweep/cli.js';
+import { tempDir } from '../../scripts/sweep/cli.js';
 import { expectEqualToCsv, query } from './duck.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 async function compare(dir: string): Promise<string[]> {
   const csv = parse(readFileSync(join(dir, 'runs.csv'), 'utf8')) as string[][];
@@ -17,7 +18,9 @@ async function compare(dir: string): Promise<string[]> {
 describe('runs.parquet', () => {
   it("of a run's folder, with truth 0110 as text", async () => {
     const dir = join(tempDir('runpq'), 'run');
-    expect(hexa(['run', '--replicates', '5', '--param', 'truth=0110', '--out', dir, '--quiet']).status).toBe(0);
+    expect(
+      (await hexaHere(['run', '--replicates', '5', '--param', 'truth=0110', '--out', dir, '--quiet'])).status,
+    ).toBe(0);
     expect(await compare(dir)).toEqual([]);
     const { rows } = await query(`SELECT typeof(truth) FROM read_parquet('${join(dir, 'runs.parquet')}') LIMIT 1`);
     expect(rows[0]![0]).toBe('VARCHAR');
@@ -25,13 +28,15 @@ describe('runs.parquet', () => {
 
   it("of a reproduction's folder, arms and all; --format csv writes none", async () => {
     const dir = join(tempDir('reppq'), 'rep');
-    expect(hexa(['reproduce', '--single', '--out', dir, '--quiet']).status).toBe(0);
+    expect((await hexaHere(['reproduce', '--single', '--out', dir, '--quiet'])).status).toBe(0);
     expect(await compare(dir)).toEqual([]);
     const csvOnly = join(tempDir('reppq'), 'csv');
-    expect(hexa(['run', '--replicates', '2', '--out', csvOnly, '--format', 'csv', '--quiet']).status).toBe(0);
+    expect((await hexaHere(['run', '--replicates', '2', '--out', csvOnly, '--format', 'csv', '--quiet'])).status).toBe(
+      0,
+    );
     const manifest = JSON.parse(readFileSync(join(csvOnly, 'manifest.json'), 'utf8')) as { checksums: object };
     expect(Object.keys(manifest.checksums)).toEqual(['runs.csv']);
-    const bad = hexa(['run', '--replicates', '2', '--out', join(csvOnly, 'x'), '--format', 'xlsx']);
+    const bad = await hexaHere(['run', '--replicates', '2', '--out', join(csvOnly, 'x'), '--format', 'xlsx']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--format');
   });

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { streamCsv, type RecordSink } from '../../../reports/csv/csvStream.js';
 import { streamParquetRows } from '../../../reports/parquet/parquetRows.js';
 import { hexa, tempDir } from '../../scripts/sweep/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 // A world parameter only one world has (an empty field elsewhere) and a bit string that must stay text.
 const GRID = ['--env', 'lock-v1,noisy-lock-v1', '--param', 'truth=0110', '--explore', '0,0.1', '--bits', '4'];
@@ -22,10 +23,10 @@ const page = (dir: string): string =>
 
 describe('a Parquet-only sweep folder', () => {
   let root: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     root = tempDir('parquet-only');
     for (const format of ['csv', 'parquet']) {
-      const r = hexa([
+      const r = await hexaHere([
         'sweep',
         ...GRID,
         '--replicates',
@@ -66,6 +67,7 @@ describe('a Parquet-only sweep folder', () => {
   });
 
   it('reports as the CSV folder does: the same charts, tables and page', () => {
+    // Spawned: Vega numbers a chart's gradients per process, so a second report in one process names them apart.
     for (const format of ['csv', 'parquet']) {
       const r = hexa(['report', join(root, format), '--out', join(root, `report-${format}`), ...REPORT]);
       expect(r.status, r.stderr).toBe(0);
@@ -78,15 +80,15 @@ describe('a Parquet-only sweep folder', () => {
     expect(page(parquet)).toBe(page(csv));
   }, 120_000);
 
-  it('refuses, in one line, a results.parquet changed after it was written', () => {
+  it('refuses, in one line, a results.parquet changed after it was written', async () => {
     const dir = join(root, 'changed');
-    expect(hexa(['sweep', ...GRID, '--replicates', '5', '--out', dir, '--format', 'parquet', '--quiet']).status).toBe(
-      0,
-    );
+    expect(
+      (await hexaHere(['sweep', ...GRID, '--replicates', '5', '--out', dir, '--format', 'parquet', '--quiet'])).status,
+    ).toBe(0);
     const path = join(dir, 'results.parquet');
     const bytes = readFileSync(path);
     writeFileSync(path, bytes.subarray(0, bytes.length - 10));
-    const r = hexa(['report', dir, '--out', join(root, 'report-changed'), ...REPORT]);
+    const r = await hexaHere(['report', dir, '--out', join(root, 'report-changed'), ...REPORT]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('results.parquet does not match');

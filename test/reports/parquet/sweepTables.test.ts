@@ -8,16 +8,19 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvFields } from '../../../reports/parquet/sweepTables.js';
-import { hexa, tempDir } from '../../scripts/sweep/cli.js';
+import { tempDir } from '../../scripts/sweep/cli.js';
 import { expectEqualToCsv, query } from './duck.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const GRID = ['--env', 'lock-v1,noisy-lock-v1', '--param', 'truth=0110', '--explore', '0,0.1', '--bits', '4'];
 
 describe('sweep Parquet tables', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = join(tempDir('parquet'), 'sweep');
-    expect(hexa(['sweep', ...GRID, '--replicates', '40', '--tasks', '6', '--out', dir, '--quiet']).status).toBe(0);
+    expect(
+      (await hexaHere(['sweep', ...GRID, '--replicates', '40', '--tasks', '6', '--out', dir, '--quiet'])).status,
+    ).toBe(0);
   });
 
   it('joined by cell, equal results.csv value for value, in its order', async () => {

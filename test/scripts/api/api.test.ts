@@ -16,8 +16,9 @@ import {
   writeSweepFolder,
   type RunConfig,
 } from '../../../scripts/api/index.js';
-import { hexa, ROOT, tempDir } from '../sweep/cli.js';
+import { ROOT, tempDir } from '../sweep/cli.js';
 import { normalizeRun } from '../../../sim/experiment/config.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const base: RunConfig = { ...PUBLISHED_RUN, replicates: 6, seed: 3 };
 
@@ -27,9 +28,9 @@ describe('the API', () => {
     expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toContain(`\`\`\`js\n${example}\`\`\`\n`);
   });
 
-  it('sweeps in process to the bytes hexa sweep writes', () => {
+  it('sweeps in process to the bytes hexa sweep writes', async () => {
     const dir = tempDir('api-sweep');
-    const cli = hexa([
+    const cli = await hexaHere([
       'sweep',
       '--env',
       'lock-v1,noisy-lock-v1',
@@ -59,10 +60,10 @@ describe('the API', () => {
     expect([...data.swept].sort()).toEqual(['env', 'explore', 'q']);
   });
 
-  it('writes the sweep folder format hexa sweep writes: cells, manifest, resumable by hexa sweep', () => {
+  it('writes the sweep folder format hexa sweep writes: cells, manifest, resumable by hexa sweep', async () => {
     const dir = tempDir('api-format');
     const grid = ['sweep', '--explore', '0,0.2', '--threshold', '0.75,0.85', '--replicates', '5', '--seed', '3'];
-    expect(hexa([...grid, '--out', join(dir, 'cli'), '--quiet', '--keep-cells']).status).toBe(0);
+    expect((await hexaHere([...grid, '--out', join(dir, 'cli'), '--quiet', '--keep-cells'])).status).toBe(0);
     const configs = [0.75, 0.85].flatMap((threshold) =>
       [0, 0.2].map((explore) => ({ ...base, replicates: 5, agent: { ...PUBLISHED_AGENT, explore, threshold } })),
     );
@@ -85,20 +86,20 @@ describe('the API', () => {
     // Each cell with its swept values (here the flags are named as their columns are).
     expect(api.cells).toEqual(cli.cells);
     // A list of configurations is no shard of a grid: merge says so.
-    const merged = hexa(['merge', join(dir, 'api'), '--out', join(dir, 'merged')]);
+    const merged = await hexaHere(['merge', join(dir, 'api'), '--out', join(dir, 'merged')]);
     expect([merged.status, merged.stderr.trim()]).toEqual([2, expect.stringMatching(/list of configurations/)]);
     // The same cells from the command line: --resume finds every one finished, then the manifest has the axes.
     const before = readFileSync(join(dir, 'api', 'results.csv'), 'utf8');
-    const resumed = hexa([...grid, '--out', join(dir, 'api'), '--resume', '--json']);
+    const resumed = await hexaHere([...grid, '--out', join(dir, 'api'), '--resume', '--json']);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'done', ran: 0, skipped: 4 });
     expect(readFileSync(join(dir, 'api', 'results.csv'), 'utf8')).toBe(before);
     expect(manifest('api').grid).toEqual(cli.grid);
   });
 
-  it('writes the run folder hexa run --out writes', () => {
+  it('writes the run folder hexa run --out writes', async () => {
     const dir = tempDir('api-run');
-    expect(hexa(['run', '--replicates', '6', '--seed', '3', '--out', join(dir, 'cli')]).status).toBe(0);
+    expect((await hexaHere(['run', '--replicates', '6', '--seed', '3', '--out', join(dir, 'cli')])).status).toBe(0);
     writeRunFolder(join(dir, 'api'), runExperiment(normalizeRun(base)));
     expect(readFileSync(join(dir, 'api', 'runs.csv'), 'utf8')).toBe(readFileSync(join(dir, 'cli', 'runs.csv'), 'utf8'));
     const manifest = (name: string): { kind: string; config: unknown } =>

@@ -18,7 +18,7 @@ import { reportCommand } from '../../../scripts/commands/report.js';
 import { reproduceCommand } from '../../../scripts/commands/reproduce.js';
 import { runCommand } from '../../../scripts/commands/run.js';
 import { sweepCommand } from '../../../scripts/commands/sweep.js';
-import { hexa } from '../../helpers/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const COMMANDS: Record<string, CommandModule<object, never>> = {
   bench: benchCommand as unknown as CommandModule<object, never>,
@@ -54,26 +54,26 @@ describe('every command', () => {
 });
 
 describe('--quiet and --json', () => {
-  it('hexa run --quiet prints nothing, exits 0 and still writes the result folder', () => {
+  it('hexa run --quiet prints nothing, exits 0 and still writes the result folder', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'hexa-quiet-')), 'res');
-    const r = hexa(['run', '--quiet', '--replicates', '2', '--out', out]);
+    const r = await hexaHere(['run', '--quiet', '--replicates', '2', '--out', out]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('');
     expect(readFileSync(join(out, 'runs.csv'), 'utf8').split('\n')[0]).toMatch(/^env,/);
   });
 
-  it('--quiet with --json still prints the JSON document, and only that', () => {
-    const r = hexa(['run', '--quiet', '--json', '--replicates', '2']);
+  it('--quiet with --json still prints the JSON document, and only that', async () => {
+    const r = await hexaHere(['run', '--quiet', '--json', '--replicates', '2']);
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as { rounds: unknown[] };
     expect(doc.rounds).toHaveLength(5);
   });
 
-  it('hexa report --json names the page, the charts and the files it wrote', () => {
+  it('hexa report --json names the page, the charts and the files it wrote', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexa-report-json-'));
-    expect(hexa(['run', '--quiet', '--replicates', '3', '--out', join(dir, 'res')]).status).toBe(0);
-    const r = hexa(['report', join(dir, 'res'), '--json', '--resamples', '200']);
+    expect((await hexaHere(['run', '--quiet', '--replicates', '3', '--out', join(dir, 'res')])).status).toBe(0);
+    const r = await hexaHere(['report', join(dir, 'res'), '--json', '--resamples', '200']);
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as { index: string; charts: string[]; files: string[] };
     expect(existsSync(doc.index)).toBe(true);

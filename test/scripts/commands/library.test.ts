@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { openDatabase } from '../../../sim/experiment/libraryDb/sqlite.js';
 import { skillDb } from '../../reports/fixtures.js';
-import { hexa, tempDir } from '../sweep/cli.js';
+import { tempDir } from '../sweep/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const hasSqlite3 = spawnSync('sqlite3', ['-version']).status === 0;
 
@@ -45,11 +46,11 @@ const oneLine = (r: { status: number | null; stderr: string }, pattern: RegExp):
 };
 
 describe('hexa library', () => {
-  it('prints the median replicate by default, and a chosen one as JSON with the rows of the database', () => {
-    const text = hexa(['library', lib]);
+  it('prints the median replicate by default, and a chosen one as JSON with the rows of the database', async () => {
+    const text = await hexaHere(['library', lib]);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^[0-9a-f]{16} · lock-v1 · replicate \d+ of 30 \(the median replicate\)\n/);
-    const r = hexa(['library', lib, '--replicate', String(full), '--json']);
+    const r = await hexaHere(['library', lib, '--replicate', String(full), '--json']);
     expect(r.status, r.stderr).toBe(0);
     const view = JSON.parse(r.stdout) as {
       replicate: number;
@@ -65,26 +66,26 @@ describe('hexa library', () => {
     expect(view.skills.map((s) => [s.skillId, s.tests])).toEqual(stored.map((s) => [s.skill_id, s.hits]));
   });
 
-  it.runIf(hasSqlite3)('answers a question as its printed SQL does in sqlite3', () => {
-    const answer = hexa(['library', lib, '--question', 'refuted', '--json']);
+  it.runIf(hasSqlite3)('answers a question as its printed SQL does in sqlite3', async () => {
+    const answer = await hexaHere(['library', lib, '--question', 'refuted', '--json']);
     expect(answer.status, answer.stderr).toBe(0);
-    const sql = hexa(['library', lib, '--question', 'refuted', '--sql']);
+    const sql = await hexaHere(['library', lib, '--question', 'refuted', '--sql']);
     expect(sql.status, sql.stderr).toBe(0);
     const viaSqlite = execFileSync('sqlite3', ['-json', lib], { input: sql.stdout, encoding: 'utf8' });
     expect(JSON.parse(viaSqlite)).toEqual(JSON.parse(answer.stdout));
   });
 
-  it('refuses a missing file, a replicate it does not hold, and --sql without a question, in one line', () => {
-    oneLine(hexa(['library', join(dir, 'none.sqlite')]), /^hexa: FILE: .*none\.sqlite/);
-    oneLine(hexa(['library', lib, '--replicate', '30']), /^hexa: --replicate: .*'30'/);
-    oneLine(hexa(['library', lib, '--sql']), /--sql/);
+  it('refuses a missing file, a replicate it does not hold, and --sql without a question, in one line', async () => {
+    oneLine(await hexaHere(['library', join(dir, 'none.sqlite')]), /^hexa: FILE: .*none\.sqlite/);
+    oneLine(await hexaHere(['library', lib, '--replicate', '30']), /^hexa: --replicate: .*'30'/);
+    oneLine(await hexaHere(['library', lib, '--sql']), /--sql/);
   });
 });
 
 describe('--library-from', () => {
-  it('names in the matrix’s JSON the library each offline and off2on cell loaded, with its SHA-256', () => {
+  it('names in the matrix’s JSON the library each offline and off2on cell loaded, with its SHA-256', async () => {
     const sha256 = createHash('sha256').update(readFileSync(lib)).digest('hex');
-    const r = hexa([
+    const r = await hexaHere([
       'matrix',
       '--library-from',
       `${lib}#${full}`,
@@ -104,13 +105,13 @@ describe('--library-from', () => {
     expect(cells.filter((c) => c.library !== undefined)).toHaveLength(6);
   });
 
-  it('is refused from a world of other positions or values in one line, exit 2, nothing written', () => {
+  it('is refused from a world of other positions or values in one line, exit 2, nothing written', async () => {
     for (const world of [
       ['--env', 'mastermind-v1'],
       ['--bits', '6'],
     ]) {
       const out = join(dir, `refused-${world[1]}`);
-      const r = hexa(['run', ...world, '--library-from', `${lib}#${full}`, '--out', out]);
+      const r = await hexaHere(['run', ...world, '--library-from', `${lib}#${full}`, '--out', out]);
       oneLine(r, /^hexa: --library-from: .* was learned in a world of 4 positions × 2 values.* cannot use it$/);
       expect(existsSync(out)).toBe(false);
     }

@@ -8,7 +8,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hexa, tempDir } from '../sweep/cli.js';
+import { tempDir } from '../sweep/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const hasSqlite3 = spawnSync('sqlite3', ['-version']).status === 0;
 if (!hasSqlite3) {
@@ -26,10 +27,21 @@ const sql = (file: string, query: string): string => execFileSync('sqlite3', [fi
 const dump = (file: string): string => execFileSync('sqlite3', [file, '.dump'], { encoding: 'utf8' });
 
 describe('hexa run --library-db', () => {
-  it.runIf(hasSqlite3)('writes a database sqlite3 opens, whose rows agree with the run’s CSV', () => {
+  it.runIf(hasSqlite3)('writes a database sqlite3 opens, whose rows agree with the run’s CSV', async () => {
     const db = join(dir, 'run.sqlite');
     const csv = join(dir, 'run.csv');
-    const r = hexa(['run', '--replicates', '40', '--explore', '0.2', '--library-db', db, '--csv', csv, '--quiet']);
+    const r = await hexaHere([
+      'run',
+      '--replicates',
+      '40',
+      '--explore',
+      '0.2',
+      '--library-db',
+      db,
+      '--csv',
+      csv,
+      '--quiet',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(sql(db, 'PRAGMA user_version').trim()).toBe('1');
     expect(sql(db, "SELECT value FROM meta WHERE key = 'command'").trim()).toBe('run');
@@ -60,10 +72,10 @@ describe('hexa run --library-db', () => {
     expect(kept).toEqual(last.map((x) => `${x.replicate}|${x.skills}`));
   });
 
-  it('refuses an existing file in one line and leaves it as it was', () => {
+  it('refuses an existing file in one line and leaves it as it was', async () => {
     const db = join(dir, 'exists.sqlite');
     writeFileSync(db, 'keep me');
-    const r = hexa(['run', '--library-db', db]);
+    const r = await hexaHere(['run', '--library-db', db]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toMatch(
       /^hexa: --library-db: '.*exists\.sqlite' already exists \(use --force to replace it\)$/,
@@ -71,9 +83,9 @@ describe('hexa run --library-db', () => {
     expect(readFileSync(db, 'utf8')).toBe('keep me');
   });
 
-  it('refuses - (stdout) in one line: a database is a file', () => {
+  it('refuses - (stdout) in one line: a database is a file', async () => {
     for (const command of ['run', 'sweep', 'reproduce']) {
-      const r = hexa([command, '--library-db', '-', '--out', join(dir, `stdout-${command}`)]);
+      const r = await hexaHere([command, '--library-db', '-', '--out', join(dir, `stdout-${command}`)]);
       expect(r.status, command).toBe(2);
       expect(r.stderr).toBe('hexa: --library-db: writes a SQLite database, a file, not to stdout (-); name a file\n');
       expect(existsSync(join(dir, `stdout-${command}`)), command).toBe(false);
@@ -84,14 +96,14 @@ describe('hexa run --library-db', () => {
 describe('hexa sweep --library-db', () => {
   const grid = ['--explore', '0,0.2', '--threshold', '0.75,0.85', '--replicates', '30', '--quiet'];
 
-  it.runIf(hasSqlite3)('gives the same database on one worker and two, and after a resume', () => {
+  it.runIf(hasSqlite3)('gives the same database on one worker and two, and after a resume', async () => {
     const one = join(dir, 'w1.sqlite');
     const two = join(dir, 'w2.sqlite');
     for (const [out, db, workers] of [
       ['w1', one, '1'],
       ['w2', two, '2'],
     ] as const) {
-      const r = hexa(['sweep', ...grid, '--out', join(dir, out), '--workers', workers, '--library-db', db]);
+      const r = await hexaHere(['sweep', ...grid, '--out', join(dir, out), '--workers', workers, '--library-db', db]);
       expect(r.status, r.stderr).toBe(0);
     }
     expect(dump(two)).toBe(dump(one));
@@ -106,26 +118,27 @@ describe('hexa sweep --library-db', () => {
     // Cells that failed, then a resume that finishes them: the database is whole again.
     const out = join(dir, 'resumed');
     const db = join(dir, 'resumed.sqlite');
-    const failing = hexa(['sweep', ...grid, '--out', out, '--workers', '2', '--library-db', db], {
+    const failing = await hexaHere(['sweep', ...grid, '--out', out, '--workers', '2', '--library-db', db], {
       env: { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' },
     });
     expect(failing.status).toBe(1);
     expect(sql(db, 'SELECT COUNT(*) FROM cells').trim()).toBe('2');
-    const resumed = hexa(['sweep', ...grid, '--out', out, '--workers', '2', '--library-db', db, '--resume']);
+    const resumed = await hexaHere(['sweep', ...grid, '--out', out, '--workers', '2', '--library-db', db, '--resume']);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(dump(db)).toBe(dump(one));
   });
 });
 
 describe('hexa reproduce --library-db', () => {
-  it.runIf(hasSqlite3)('holds one cell an arm, labelled with its id, the same on one worker and two', () => {
+  it.runIf(hasSqlite3)('holds one cell an arm, labelled with its id, the same on one worker and two', async () => {
     const common = ['reproduce', '--replicates', '20', '--audit-replicates', '40', '--quiet'];
-    const dbs = ['1', '2'].map((w) => {
+    const dbs: string[] = [];
+    for (const w of ['1', '2']) {
       const db = join(dir, `rep${w}.sqlite`);
-      const r = hexa([...common, '--workers', w, '--out', join(dir, `rep${w}`), '--library-db', db]);
+      const r = await hexaHere([...common, '--workers', w, '--out', join(dir, `rep${w}`), '--library-db', db]);
       expect(r.status, r.stderr).toBe(0);
-      return db;
-    });
+      dbs.push(db);
+    }
     expect(dump(dbs[1]!)).toBe(dump(dbs[0]!));
     expect(sql(dbs[0]!, 'SELECT label FROM cells ORDER BY label').trim().split('\n')).toEqual([
       'exploit',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../../scripts/config/runOptions.js';
 import { UsageError } from '../../../sim/core/messages.js';
-import { hexa } from '../../helpers/cli.js';
 import { joined } from '../../helpers/pattern.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 describe('hexa limits', () => {
-  it('--json: exact fractions for the 4-bit lock', () => {
-    const r = hexa(['limits', '--bits', '4', '--json']);
+  it('--json: exact fractions for the 4-bit lock', async () => {
+    const r = await hexaHere(['limits', '--bits', '4', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as Record<string, unknown> & {
       optimal: { expected: string; worst: number };
@@ -26,13 +26,13 @@ describe('hexa limits', () => {
     expect(doc.random.withoutReplacement.uncapped.expected).toBe('17/2');
   });
 
-  it('prints a table by default', () => {
-    const r = hexa(['limits', '--bits', '3']);
+  it('prints a table by default', async () => {
+    const r = await hexaHere(['limits', '--bits', '3']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/optimal opener\s+2\.6250\s+4\s+21\/8/);
   });
 
-  it('bad input: one line naming the flag, exit 2, nothing on stdout', () => {
+  it('bad input: one line naming the flag, exit 2, nothing on stdout', async () => {
     for (const [args, pattern] of [
       [
         ['limits', '--bits', '9'],
@@ -43,7 +43,7 @@ describe('hexa limits', () => {
         /^hexa: --actor: 'optimal' is solved exactly only for binary locks up to 8 bits/,
       ],
     ] as const) {
-      const r = hexa(args);
+      const r = await hexaHere(args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);

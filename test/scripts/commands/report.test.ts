@@ -5,6 +5,7 @@ import { parseAxes } from '../../../scripts/commands/report.js';
 import { UsageError } from '../../../sim/core/messages.js';
 import { hexa, ROOT } from '../../helpers/cli.js';
 import { runFolder, sweepFolder, tempDir, withoutChecksums } from '../../reports/fixtures.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 let root: string;
 let run: string;
@@ -28,8 +29,8 @@ function snapshot(dir: string): string[] {
 }
 
 describe('hexa report', () => {
-  it('writes charts, summary.csv and index.html into DIR/report and prints the page path', () => {
-    const r = hexa(['report', sweep, '--resamples', '200']);
+  it('writes charts, summary.csv and index.html into DIR/report and prints the page path', async () => {
+    const r = await hexaHere(['report', sweep, '--resamples', '200']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = join(sweep, 'report');
@@ -48,6 +49,7 @@ describe('hexa report', () => {
   });
 
   it("uses a module world's declared exact values, as hexa run does, and says when its module is gone", () => {
+    // Spawned: a module world stays registered in the process that loaded it.
     // A copy of the example dial world (exactRandomControl: true), so that it can be taken away.
     const world = join(root, 'dial-world.mjs');
     copyFileSync(join(ROOT, 'docs', 'examples', 'dial-world.mjs'), world);
@@ -72,10 +74,10 @@ describe('hexa report', () => {
 });
 
 describe('hexa report A B', () => {
-  it('reads several folders and writes one page comparing them (reports/compare/)', () => {
+  it('reads several folders and writes one page comparing them (reports/compare/)', async () => {
     const other = runFolder(join(root, 'run-explore'), 6, { agent: { explore: 0.2 } });
     const out = join(root, 'a-vs-b');
-    const r = hexa(['report', run, other, '--out', out, '--resamples', '100']);
+    const r = await hexaHere(['report', run, other, '--out', out, '--resamples', '100']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n').slice(0, 2)).toEqual([
@@ -86,8 +88,8 @@ describe('hexa report A B', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(other);
   });
 
-  it('refuses --axes for a comparison, in one line, before reading anything', () => {
-    const r = hexa(['report', run, sweep, '--axes', 'explore,threshold', '--out', join(root, 'never')]);
+  it('refuses --axes for a comparison, in one line, before reading anything', async () => {
+    const r = await hexaHere(['report', run, sweep, '--axes', 'explore,threshold', '--out', join(root, 'never')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       "hexa: --axes: 'explore,threshold' draws one sweep's heat map; a comparison has none",
@@ -97,7 +99,7 @@ describe('hexa report A B', () => {
 });
 
 describe('hexa report --png-scale', () => {
-  it('draws each PNG at that many pixels per SVG pixel (default 2)', () => {
+  it('draws each PNG at that many pixels per SVG pixel (default 2)', async () => {
     const size = (file: string): number[] => {
       const png = readFileSync(file);
       return [png.readUInt32BE(16), png.readUInt32BE(20)];
@@ -109,7 +111,7 @@ describe('hexa report --png-scale', () => {
       [0.5, ['--png-scale', '0.5']],
     ] as const) {
       const out = join(root, `scaled-${scale}`);
-      const r = hexa(['report', run, '--resamples', '100', '--out', out, ...args]);
+      const r = await hexaHere(['report', run, '--resamples', '100', '--out', out, ...args]);
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       const [w, h] = svgSize(join(out, 'learning-curves.svg'));
@@ -122,10 +124,19 @@ describe('hexa report --png-scale', () => {
 
 describe('hexa reproduce --report (npm start)', () => {
   // The whole of npm start, the audit included, as one process: minutes on a loaded two-core machine.
-  it('writes the result folder and its report, and prints the page path', { timeout: 300_000 }, () => {
+  it('writes the result folder and its report, and prints the page path', { timeout: 300_000 }, async () => {
     const dir = join(root, 'reproduced');
     // A small audit: the page needs a verdict, not the quick audit's 1000 runs per reading.
-    const r = hexa(['reproduce', '--replicates', '20', '--audit-replicates', '200', '--report', '--out', dir]);
+    const r = await hexaHere([
+      'reproduce',
+      '--replicates',
+      '20',
+      '--audit-replicates',
+      '200',
+      '--report',
+      '--out',
+      dir,
+    ]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Report: ${join(dir, 'report', 'index.html')}`);
     const files = readdirSync(join(dir, 'report'));
@@ -213,12 +224,12 @@ describe('hexa report: bad input is one line, exit 2, nothing written', () => {
       /^hexa: --out: '.*sweep' already exists \(use --force to replace it\)$/,
     ],
   ];
-  it.each(cases)('%s', (_name, args, pattern) => {
+  it.each(cases)('%s', async (_name, args, pattern) => {
     const argv = args();
     const dir = argv[1]!;
     const before = existsSync(dir) ? snapshot(dir) : [];
     const sweepBefore = snapshot(sweep);
-    const r = hexa(argv);
+    const r = await hexaHere(argv);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');

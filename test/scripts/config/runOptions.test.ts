@@ -4,9 +4,9 @@ import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { configFrom, RUN_FLAGS } from '../../../scripts/config/runOptions.js';
 import { defaultText } from '../../../sim/core/params/read.js';
 import { UsageError } from '../../../sim/core/messages.js';
-import { hexa } from '../../helpers/cli.js';
 import { envIds } from '../../../sim/agent/moduleStore.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 function errorOf(settings: Record<string, string>, params: Record<string, string> = {}): string {
   try {
@@ -90,8 +90,8 @@ describe('run flags', () => {
     expect(errorOf(settings)).toMatch(pattern);
   });
 
-  it('from the CLI: a bad value is one line on stderr and exit 2', () => {
-    const r = hexa(['run', '--lifecycle', 'beta', '--beta-retire-below', '2']);
+  it('from the CLI: a bad value is one line on stderr and exit 2', async () => {
+    const r = await hexaHere(['run', '--lifecycle', 'beta', '--beta-retire-below', '2']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe("hexa: --beta-retire-below: '2' is not a rate in [0, 1]\n");

@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandOf, linkHash, readCommand } from '../../../scripts/explorer/link.js';
 import { launchChromium } from '../../helpers/chromium.js';
-import { hexa } from '../sweep/cli.js';
 import { builtPage } from './builtPage.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 let browser: Browser;
 let url: string;
@@ -51,9 +51,9 @@ async function downloaded(page: Page, button = '#download-csv'): Promise<string>
 }
 
 /** The CLI's CSV for a command line the page shows. */
-function cliCsv(command: string): string {
+async function cliCsv(command: string): Promise<string> {
   const args = command.split(' ').slice(2);
-  const r = hexa(['run', ...args, '--csv', '-']);
+  const r = await hexaHere(['run', ...args, '--csv', '-']);
   expect(r.stderr).toBe('');
   return r.stdout;
 }
@@ -84,7 +84,7 @@ describe('the explorer page, opened from file://', () => {
       const page = await open(hashOf(command));
       await done(page);
       expect(await page.inputValue('#run-command')).toBe(command);
-      expect(await downloaded(page)).toBe(cliCsv(command));
+      expect(await downloaded(page)).toBe(await cliCsv(command));
       await page.close();
     },
     90_000,
@@ -99,12 +99,12 @@ describe('the explorer page, opened from file://', () => {
       csvs.push(await downloaded(page));
       const commands = (await page.inputValue('#run-command')).split('\n');
       expect(commands).toEqual([command, `${command} --explore 0.2 --routing separate`]);
-      expect(await downloaded(page, '#download-csv-b')).toBe(cliCsv(commands[1]!));
+      expect(await downloaded(page, '#download-csv-b')).toBe(await cliCsv(commands[1]!));
       expect(await page.textContent('#run-difference-text')).toMatch(/^Round 5: A − B = -?\d+\.\d{3} attempts, 95 %/);
       await page.close();
     }
     expect(csvs[1]).toBe(csvs[0]);
-    expect(csvs[0]).toBe(cliCsv(command));
+    expect(csvs[0]).toBe(await cliCsv(command));
   }, 90_000);
 
   it('moves the hash, the command and the curve when a control is moved by keyboard', async () => {
@@ -118,7 +118,7 @@ describe('the explorer page, opened from file://', () => {
     expect(await page.evaluate('location.hash')).toBe('#v=0.1.0&replicates=20&explore=0.01');
     expect(await page.inputValue('#run-command')).toBe('hexa run --replicates 20 --explore 0.01');
     expect(await page.innerHTML('#run-curve svg')).not.toBe(before);
-    expect(await downloaded(page)).toBe(cliCsv('hexa run --replicates 20 --explore 0.01'));
+    expect(await downloaded(page)).toBe(await cliCsv('hexa run --replicates 20 --explore 0.01'));
     await page.close();
   }, 90_000);
 
@@ -129,7 +129,7 @@ describe('the explorer page, opened from file://', () => {
       ['replicates=20&threshold=0', ['--threshold', '0']],
     ] as const) {
       const page = await open(hash);
-      const cli = hexa(['run', ...args, '--replicates', '1']);
+      const cli = await hexaHere(['run', ...args, '--replicates', '1']);
       expect(cli.status).toBe(2);
       await expect.poll(() => page.textContent('#run-error')).toBe(cli.stderr.trim());
       expect(await page.getAttribute('body', 'data-done')).toBeNull();

@@ -19,7 +19,8 @@ import {
   type Invocation,
   type Shell,
 } from '../../../scripts/program/completionScripts.js';
-import { builtCli, hexa, ROOT, tempDir } from '../sweep/cli.js';
+import { builtCli, ROOT, tempDir } from '../sweep/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const NPX: Invocation = { kind: 'npx', typed: 'npx hexa' };
 
@@ -227,14 +228,18 @@ describe('the scripts', () => {
     },
   );
 
-  it("hexa completion SHELL prints that shell's script, for $SHELL without one; another shell is refused", () => {
-    const fish = hexa(['completion', 'fish']);
+  it("hexa completion SHELL prints that shell's script, for $SHELL without one; another shell is refused", async () => {
+    const fish = await hexaHere(['completion', 'fish']);
     expect(fish.status).toBe(0);
     expect(fish.stdout).toContain("complete -c hexa -n __hexa_words -f -a '$__hexa_reply'");
     expect(fish.stdout).toContain(builtCli());
-    expect(hexa(['completion'], { env: { SHELL: '/usr/bin/zsh' } }).stdout).toContain('compdef _hexa_completions');
-    expect(hexa(['completion'], { env: { SHELL: '/bin/tcsh' } }).stdout).toContain('complete -o bashdefault');
-    const tcsh = hexa(['completion', 'tcsh']);
+    expect((await hexaHere(['completion'], { env: { SHELL: '/usr/bin/zsh' } })).stdout).toContain(
+      'compdef _hexa_completions',
+    );
+    expect((await hexaHere(['completion'], { env: { SHELL: '/bin/tcsh' } })).stdout).toContain(
+      'complete -o bashdefault',
+    );
+    const tcsh = await hexaHere(['completion', 'tcsh']);
     expect(tcsh.status).toBe(2);
     expect(tcsh.stdout).toBe('');
     expect(tcsh.stderr).toBe("hexa: completion: 'tcsh' is not a shell hexa completes (bash, zsh, fish)\n");

@@ -3,9 +3,10 @@ import { UsageError } from '../../../sim/core/messages.js';
 import { buildGrid, cellCount, combination, parseValues } from '../../../scripts/sweep/grid.js';
 import { planSweep } from '../../../scripts/sweep/cells.js';
 import { parseShard } from '../../../scripts/commands/sweep.js';
-import { hexa, tempDir } from './cli.js';
+import { tempDir } from './cli.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 describe('grid syntax', () => {
   it('reads lists, ranges (step 1 by default) and both mixed', () => {
@@ -103,10 +104,10 @@ describe('bad grids', () => {
     [['--threshold', '0.6:0.95:abc'], '--threshold'],
     [['--param', 'nosuch=1,2'], '--param'],
     [['--seed', '1,2'], '--seed'],
-  ])('from the command line, %j → exit 2, one line naming %s, nothing written', (args, flag) => {
+  ])('from the command line, %j → exit 2, one line naming %s, nothing written', async (args, flag) => {
     const parent = tempDir('grid-err');
     const out = join(parent, 'out');
-    const r = hexa(['sweep', ...args, '--out', out, '--quiet']);
+    const r = await hexaHere(['sweep', ...args, '--out', out, '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(new RegExp(`^hexa: ${flag}`));

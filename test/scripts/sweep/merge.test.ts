@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../sim/core/messages.js';
 import { mergeSweeps } from '../../../scripts/sweep/merge.js';
-import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
+import { hexaArgv, ROOT, tempDir } from './cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const GRID = [
   '--explore',
@@ -28,10 +29,10 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
   let whole: string;
   const shard = (i: number): string => join(root, `s${i}`);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     root = tempDir('merge');
     whole = join(root, 'whole');
-    expect(hexa(['sweep', ...GRID, '--out', whole, '--quiet']).status).toBe(0);
+    expect((await hexaHere(['sweep', ...GRID, '--out', whole, '--quiet'])).status).toBe(0);
     const argv = hexaArgv([
       'sweep',
       ...GRID,
@@ -50,14 +51,14 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     );
   });
 
-  it('merges three shards run under GNU parallel into the unsharded output, byte for byte', () => {
+  it('merges three shards run under GNU parallel into the unsharded output, byte for byte', async () => {
     const done = (i: number): number =>
       (JSON.parse(readFileSync(join(shard(i), 'manifest.json'), 'utf8')) as { summary: { done: number } }).summary.done;
     const counts = [0, 1, 2].map(done);
     expect(counts.reduce((a, b) => a + b)).toBe(18);
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     const out = join(root, 'merged');
-    const r = hexa(['merge', shard(2), shard(0), shard(1), '--out', out, '--json']);
+    const r = await hexaHere(['merge', shard(2), shard(0), shard(1), '--out', out, '--json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'done', cells: 18, done: 18, inputs: 3 });
     expect(results(out)).toBe(results(whole));
@@ -89,15 +90,16 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     ],
     ['an unfinished shard', () => [shard(0), shard(1), join(root, 'partial')], /'.*partial' has 1 unfinished cell/],
     ['a folder that is no sweep', () => [shard(0), root], /is not a finished sweep folder/],
-  ])('refuses %s, writing nothing', (_what, inputs, message) => {
+  ])('refuses %s, writing nothing', async (_what, inputs, message) => {
     if (!statSafe(join(root, 'other')))
       expect(
-        hexa(['sweep', ...GRID, '--seed', '2', '--shard', '2/3', '--out', join(root, 'other'), '--quiet']).status,
+        (await hexaHere(['sweep', ...GRID, '--seed', '2', '--shard', '2/3', '--out', join(root, 'other'), '--quiet']))
+          .status,
       ).toBe(0);
     if (!statSafe(join(root, 'partial'))) {
       // A shard that kept its cells, one of them then deleted.
       const partial = ['sweep', ...GRID, '--shard', '2/3', '--out', join(root, 'partial'), '--quiet', '--keep-cells'];
-      expect(hexa(partial).status).toBe(0);
+      expect((await hexaHere(partial)).status).toBe(0);
       unlinkSync(join(root, 'partial', 'cells', readdirSync(join(root, 'partial', 'cells'))[0]!));
     }
     if (!statSafe(join(root, 'version'))) {
@@ -111,20 +113,20 @@ describe.runIf(hasParallel || process.env.CI !== undefined)('shards and merge', 
     expect(statSafe(out)).toBe(false);
   });
 
-  it('refuses from the command line with exit 2 and one line', () => {
+  it('refuses from the command line with exit 2 and one line', async () => {
     const out = join(root, 'refused-cli');
-    const r = hexa(['merge', shard(0), shard(1), '--out', out]);
+    const r = await hexaHere(['merge', shard(0), shard(1), '--out', out]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^hexa: merge: 6 of 18 cells are missing \(shard 2\/3 not given\)\n$/);
     expect(statSafe(out)).toBe(false);
   });
 
-  it('will not write over an existing folder or one of its inputs', () => {
+  it('will not write over an existing folder or one of its inputs', async () => {
     const before = results(shard(0));
-    const r = hexa(['merge', shard(0), shard(1), shard(2), '--out', whole]);
+    const r = await hexaHere(['merge', shard(0), shard(1), shard(2), '--out', whole]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--out: .* already exists/);
-    const self = hexa(['merge', shard(0), shard(1), shard(2), '--out', shard(0), '--force']);
+    const self = await hexaHere(['merge', shard(0), shard(1), shard(2), '--out', shard(0), '--force']);
     expect(self.status).toBe(2);
     expect(self.stderr).toMatch(/is one of the folders being merged/);
     expect(results(shard(0))).toBe(before);

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hexa, hexaSpawn, tempDir } from './cli.js';
+import { hexaSpawn, tempDir } from './cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 // 24 cells of a few tens of milliseconds each: long enough to be killed in the middle.
 const GRID = ['--explore', '0:0.23:0.01', '--tasks', '40', '--replicates', '120', '--workers', '2', '--quiet'];
@@ -30,7 +31,7 @@ describe('kill and resume', () => {
   it('after SIGKILLs mid-sweep and resumes, the output is byte-identical to an uninterrupted run', async () => {
     const root = tempDir('resume');
     const reference = join(root, 'reference');
-    expect(hexa(['sweep', ...GRID, '--out', reference, '--keep-cells']).status).toBe(0);
+    expect((await hexaHere(['sweep', ...GRID, '--out', reference, '--keep-cells'])).status).toBe(0);
     const total = finished(reference).length;
     expect(total).toBe(24);
 
@@ -44,7 +45,7 @@ describe('kill and resume', () => {
       expect(readFileSync(join(dir, 'cells', f), 'utf8')).toBe(readFileSync(join(reference, 'cells', f), 'utf8'));
 
     // Without --resume the folder is refused and left as it is.
-    expect(hexa(['sweep', ...GRID, '--out', dir]).status).toBe(2);
+    expect((await hexaHere(['sweep', ...GRID, '--out', dir])).status).toBe(2);
     expect(finished(dir)).toEqual(afterFirst);
 
     expect(await killAfter(dir, ['--resume'], afterFirst.length + 4)).toBe('SIGKILL');
@@ -52,7 +53,7 @@ describe('kill and resume', () => {
     expect(afterSecond.length).toBeGreaterThan(afterFirst.length);
     expect(afterSecond.length).toBeLessThan(total);
 
-    const r = hexa(['sweep', ...GRID, '--out', dir, '--resume', '--json']);
+    const r = await hexaHere(['sweep', ...GRID, '--out', dir, '--resume', '--json']);
     expect(r.status).toBe(0);
     const summary = JSON.parse(r.stdout) as { skipped: number; ran: number; done: number };
     expect(summary.skipped).toBe(afterSecond.length);

@@ -6,7 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hexa, hexaSpawn, tempDir } from './cli.js';
+import { hexaSpawn, tempDir } from './cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 const GRID = ['--explore', '0:0.23:0.01', '--tasks', '40', '--replicates', '1500', '--workers', '1', '--quiet'];
 
@@ -30,7 +31,7 @@ describe('one writer, and stopping', () => {
       await until(() => finished(dir) >= 2);
       expect(child.exitCode).toBeNull();
 
-      const second = hexa(['sweep', ...GRID, '--out', dir, '--resume']);
+      const second = await hexaHere(['sweep', ...GRID, '--out', dir, '--resume']);
       expect(second.status).toBe(2);
       expect(second.stderr.trim().split('\n')).toHaveLength(1);
       expect(second.stderr).toContain(`is being written by pid ${child.pid}`);

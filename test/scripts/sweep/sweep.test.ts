@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { hexa, hexaArgv, ROOT, tempDir } from './cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 /** results.csv as records (its values hold no commas or quotes). */
 function parse(csv: string): Record<string, string>[] {
@@ -44,17 +45,21 @@ interface Manifest {
 const manifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
 const results = (dir: string): string => readFileSync(join(dir, 'results.csv'), 'utf8');
 
-function sweep(dir: string, args: readonly string[], env?: Record<string, string>): ReturnType<typeof hexa> {
-  return hexa(['sweep', ...args, '--out', dir], env === undefined ? {} : { env });
+async function sweep(
+  dir: string,
+  args: readonly string[],
+  env?: Record<string, string>,
+): Promise<ReturnType<typeof hexa>> {
+  return await hexaHere(['sweep', ...args, '--out', dir], env === undefined ? {} : { env });
 }
 
 describe('hexa sweep', () => {
   let root: string;
   let one: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     root = tempDir('sweep');
     one = join(root, 'w1');
-    const r = sweep(one, [...GRID, '--workers', '1', '--quiet']);
+    const r = await sweep(one, [...GRID, '--workers', '1', '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
@@ -86,13 +91,13 @@ describe('hexa sweep', () => {
     }
   });
 
-  it('gives each cell exactly the rows hexa run gives for its settings', () => {
+  it('gives each cell exactly the rows hexa run gives for its settings', async () => {
     const m = manifest(one);
     const cell = m.cells.find(
       (c) => c.values.explore === '0.2' && c.values.threshold === '0.75' && c.values.cadence === 'task',
     )!;
     const csv = join(root, 'run.csv');
-    const r = hexa([
+    const r = await hexaHere([
       'run',
       '--explore',
       '0.2',
@@ -124,14 +129,14 @@ describe('hexa sweep', () => {
     expect(results(dir)).toBe(results(one));
   });
 
-  it('is byte-identical for any number of workers', () => {
+  it('is byte-identical for any number of workers', async () => {
     // 1 worker (beforeAll) against 3 here; the --force and from-sources runs compare 2 workers too.
     const three = join(root, 'w3');
-    expect(sweep(three, [...GRID, '--workers', '3', '--quiet']).status).toBe(0);
+    expect((await sweep(three, [...GRID, '--workers', '3', '--quiet'])).status).toBe(0);
     expect(results(three)).toBe(results(one));
   });
 
-  it('takes the grid from --config, with flags overriding its keys', () => {
+  it('takes the grid from --config, with flags overriding its keys', async () => {
     const file = join(root, 'sweep.json');
     writeFileSync(
       file,
@@ -145,13 +150,13 @@ describe('hexa sweep', () => {
       }),
     );
     const dir = join(root, 'config');
-    expect(sweep(dir, ['--config', file, '--top-k', '2', '--quiet']).status).toBe(0);
+    expect((await sweep(dir, ['--config', file, '--top-k', '2', '--quiet'])).status).toBe(0);
     expect(results(dir)).toBe(results(one));
   });
 
-  it('sweeps environment parameters given by --param name=v1,v2', () => {
+  it('sweeps environment parameters given by --param name=v1,v2', async () => {
     const dir = join(root, 'params');
-    expect(sweep(dir, ['--param', 'truth=1011,0000', '--bits', '4', '--tasks', '5', '--quiet']).status).toBe(0);
+    expect((await sweep(dir, ['--param', 'truth=1011,0000', '--bits', '4', '--tasks', '5', '--quiet'])).status).toBe(0);
     const rows = parse(results(dir));
     expect(new Set(rows.map((r) => r.truth))).toEqual(new Set(['1011', '0000']));
     expect(
@@ -161,28 +166,28 @@ describe('hexa sweep', () => {
     ).toEqual(['0000', '1011']);
   });
 
-  it('leaves an existing folder untouched without --resume or --force (exit 2)', () => {
+  it('leaves an existing folder untouched without --resume or --force (exit 2)', async () => {
     const before = readdirSync(one).map((f) => [f, statSync(join(one, f)).mtimeMs]);
     const csv = results(one);
-    const r = sweep(one, [...GRID, '--quiet']);
+    const r = await sweep(one, [...GRID, '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^hexa: --out: .* already exists \(use --resume .* or --force/);
     expect(readdirSync(one).map((f) => [f, statSync(join(one, f)).mtimeMs])).toEqual(before);
     expect(results(one)).toBe(csv);
-    expect(sweep(one, [...GRID, '--resume', '--explore', '0,0.1']).status).toBe(2);
-    expect(sweep(one, [...GRID, '--resume', '--force']).status).toBe(2);
+    expect((await sweep(one, [...GRID, '--resume', '--explore', '0,0.1'])).status).toBe(2);
+    expect((await sweep(one, [...GRID, '--resume', '--force'])).status).toBe(2);
   });
 
-  it('--force replaces only what a sweep wrote, and follows no link out of the folder', () => {
+  it('--force replaces only what a sweep wrote, and follows no link out of the folder', async () => {
     const dir = join(root, 'forced');
-    expect(sweep(dir, ['--explore', '0.5', '--tasks', '5', '--quiet', '--keep-cells']).status).toBe(0);
+    expect((await sweep(dir, ['--explore', '0.5', '--tasks', '5', '--quiet', '--keep-cells'])).status).toBe(0);
     const outside = join(root, 'outside');
     mkdirSync(outside);
     writeFileSync(join(outside, 'precious.csv'), 'keep');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     writeFileSync(join(dir, 'cells', 'keep.me'), 'mine');
     symlinkSync(join(outside, 'precious.csv'), join(dir, 'cells', 'ffffffffffffffff.csv'));
-    const r = sweep(dir, [...GRID, '--workers', '2', '--force', '--quiet']);
+    const r = await sweep(dir, [...GRID, '--workers', '2', '--force', '--quiet']);
     expect(r.status).toBe(0);
     expect(results(dir)).toBe(results(one));
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
@@ -191,13 +196,13 @@ describe('hexa sweep', () => {
     expect(existsSync(join(dir, 'cells', 'ffffffffffffffff.csv'))).toBe(false);
   });
 
-  it('keeps stdout for --json and reports progress on stderr', () => {
-    const r = sweep(join(root, 'json'), [...GRID, '--json'], { HEXA_PROGRESS_SECONDS: '0.01' });
+  it('keeps stdout for --json and reports progress on stderr', async () => {
+    const r = await sweep(join(root, 'json'), [...GRID, '--json'], { HEXA_PROGRESS_SECONDS: '0.01' });
     expect(r.status).toBe(0);
     const summary = JSON.parse(r.stdout) as { status: string; cells: number; done: number; failed: number };
     expect(summary).toMatchObject({ status: 'done', cells: 8, done: 8, failed: 0 });
     expect(r.stderr).toMatch(/^hexa sweep: \d+\/8 cells \(\d+ %\), [\d.]+[kM]? attempts\/s, ETA /m);
-    const quiet = sweep(join(root, 'quiet'), [...GRID, '--quiet'], { HEXA_PROGRESS_SECONDS: '0.01' });
+    const quiet = await sweep(join(root, 'quiet'), [...GRID, '--quiet'], { HEXA_PROGRESS_SECONDS: '0.01' });
     expect(quiet.stdout + quiet.stderr).toBe('');
   });
 
@@ -211,12 +216,12 @@ describe('hexa sweep', () => {
 });
 
 describe('failures', () => {
-  it('records failed cells, goes on, exits 1 with a summary; --resume reruns them', () => {
+  it('records failed cells, goes on, exits 1 with a summary; --resume reruns them', async () => {
     const root = tempDir('fail');
     const reference = join(root, 'ref');
-    expect(sweep(reference, [...GRID, '--quiet']).status).toBe(0);
+    expect((await sweep(reference, [...GRID, '--quiet'])).status).toBe(0);
     const dir = join(root, 'failing');
-    const r = sweep(dir, [...GRID, '--workers', '2', '--quiet'], { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' });
+    const r = await sweep(dir, [...GRID, '--workers', '2', '--quiet'], { HEXA_SWEEP_FAIL_WHEN: 'explore=0.2' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^hexa sweep: failed: 8 cells, 4 done, 4 failed/);
     expect(r.stderr.match(/cell [0-9a-f]{16} failed: injected failure/g)).toHaveLength(4);
@@ -236,17 +241,21 @@ describe('failures', () => {
         .split('\n')
         .filter((l) => l !== '' && !m.cells.some((c) => c.status === 'failed' && l.startsWith(c.id))),
     );
-    const resumed = sweep(dir, [...GRID, '--resume', '--quiet']);
+    const resumed = await sweep(dir, [...GRID, '--resume', '--quiet']);
     expect(resumed.status).toBe(0);
     expect(results(dir)).toBe(results(reference));
     expect(manifest(dir).status).toBe('done');
   });
 
-  it('--fail-fast stops at the first failure', () => {
+  it('--fail-fast stops at the first failure', async () => {
     const dir = join(tempDir('failfast'), 'out');
-    const r = sweep(dir, ['--explore', '0:0.29:0.01', '--tasks', '5', '--workers', '1', '--fail-fast', '--quiet'], {
-      HEXA_SWEEP_FAIL_WHEN: 'library=true',
-    });
+    const r = await sweep(
+      dir,
+      ['--explore', '0:0.29:0.01', '--tasks', '5', '--workers', '1', '--fail-fast', '--quiet'],
+      {
+        HEXA_SWEEP_FAIL_WHEN: 'library=true',
+      },
+    );
     expect(r.status).toBe(1);
     const m = manifest(dir);
     expect(m.status).toBe('stopped');

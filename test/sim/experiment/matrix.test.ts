@@ -4,7 +4,7 @@ import { normalizeRun, PUBLISHED_RUN } from '../../../sim/experiment/config.js';
 import { runExperiment } from '../../../sim/experiment/experiment.js';
 import { runMatrix } from '../../../sim/experiment/matrix.js';
 import { runMetrics } from '../../../sim/experiment/runMetrics.js';
-import { hexa } from '../../helpers/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 
 describe('HExA matrix', () => {
   const configFor = (mode: Parameters<Parameters<typeof runMatrix>[0]>[0]) =>
@@ -31,8 +31,8 @@ describe('HExA matrix', () => {
     );
   });
 
-  it('hexa matrix --json: nine cells with mean and sd; refuses the flags a mode sets', () => {
-    const r = hexa(['matrix', '--json', '--replicates', '5']);
+  it('hexa matrix --json: nine cells with mean and sd; refuses the flags a mode sets', async () => {
+    const r = await hexaHere(['matrix', '--json', '--replicates', '5']);
     expect(r.status, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as {
       cells: {
@@ -49,7 +49,7 @@ describe('HExA matrix', () => {
       expect(c.successRate.mean).toBeLessThanOrEqual(1);
       expect(c.meanAttempts.sd).toBeGreaterThanOrEqual(0);
     }
-    const bad = hexa(['matrix', '--window', 'all']);
+    const bad = await hexaHere(['matrix', '--window', 'all']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('hexa: unknown flag --window (see hexa matrix --help)\n');
   });
