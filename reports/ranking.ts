@@ -6,7 +6,7 @@
  *
  * Ties: a cell whose final-round mean attempts are the best's exactly is tied with it (`exact`), whatever the
  * replicates; the best among such cells is the first in the natural order of the swept settings (the first
- * setting slowest, numbers numerically, text alphabetically) — a documented rule, not the folder's order of cell
+ * setting slowest, numbers numerically, text by character codes) — a rule, not the folder's order of cell
  * ids. Any other cell is tied only on an interval: when the 95 % interval of its final-round difference from the
  * best includes 0 — paired replicate by replicate when the two share random numbers, else (different seeds or
  * replicates) when their two intervals overlap. Without intervals (one replicate) no such tie is claimed.

@@ -6,6 +6,7 @@
  * a run's page states them as `hexa run` prints them, at the run's exploration rate, up to its top-k.
  */
 import { findEnv, type ModuleRef } from '../sim/agent/moduleStore.js';
+import { at } from '../sim/core/at.js';
 import { loadModule } from '../sim/agent/plugins/load.js';
 import type { EnvParams } from '../sim/core/world/env.js';
 import { resolveEnvParams } from '../sim/core/world/params.js';
@@ -102,7 +103,7 @@ export function referenceLines(data: Pick<ResultFolder, 'groups'>): ReferenceLin
     const e = uniformGuessing({ space: world.space, pool, explore: 0, cap: world.cap }).expectedAttempts;
     out.push({
       fixed: k,
-      label: `${KNOWN[k]!.replace('{position}', world.unit)}: ${e.value.toFixed(3)}`,
+      label: `${at(KNOWN, k, 'known positions').replace('{position}', world.unit)}: ${e.value.toFixed(3)}`,
       value: e.value,
       exact: e.exact,
     });

@@ -5,6 +5,7 @@
  * reads a row.
  */
 import { relative, sep } from 'node:path';
+import { at } from '../sim/core/at.js';
 import { decisionSpec, type DecisionLayout } from './charts/decision.js';
 import { distributionSpec } from './charts/distribution.js';
 import { type CellMark, heatmapSpec, type HeatmapAxes } from './charts/heatmap.js';
@@ -136,17 +137,18 @@ export async function chartsFor(
   if (rankings !== null && groups.length >= 2) {
     const worlds = rankings.map((w) => ({
       world: w.world,
-      cells: w.standings.map(
-        (s): RankedCell => ({
+      cells: w.standings.map((s): RankedCell => {
+        const final = at(s.cell.rounds, s.cell.rounds.length - 1, 'rounds').attempts;
+        return {
           panel: w.world,
           settings: describeParameters(s.cell.group.params, w.settings) || s.cell.group.id,
           values: describeValues(s.cell.group.params, w.settings) || s.cell.group.id,
-          mean: s.cell.rounds.at(-1)!.attempts.mean,
-          iqm: s.cell.rounds.at(-1)!.attempts.iqm,
+          mean: final.mean,
+          iqm: final.iqm,
           replicates: s.cell.group.replicates.length,
           mark: s.cell === w.best ? 'best' : s.tied ? 'tied' : '',
-        }),
-      ),
+        };
+      }),
     }));
     charts.push({
       kind: 'cells',

@@ -10,6 +10,7 @@
  * folderSummary.ts: the files and threads are there, so this file runs in a browser page too, the explorer's).
  */
 import { ResamplePlan, type Estimate } from '../sim/core/bootstrap.js';
+import { compareValues } from '../sim/core/params/order.js';
 import { parameterValue } from './charts/theme.js';
 import type { Row } from './csv/csv.js';
 import { figureValues } from './figures.js';
@@ -101,7 +102,7 @@ export function sharesRandomNumbers(a: GroupInfo, b: GroupInfo, world: readonly 
 
 /**
  * Groups in the order of their swept parameters' values, the first parameter slowest (numbers numerically,
- * text alphabetically); groups with the same values keep the folder's order.
+ * text by character codes); groups with the same values keep the folder's order.
  */
 export function bySweptValues<T extends { readonly group: GroupInfo }>(
   items: readonly T[],
@@ -113,7 +114,7 @@ export function bySweptValues<T extends { readonly group: GroupInfo }>(
     const [ka, kb] = [keys.get(a)!, keys.get(b)!];
     for (let i = 0; i < ka.length; i++) {
       const [x, y] = [ka[i]!, kb[i]!];
-      const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      const order = compareValues(x, y);
       if (order !== 0) return order;
     }
     return 0;

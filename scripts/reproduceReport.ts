@@ -35,6 +35,7 @@ import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } fr
 import type { PublishedDb } from '../reports/folders/folders.js';
 import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import { hostJobNow } from '../sim/core/guard/sandbox.js';
+import { at } from '../sim/core/at.js';
 import type { Calibration } from '../sim/reproduction/calibration/calibrate.js';
 import { calibrateOn, confidenceOn, replicatesOf, writeArmsDb } from './reproduceExtras.js';
 import { describeWorld, worldAnchorLines, type OtherWorld } from './reproduceWorld.js';
@@ -135,10 +136,15 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
   // The audit judges readings of the published lock: no verdict for a single run or for another world.
   const audited = !options.single && world === undefined;
   const armsOf = (runs: ReadonlyMap<string, SimulationResult>): ArmResult[] =>
-    ARMS.map((arm, i) => ({ arm, config: armJobs[i]!.config, replicates: replicatesOf(runs, armJobs[i]!.key) }));
+    ARMS.map((arm, i) => {
+      const job = at(armJobs, i, 'arm jobs');
+      return { arm, config: job.config, replicates: replicatesOf(runs, job.key) };
+    });
   const openersOf = (runs: ReadonlyMap<string, SimulationResult>): OpenerRuns[] =>
     openerJobs.map((job) => {
-      const { id, label } = OPENERS.find((o) => `opener:${o.id}` === job.key)!;
+      const opener = OPENERS.find((o) => `opener:${o.id}` === job.key);
+      if (opener === undefined) throw new RangeError(`openers: no opener for ${job.key}`);
+      const { id, label } = opener;
       return { id, label, config: job.config, replicates: replicatesOf(runs, job.key) };
     });
   let runsCsv: string | null = null;
@@ -186,7 +192,9 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
     world === undefined ? uniformGuessingValue() : world.exactRandomControl ? uniformGuessingValue(world.space) : null;
   const rows = figureRows(figureValues(arms), options.hidden, uniform);
   const paired = pairedDifferences(new Map(arms.map((a) => [a.arm.id, a.replicates])));
-  const bounds = openerGapRows(arms.find((a) => a.arm.id === 'exploit')!.replicates, openers, world?.space);
+  const exploit = arms.find((a) => a.arm.id === 'exploit');
+  if (exploit === undefined) throw new RangeError('arms: no exploit arm');
+  const bounds = openerGapRows(exploit.replicates, openers, world?.space);
   const audit = result === null ? null : result.entries;
   const auditVerdict = result === null ? null : verdict(result, confidence);
   const sentences =
@@ -194,7 +202,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       ? []
       : headlineSentences(rows, options.hidden, auditVerdict, { full: options.fullAuditReplicates });
   const verdictDocument = (): VerdictDocument | null =>
-    auditVerdict === null ? null : documentOf(auditVerdict, sentences, result!.bandwidths);
+    auditVerdict === null || result === null ? null : documentOf(auditVerdict, sentences, result.bandwidths);
   const config = (): Record<string, unknown> => ({
     seed: options.seed,
     replicates,
@@ -340,7 +348,7 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
         'runs.csv': runsTable(arms, openers),
         'bounds.csv': toCsv(boundsCsvRows(bounds)),
       };
-      if (audit !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result!.randomControl));
+      if (audit !== null && result !== null) files['audit.csv'] = toCsv(auditCsvRows(audit, result.randomControl));
       if (calibration !== null) {
         files['calibration.csv'] = toCsv(calibrationCsvRows(calibration));
         files['calibration.json'] = `${JSON.stringify(calibration, null, 2)}\n`;

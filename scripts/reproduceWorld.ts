@@ -3,6 +3,7 @@
  * uniform guessing there.
  */
 import type { BenchmarkWorld } from '../sim/reproduction/arms.js';
+import { at } from '../sim/core/at.js';
 import type { ArmResult } from '../sim/reproduction/reproduction.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { poolAnchors, spaceSize, type PoolAnchor } from '../sim/limits/anchors.js';
@@ -49,7 +50,7 @@ export function worldAnchorLines(world: OtherWorld, arms: readonly ArmResult[]):
       .map(
         (e) =>
           `; with ${Math.round(e * 100)} % exploration ` +
-          `${anchorsAt(e)[a.fixed]!.anchor.expectedAttempts.value.toFixed(3)}`,
+          `${at(anchorsAt(e), a.fixed, 'anchors').anchor.expectedAttempts.value.toFixed(3)}`,
       )
       .join('');
     lines.push(`  ${anchorWords(a)}: ${a.anchor.expectedAttempts.value.toFixed(3)}${byRate}`);

@@ -4,6 +4,7 @@
  * worlds and to plain-JavaScript modules alike.
  */
 import { paramErrorOf, type EnvParams, type EnvSpec, type ParamSpec } from '../../sim/core/world/env.js';
+import { at } from '../../sim/core/at.js';
 import { drawCode, makeEnv, trajectory } from './harness.js';
 import { resolveEnvParams } from '../../sim/core/world/params.js';
 import { SeededTask } from '../../sim/core/world/task.js';
@@ -212,7 +213,7 @@ export function bitsAgree(spec: EnvSpec, params: EnvParams): string | null {
       const byBits = seen(b.env.stepBits!(words));
       if (byCode !== byBits) return w.bitsDisagree(t, codeText(code), byCode, 'stepBits', byBits);
       if (byWord) {
-        const byOneWord = seen(c.env.stepWord!(words[0]!));
+        const byOneWord = seen(c.env.stepWord!(at(words, 0, 'words')));
         if (byCode !== byOneWord) return w.bitsDisagree(t, codeText(code), byCode, 'stepWord', byOneWord);
       }
       if (byCode.includes('solved')) break;

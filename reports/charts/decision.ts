@@ -9,6 +9,7 @@
  * rates sit side by side within a value's band: a point is never moved along a numeric axis, where a shift
  * would read as another value. A panel with nothing to draw says why.
  */
+import { compareValues } from '../../sim/core/params/order.js';
 import type { GroupSummary } from '../summary.js';
 import { TITLE_ABOVE, TWO_LINE_LABELS } from './aggregate.js';
 import { ColourName, REFERENCE_STROKE, sequentialScale, wrapWords } from './conventions.js';
@@ -47,9 +48,6 @@ interface Point {
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
-
-const compareValues = (a: string | number, b: string | number): number =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 
 /** What the rate panel says where it has nothing to draw. */
 const NO_TESTS = ['No skill was tested in these runs,', 'so there is no refutation rate.'];

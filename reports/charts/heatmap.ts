@@ -5,6 +5,7 @@
  * Fewer attempts are brighter, so the eye goes to the best cells, and the best cell of each world is
  * outlined (the cells tied with it dashed).
  */
+import { compareValues } from '../../sim/core/params/order.js';
 import type { GroupSummary } from '../summary.js';
 import { ColourName, wrapWords } from './conventions.js';
 import { CONFIG, type ChartSpec, describeParameters, parameterTitle, parameterValue, SCHEMA } from './theme.js';
@@ -29,12 +30,9 @@ export function defaultHeatmapAxes(swept: readonly string[]): HeatmapAxes | null
   return swept.length >= 2 ? { x: swept[0]!, y: swept[1]! } : null;
 }
 
-const compare = (a: number | string, b: number | string): number =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
-
-/** Distinct values in ascending order (numbers numerically, text alphabetically). */
+/** Distinct values in ascending order (numbers numerically, text by character codes). */
 export function sortedValues(values: readonly (number | string)[]): (number | string)[] {
-  return [...new Set(values)].sort(compare);
+  return [...new Set(values)].sort(compareValues);
 }
 
 export function heatmapSpec(
@@ -152,7 +150,7 @@ export function heatmapSpec(
   const ordered = [...groups].sort((a, b) => {
     const ka = keyOf(a.group.params);
     const kb = keyOf(b.group.params);
-    for (let i = 0; i < ka.length; i++) if (compare(ka[i]!, kb[i]!) !== 0) return compare(ka[i]!, kb[i]!);
+    for (let i = 0; i < ka.length; i++) if (compareValues(ka[i]!, kb[i]!) !== 0) return compareValues(ka[i]!, kb[i]!);
     return 0;
   });
   const panels = [...new Set(ordered.map((g) => describeParameters(g.group.params, facets)))];

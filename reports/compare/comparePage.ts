@@ -5,6 +5,7 @@
  * tables; `writeComparison` builds them all in memory and writes them in one step (a failure writes nothing).
  */
 import { join } from 'node:path';
+import { at } from '../../sim/core/at.js';
 import type { Estimate } from '../../sim/core/bootstrap.js';
 import type { Chart } from '../charts/theme.js';
 import { toCsv } from '../csv/table.js';
@@ -52,7 +53,7 @@ function differsTable(c: Comparison, rows: readonly ConfigDifference[]): string 
 }
 
 function headline(c: Comparison): string {
-  const only = c.differences.length === 1 ? c.differences[0]! : null;
+  const only = c.differences.length === 1 ? at(c.differences, 0, 'differences') : null;
   const title =
     only === null
       ? `${c.folders.length} result folders, group by group`
@@ -112,7 +113,7 @@ function summaryRows(c: Comparison): Row[] {
     for (const f of c.folders) {
       const s = m.members.get(f.letter);
       if (s === undefined) continue;
-      const last = s.rounds.at(-1)!.attempts;
+      const last = at(s.rounds, s.rounds.length - 1, 'rounds').attempts;
       const n = String(s.group.replicates.length);
       push(m.label, `${f.letter}: ${f.source}`, '', 'final-round mean', n, last.mean);
       push(m.label, `${f.letter}: ${f.source}`, '', 'final-round interquartile mean', n, last.iqm);
@@ -137,7 +138,7 @@ function comparisonHtml(c: Comparison, charts: readonly Chart[], svgs: ReadonlyM
       c.folders.flatMap((f) => {
         const s = m.members.get(f.letter);
         if (s === undefined) return [];
-        const last = s.rounds.at(-1)!.attempts;
+        const last = at(s.rounds, s.rounds.length - 1, 'rounds').attempts;
         return [
           [
             `<span class="wrap">${escapeHtml(m.label)}</span>`,

@@ -5,6 +5,7 @@
  * pairs of bounds that must be ordered, and whether a saved library fits the world and the mode. Each names
  * the flag to change and its text.
  */
+import { at } from '../../sim/core/at.js';
 import { contextsOf, type EnvParams, type EnvSpec } from '../../sim/core/world/env.js';
 import type { AgentConfig } from '../../sim/agent/agentConfig.js';
 import { actorSupport } from '../../sim/agent/actors/index.js';
@@ -47,7 +48,7 @@ export function crossCheck(
   const { bounds, rewards, minConfidence, maxConfidence } = agent.lifecycle.paper;
   const paper = LIFECYCLE_PARAMS.paper;
   for (let i = 1; i < bounds.length; i++)
-    if (bounds[i]! <= bounds[i - 1]!)
+    if (at(bounds, i, 'bounds') <= at(bounds, i - 1, 'bounds'))
       throw new UsageError(msg.malformedList(paper.bounds.flag, text(paper.bounds), 'bounds must increase'));
   if (rewards.length !== bounds.length) {
     const why = `has ${rewards.length} rewards for ${bounds.length} bounds of --${paper.bounds.flag}`;
@@ -61,14 +62,14 @@ export function crossCheck(
   // In-task reasoning assumes every code can be submitted; a circuit breaker disabling values is not modelled.
   if (agent.actor !== ACTOR_PARAM.default && agent.breaker.failures > 0)
     throw new UsageError(msg.actorWithBreaker(agent.actor));
-  if (agent.libraryFrom !== undefined) savedLibraryFits(agent, spec, envParams);
+  if (agent.libraryFrom !== undefined) savedLibraryFits(agent, agent.libraryFrom, spec, envParams);
 }
 
-/** A saved library needs a library to start, a mode that starts from a prior, and a world of its shape. */
-function savedLibraryFits(agent: AgentConfig, spec: EnvSpec, envParams: EnvParams): void {
+/** A saved library (`file`) needs a library to start, a mode that starts from a prior, and a world of its shape. */
+function savedLibraryFits(agent: AgentConfig, file: string, spec: EnvSpec, envParams: EnvParams): void {
   if (!agent.library) throw new UsageError(msg.libraryWithoutLibrary());
   if (agent.mode.startsWith('online-')) throw new UsageError(msg.libraryWithoutPrior(agent.mode));
-  const saved = readSavedLibrary(AGENT_PARAMS.libraryFrom.flag, agent.libraryFrom!);
+  const saved = readSavedLibrary(AGENT_PARAMS.libraryFrom.flag, file);
   const probe = spec.create(envParams, new ReplicateKey(0, 0).stream('world'));
   const here = { ...probe.space, contexts: contextsOf(probe) };
   if (here.positions !== saved.positions || here.arity !== saved.arity || here.contexts !== saved.contexts)

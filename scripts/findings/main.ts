@@ -7,6 +7,7 @@
  * Every arm is a `hexa run` configuration (the tables name one command each); nothing is written to disk.
  */
 import '../program/nodeProgram.js';
+import { at } from '../../sim/core/at.js';
 import { parseInteger } from '../../sim/core/params/read.js';
 import { closestNames } from '../../sim/core/params/suggest.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
@@ -52,7 +53,7 @@ export function parseArgs(argv: readonly string[]): { scale: Scale; only: string
   let seed = 1;
   let only = Object.keys(SECTIONS);
   for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
+    const flag = at(argv, i, 'arguments');
     const value = argv[i + 1];
     if (value === undefined || !flag.startsWith('--')) throw new UsageError(unknown(flag));
     i++;

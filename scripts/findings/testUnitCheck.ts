@@ -22,6 +22,7 @@ import type { ReadingLikelihood } from '../../sim/reproduction/likelihood/readin
 import type { FigureValues } from '../../sim/reproduction/pattern.js';
 import { simulationPool } from '../../sim/reproduction/simulationJobs.js';
 import { parseInteger } from '../../sim/core/params/read.js';
+import { at, entry } from '../../sim/core/at.js';
 import { pathToFileURL } from 'node:url';
 import '../program/nodeProgram.js';
 
@@ -42,8 +43,9 @@ const logScore = (x: number): number => (x < -30 ? x : -Math.log1p(Math.exp(-x))
 
 function quartiles(xs: readonly number[]): string {
   const s = [...xs].sort((a, b) => a - b);
-  const at = (p: number): string => (s.length === 0 ? '–' : s[Math.round(p * (s.length - 1))]!.toPrecision(3));
-  return `${at(0.25)} / ${at(0.5)} / ${at(0.75)}`;
+  const quartile = (p: number): string =>
+    s.length === 0 ? '–' : at(s, Math.round(p * (s.length - 1)), 'sorted values').toPrecision(3);
+  return `${quartile(0.25)} / ${quartile(0.5)} / ${quartile(0.75)}`;
 }
 
 /** One estimator's row of the table. */
@@ -71,24 +73,25 @@ async function main(count: number): Promise<void> {
   const [ia, ih] = truths.map(indexOf) as [number, number];
   const pool = simulationPool(2);
   const publications = await simulatePublications(truths, 1, count, pool).finally(() => pool.close());
-  const exploitRuns = (reading: number): FigureValues => sims.values.get(sims.keys[reading]![EXPLOIT]!)!;
+  const exploitRuns = (reading: number): FigureValues =>
+    entry(sims.values, at(at(sims.keys, reading, 'readings'), EXPLOIT, 'arms'), 'simulations');
   const rows: Row[] = [];
   publications.forEach((runs, t) => {
     for (let i = 0; i < count; i++) {
       const publication = publicationOf(runs, i);
       const readings = publicationReadings(sims, audit.bandwidths, publication);
-      const [a, h] = [readings[ia]!, readings[ih]!];
+      const [a, h] = [at(readings, ia, 'readings'), at(readings, ih, 'readings')];
       const truth = t === 0 ? 'any' : 'high';
       if (!a.estimable || !h.estimable) {
         rows.push({ truth, kernel: NaN, abc: NaN, synthetic: NaN });
         continue;
       }
-      const targets: ArmTargets = publication.get('exploit')!;
+      const targets: ArmTargets = entry(publication, 'exploit', 'arms');
       const by = (f: typeof abcArm): number =>
         withArm(a, f('exploit', exploitRuns(ia), targets)) - withArm(h, f('exploit', exploitRuns(ih), targets));
       rows.push({
         truth,
-        kernel: a.byScale[MAIN_SCALE]!.log - h.byScale[MAIN_SCALE]!.log,
+        kernel: at(a.byScale, MAIN_SCALE, 'scales').log - at(h.byScale, MAIN_SCALE, 'scales').log,
         abc: by(abcArm),
         synthetic: by(syntheticArm),
       });

@@ -12,6 +12,7 @@
  * branch per replicate — but each resample's sum is still taken replicate after replicate, as one column's loop
  * takes it: floating-point addition is not associative, and the intervals must not move by a bit.
  */
+import { at } from './at.js';
 import { below, ReplicateKey } from './rng.js';
 import { quantile, type Interval } from './stats.js';
 
@@ -65,7 +66,7 @@ export class ResamplePlan {
   /** The mean of `values` (one per replicate, in plan order). */
   mean(values: ArrayLike<number>): Estimate {
     const v = this.column(values);
-    return this.meanOfSums(v, this.resampleSums([v])[0]!);
+    return this.meanOfSums(v, at(this.resampleSums([v]), 0, 'resample sums'));
   }
 
   /**
@@ -80,13 +81,14 @@ export class ResamplePlan {
       const given = into[k];
       return given !== undefined && given.length === this.resamples ? given : new Float64Array(this.resamples);
     });
-    if (vs.length === 1) this.sums1(vs[0]!, out[0]!);
+    if (vs.length === 1) this.sums1(at(vs, 0, 'columns'), at(out, 0, 'resample sums'));
     // Two or three columns left over ride in a pass of four (the last one again): a pass costs about the same.
     else
       for (let k = 0; k < vs.length; k += 4) {
-        const j = (d: number): number => Math.min(k + d, vs.length - 1);
-        const spare = (d: number): Float64Array => (k + d < vs.length ? out[k + d]! : new Float64Array(this.resamples));
-        this.sums4(vs[k]!, vs[j(1)]!, vs[j(2)]!, vs[j(3)]!, [out[k]!, spare(1), spare(2), spare(3)]);
+        const column = (d: number): Float64Array => at(vs, Math.min(k + d, vs.length - 1), 'columns');
+        const spare = (d: number): Float64Array =>
+          k + d < vs.length ? at(out, k + d, 'resample sums') : new Float64Array(this.resamples);
+        this.sums4(column(0), column(1), column(2), column(3), [spare(0), spare(1), spare(2), spare(3)]);
       }
     return out;
   }
@@ -157,8 +159,8 @@ export class ResamplePlan {
 
   /** Σ numerator / Σ denominator over replicates (e.g. refutations / tests). Undefined when Σ den = 0. */
   ratio(numerators: ArrayLike<number>, denominators: ArrayLike<number>): Estimate {
-    const [sx, sy] = this.resampleSums([numerators, denominators]);
-    return this.ratioOfSums(numerators, denominators, sx!, sy!);
+    const sums = this.resampleSums([numerators, denominators]);
+    return this.ratioOfSums(numerators, denominators, at(sums, 0, 'resample sums'), at(sums, 1, 'resample sums'));
   }
 
   /** Mean of a − b over paired replicates (the same replicate index in both arms). */

@@ -92,7 +92,7 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
   const namer = env.describeClaim?.bind(env);
   const library = agent.library ? new Library(positions, arity, agent, { contexts, namer }) : undefined;
   const observer = library !== undefined && options.observe !== undefined ? options.observe(library) : undefined;
-  if (observer !== undefined) library!.attach(observer);
+  if (library !== undefined && observer !== undefined) library.attach(observer);
   const evolver = agent.library
     ? new Evolver(positions, arity, agent, contexts, extractionFor(agent, positions, arity))
     : undefined;
@@ -198,10 +198,10 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
 
   for (let p = 0; p < prior; p++) playRound(p, -1 - p);
   const saved = library === undefined ? null : savedSkillsFor(config);
-  if (saved !== null) {
+  if (library !== undefined && saved !== null) {
     if (recorder !== undefined) recorder.restore(saved);
-    else library!.restore(saved);
-    if (schedule.freezesOnceBuilt && library!.usable > 0) frozen = true;
+    else library.restore(saved);
+    if (schedule.freezesOnceBuilt && library.usable > 0) frozen = true;
   }
   if (!schedule.learnsOnline) frozen = true;
 

@@ -5,6 +5,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { at } from '../../../sim/core/at.js';
 import { toCsv } from '../../../reports/csv/table.js';
 import { HashingWriter, type Checksums } from '../../../reports/store/checksums.js';
 import { SweepTables, writesCsv, writesParquet, type ResultFormat } from '../../../reports/parquet/sweepTables.js';
@@ -37,7 +38,7 @@ export function assembleResults(
     };
     if (writesCsv(format)) writeDurable(join(dir, RESULTS), fill);
     else fill(undefined);
-    return { ...(writesCsv(format) ? { [RESULTS]: sum! } : {}), ...tables?.finish() };
+    return { ...(writesCsv(format) && sum !== undefined ? { [RESULTS]: sum } : {}), ...tables?.finish() };
   } catch (e) {
     tables?.abandon();
     throw e;
@@ -116,7 +117,7 @@ export class ResultsWriter {
   cellEnded(position: number, rows: boolean): void {
     this.ended[position] = rows ? 1 : 2;
     for (; this.next < this.order.length; this.next++) {
-      const p = this.order[this.next]!;
+      const p = at(this.order, this.next, 'cells in order');
       if (this.ended[p] === 0) return;
       if (this.ended[p] === 1) this.append(p);
     }
@@ -127,8 +128,10 @@ export class ResultsWriter {
    * disk and renames it into place; returns how many cells' rows it holds, and its sum.
    */
   finish(): { readonly cells: number; readonly checksums: Checksums } {
-    for (; this.next < this.order.length; this.next++)
-      if (this.ended[this.order[this.next]!] === 1) this.append(this.order[this.next]!);
+    for (; this.next < this.order.length; this.next++) {
+      const p = at(this.order, this.next, 'cells in order');
+      if (this.ended[p] === 1) this.append(p);
+    }
     const tables = this.tables?.finish();
     if (this.fd !== undefined) {
       try {

@@ -20,6 +20,7 @@
  * All per-task state lives in buffers allocated once; an attempt allocates nothing.
  */
 import type { ActionSpace } from '../../core/world/env.js';
+import { at } from '../../core/at.js';
 import { chooseMasked, type ActionMask } from '../../core/actionMask.js';
 import type { Constraint } from '../constraint.js';
 import type { Stream } from '../../core/rng.js';
@@ -31,7 +32,7 @@ export const CONSISTENT_CLASS_LIMIT = 1 << 20;
 
 function logFactorials(n: number): Float64Array {
   const out = new Float64Array(n + 1);
-  for (let i = 1; i <= n; i++) out[i] = out[i - 1]! + Math.log(i);
+  for (let i = 1; i <= n; i++) out[i] = at(out, i - 1, 'log factorials') + Math.log(i);
   return out;
 }
 
@@ -41,7 +42,8 @@ export function largestClassLog(space: ActionSpace): number {
   const lf = logFactorials(n);
   const other = Math.log(Math.max(space.arity - 1, 1));
   let best = 0;
-  for (let k = 0; k <= n; k++) best = Math.max(best, lf[n]! - lf[k]! - lf[n - k]! + (n - k) * other);
+  const logOf = (i: number): number => at(lf, i, 'log factorials');
+  for (let k = 0; k <= n; k++) best = Math.max(best, logOf(n) - logOf(k) - logOf(n - k) + (n - k) * other);
   return best;
 }
 

@@ -5,6 +5,7 @@
  * — never an attempt — and the runner tells it the time (the round, the tasks played in it) and brackets
  * each evolution. The history is plain data, so it crosses from a worker thread as it is.
  */
+import { at } from '../../core/at.js';
 import type { Evolver } from '../evolver.js';
 import type { Library } from '../library.js';
 import type { Skill, SkillStanding } from '../skill.js';
@@ -227,17 +228,25 @@ export class SkillRecorder implements LibraryObserver {
     });
   }
 
+  /** The life of the skill in `slot`: one that the round touched has one. */
+  private lifeAt(slot: number): SkillLife {
+    const life = this.lives[slot];
+    if (life === undefined) throw new RangeError(`skill lives: no skill in slot ${slot}`);
+    return life;
+  }
+
   /** The round has ended: a row for every skill in the library or touched in the round, in skill order. */
   endRound(): void {
     for (const skill of this.library.skills) this.touch(skill);
     const ended = this.touchedSlots.filter((s) => this.lives[s.slot] !== undefined);
-    ended.sort((a, b) => this.lives[a.slot]!.skill - this.lives[b.slot]!.skill);
+    ended.sort((a, b) => this.lifeAt(a.slot).skill - this.lifeAt(b.slot).skill);
     const inLibrary = new Set(this.library.skills);
     for (const skill of ended) {
       const slot = skill.slot;
       const { samples, holding } = this.evolver.evidenceFor(skill.context, skill.position, skill.value);
+      const explored = at(this.roundExplored, slot, 'explored tests by slot');
       this.rows.push({
-        skill: this.lives[slot]!.skill,
+        skill: this.lifeAt(slot).skill,
         round: this.round,
         inLibrary: inLibrary.has(skill),
         confidence: skill.confidence,
@@ -245,11 +254,11 @@ export class SkillRecorder implements LibraryObserver {
         evidence: skill.evidence,
         samples,
         share: samples > 0 ? holding / samples : null,
-        tests: this.roundTests[slot]!,
-        agreed: this.roundAgreed[slot]!,
-        refuted: this.roundRefuted[slot]!,
-        explored: this.roundExplored[slot] === UNKNOWN ? null : this.roundExplored[slot]!,
-        retrieved: this.roundRetrieved[slot]!,
+        tests: at(this.roundTests, slot, 'tests by slot'),
+        agreed: at(this.roundAgreed, slot, 'agreements by slot'),
+        refuted: at(this.roundRefuted, slot, 'refutations by slot'),
+        explored: explored === UNKNOWN ? null : explored,
+        retrieved: at(this.roundRetrieved, slot, 'retrievals by slot'),
       });
       this.roundTests[slot] =
         this.roundAgreed[slot] =
@@ -265,7 +274,7 @@ export class SkillRecorder implements LibraryObserver {
 
   history(replicate: number): ReplicateHistory {
     this.skills.forEach((life, i) => {
-      const { confidence, weight, evidence, hits, agreed, refuted } = this.skillsOf[i]!;
+      const { confidence, weight, evidence, hits, agreed, refuted } = at(this.skillsOf, i, 'skills');
       life.final = { confidence, weight, evidence, hits, agreed, refuted };
     });
     return { replicate, skills: this.skills, rounds: this.rows, evolutions: this.evolutions };

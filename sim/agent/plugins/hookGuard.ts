@@ -4,6 +4,7 @@
  * PluginError naming the module, the hook and the message, with the plugin's own stack kept for `--debug`.
  */
 import { msg, PluginError } from '../../core/messages.js';
+import { entry } from '../../core/at.js';
 import { hookMark, threadHeartbeat, type Heartbeat } from '../../core/guard/heartbeat.js';
 import { reportedExit } from '../../core/guard/sandbox.js';
 import { host } from '../../core/host/host.js';
@@ -28,7 +29,7 @@ export class HookGuard {
 
   /** A PluginError for the hook under `mark`; `cause` (what the plugin threw) keeps its stack for --debug. */
   error(mark: number, detail: string, where: readonly string[] = [], cause?: unknown): PluginError {
-    const e = new PluginError(this.module, this.hooks.get(mark)!, detail, where);
+    const e = new PluginError(this.module, entry(this.hooks, mark, 'hooks'), detail, where);
     if (cause instanceof Error && cause.stack !== undefined) e.stack = `${e.message}\n${cause.stack}`;
     return e;
   }

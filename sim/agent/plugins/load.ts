@@ -8,6 +8,7 @@
  * same guards. Every failure is one UsageError naming the flag and the file.
  */
 import type { EnvSpec } from '../../core/world/env.js';
+import { at } from '../../core/at.js';
 import { envSpecProblem } from '../../core/world/define.js';
 import { stepTimeoutSeconds } from '../../core/guard/deadline.js';
 import { asPlugin, trespassText } from '../../core/guard/sandbox.js';
@@ -28,7 +29,7 @@ export interface LoadOptions {
   readonly sha256?: string;
 }
 
-const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+const firstLine = (e: unknown): string => at((e instanceof Error ? e.message : String(e)).split('\n'), 0, 'lines');
 
 /** A module file's default export, unchecked, with its reference (for the checker, which reports what is wrong). */
 export async function importModule(

@@ -6,6 +6,7 @@
  * `node --check` in a child process, started only after a failure — whose report has the line and a caret.
  */
 import { host } from '../../core/host/host.js';
+import { at } from '../../core/at.js';
 
 interface Place {
   readonly url: string;
@@ -24,7 +25,7 @@ function headedPlace(text: string): Place | undefined {
   const lines = text.split('\n');
   const m = /^((?:file:\/\/)?\/\S*?):(\d+)$/.exec(lines[0] ?? '');
   const column = caretColumn(lines[2]);
-  return m === null || column === undefined ? undefined : { url: m[1]!, line: Number(m[2]), column };
+  return m === null || column === undefined ? undefined : { url: at(m, 1, 'the heading'), line: Number(m[2]), column };
 }
 
 /**
@@ -33,7 +34,7 @@ function headedPlace(text: string): Place | undefined {
  */
 function framePlace(stack: string): Place | undefined {
   const m = /\bat (?:.*?\()?(file:\/\/[^\s)]+?|\/[^\s):]+):(\d+):(\d+)\)?$/m.exec(stack);
-  return m === null ? undefined : { url: m[1]!, line: Number(m[2]), column: Number(m[3]) };
+  return m === null ? undefined : { url: at(m, 1, 'the frame'), line: Number(m[2]), column: Number(m[3]) };
 }
 
 /** Where the host's compiler finds a syntax error in the file, or undefined. */
@@ -54,7 +55,7 @@ function fileOf(url: string, full: string, shown: string): string {
  * "shown:3:16: SyntaxError: Unexpected identifier 'oops'", the place left out when none is known.
  */
 export function loadErrorText(error: unknown, full: string, shown: string): string {
-  if (!(error instanceof Error)) return String(error).split('\n')[0]!;
+  if (!(error instanceof Error)) return at(String(error).split('\n'), 0, 'lines');
   const what = `${error.name}: ${error.message.split('\n')[0]}`;
   const stack = error.stack ?? '';
   const place =

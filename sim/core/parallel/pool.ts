@@ -15,6 +15,7 @@
  * host installed in this thread starts it (Node's: sim/core/host/node/threads.ts).
  */
 import { Heartbeat, HEARTBEAT_BYTES, isHookNote, type HookNote } from '../guard/heartbeat.js';
+import { at } from '../at.js';
 import { hostJob } from '../guard/sandbox.js';
 import { msg } from '../messages.js';
 import { host, type Host, type HostThread } from '../host/host.js';
@@ -139,10 +140,13 @@ export class WorkerPool<Job, Result> {
    * replaced.
    */
   private watch(): void {
-    const limit = this.watchMs!;
+    const limit = this.watchMs;
+    if (limit === null) return;
     const now = Date.now();
     for (const thread of this.workers) {
-      const [count, mark] = [thread.beat!.cells[0]!, thread.beat!.cells[1]!];
+      if (thread.beat === null) continue;
+      const cells = thread.beat.cells;
+      const [count, mark] = [at(cells, 0, 'a heartbeat'), at(cells, 1, 'a heartbeat')];
       const inPlugin = (count & 1) === 1 || mark !== 0;
       if (thread.held.length === 0 || !inPlugin || count !== thread.seen) {
         thread.seen = count;

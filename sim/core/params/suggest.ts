@@ -4,6 +4,8 @@
  * (the commonest typo), or a known name that starts with what was typed (`--rep` for `--replicates`).
  */
 
+import { compareText } from './order.js';
+
 /** Edits between `a` and `b`: insertions, deletions, substitutions and swaps of two neighbouring characters. */
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
@@ -33,7 +35,7 @@ export function closestNames(typed: string, known: readonly string[]): string[] 
   const scored = [...new Set(known)]
     .map((name) => ({ name, distance: editDistance(word, name.toLowerCase()) }))
     .filter((s) => s.distance <= allowed && s.name !== typed)
-    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+    .sort((a, b) => a.distance - b.distance || compareText(a.name, b.name));
   if (scored.length > 0) return scored.slice(0, 3).map((s) => s.name);
   if (word.length < 2) return [];
   return known.filter((name) => name.toLowerCase().startsWith(word) && name !== typed).slice(0, 3);

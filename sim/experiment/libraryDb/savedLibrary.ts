@@ -8,6 +8,7 @@
  * merge refuses a file that changed.
  */
 import type { SkillRecord } from '../../agent/skill.js';
+import { at } from '../../core/at.js';
 import { msg, UsageError } from '../../core/messages.js';
 import type { ModuleRef } from '../../agent/moduleStore.js';
 import { fileSha256 } from '../moduleRefs.js';
@@ -92,7 +93,7 @@ export function chooseCell<C extends Pick<CellRow, 'cell' | 'label'>>(
   name: string | undefined,
 ): C {
   if (name === undefined) {
-    if (cells.length === 1) return cells[0]!;
+    if (cells.length === 1) return at(cells, 0, 'cells');
     throw new UsageError(
       msg.skillDbCells(
         where,
