@@ -1,18 +1,44 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test files that change what their process knows and do not put it back: they register worlds or policies
+ * in the one module store (sim/agent/moduleStore.ts), load plugin modules under the process guard, or preload
+ * the docs' module flags. Each runs in a fresh module graph of its own, so the files after it never see what it
+ * registered (test/envs/checker.test.ts walks every known world).
+ */
+export const ISOLATED = ['test/sim/agent/plugins/**/*.test.ts', 'test/docs/commands.test.ts'];
+
+/** Checks of scale or of many seeds: `npm run test:scale` runs them (vitest.scale.config.ts), `npm test` does not. */
+export const SCALE = '**/*.scale.test.ts';
+
+/** What every project shares. */
+export const COMMON = {
+  // The CLI the tests run, compiled once for the current sources (test/helpers/cli.ts).
+  globalSetup: ['test/helpers/globalSetup.ts'],
+  setupFiles: ['test/setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Checks of scale or of many seeds run with `npm run test:scale` (vitest.scale.config.ts).
-    exclude: ['**/node_modules/**', '**/*.scale.test.ts'],
-    // The CLI the tests run, compiled once for the current sources (test/helpers/cli.ts).
-    globalSetup: ['test/helpers/globalSetup.ts'],
-    setupFiles: ['test/setup.ts'],
     // A test file on every core: vitest's default keeps one core for itself, which on two cores runs the files one
     // at a time, while most of a file's time is spent waiting on the CLI it started.
     maxWorkers: availableParallelism(),
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    projects: [
+      {
+        test: {
+          ...COMMON,
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', SCALE, ...ISOLATED],
+          // The other files leave nothing behind that a later file could see, so one module graph a worker serves
+          // them all: a file costs its tests, not a fresh load of the simulator, vitest and the setup file.
+          isolate: false,
+        },
+      },
+      { test: { ...COMMON, name: 'isolated', include: ISOLATED, exclude: ['**/node_modules/**', SCALE] } },
+    ],
   },
 });
