@@ -13,7 +13,10 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 describe('npm run docs', () => {
   it('builds the API reference with every export of the public entry documented', () => {
-    const run = spawnSync(NPM, ['run', '--silent', 'docs', '--', '--emit', 'none', '--skipErrorChecking'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(NPM, ['run', '--silent', 'docs', '--', '--emit', 'none', '--skipErrorChecking'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     const said = `${run.stdout}${run.stderr}`;
     expect(said).not.toMatch(/\[warning\]|\[error\]/);
     expect(run.status).toBe(0);
