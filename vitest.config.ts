@@ -5,9 +5,16 @@ import { defineConfig } from 'vitest/config';
  * The test files that change what their process knows and do not put it back: they register worlds or policies
  * in the one module store (sim/agent/moduleStore.ts), load plugin modules under the process guard, or preload
  * the docs' module flags. Each runs in a fresh module graph of its own, so the files after it never see what it
- * registered (test/envs/checker.test.ts walks every known world).
+ * registered (test/envs/checker.test.ts walks every known world). A file of the shared graph that registers a
+ * world fails, saying to list it here (test/helpers/sharedGraph.ts).
  */
-export const ISOLATED = ['test/sim/agent/plugins/**/*.test.ts', 'test/docs/commands.test.ts'];
+export const ISOLATED = [
+  'test/sim/agent/plugins/**/*.test.ts',
+  'test/docs/commands.test.ts',
+  // The module lock's bench and the guard's probe load docs/examples/lock-world.mjs in the test's process.
+  'test/scripts/bench/bench.test.ts',
+  'test/scripts/bench/guardBench.test.ts',
+];
 
 /** Checks of scale or of many seeds: `npm run test:scale` runs them (vitest.scale.config.ts), `npm test` does not. */
 export const SCALE = '**/*.scale.test.ts';
@@ -36,6 +43,8 @@ export default defineConfig({
           // The other files leave nothing behind that a later file could see, so one module graph a worker serves
           // them all: a file costs its tests, not a fresh load of the simulator, vitest and the setup file.
           isolate: false,
+          // …and a file that leaves a world registered fails, naming it, rather than reach the file after it.
+          setupFiles: [...COMMON.setupFiles, 'test/helpers/sharedGraph.ts'],
         },
       },
       { test: { ...COMMON, name: 'isolated', include: ISOLATED, exclude: ['**/node_modules/**', SCALE] } },
