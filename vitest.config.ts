@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The test files that change what their process knows and do not put it back: they register worlds or policies
+ * The test files that change what their process knows and do not put it back — they register worlds or policies
  * in the one module store (sim/agent/moduleStore.ts), load plugin modules under the process guard, or preload
- * the docs' module flags. Each runs in a fresh module graph of its own, so the files after it never see what it
+ * the docs' module flags — or that need a process no other file ran in first. Each runs in a fresh module graph of its own, so the files after it never see what it
  * registered (test/envs/checker.test.ts walks every known world). A file of the shared graph that registers a
  * world fails, saying to list it here (test/helpers/sharedGraph.ts).
  */
@@ -14,6 +14,8 @@ export const ISOLATED = [
   // The module lock's bench and the guard's probe load docs/examples/lock-world.mjs in the test's process.
   'test/scripts/bench/bench.test.ts',
   'test/scripts/bench/guardBench.test.ts',
+  // Vega numbers the gradients it draws per process, and this file asks for the first one (gradient_0).
+  'test/reports/render/html.test.ts',
 ];
 
 /** Checks of scale or of many seeds: `npm run test:scale` runs them (vitest.scale.config.ts), `npm test` does not. */
