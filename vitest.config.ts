@@ -14,6 +14,11 @@ export const ISOLATED = [
   // The module lock's bench and the guard's probe load docs/examples/lock-world.mjs in the test's process.
   'test/scripts/bench/bench.test.ts',
   'test/scripts/bench/guardBench.test.ts',
+  // It checks that hexaHere refuses a call that registers a world, which leaves that world in the compiled CLI.
+  'test/scripts/program/main.test.ts',
+  // Parquet written in a worker that wrote Parquet for an earlier file came out other bytes or unreadable
+  // (ZSTD decompression failure): not understood yet, so these run on their own until it is.
+  'test/reports/parquet/**/*.test.ts',
   // Vega numbers the gradients it draws per process, and this file asks for the first one (gradient_0).
   'test/reports/render/html.test.ts',
 ];
