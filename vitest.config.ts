@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * The test files that change what their process knows and do not put it back — they register worlds or policies
  * in the one module store (sim/agent/moduleStore.ts), load plugin modules under the process guard, or preload
- * the docs' module flags — or that need a process no other file ran in first. Each runs in a fresh module graph of its own, so the files after it never see what it
- * registered (test/envs/checker.test.ts walks every known world). A file of the shared graph that registers a
- * world fails, saying to list it here (test/helpers/sharedGraph.ts).
+ * the docs' module flags — or that need a process no other file ran in first. Each runs in a fresh module graph
+ * of its own, so the files after it never see what it registered (test/envs/checker.test.ts walks every known
+ * world). A file of the shared graph that registers a world fails, saying to list it here
+ * (test/helpers/sharedGraph.ts).
  */
 export const ISOLATED = [
   'test/sim/agent/plugins/**/*.test.ts',
