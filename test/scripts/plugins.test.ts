@@ -118,7 +118,7 @@ describe('a module world under hexa reproduce', () => {
   it('reproduces the benchmark and its bounds exactly as the built-in lock does (lock-v1 dynamics)', () => {
     const dir = tempDir('plugin-reproduce');
     // The audit is the lock's alone and compared with nothing here, so a small one serves.
-    const lock = hexa(['reproduce', '--replicates', '30', '--audit-replicates', '200', '--out', join(dir, 'lock')]);
+    const lock = hexa(['reproduce', '--replicates', '30', '--audit-replicates', '20', '--out', join(dir, 'lock')]);
     expect(lock.status, lock.stderr).toBe(0);
     const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
     expect(js.status, js.stderr).toBe(0);

@@ -41,6 +41,9 @@ export async function buildPages(root: string): Promise<Record<PageKind, Page>> 
       axes: data.kind === 'sweep' ? defaultHeatmapAxes(data.swept) : null,
       source: `fixtures/${kind}`,
       outDir: dir,
+      // The page inlines each chart's SVG and loads nothing else; the PNGs beside it are for people and are not
+      // looked at here, so they are drawn at the smallest scale the command allows.
+      pngScale: 0.25,
     });
     mkdirSync(dir);
     for (const [name, content] of report.files) writeFileSync(join(dir, name), content);
