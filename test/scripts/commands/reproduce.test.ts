@@ -230,8 +230,9 @@ describe('hexa reproduce', () => {
       '--json',
       '--replicates',
       '5',
+      // The command's wiring, not its goals (those need banks of thousands of runs, calibrate.scale.test.ts).
       '--audit-replicates',
-      '40',
+      '10',
       '--publications',
       '3',
       '--workers',
