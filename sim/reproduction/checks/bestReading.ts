@@ -52,39 +52,49 @@ export function subset(values: FigureValues, rows: ArrayLike<number>): Map<Figur
   return new Map([...values].map(([id, v]) => [id, Float64Array.from(rows, (i) => v[i]!)]));
 }
 
-/** A statistic with its error: its value on all publications, the spread of its values over the batches. */
-function batched(values: FigureValues, statistic: (v: FigureValues) => number): Share {
+/** The BATCHES independent batches of the publications: publication i in batch i mod BATCHES. */
+function batchesOf(values: FigureValues): Map<FigureId, Float64Array>[] {
   const n = values.values().next().value?.length ?? 0;
-  const xs = Array.from({ length: BATCHES }, (_, b) =>
-    statistic(
-      subset(
-        values,
-        Int32Array.from({ length: Math.floor((n - b - 1) / BATCHES) + 1 }, (_, k) => b + k * BATCHES),
-      ),
+  return Array.from({ length: BATCHES }, (_, b) =>
+    subset(
+      values,
+      Int32Array.from({ length: Math.floor((n - b - 1) / BATCHES) + 1 }, (_, k) => b + k * BATCHES),
     ),
   );
+}
+
+/** A statistic with its error: its value on all publications, the spread of its values over the batches. */
+function batched(value: number, xs: readonly number[]): Share {
   const mean = xs.reduce((s, x) => s + x, 0) / BATCHES;
-  return {
-    value: statistic(values),
-    se: Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1))),
-  };
+  return { value, se: Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1))) };
 }
 
 export function bestReadingChecks(values: FigureValues): BestReadingChecks {
   const ext = extremeness(values);
   const story = storyShares(values);
+  // Each batch's extremeness and story shares once, for every share read from them.
+  const batches = batchesOf(values);
+  const mostOf = (e: Extremeness): number => correctedTail(e, e.tails.get(ext.most.id)!);
+  const mostExtreme = batches.map((v) => mostOf(extremeness(v)));
+  const stories = batches.map(storyShares);
   return {
     predictive: predictiveCheck(values),
     extremeness: ext,
-    mostExtreme: batched(values, (v) => {
-      const e = extremeness(v);
-      return correctedTail(e, e.tails.get(ext.most.id)!);
-    }),
+    mostExtreme: batched(mostOf(ext), mostExtreme),
     story,
     storyErrors: {
-      article: batched(values, (v) => storyShares(v).article),
-      medianOwn: batched(values, (v) => storyShares(v).medianOwn),
-      asRare: batched(values, (v) => storyShares(v).asRare),
+      article: batched(
+        story.article,
+        stories.map((x) => x.article),
+      ),
+      medianOwn: batched(
+        story.medianOwn,
+        stories.map((x) => x.medianOwn),
+      ),
+      asRare: batched(
+        story.asRare,
+        stories.map((x) => x.asRare),
+      ),
     },
     surprise: surprise(values, (id) => findFigure(id).published),
     publications: story.publications,
