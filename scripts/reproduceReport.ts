@@ -3,7 +3,7 @@
  * the terminal text, the JSON document, and the files of the result folder.
  */
 import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
-import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
+import { auditAside, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { CHECK_MULTIPLE } from '../sim/reproduction/checks/bestReading.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
@@ -154,8 +154,8 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       arms.map((a) => a.config),
     );
   };
-  const result: AuditResult | null = audited
-    ? await auditPublication(options.seed, options.auditReplicates, {
+  const aside = audited
+    ? await auditAside(options.seed, options.auditReplicates, {
         workers: options.workers,
         // The full audit's checks rest on more publications of the best reading than its bank holds.
         ...(options.auditReplicates >= options.fullAuditReplicates
@@ -167,13 +167,17 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       })
     : null;
   const runs: ReadonlyMap<string, SimulationResult> =
-    result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
-  if (result === null) runsIn(runs);
-  // The confidence set rests on the full audit's bank; a quick audit's headline gives the credible set alone.
-  const confidence =
-    result === null || options.auditReplicates < options.fullAuditReplicates
+    aside?.result.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
+  if (aside === null) runsIn(runs);
+  // The confidence set rests on the full audit's bank; a quick audit's headline gives the credible set alone. It is
+  // judged while the best reading's checks are made on a thread of their own.
+  const [confidence, checks] = await Promise.all([
+    aside === null || options.auditReplicates < options.fullAuditReplicates
       ? null
-      : await confidenceOn(result, options.seed, options.workers, options.onProgress);
+      : confidenceOn(aside.result, options.seed, options.workers, options.onProgress),
+    aside?.checks ?? null,
+  ]);
+  const result: AuditResult | null = aside === null ? null : { ...aside.result, checks };
   const calibration =
     result === null || options.calibrate === undefined
       ? null

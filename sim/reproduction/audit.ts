@@ -30,7 +30,7 @@ import type { ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
-import { bestReadingChecks, checkValues, type BestReadingChecks } from './checks/bestReading.js';
+import { bestReadingChecks, checkValues, checksAside, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
 import {
@@ -257,7 +257,22 @@ export async function auditPublication(
   replicates: number,
   options: AuditOptions = {},
 ): Promise<AuditResult> {
-  const pool = simulationPool(Math.max(1, options.workers ?? 1));
+  const { result, checks } = await auditAside(seed, replicates, options);
+  return { ...result, checks: await checks };
+}
+
+/**
+ * The audit, its best reading's checks on more publications (`checkRuns`) still being made on a thread of their
+ * own (`checksAside`) when it resolves, for a caller with other work to do meanwhile; `result.checks` holds the
+ * checks on the bank's own runs, or null until `checks` resolves.
+ */
+export async function auditAside(
+  seed: number,
+  replicates: number,
+  options: AuditOptions = {},
+): Promise<{ result: AuditResult; checks: Promise<BestReadingChecks | null> }> {
+  const threads = Math.max(1, options.workers ?? 1);
+  const pool = simulationPool(threads);
   try {
     const grid = options.grid ?? auditGrid();
     const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
@@ -271,9 +286,10 @@ export async function auditPublication(
       checks: more <= replicates,
     });
     const best = ranked.entries[0];
-    if (best === undefined || !best.likelihood.estimable || more <= replicates) return { ...ranked, runs };
+    if (best === undefined || !best.likelihood.estimable || more <= replicates)
+      return { result: { ...ranked, runs }, checks: Promise.resolve(ranked.checks) };
     const values = await checkValues(simulations, jobs, best.index, more, pool);
-    return { ...ranked, checks: bestReadingChecks(values), runs };
+    return { result: { ...ranked, runs }, checks: checksAside(values, threads) };
   } finally {
     await pool.close();
   }

@@ -20,6 +20,7 @@ import type { Simulations } from './sameRuns.js';
 import { storyShares, type StoryShares } from './story.js';
 import { surprise, type Surprise } from './surprise.js';
 import { findFigure } from '../figures.js';
+import { WorkerPool } from '../../core/parallel/pool.js';
 
 /**
  * Simulated publications of the best reading behind the full audit's checks (four times its bank's), and the
@@ -99,6 +100,27 @@ export function bestReadingChecks(values: FigureValues): BestReadingChecks {
     surprise: surprise(values, (id) => findFigure(id).published),
     publications: story.publications,
   };
+}
+
+/**
+ * `bestReadingChecks` on a thread of its own, while this one goes on with other work (the confidence set's judge,
+ * which leaves the simulations' threads idle); with one thread allowed, here and now. The same checks either way.
+ */
+export async function checksAside(values: FigureValues, threads: number): Promise<BestReadingChecks> {
+  if (threads <= 1) return bestReadingChecks(values);
+  const pool = new WorkerPool<FigureValues, BestReadingChecks>(
+    new URL('./checksWorker.js', import.meta.url),
+    2,
+    bestReadingChecks,
+  );
+  try {
+    let checks: BestReadingChecks | null = null;
+    await pool.run([values], (_, result) => void (checks = result), { here: () => false });
+    if (checks === null) throw new Error('checks: the thread making them returned none');
+    return checks;
+  } finally {
+    await pool.close();
+  }
 }
 
 /**
