@@ -30,7 +30,7 @@ import type { ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
-import { bestReadingChecks, checkValues, checksAside, type BestReadingChecks } from './checks/bestReading.js';
+import { bestReadingChecks, checksAside, checksRequest, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
 import {
@@ -288,8 +288,10 @@ export async function auditAside(
     const best = ranked.entries[0];
     if (best === undefined || !best.likelihood.estimable || more <= replicates)
       return { result: { ...ranked, runs }, checks: Promise.resolve(ranked.checks) };
-    const values = await checkValues(simulations, jobs, best.index, more, pool);
-    return { result: { ...ranked, runs }, checks: checksAside(values, threads) };
+    return {
+      result: { ...ranked, runs },
+      checks: checksAside(checksRequest(simulations, jobs, best.index, more), threads),
+    };
   } finally {
     await pool.close();
   }
