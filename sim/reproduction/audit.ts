@@ -209,6 +209,8 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues, me
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
+  /** A pool to run on, left open for what follows (its threads in place of `workers`). */
+  readonly pool?: SimulationPool;
   /** Called after each piece of simulation, and of the refinement's. */
   readonly onProgress?: (done: number, total: number) => void;
   readonly onRefine?: (done: number, total: number) => void;
@@ -271,8 +273,7 @@ export async function auditAside(
   replicates: number,
   options: AuditOptions = {},
 ): Promise<{ result: AuditResult; checks: Promise<BestReadingChecks | null> }> {
-  const threads = Math.max(1, options.workers ?? 1);
-  const pool = simulationPool(threads);
+  const pool = options.pool ?? simulationPool(Math.max(1, options.workers ?? 1));
   try {
     const grid = options.grid ?? auditGrid();
     const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
@@ -290,10 +291,10 @@ export async function auditAside(
       return { result: { ...ranked, runs }, checks: Promise.resolve(ranked.checks) };
     return {
       result: { ...ranked, runs },
-      checks: checksAside(checksRequest(simulations, jobs, best.index, more), threads),
+      checks: checksAside(checksRequest(simulations, jobs, best.index, more), pool.threads),
     };
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
 }
 
