@@ -5,7 +5,7 @@
 import { ARMS } from '../sim/reproduction/arms.js';
 import { simulateGrid, type AuditResult } from '../sim/reproduction/audit.js';
 import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../sim/reproduction/calibration/confidence.js';
-import { simulationPool, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import type { RunJob, SimulationPool, SimulationResult } from '../sim/reproduction/simulationJobs.js';
 import {
   calibrate,
   CALIBRATION_BANKS,
@@ -57,52 +57,42 @@ export async function writeArmsDb(
 export async function calibrateOn(
   audit: AuditResult,
   seed: number,
-  workers: number,
+  pool: SimulationPool,
   count: number,
   onProgress: ((done: number, total: number, stage: 'calibration') => void) | undefined,
 ): Promise<Calibration> {
   const truths = CALIBRATION_TRUTHS.map(truthOf);
-  const pool = simulationPool(workers);
-  try {
-    const publications = await simulatePublications(truths, seed, count, pool);
-    // A reduced calibration (`--publications` below the thresholds' count) reduces its thresholds and ranks too.
-    const { simulations: fresh } = await simulateGrid(
-      truths,
-      thresholdSeed(seed),
-      Math.min(THRESHOLD_PUBLICATIONS, count),
-      pool,
-    );
-    const banks = [bankOf(audit, seed)];
-    for (let b = 1; b < CALIBRATION_BANKS; b++)
-      banks.push(await freshBank(audit.simulations.grid, bankSeed(seed, b), audit.replicates, pool));
-    const drawn = await drawnPublications(audit.simulations.grid, seed, Math.min(RANK_DRAWS, count), pool);
-    return await calibrate(banks, truths, publications, {
-      seed,
-      pool,
-      fresh,
-      drawn,
-      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
-    });
-  } finally {
-    await pool.close();
-  }
+  const publications = await simulatePublications(truths, seed, count, pool);
+  // A reduced calibration (`--publications` below the thresholds' count) reduces its thresholds and ranks too.
+  const { simulations: fresh } = await simulateGrid(
+    truths,
+    thresholdSeed(seed),
+    Math.min(THRESHOLD_PUBLICATIONS, count),
+    pool,
+  );
+  const banks = [bankOf(audit, seed)];
+  for (let b = 1; b < CALIBRATION_BANKS; b++)
+    banks.push(await freshBank(audit.simulations.grid, bankSeed(seed, b), audit.replicates, pool));
+  const drawn = await drawnPublications(audit.simulations.grid, seed, Math.min(RANK_DRAWS, count), pool);
+  return await calibrate(banks, truths, publications, {
+    seed,
+    pool,
+    fresh,
+    drawn,
+    ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
+  });
 }
 
 /** The article's 90 % confidence set on the audit's simulations (each reading near the best, its own publications). */
 export async function confidenceOn(
   audit: AuditResult,
   seed: number,
-  workers: number,
+  pool: SimulationPool,
   onProgress: ((done: number, total: number, stage: 'confidence') => void) | undefined,
 ): Promise<ConfidenceSet> {
-  const pool = simulationPool(workers);
-  try {
-    return await confidenceSet(audit, seed, pool, {
-      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'confidence') } : {}),
-    });
-  } finally {
-    await pool.close();
-  }
+  return await confidenceSet(audit, seed, pool, {
+    ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'confidence') } : {}),
+  });
 }
 
 /** One run kept whole: its replicates (a figure job has none). */

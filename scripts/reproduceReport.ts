@@ -3,7 +3,7 @@
  * the terminal text, the JSON document, and the files of the result folder.
  */
 import { ARMS, armConfig, type HiddenChoices } from '../sim/reproduction/arms.js';
-import { auditPublication, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
+import { auditAside, type AuditEntry, type AuditResult } from '../sim/reproduction/audit.js';
 import { CHECK_MULTIPLE } from '../sim/reproduction/checks/bestReading.js';
 import { PUBLISHED_RUN } from '../sim/experiment/config.js';
 import { pairedDifferences, type PairedDifference } from '../sim/reproduction/paired.js';
@@ -33,7 +33,12 @@ import { armRunsCsv } from '../reports/csv/armRows.js';
 import { boundsCsvRows, renderBounds } from '../reports/tables/boundsTables.js';
 import { openerConfig, openerGapRows, OPENERS, type GapRow, type OpenerRuns } from '../sim/reproduction/gap.js';
 import type { PublishedDb } from '../reports/folders/folders.js';
-import { runSimulation, type RunJob, type SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import {
+  runSimulation,
+  simulationPool,
+  type RunJob,
+  type SimulationResult,
+} from '../sim/reproduction/simulationJobs.js';
 import { hostJobNow } from '../sim/core/guard/sandbox.js';
 import { at } from '../sim/core/at.js';
 import type { Calibration } from '../sim/reproduction/calibration/calibrate.js';
@@ -160,30 +165,41 @@ export async function executeReproduce(options: ReproduceOptions): Promise<Repro
       arms.map((a) => a.config),
     );
   };
-  const result: AuditResult | null = audited
-    ? await auditPublication(options.seed, options.auditReplicates, {
-        workers: options.workers,
-        // The full audit's checks rest on more publications of the best reading than its bank holds.
-        ...(options.auditReplicates >= options.fullAuditReplicates
-          ? { checkRuns: CHECK_MULTIPLE * options.auditReplicates }
-          : {}),
-        onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
-        alongside: [...armJobs, ...openerJobs],
-        onRuns: runsIn,
-      })
-    : null;
-  const runs: ReadonlyMap<string, SimulationResult> =
-    result?.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
-  if (result === null) runsIn(runs);
-  // The confidence set rests on the full audit's bank; a quick audit's headline gives the credible set alone.
-  const confidence =
-    result === null || options.auditReplicates < options.fullAuditReplicates
-      ? null
-      : await confidenceOn(result, options.seed, options.workers, options.onProgress);
-  const calibration =
-    result === null || options.calibrate === undefined
-      ? null
-      : await calibrateOn(result, options.seed, options.workers, options.calibrate.publications, options.onProgress);
+  // One pool of threads for the audit, its confidence set and calibration: its workers start once and stay warm.
+  const pool = audited ? simulationPool(options.workers) : null;
+  const stages = async () => {
+    const aside =
+      pool === null
+        ? null
+        : await auditAside(options.seed, options.auditReplicates, {
+            pool,
+            // The full audit's checks rest on more publications of the best reading than its bank holds.
+            ...(options.auditReplicates >= options.fullAuditReplicates
+              ? { checkRuns: CHECK_MULTIPLE * options.auditReplicates }
+              : {}),
+            onProgress: (done, total) => options.onProgress?.(done, total, 'audit'),
+            alongside: [...armJobs, ...openerJobs],
+            onRuns: runsIn,
+          });
+    const runs: ReadonlyMap<string, SimulationResult> =
+      aside?.result.runs ?? runInProcess([...armJobs, ...openerJobs], options.onProgress);
+    if (aside === null) runsIn(runs);
+    // The confidence set rests on the full audit's bank; a quick audit's headline gives the credible set alone. It
+    // is judged while the best reading's checks are made on a thread of their own.
+    const [confidence, checks] = await Promise.all([
+      pool === null || aside === null || options.auditReplicates < options.fullAuditReplicates
+        ? null
+        : confidenceOn(aside.result, options.seed, pool, options.onProgress),
+      aside?.checks ?? null,
+    ]);
+    const result: AuditResult | null = aside === null ? null : { ...aside.result, checks };
+    const calibration =
+      pool === null || result === null || options.calibrate === undefined
+        ? null
+        : await calibrateOn(result, options.seed, pool, options.calibrate.publications, options.onProgress);
+    return { runs, result, confidence, calibration };
+  };
+  const { runs, result, confidence, calibration } = await stages().finally(() => pool?.close());
   const arms = armsOf(runs);
   const openers = openersOf(runs);
   const libraryDb =

@@ -24,13 +24,13 @@ import {
 import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
-import { estimateArm, MAIN_SCALE, publishedTargets } from './likelihood/armEstimate.js';
+import { estimateArm, MAIN_SCALE, publishedTargets, type ArmEstimate } from './likelihood/armEstimate.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
 import type { ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';
 import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js';
 import { unpairedSeed } from './likelihood/unpaired.js';
-import { bestReadingChecks, checkValues, type BestReadingChecks } from './checks/bestReading.js';
+import { bestReadingChecks, checksAside, checksRequest, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
 import {
@@ -209,6 +209,8 @@ export function scoreCombination(hidden: HiddenChoices, values: FigureValues, me
 export interface AuditOptions {
   /** Worker threads (1 = run in this thread). The result does not depend on it. */
   readonly workers?: number;
+  /** A pool to run on, left open for what follows (its threads in place of `workers`). */
+  readonly pool?: SimulationPool;
   /** Called after each piece of simulation, and of the refinement's. */
   readonly onProgress?: (done: number, total: number) => void;
   readonly onRefine?: (done: number, total: number) => void;
@@ -257,30 +259,62 @@ export async function auditPublication(
   replicates: number,
   options: AuditOptions = {},
 ): Promise<AuditResult> {
-  const pool = simulationPool(Math.max(1, options.workers ?? 1));
+  const { result, checks } = await auditAside(seed, replicates, options);
+  return { ...result, checks: await checks };
+}
+
+/**
+ * The audit, its best reading's checks on more publications (`checkRuns`) still being made on a thread of their
+ * own (`checksAside`) when it resolves, for a caller with other work to do meanwhile; `result.checks` holds the
+ * checks on the bank's own runs, or null until `checks` resolves.
+ */
+export async function auditAside(
+  seed: number,
+  replicates: number,
+  options: AuditOptions = {},
+): Promise<{ result: AuditResult; checks: Promise<BestReadingChecks | null> }> {
+  const pool = options.pool ?? simulationPool(Math.max(1, options.workers ?? 1));
   try {
     const grid = options.grid ?? auditGrid();
     const { simulations, jobs, runs } = await simulateGrid(grid, seed, replicates, pool, options);
-    const extended = await refine(simulations, jobs, simulationBandwidths(simulations), pool, options.onRefine);
-    const ranked = rankSimulations(simulations, replicates, extended);
-    const best = ranked.entries[0];
+    const bandwidths = simulationBandwidths(simulations);
+    const { extended, estimates } = await refine(simulations, jobs, bandwidths, pool, options.onRefine);
     const more = options.checkRuns ?? replicates;
-    if (best === undefined || !best.likelihood.estimable || more <= replicates) return { ...ranked, runs };
-    const values = await checkValues(simulations, jobs, best.index, more, pool);
-    return { ...ranked, checks: bestReadingChecks(values), runs };
+    // With more publications behind the best reading's checks, the bank's own would be made only to be replaced.
+    const ranked = rankSimulations(simulations, replicates, extended, {
+      bandwidths,
+      estimates,
+      checks: more <= replicates,
+    });
+    const best = ranked.entries[0];
+    if (best === undefined || !best.likelihood.estimable || more <= replicates)
+      return { result: { ...ranked, runs }, checks: Promise.resolve(ranked.checks) };
+    return {
+      result: { ...ranked, runs },
+      checks: checksAside(checksRequest(simulations, jobs, best.index, more), pool.threads),
+    };
   } finally {
-    await pool.close();
+    if (options.pool === undefined) await pool.close();
   }
 }
 
-/** The audit's ranking from simulations already made (`extended`: the refinement's, see `refine`). */
+/**
+ * The audit's ranking from simulations already made (`extended`: the refinement's, see `refine`). `made` gives
+ * what is already known of them: their bandwidths, their estimates with `extended` (the refinement's), and
+ * whether the best reading's checks on these runs are wanted (by default they are).
+ */
 export function rankSimulations(
   sims: Simulations,
   replicates: number,
   extended: ReadonlyMap<string, FigureValues> = new Map(),
+  made: {
+    readonly bandwidths?: ReadonlyMap<FigureId, number>;
+    readonly estimates?: ReadonlyMap<string, ArmEstimate>;
+    readonly checks?: boolean;
+  } = {},
 ): Omit<AuditResult, 'runs'> {
-  const bandwidths = simulationBandwidths(sims);
-  const estimates = estimateSimulations(sims, bandwidths, extended);
+  const bandwidths = made.bandwidths ?? simulationBandwidths(sims);
+  const estimates = made.estimates ?? estimateSimulations(sims, bandwidths, extended);
   const readings = readingsOf(sims, estimates);
   const order = sims.grid
     .map((_, i) => i)
@@ -321,7 +355,8 @@ export function rankSimulations(
         },
       ];
     });
-  const bestValues = best?.likelihood.estimable === true ? readingValues(sims, best.index) : null;
+  const bestValues =
+    best?.likelihood.estimable === true && made.checks !== false ? readingValues(sims, best.index) : null;
   return {
     entries,
     checks: bestValues === null ? null : bestReadingChecks(bestValues),

@@ -59,6 +59,30 @@ export async function figuresOn(
   return { values: new Map([...values].map(([key, r]) => [key, new Map(r.values)])), runs };
 }
 
+/** Joins already made: by the runs before, by the buffer and place of the runs after them. */
+const joins = new WeakMap<Float64Array, WeakMap<ArrayBufferLike, Map<string, Float64Array>>>();
+
+/**
+ * A simulation's runs followed by more of its runs. Publications judged on one bank extend the same bank
+ * simulations with the same reserve runs (judge.ts), one publication after another: each join is made once and
+ * shared, as no reader writes into a simulation's values (those that sort, sort a copy).
+ */
+export function joinedRuns(before: Float64Array, more: Float64Array): Float64Array {
+  let byBuffer = joins.get(before);
+  if (byBuffer === undefined) joins.set(before, (byBuffer = new WeakMap()));
+  let byPlace = byBuffer.get(more.buffer);
+  if (byPlace === undefined) byBuffer.set(more.buffer, (byPlace = new Map()));
+  const place = `${more.byteOffset}:${more.length}`;
+  let joined = byPlace.get(place);
+  if (joined === undefined) {
+    joined = new Float64Array(before.length + more.length);
+    joined.set(before);
+    joined.set(more, before.length);
+    byPlace.set(place, joined);
+  }
+  return joined;
+}
+
 /** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
 export const MAX_REFINEMENT = 8;
 /**
@@ -254,17 +278,7 @@ export async function refineEstimates(
       for (const key of keysOf.get(job.key)!) {
         const before = extended.get(key) ?? sims.values.get(key)!;
         const more = variantOf(piece!, splitKey(key).variant);
-        extended.set(
-          key,
-          new Map(
-            [...before].map(([id, v]) => {
-              const joined = new Float64Array(v.length + more.get(id)!.length);
-              joined.set(v);
-              joined.set(more.get(id)!, v.length);
-              return [id, joined];
-            }),
-          ),
-        );
+        extended.set(key, new Map([...before].map(([id, v]) => [id, joinedRuns(v, more.get(id)!)])));
         changed.add(key);
       }
       runs.set(job.key, runs.get(job.key)! + added);
@@ -276,7 +290,8 @@ export async function refineEstimates(
 /**
  * The article's refinement: `refineEstimates` on the article's windows, the new runs simulated on the pool. They
  * stop as soon as they cannot reproduce a figure they settle early (`AuditJob.rejectEarly`), so they only serve
- * the likelihood: the readings' other scores keep the audit's runs.
+ * the likelihood: the readings' other scores keep the audit's runs. Returns the runs by key of the simulations
+ * it extended, and every simulation's estimate at the end: `estimateSimulations` with those runs, already made.
  */
 export async function refine(
   sims: Simulations,
@@ -284,12 +299,13 @@ export async function refine(
   bandwidths: ReadonlyMap<FigureId, number>,
   pool: SimulationPool,
   onProgress?: (done: number, total: number) => void,
-): Promise<Map<string, FigureValues>> {
+): Promise<{ extended: Map<string, FigureValues>; estimates: Map<string, ArmEstimate> }> {
   const armOf = armsByKey(sims);
-  return refineEstimates(
+  const estimates = estimateSimulations(sims, bandwidths);
+  const extended = await refineEstimates(
     sims,
     jobs,
-    estimateSimulations(sims, bandwidths),
+    estimates,
     (key, values) => estimateArm(armOf.get(key)!, values, publishedTargets(armOf.get(key)!), bandwidths),
     async (requests) => {
       const pieces = requests.map(({ job, first, count }) => ({
@@ -303,6 +319,7 @@ export async function refine(
       return new Map(requests.map(({ job, first }) => [job.key, values.get(`${job.key}#${first}`)!]));
     },
   );
+  return { extended, estimates };
 }
 
 /** Each simulation key's arm. */

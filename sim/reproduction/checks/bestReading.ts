@@ -13,13 +13,14 @@ import type { FigureId } from '../figures.js';
 import { BATCHES } from '../likelihood/armEstimate.js';
 import { predictiveCheck, type PredictiveCheck } from '../likelihood/predictive.js';
 import type { FigureValues } from '../pattern.js';
-import { figuresOn, splitKey, variantOf } from '../refine.js';
-import type { AuditJob, SimulationPool } from '../simulationJobs.js';
+import { splitKey, variantOf } from '../refine.js';
+import { runSimulation, type AuditJob, type AuditJobResult, type SimulationFigure } from '../simulationJobs.js';
 import { correctedTail, extremeness, type Extremeness } from './extremeness.js';
 import type { Simulations } from './sameRuns.js';
 import { storyShares, type StoryShares } from './story.js';
 import { surprise, type Surprise } from './surprise.js';
 import { findFigure } from '../figures.js';
+import { WorkerPool } from '../../core/parallel/pool.js';
 
 /**
  * Simulated publications of the best reading behind the full audit's checks (four times its bank's), and the
@@ -52,39 +53,49 @@ export function subset(values: FigureValues, rows: ArrayLike<number>): Map<Figur
   return new Map([...values].map(([id, v]) => [id, Float64Array.from(rows, (i) => v[i]!)]));
 }
 
-/** A statistic with its error: its value on all publications, the spread of its values over the batches. */
-function batched(values: FigureValues, statistic: (v: FigureValues) => number): Share {
+/** The BATCHES independent batches of the publications: publication i in batch i mod BATCHES. */
+function batchesOf(values: FigureValues): Map<FigureId, Float64Array>[] {
   const n = values.values().next().value?.length ?? 0;
-  const xs = Array.from({ length: BATCHES }, (_, b) =>
-    statistic(
-      subset(
-        values,
-        Int32Array.from({ length: Math.floor((n - b - 1) / BATCHES) + 1 }, (_, k) => b + k * BATCHES),
-      ),
+  return Array.from({ length: BATCHES }, (_, b) =>
+    subset(
+      values,
+      Int32Array.from({ length: Math.floor((n - b - 1) / BATCHES) + 1 }, (_, k) => b + k * BATCHES),
     ),
   );
+}
+
+/** A statistic with its error: its value on all publications, the spread of its values over the batches. */
+function batched(value: number, xs: readonly number[]): Share {
   const mean = xs.reduce((s, x) => s + x, 0) / BATCHES;
-  return {
-    value: statistic(values),
-    se: Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1))),
-  };
+  return { value, se: Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (BATCHES * (BATCHES - 1))) };
 }
 
 export function bestReadingChecks(values: FigureValues): BestReadingChecks {
   const ext = extremeness(values);
   const story = storyShares(values);
+  // Each batch's extremeness and story shares once, for every share read from them.
+  const batches = batchesOf(values);
+  const mostOf = (e: Extremeness): number => correctedTail(e, e.tails.get(ext.most.id)!);
+  const mostExtreme = batches.map((v) => mostOf(extremeness(v)));
+  const stories = batches.map(storyShares);
   return {
     predictive: predictiveCheck(values),
     extremeness: ext,
-    mostExtreme: batched(values, (v) => {
-      const e = extremeness(v);
-      return correctedTail(e, e.tails.get(ext.most.id)!);
-    }),
+    mostExtreme: batched(mostOf(ext), mostExtreme),
     story,
     storyErrors: {
-      article: batched(values, (v) => storyShares(v).article),
-      medianOwn: batched(values, (v) => storyShares(v).medianOwn),
-      asRare: batched(values, (v) => storyShares(v).asRare),
+      article: batched(
+        story.article,
+        stories.map((x) => x.article),
+      ),
+      medianOwn: batched(
+        story.medianOwn,
+        stories.map((x) => x.medianOwn),
+      ),
+      asRare: batched(
+        story.asRare,
+        stories.map((x) => x.asRare),
+      ),
     },
     surprise: surprise(values, (id) => findFigure(id).published),
     publications: story.publications,
@@ -92,30 +103,40 @@ export function bestReadingChecks(values: FigureValues): BestReadingChecks {
 }
 
 /**
- * The best reading's runs for the checks: its bank runs, and runs `replicates` … `runs − 1` of each of its arms
- * simulated now (the same seeds, so they continue the bank's).
+ * What the best reading's checks are made from: its arms' simulations in the bank (`base`, by key, in arm order)
+ * and the jobs that continue each of them to the checks' count of runs (`checkJobs`).
  */
-export async function checkValues(
+export interface ChecksRequest {
+  readonly base: readonly (readonly [string, ReadonlyMap<FigureId, Float64Array>])[];
+  readonly extra: readonly AuditJob[];
+}
+
+/** The request for one reading's checks on `runs` publications. */
+export function checksRequest(
   sims: Simulations,
   jobs: readonly AuditJob[],
   reading: number,
   runs: number,
-  pool: SimulationPool,
-): Promise<Map<FigureId, Float64Array>> {
+): ChecksRequest {
   const keys = sims.keys[reading]!;
   const byKey = new Map(jobs.map((j) => [j.key, j]));
-  const extra = keys.map((key) => {
-    const job = byKey.get(splitKey(key).job)!;
-    return { ...job, key: `${job.key}#checks`, first: job.replicates, replicates: runs - job.replicates };
-  });
-  const { values } = await figuresOn(
-    pool,
-    extra.filter((j) => j.replicates > 0),
-  );
+  return {
+    base: keys.map((key) => [key, sims.values.get(key)!] as const),
+    extra: keys.map((key) => {
+      const job = byKey.get(splitKey(key).job)!;
+      return { ...job, key: `${job.key}#checks`, first: job.replicates, replicates: runs - job.replicates };
+    }),
+  };
+}
+
+/** The checks' runs: each arm's bank runs followed by its extra runs (`simulated`: their figures, by job key). */
+function joinChecks(
+  request: ChecksRequest,
+  simulated: ReadonlyMap<string, ReadonlyMap<SimulationFigure, Float64Array>>,
+): Map<FigureId, Float64Array> {
   const out = new Map<FigureId, Float64Array>();
-  keys.forEach((key, a) => {
-    const base = sims.values.get(key)!;
-    const more = values.get(extra[a]!.key);
+  request.base.forEach(([key, base], a) => {
+    const more = simulated.get(request.extra[a]!.key);
     const added = more === undefined ? null : variantOf(more, splitKey(key).variant);
     for (const [id, v] of base) {
       const tail = added?.get(id);
@@ -128,6 +149,46 @@ export async function checkValues(
       }
     }
   });
-  if (out.size === 0) throw new Error(`checks: reading ${reading} has no arms among ${ARMS.length}`);
+  if (out.size === 0) throw new Error(`checks: a reading with no arms among ${ARMS.length}`);
   return out;
+}
+
+/**
+ * A request's checks, made in this thread: its extra runs simulated here, each job whole (a job's runs are the
+ * same whether it runs whole or in pieces: each replicate draws from its own stream).
+ */
+export function checksOf(request: ChecksRequest): BestReadingChecks {
+  const simulated = new Map<string, Map<SimulationFigure, Float64Array>>();
+  for (const job of request.extra)
+    if (job.replicates > 0 && !simulated.has(job.key)) simulated.set(job.key, new Map(figureResult(job).values));
+  return bestReadingChecks(joinChecks(request, simulated));
+}
+
+/** An audited simulation's figures (a figure job's result). */
+function figureResult(job: AuditJob): AuditJobResult {
+  const result = runSimulation(job);
+  if (!('values' in result)) throw new Error(`checks: simulation ${job.key} returned runs, not figures`);
+  return result;
+}
+
+/**
+ * The best reading's checks — its extra runs simulated, then the checks made — on a thread of its own, while this
+ * one goes on with other work (the confidence set, whose judge leaves the simulations' threads idle); with one
+ * thread allowed, here and now. The same checks either way.
+ */
+export async function checksAside(request: ChecksRequest, threads: number): Promise<BestReadingChecks> {
+  if (threads <= 1) return checksOf(request);
+  const pool = new WorkerPool<ChecksRequest, BestReadingChecks>(
+    new URL('./checksWorker.js', import.meta.url),
+    2,
+    checksOf,
+  );
+  try {
+    let checks: BestReadingChecks | null = null;
+    await pool.run([request], (_, result) => void (checks = result), { here: () => false });
+    if (checks === null) throw new Error('checks: the thread making them returned none');
+    return checks;
+  } finally {
+    await pool.close();
+  }
 }

@@ -25,6 +25,19 @@ describe('the Gaussian copula of the continuous figures', () => {
     expect(lowerTail(s[0]!)).toBeCloseTo(3.5 / 4, 6);
   });
 
+  it('gives a run the score of its place among the sorted runs, whatever the order, zeros of either sign tied', () => {
+    // The scores are found by bisection in a sorted copy: the same as ranking by index, tie for tie.
+    const xs = Float64Array.of(2, -0, 5, 0, 2, -1, 2, 7, 5);
+    const s = normalScores(xs);
+    const m = xs.length;
+    const byRank = (lo: number, hi: number): number => ((lo + hi) / 2 + 0.5) / m;
+    const expected = [byRank(3, 5), byRank(1, 2), byRank(6, 7), byRank(1, 2), byRank(3, 5), byRank(0, 0)];
+    expected.push(byRank(3, 5), byRank(8, 8), byRank(6, 7));
+    expected.forEach((p, i) => expect(lowerTail(s[i]!)).toBeCloseTo(p, 6));
+    const withNaN = normalScores(Float64Array.of(1, Number.NaN, 0));
+    expect(withNaN.length).toBe(3);
+  });
+
   it('recovers the correlation and gives the bivariate normal copula density', () => {
     const [a, b] = pairs(20_000, 0.6, 1);
     const fit = fitCopula([a, b])!;
