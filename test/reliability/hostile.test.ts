@@ -6,6 +6,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hexaHere } from '../helpers/inProcess.js';
 import { hexa, ROOT, tempDir } from '../scripts/sweep/cli.js';
 
 const WORLD = join(ROOT, 'test/fixtures/hostile/world.mjs');
@@ -270,11 +271,11 @@ function expectOneLine(r: { status: number | null; stderr: string }, c: Case): v
 }
 
 describe('bad input is refused in one line, exit 2, nothing written', () => {
-  it.each(REFUSED.map((c) => [c.name, c] as const))('%s', (_, c) => {
+  it.each(REFUSED.map((c) => [c.name, c] as const))('%s', async (_, c) => {
     const cwd = tempDir('hostile');
     c.setup?.(cwd);
     const before = snapshot(cwd);
-    const r = hexa(c.args, { cwd, env: { HOME: join(cwd, 'no-home') } });
+    const r = await hexaHere(c.args, { cwd, env: { HOME: join(cwd, 'no-home') } });
     expectOneLine(r, c);
     expect(snapshot(cwd)).toEqual(before);
   });
@@ -316,11 +317,11 @@ describe('plugins that misbehave at run time end in one line naming the module a
 });
 
 describe('outputs never replace what is not ours', () => {
-  it('--csv through a link writes the file it points to and keeps the link', () => {
+  it('--csv through a link writes the file it points to and keeps the link', async () => {
     const cwd = tempDir('through');
     writeFileSync(join(cwd, 'real.csv'), 'mine\n');
     symlinkSync('real.csv', join(cwd, 'link.csv'));
-    const r = hexa(['run', ...SHORT, '--csv', 'link.csv', '--force'], { cwd });
+    const r = await hexaHere(['run', ...SHORT, '--csv', 'link.csv', '--force'], { cwd });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(lstatSync(join(cwd, 'link.csv')).isSymbolicLink()).toBe(true);
@@ -329,6 +330,7 @@ describe('outputs never replace what is not ours', () => {
 
   it('--csv - writes the rows on stdout, and nothing else there', () => {
     const cwd = tempDir('dash');
+    // Spawned: what the process's own stdout holds is what is tested.
     const r = hexa(['run', '--rounds', '1', '--tasks', '2', '--replicates', '3', '--csv', '-'], { cwd });
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^env,bits,truth,/);
@@ -337,14 +339,14 @@ describe('outputs never replace what is not ours', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('--force replaces a folder hexa made, and an empty one', () => {
+  it('--force replaces a folder hexa made, and an empty one', async () => {
     const cwd = tempDir('own');
-    expect(hexa(['run', ...SHORT, '--out', 'r'], { cwd }).status).toBe(0);
-    const again = hexa(['run', ...SHORT, '--out', 'r', '--force', '--seed', '2'], { cwd });
+    expect((await hexaHere(['run', ...SHORT, '--out', 'r'], { cwd })).status).toBe(0);
+    const again = await hexaHere(['run', ...SHORT, '--out', 'r', '--force', '--seed', '2'], { cwd });
     expect(again.stderr).toBe('');
     expect(again.status).toBe(0);
     mkdirSync(join(cwd, 'empty'));
-    expect(hexa(['run', ...SHORT, '--out', 'empty', '--force'], { cwd }).status).toBe(0);
+    expect((await hexaHere(['run', ...SHORT, '--out', 'empty', '--force'], { cwd })).status).toBe(0);
     expect(readdirSync(join(cwd, 'empty')).sort()).toEqual(['manifest.json', 'runs.csv', 'runs.parquet']);
     // No temporary folder is left beside them.
     expect(readdirSync(cwd).sort()).toEqual(['empty', 'r']);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hexa, ROOT, tempDir } from './sweep/cli.js';
+import { hexaHere } from '../helpers/inProcess.js';
 import { joined } from '../helpers/pattern.js';
 
 const EXAMPLES = join(ROOT, 'docs', 'examples');
@@ -20,9 +21,9 @@ const oneLine = (stderr: string): string => {
 };
 
 describe('a world module under hexa run', () => {
-  it('runs lock-v1 dynamics: the same rows as the built-in lock but for the env id', () => {
+  it('runs lock-v1 dynamics: the same rows as the built-in lock but for the env id', async () => {
     const dir = tempDir('plugin-run');
-    const built = hexa(['run', '--replicates', '6', '--explore', '0.1', '--csv', join(dir, 'lock.csv')]);
+    const built = await hexaHere(['run', '--replicates', '6', '--explore', '0.1', '--csv', join(dir, 'lock.csv')]);
     const plugin = hexa([
       'run',
       '--env',
@@ -45,12 +46,12 @@ describe('a world module under hexa run', () => {
     expect(plugin.stdout).toContain(`module env: ${WORLD} (sha256 ${sha256(WORLD).slice(0, 12)}…)`);
   });
 
-  it('records the module path and SHA-256 in the manifest — and only when a module is used', () => {
+  it('records the module path and SHA-256 in the manifest — and only when a module is used', async () => {
     const dir = tempDir('plugin-manifest');
     expect(
       hexa(['run', '--env', WORLD, '--lifecycle', join(EXAMPLES, 'lifecycle.mjs'), '--out', join(dir, 'p')]).status,
     ).toBe(0);
-    expect(hexa(['run', '--out', join(dir, 'b')]).status).toBe(0);
+    expect((await hexaHere(['run', '--out', join(dir, 'b')])).status).toBe(0);
     const withModule = JSON.parse(readFileSync(join(dir, 'p', 'manifest.json'), 'utf8')) as {
       config: { modules?: unknown };
     };
@@ -115,10 +116,18 @@ describe('modules under hexa sweep and hexa matrix', () => {
 });
 
 describe('a module world under hexa reproduce', () => {
-  it('reproduces the benchmark and its bounds exactly as the built-in lock does (lock-v1 dynamics)', () => {
+  it('reproduces the benchmark and its bounds exactly as the built-in lock does (lock-v1 dynamics)', async () => {
     const dir = tempDir('plugin-reproduce');
     // The audit is the lock's alone and compared with nothing here, so a small one serves.
-    const lock = hexa(['reproduce', '--replicates', '30', '--audit-replicates', '20', '--out', join(dir, 'lock')]);
+    const lock = await hexaHere([
+      'reproduce',
+      '--replicates',
+      '30',
+      '--audit-replicates',
+      '20',
+      '--out',
+      join(dir, 'lock'),
+    ]);
     expect(lock.status, lock.stderr).toBe(0);
     const js = hexa(['reproduce', '--env', WORLD, '--replicates', '30', '--out', join(dir, 'js')]);
     expect(js.status, js.stderr).toBe(0);
@@ -218,7 +227,7 @@ describe('a module that changed', () => {
 });
 
 describe('hexa check-env and hexa envs', () => {
-  it('passes a good module (exit 0), fails a broken one (exit 1), refuses what cannot be loaded (exit 2)', () => {
+  it('passes a good module (exit 0), fails a broken one (exit 1), refuses what cannot be loaded (exit 2)', async () => {
     expect(hexa(['check-env', WORLD, 'lock-v1']).status).toBe(0);
     const broken = hexa(['check-env', BROKEN, '--json']);
     expect(broken.status).toBe(1);
@@ -231,7 +240,7 @@ describe('hexa check-env and hexa envs', () => {
     expect(doc.map((d) => [d.id, d.ok, d.module.sha256])).toEqual([['broken-lock-v1', false, sha256(BROKEN)]]);
     expect(doc[0]!.results.filter((r) => r.status === 'fail').map((r) => r.name)).toEqual(['solved-iff-truth']);
     expect(hexa(['check-env', join(EXAMPLES, 'nothing.mjs')]).status).toBe(2);
-    expect(hexa(['check-env', 'no-such-v1']).stderr).toMatch(
+    expect((await hexaHere(['check-env', 'no-such-v1'])).stderr).toMatch(
       /^hexa: check-env: 'no-such-v1' is neither a registered environment/,
     );
   });

@@ -98,6 +98,8 @@ export async function startSlurm(): Promise<SlurmCluster> {
       // Finished jobs stay visible to scontrol for the test's checks; a requeue's kill is quick.
       'MinJobAge=3600',
       'KillWait=2',
+      // A freed CPU or a met dependency starts the next job at once, not at the scheduler's next pass (3 s, 60 s).
+      'SchedulerParameters=batch_sched_delay=0,sched_interval=1',
       `StateSaveLocation=${join(dir, 'state')}`,
       `SlurmdSpoolDir=${join(dir, 'spool')}`,
       `SlurmctldPidFile=${join(dir, 'slurmctld.pid')}`,

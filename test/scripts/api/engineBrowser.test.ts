@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ENVS } from '../../../envs/registry.js';
 import { launchChromium } from '../../helpers/chromium.js';
-import { hexa, tempDir } from '../sweep/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
+import { tempDir } from '../sweep/cli.js';
 import { bundleForBrowser, ENGINE_ENTRY } from './engineBundle.js';
 
 const WORLDS = BUILT_IN_ENVS.map((s) => s.id);
@@ -94,7 +95,7 @@ describe('the engine in a browser', () => {
     for (const id of WORLDS) {
       const file = join(dir, `${id}.csv`);
       const args = ['run', '--env', id, '--seed', String(SEED), '--replicates', String(REPLICATES), '--csv', file];
-      const cli = hexa([...args, '--quiet']);
+      const cli = await hexaHere([...args, '--quiet']);
       expect(cli.status, cli.stderr).toBe(0);
       const bytes = new TextEncoder().encode(answer.csv?.[id]);
       expect(Buffer.from(bytes).equals(readFileSync(file)), `${id}: the browser's CSV differs from the CLI's`).toBe(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reproduceSettings } from '../../../scripts/commands/reproduce.js';
 import { UsageError } from '../../../sim/core/messages.js';
-import { hexa } from '../../helpers/cli.js';
+import { hexaHere } from '../../helpers/inProcess.js';
 import { joined } from '../../helpers/pattern.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'hexa-reproduce-'));
@@ -34,9 +34,9 @@ const IDS = [
 const ROW_KEYS = ['id', 'published', 'mean', 'ci95', 'analytic', 'singleRunPercentile', 'consistent'];
 
 describe('hexa reproduce', () => {
-  it('--json follows the schema, and the result folder holds the tables, the runs and the manifest', () => {
+  it('--json follows the schema, and the result folder holds the tables, the runs and the manifest', async () => {
     const dir = tmp();
-    const r = hexa([
+    const r = await hexaHere([
       'reproduce',
       '--json',
       '--replicates',
@@ -146,7 +146,7 @@ describe('hexa reproduce', () => {
     expect(table.slice(1).map((l) => l.split(',')[0])).toEqual(IDS);
 
     // Same flags, same bytes.
-    const again = hexa([
+    const again = await hexaHere([
       'reproduce',
       '--json',
       '--replicates',
@@ -167,9 +167,10 @@ describe('hexa reproduce', () => {
     // verdict and its checks are whole, as at the default 1000, for a third of the runs.
   }, 300_000);
 
-  it('--single shows one run per arm, no verdict; --audit prints the ranking; the text ends with the headline', () => {
+  it('--single shows one run per arm, no verdict; --audit prints the ranking; ' +
+    'the text ends with the headline', async () => {
     const dir = tmp();
-    const single = hexa(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
+    const single = await hexaHere(['reproduce', '--single', '--seed', '5', '--out', join(dir, 'single')]);
     expect(single.status, single.stderr).toBe(0);
     expect(single.stdout).toMatch(/one replicate \(seed 5\)/);
     // Figures in words, under their arm (the ids are in --json and table.csv).
@@ -185,7 +186,7 @@ describe('hexa reproduce', () => {
     expect(single.stdout).not.toContain('Verdict:');
     expect(readdirSync(join(dir, 'single'))).not.toContain('verdict.json');
 
-    const audit = hexa([
+    const audit = await hexaHere([
       'reproduce',
       '--audit',
       '--replicates',
@@ -223,9 +224,9 @@ describe('hexa reproduce', () => {
     for (const line of headline) expect(line).toMatch(/^ {2}[A-Z].*\.\)?$/);
   }, 300_000);
 
-  it("--calibrate runs the audit's decision on simulated publications of known readings and reports each", () => {
+  it("--calibrate runs the audit's decision on simulated publications of known readings and reports each", async () => {
     const dir = tmp();
-    const r = hexa([
+    const r = await hexaHere([
       'reproduce',
       '--calibrate',
       '--json',
@@ -279,9 +280,9 @@ describe('hexa reproduce', () => {
       ],
     ];
     for (const [name, args, pattern] of cases) {
-      it(name, () => {
+      it(name, async () => {
         const dir = tmp();
-        const r = hexa(['reproduce', ...args, '--out', join(dir, 'res')]);
+        const r = await hexaHere(['reproduce', ...args, '--out', join(dir, 'res')]);
         expect(r.status).toBe(2);
         expect(r.stdout).toBe('');
         expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -290,11 +291,11 @@ describe('hexa reproduce', () => {
       });
     }
 
-    it('refuses an existing folder and keeps it intact', () => {
+    it('refuses an existing folder and keeps it intact', async () => {
       const dir = tmp();
       mkdirSync(join(dir, 'res'));
       writeFileSync(join(dir, 'res', 'table.csv'), 'precious');
-      const r = hexa(['reproduce', '--replicates', '5', '--out', join(dir, 'res')]);
+      const r = await hexaHere(['reproduce', '--replicates', '5', '--out', join(dir, 'res')]);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/^hexa: --out: '.*res' already exists \(use --force to replace it\)\n$/);
       expect(readdirSync(join(dir, 'res'))).toEqual(['table.csv']);
@@ -332,12 +333,12 @@ describe('hexa reproduce --markdown FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hexa-reproduce-md-'));
   const page = join(dir, 'page.md');
 
-  it('writes the printed tables between the reproduce markers, keeping the prose', () => {
+  it('writes the printed tables between the reproduce markers, keeping the prose', async () => {
     const before =
       '# Prose\n\n<!-- reproduce:begin (generated; do not edit by hand) -->\nold\n<!-- reproduce:end -->\n\nAfter.\n';
     writeFileSync(page, before);
     const out = join(dir, 'out');
-    const r = hexa(['reproduce', '--single', '--out', out, '--markdown', page]);
+    const r = await hexaHere(['reproduce', '--single', '--out', out, '--markdown', page]);
     expect(r.status).toBe(0);
     const text = readFileSync(page, 'utf8');
     expect(text.startsWith('# Prose\n\n<!-- reproduce:begin')).toBe(true);
@@ -349,10 +350,10 @@ describe('hexa reproduce --markdown FILE', () => {
     expect(text).toMatch(/Measured \d{4}-\d\d-\d\d by `hexa reproduce --single --markdown \S+page\.md`/);
   });
 
-  it('refuses a page without the markers before any work: one line, exit 2, nothing written', () => {
+  it('refuses a page without the markers before any work: one line, exit 2, nothing written', async () => {
     writeFileSync(page, '# no markers\n');
     const out = join(dir, 'refused');
-    const r = hexa(['reproduce', '--single', '--out', out, '--markdown', page]);
+    const r = await hexaHere(['reproduce', '--single', '--out', out, '--markdown', page]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^hexa: --markdown: '.*page\.md' has no reproduce:begin … reproduce:end markers/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
