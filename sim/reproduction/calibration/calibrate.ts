@@ -217,7 +217,8 @@ export async function calibrate(
     thresholds: [] as Threshold[],
   }));
   // Each truth's threshold as the article's set takes its own: from fresh publications judged on the audit's bank.
-  const first = new Judge(banks[0]!, options.pool);
+  // Released once its bank's publications are judged: its reserve of further runs is the largest thing held.
+  let first: Judge | null = new Judge(banks[0]!, options.pool);
   const thresholds: Threshold[] = [];
   for (const [t, truth] of truths.entries()) {
     const freshRuns = new Map(
@@ -228,7 +229,8 @@ export async function calibrate(
     tallies[t]!.thresholds.push(thresholds[t]!);
   }
   for (const [b, bank] of banks.entries()) {
-    const judge = b === 0 ? first : new Judge(bank, options.pool);
+    const judge = b === 0 && first !== null ? first : new Judge(bank, options.pool);
+    first = null;
     const grid = bank.simulations.grid;
     const from = Math.floor((b * count) / banks.length);
     const to = Math.floor(((b + 1) * count) / banks.length);

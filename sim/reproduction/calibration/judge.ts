@@ -19,7 +19,15 @@ import { figuresOf, type FigureId } from '../figures.js';
 import { MAIN_SCALE, type ArmEstimate, type ArmTargets } from '../likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
 import type { FigureValues } from '../pattern.js';
-import { armsByKey, readingsOf, refineEstimates, simulationBandwidths, type RunSource } from '../refine.js';
+import {
+  armsByKey,
+  continuing,
+  readingsOf,
+  refineEstimates,
+  simulationBandwidths,
+  splitKey,
+  type RunSource,
+} from '../refine.js';
 import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
 import { BankCache } from './bankCache.js';
 import type { Publication } from './publications.js';
@@ -138,8 +146,11 @@ interface Held {
  */
 class Reserve {
   private readonly held = new Map<string, Held>();
+  private jobKeys: Map<string, string[]> | undefined;
   /** Per simulation, the most runs asked for that the reserve did not have, and for which settled values. */
   readonly demand = new Map<string, { readonly job: AuditJob; readonly upTo: number; readonly values: Set<string> }>();
+
+  constructor(private readonly bank: Bank) {}
 
   /** A publication's source: what the reserves hold, the rest noted as demand (up to the refinement's cap). */
   source(publication: Publication, onMissing: () => void): RunSource {
@@ -194,24 +205,42 @@ class Reserve {
       pieces.map((p) => p.job),
     );
     for (const { base, keep, values: settled, job } of pieces) {
-      const added = new Map(values.get(job.key)!.values);
       const held = keep ? this.held.get(base) : undefined;
-      this.held.set(base, {
-        values: settled,
-        runs:
-          held === undefined
-            ? added
-            : new Map(
-                [...held.runs].map(([id, v]) => {
-                  const joined = new Float64Array(v.length + added.get(id)!.length);
-                  joined.set(v);
-                  joined.set(added.get(id)!, v.length);
-                  return [id, joined];
-                }),
-              ),
-      });
+      const runs = new Map<SimulationFigure, Float64Array>();
+      for (const [id, added] of values.get(job.key)!.values) {
+        const kept = held?.runs.get(id) ?? new Float64Array(0);
+        const bank = this.bankRuns(base, id);
+        // Kept after the bank's own runs, so that refinement joins the two by views (refine.ts, `continuing`).
+        const length = kept.length + added.length;
+        const whole = bank === undefined ? new Float64Array(length) : continuing(bank, length);
+        const offset = bank?.length ?? 0;
+        whole.set(kept, offset);
+        whole.set(added, offset + kept.length);
+        runs.set(id, whole.subarray(offset));
+      }
+      this.held.set(base, { values: settled, runs });
     }
     return true;
+  }
+
+  /** The bank's own runs of a job's figure (a test figure's in the accounting it names), if the bank reads them. */
+  private bankRuns(job: string, id: SimulationFigure): Float64Array | undefined {
+    const at = id.indexOf('@');
+    const figure = (at < 0 ? id : id.slice(0, at)) as FigureId;
+    const key = at < 0 ? this.keysOf(job)[0] : `${job}@${id.slice(at + 1)}`;
+    return key === undefined ? undefined : this.bank.simulations.values.get(key)?.get(figure);
+  }
+
+  /** The bank's simulation keys of a job (its accountings' variants). */
+  private keysOf(job: string): string[] {
+    if (this.jobKeys === undefined) {
+      this.jobKeys = new Map();
+      for (const key of this.bank.simulations.values.keys()) {
+        const j = splitKey(key).job;
+        this.jobKeys.set(j, [...(this.jobKeys.get(j) ?? []), key]);
+      }
+    }
+    return this.jobKeys.get(job) ?? [];
   }
 }
 
@@ -228,7 +257,7 @@ export class Judge {
     readonly bank: Bank,
     private readonly pool: SimulationPool,
     private readonly decision = true,
-    private readonly reserve = new Reserve(),
+    private readonly reserve = new Reserve(bank),
   ) {
     this.armOf = armsByKey(bank.simulations);
     this.cache = new BankCache({ errors: decision });

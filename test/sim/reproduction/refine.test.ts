@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinedRuns } from '../../../sim/reproduction/refine.js';
+import { continuing, joinedRuns } from '../../../sim/reproduction/refine.js';
 
 describe('joinedRuns', () => {
   const bank = Float64Array.from([1, 2, 3]);
@@ -16,5 +16,22 @@ describe('joinedRuns', () => {
     expect(joinedRuns(bank, reserve.subarray(0, 3))).not.toBe(first);
     expect(joinedRuns(bank, Float64Array.from([4, 5]))).not.toBe(first);
     expect([...joinedRuns(first, reserve.subarray(2, 4))]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('joins runs kept after a copy of the runs before by views of one buffer, with the same values', () => {
+    // A reserve kept this way is joined by every publication that reads it without a copy of its own.
+    const whole = continuing(bank, reserve.length);
+    whole.set(reserve, bank.length);
+    const kept = whole.subarray(bank.length);
+    const once = joinedRuns(bank, kept.subarray(0, 2));
+    expect([...once]).toEqual([1, 2, 3, 4, 5]);
+    expect(once.buffer).toBe(whole.buffer);
+    const twice = joinedRuns(once, kept.subarray(2, 4));
+    expect([...twice]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(twice.buffer).toBe(whole.buffer);
+    // Runs that do not follow on: a copy, as before.
+    expect([...joinedRuns(bank, kept.subarray(1, 3))]).toEqual([1, 2, 3, 5, 6]);
+    expect(joinedRuns(bank, kept.subarray(1, 3)).buffer).not.toBe(whole.buffer);
+    expect([...joinedRuns(Float64Array.from([1, 2, 3]), kept.subarray(0, 2))]).toEqual([1, 2, 3, 4, 5]);
   });
 });
