@@ -185,8 +185,11 @@ export function renderBench(r: BenchSuite): string {
   if (r.commands !== undefined) {
     const c = r.commands;
     const one = (name: string, what: keyof CommandTimes): string =>
-      `${name} ${c[what].seconds.toFixed(1)} s (goal ≤ ${COMMAND_GOALS[what]} s; CPU ` +
-      `${c[what].cpuSeconds.toFixed(1)} s; ${disturbance(c[what])})`;
+      c[what].stopped === true
+        ? `${name} not finished at its goal of ${COMMAND_GOALS[what]} s (stopped there; CPU ` +
+          `${c[what].cpuSeconds.toFixed(1)} s; ${disturbance(c[what])})`
+        : `${name} ${c[what].seconds.toFixed(1)} s (goal ≤ ${COMMAND_GOALS[what]} s; CPU ` +
+          `${c[what].cpuSeconds.toFixed(1)} s; ${disturbance(c[what])})`;
     lines.push(
       `whole commands, once each: ${one('hexa reproduce', 'reproduce')}, ${one('--audit', 'audit')}, ` +
         `${one('--calibrate', 'calibrate')}`,

@@ -21,6 +21,8 @@ export interface WallRun {
   readonly cpuSeconds: number;
   /** CPU seconds other processes used during the run (undefined off Linux). */
   readonly others: number | undefined;
+  /** Stopped at its deadline: `seconds` is then how long it ran, not how long it takes. */
+  readonly stopped?: true;
 }
 
 /** Busy CPU seconds of the whole machine, and CPU seconds of this process's finished children. */
@@ -36,7 +38,12 @@ function cpu(): { machine: number; children: number } | undefined {
 /** Run `hexa …args` once (`node`: options for Node itself, `env`: more variables); throws if it fails. */
 export function timeHexa(
   args: readonly string[],
-  more: { readonly node?: readonly string[]; readonly env?: Readonly<Record<string, string>> } = {},
+  more: {
+    readonly node?: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+    /** Stop the command after this many seconds (a command far over its goal would hold the bench for hours). */
+    readonly deadlineSeconds?: number;
+  } = {},
 ): WallRun {
   const before = cpu();
   const start = performance.now();
@@ -44,13 +51,16 @@ export function timeHexa(
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
     env: { ...process.env, ...more.env },
+    ...(more.deadlineSeconds === undefined ? {} : { timeout: more.deadlineSeconds * 1000, killSignal: 'SIGKILL' }),
   });
   const seconds = (performance.now() - start) / 1000;
   const after = cpu();
-  if (r.status !== 0) throw new Error(`hexa ${args.join(' ')} exited ${r.status}: ${r.stderr.split('\n')[0]}`);
+  const stopped = more.deadlineSeconds !== undefined && r.status === null && r.signal === 'SIGKILL';
+  if (r.status !== 0 && !stopped)
+    throw new Error(`hexa ${args.join(' ')} exited ${r.status}: ${r.stderr.split('\n')[0]}`);
   const own = before && after ? after.children - before.children : NaN;
   const others = before && after ? Math.max(0, after.machine - before.machine - own) : undefined;
-  return { seconds, cpuSeconds: own, others };
+  return stopped ? { seconds, cpuSeconds: own, others, stopped } : { seconds, cpuSeconds: own, others };
 }
 
 /**

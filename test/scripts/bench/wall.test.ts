@@ -37,6 +37,15 @@ describe('whole-command timings', () => {
     expect(() => timeHexa(['run', '--rounds', 'x'])).toThrow(/exited 2/);
   });
 
+  it('stops a command at its deadline and says so, and leaves one that ends before it alone', () => {
+    const out = mkdtempSync(join(tmpdir(), 'hexa-wall-'));
+    const stopped = timeHexa(['reproduce', '--audit', '--quiet', '--out', join(out, 'a')], { deadlineSeconds: 1 });
+    expect(stopped.stopped).toBe(true);
+    expect(stopped.seconds).toBeGreaterThanOrEqual(1);
+    const ended = timeHexa(['envs'], { deadlineSeconds: 60 });
+    expect(ended.stopped).toBeUndefined();
+  });
+
   it('compares hexa run with hexa --help, and a sweep with 1 and 2 workers, checking the outputs agree', () => {
     const s = startupFigure(1);
     expect(s.ratio).toBeCloseTo(s.run.seconds / s.help.seconds, 12);
