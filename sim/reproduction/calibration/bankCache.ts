@@ -1,8 +1,8 @@
 /**
  * What publications judged on one bank share: each simulation's class fits. A cache made `{ errors: false }`
  * gives the log estimates without their Monte Carlo variances (NaN), at a fifth of the kernel's passes, for a
- * judge that reads the logs alone (the confidence set's λ); calibration's judge reads the errors too, and
- * shares one cache with full estimates between its thresholds and its decisions.
+ * judge that reads the logs alone (the confidence set's λ, calibration's thresholds); a judge for decisions reads
+ * the errors too. Each judge (judge.ts) makes its own cache; what judges on one bank share is the reserve of runs.
  */
 import type { ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
