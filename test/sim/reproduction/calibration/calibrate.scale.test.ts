@@ -11,13 +11,11 @@
  * `npm test` keeps the calibration's bookkeeping at a small scale (calibrate.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hiddenOf, type HiddenChoices } from '../../../../sim/reproduction/arms.js';
-import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
+import { REDUCED_GRID, REDUCED_TRUTHS } from './reducedGrid.js';
 import { auditPublication, simulateGrid, type AuditResult } from '../../../../sim/reproduction/audit.js';
 import {
   calibrate,
   COVERAGE_GOAL,
-  truthOf,
   WRONG_GOAL,
   type Calibration,
 } from '../../../../sim/reproduction/calibration/calibrate.js';
@@ -27,15 +25,8 @@ import { bankOf, bankSeed, freshBank } from '../../../../sim/reproduction/calibr
 import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../../../../sim/reproduction/calibration/confidence.js';
 import { confidenceSet, type ConfidenceSet } from '../../../../sim/reproduction/calibration/articleSet.js';
 
-const base = hiddenOf(PUBLISHED_AGENT);
-const GRID: HiddenChoices[] = (['round', 'all'] as const).flatMap((window) =>
-  (['replace', 'merge'] as const).flatMap((update) =>
-    (['any', 'high'] as const).flatMap((testUnit) =>
-      (['evolve', 'record'] as const).map((testAt) => ({ ...base, window, update, testUnit, testAt })),
-    ),
-  ),
-);
-const TRUTHS = [truthOf({}), truthOf({ testUnit: 'high' })];
+const GRID = REDUCED_GRID;
+const TRUTHS = REDUCED_TRUTHS;
 const PUBLICATIONS = 60;
 const FRESH = 100;
 const BANK = 1000;

@@ -6,30 +6,18 @@
  * banks large enough for refinement to bring the truth to the floor (calibrate.scale.test.ts, `npm run test:scale`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hiddenOf, HIDDEN_CHOICES, type HiddenChoices } from '../../../../sim/reproduction/arms.js';
-import { PUBLISHED_AGENT } from '../../../../sim/agent/agentConfig.js';
+import { REDUCED_GRID, REDUCED_TRUTHS } from './reducedGrid.js';
+import { HIDDEN_CHOICES } from '../../../../sim/reproduction/arms.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
-import {
-  calibrate,
-  CALIBRATION_TRUTHS,
-  truthOf,
-  type Calibration,
-} from '../../../../sim/reproduction/calibration/calibrate.js';
+import { calibrate, CALIBRATION_TRUTHS, type Calibration } from '../../../../sim/reproduction/calibration/calibrate.js';
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 import { bankSeed, freshBank } from '../../../../sim/reproduction/calibration/judge.js';
 import { thresholdSeed } from '../../../../sim/reproduction/calibration/confidence.js';
 
-const base = hiddenOf(PUBLISHED_AGENT);
-const GRID: HiddenChoices[] = (['round', 'all'] as const).flatMap((window) =>
-  (['replace', 'merge'] as const).flatMap((update) =>
-    (['any', 'high'] as const).flatMap((testUnit) =>
-      (['evolve', 'record'] as const).map((testAt) => ({ ...base, window, update, testUnit, testAt })),
-    ),
-  ),
-);
-const TRUTHS = [truthOf({}), truthOf({ testUnit: 'high' })];
+const GRID = REDUCED_GRID;
+const TRUTHS = REDUCED_TRUTHS;
 const PUBLICATIONS = 4;
 const FRESH = 10;
 const BANK = 100;
