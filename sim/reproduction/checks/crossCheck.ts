@@ -51,24 +51,24 @@ interface GaussianFit {
   readonly logDet: number;
 }
 
-/**
- * The mean and covariance of `cols` (of the runs `pick` names, in its order, if given: a bootstrap resample without
- * a copy of its columns, summed in the same order as a copy would be); null when degenerate.
- */
-function gaussianFit(cols: readonly Float64Array[], pick?: Uint32Array): GaussianFit | null {
+/** The mean and covariance of `cols`, and the covariance's Cholesky factor; null when degenerate. */
+function gaussianFit(cols: readonly Float64Array[]): GaussianFit | null {
   const d = cols.length;
-  const m = pick?.length ?? cols[0]!.length;
-  const x = pick === undefined ? (c: Float64Array, i: number) => c[i]! : (c: Float64Array, i: number) => c[pick[i]!]!;
+  const m = cols[0]!.length;
   const means = cols.map((c) => {
     let s = 0;
-    for (let i = 0; i < m; i++) s += x(c, i);
+    for (let i = 0; i < m; i++) s += c[i]!;
     return s / m;
   });
   const cov = new Float64Array(d * d);
   for (let a = 0; a < d; a++)
     for (let b = a; b < d; b++) {
+      const ca = cols[a]!;
+      const cb = cols[b]!;
+      const ma = means[a]!;
+      const mb = means[b]!;
       let s = 0;
-      for (let i = 0; i < m; i++) s += (x(cols[a]!, i) - means[a]!) * (x(cols[b]!, i) - means[b]!);
+      for (let i = 0; i < m; i++) s += (ca[i]! - ma) * (cb[i]! - mb);
       cov[a * d + b] = cov[b * d + a] = s / (m - 1);
     }
   const l = cholesky(cov, d);
@@ -110,21 +110,25 @@ interface ClassGeometry extends ClassRuns {
   readonly logWidths: number;
 }
 
-/** Each figure column's number, for the key of the classes made from it. */
-const columnIds = new WeakMap<Float64Array, number>();
-let columns = 0;
-const columnId = (c: Float64Array): number => {
-  let id = columnIds.get(c);
-  if (id === undefined) columnIds.set(c, (id = ++columns));
-  return id;
+/**
+ * Each figure column's place, for the key of the classes made from it: its buffer's number, offset and length.
+ * Runs joined to further runs are often fresh views of one buffer (refine.ts, `joinedRuns`), so a view's identity
+ * would not find them again; no reader writes into a column once it is made.
+ */
+const bufferIds = new WeakMap<ArrayBufferLike, number>();
+let buffers = 0;
+const columnId = (c: Float64Array): string => {
+  let id = bufferIds.get(c.buffer);
+  if (id === undefined) bufferIds.set(c.buffer, (id = ++buffers));
+  return `${id}@${c.byteOffset}+${c.length}`;
 };
 
 /**
- * Classes made before, by their runs (the first continuous figure's column, then the other columns and the discrete
- * windows): publications judged on one bank read the same simulations' classes again and again, and what a class
- * costs — its covariance, and the synthetic likelihood's resamples — does not depend on the point it is read at.
+ * Classes made before, by their runs (the first continuous figure's buffer, then every column's place and the
+ * discrete windows): publications judged on one bank read the same simulations' classes again and again, and what a
+ * class costs — its covariance, and the synthetic likelihood's resamples — does not depend on the point it is read at.
  */
-const classes = new WeakMap<Float64Array, Map<string, ClassRuns | null>>();
+const classes = new WeakMap<ArrayBufferLike, Map<string, ClassRuns | null>>();
 
 /** The class of an arm's runs, or null when it has no continuous figure, fewer than `least` runs, or is degenerate. */
 function classRuns(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassRuns | null {
@@ -132,14 +136,14 @@ function classRuns(arm: ArmId, values: FigureValues, targets: ArmTargets, least:
   if (figures.length === 0) return null;
   const first = values.get(figures[0]!.id)!;
   const key = [
-    ...figures.slice(1).map((f) => columnId(values.get(f.id)!)),
+    ...figures.map((f) => columnId(values.get(f.id)!)),
     ...discreteFigures(arm).map(
       (f) => `${columnId(values.get(f.id)!)}:${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`,
     ),
     least,
   ].join('|');
-  let byKey = classes.get(first);
-  if (byKey === undefined) classes.set(first, (byKey = new Map()));
+  let byKey = classes.get(first.buffer);
+  if (byKey === undefined) classes.set(first.buffer, (byKey = new Map()));
   if (byKey.has(key)) return byKey.get(key)!;
   const hits = classOf(arm, values, targets);
   const n = first.length;
@@ -223,10 +227,16 @@ function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
   const m = c.cols[0]!.length;
   const stream = new ReplicateKey(0, 0).generator('bootstrap');
   const pick = new Uint32Array(m);
+  // One resample's columns at a time, in buffers used again for the next.
+  const picked = c.cols.map(() => new Float64Array(m));
   const fits: (GaussianFit | null)[] = [];
   for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
     for (let i = 0; i < m; i++) pick[i] = below(stream, m);
-    fits.push(gaussianFit(c.cols, pick));
+    c.cols.forEach((col, k) => {
+      const out = picked[k]!;
+      for (let i = 0; i < m; i++) out[i] = col[pick[i]!]!;
+    });
+    fits.push(gaussianFit(picked));
   }
   c.resamples = fits;
   return fits;
