@@ -316,10 +316,23 @@ export class Judge {
     return new Judge(this.bank, this.pool, false, this.reserve);
   }
 
-  private async once(publication: Publication): Promise<Judgement & { readonly wanted: boolean }> {
+  /**
+   * One publication judged; `start`, its estimates on the bank's own runs from an earlier round (they do not
+   * change: only the reserve does). Returns them too, for a publication judged again.
+   */
+  private async once(
+    publication: Publication,
+    start?: ReadonlyMap<string, ArmEstimate>,
+  ): Promise<{
+    readonly judgement: Judgement;
+    readonly wanted: boolean;
+    readonly start: ReadonlyMap<string, ArmEstimate>;
+  }> {
     const { simulations: sims, jobs, bandwidths } = this.bank;
     const targets = (arm: ArmId): ArmTargets => publication.get(arm)!;
-    const estimates = bankEstimates(this.bank, publication, this.cache, !this.decision);
+    const first = start ?? bankEstimates(this.bank, publication, this.cache, !this.decision);
+    // Refinement updates the estimates in place: the bank's own stay as they were for a round after this one.
+    const estimates = new Map(first);
     let wanted = false;
     const extended = await refineEstimates(
       sims,
@@ -334,7 +347,8 @@ export class Judge {
       targets,
       this.decision,
     );
-    return { readings: readingsOf(sims, estimates, targets), extended, refined: extended.size > 0, wanted };
+    const judgement = { readings: readingsOf(sims, estimates, targets), extended, refined: extended.size > 0 };
+    return { judgement, wanted, start: first };
   }
 
   /**
@@ -345,13 +359,19 @@ export class Judge {
   async all(publications: readonly Publication[], onJudged?: () => void): Promise<Judgement[]> {
     const out: Judgement[] = [];
     let pending = publications.map((_, i) => i);
+    const starts = new Map<number, ReadonlyMap<string, ArmEstimate>>();
     for (let round = 0; ; round++) {
       const again: number[] = [];
       for (const i of pending) {
-        const j = await this.once(publications[i]!);
-        out[i] = j;
-        if (j.wanted && round < 2) again.push(i);
-        else onJudged?.();
+        const { judgement, wanted, start } = await this.once(publications[i]!, starts.get(i));
+        out[i] = judgement;
+        if (wanted && round < 2) {
+          again.push(i);
+          starts.set(i, start);
+        } else {
+          starts.delete(i);
+          onJudged?.();
+        }
       }
       if (again.length === 0) return out;
       if (!(await this.reserve.fill(this.pool))) {
