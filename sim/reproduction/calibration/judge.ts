@@ -12,6 +12,7 @@
  * been simulated for it alone.
  */
 import { sha256Seed48 } from '../../core/digest/sha256.js';
+import { at } from '../../core/at.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
 import { auditJobs, simulateGrid, type AuditResult } from '../audit.js';
 import type { Simulations } from '../checks/sameRuns.js';
@@ -138,6 +139,33 @@ interface Held {
   readonly values: ReadonlySet<string>;
 }
 
+/** A piece of a reserve to simulate: its runs anew, more after those held, or those held passed again. */
+interface Piece {
+  readonly base: string;
+  readonly kind: 'anew' | 'more' | 'again';
+  /** The values the reserve is kept going for once this piece is in. */
+  readonly values: ReadonlySet<string>;
+  readonly job: AuditJob;
+}
+
+/** Runs `first` … `first + count − 1` of a bank job, each stopped once it can give none of `values` (settled values). */
+function piece(job: AuditJob, first: number, count: number, values: ReadonlySet<string>): AuditJob {
+  const settledAt: Partial<Record<FigureId, number[]>> = {};
+  for (const v of values)
+    for (const [id, x] of Object.entries(JSON.parse(v) as Record<FigureId, number>))
+      (settledAt[id as FigureId] ??= []).push(x);
+  return { ...job, key: `${job.key}#${first}`, first, replicates: count, rejectEarly: true, settledAt };
+}
+
+/** The one figure an arm's runs settle early (NaN in a run stopped early, a number in a run played to its end). */
+function settledFigure(arm: ArmId): FigureId {
+  return at(
+    figuresOf(arm).filter((f) => f.possible !== undefined),
+    0,
+    `${arm}'s figure settled early`,
+  ).id;
+}
+
 /**
  * Extra runs of bank simulations, beyond the bank's own, for publications' refinement. Like the article's, they
  * stop as soon as they cannot give what any publication asking for them gives the figures settled early (the
@@ -177,26 +205,29 @@ class Reserve {
     };
   }
 
-  /** Simulate what was asked for and not held; false when nothing was. */
+  /**
+   * Simulate what was asked for and not held; false when nothing was. A reserve asked for values it was not kept
+   * going for is completed rather than made anew: its runs are passed again for those values alone, and a run that
+   * reproduces one of them takes its place. The result is the reserve made anew for all its values, run for run: a
+   * run's figures do not depend on the values it is kept going for, only whether it stops; an arm settles one figure
+   * early, and a run that can no longer give a value never can again (`Figure.possible`), so a run is kept going
+   * for a set of values exactly when it is for one of them.
+   */
   async fill(pool: SimulationPool): Promise<boolean> {
     const pieces = [...this.demand.values()].flatMap(({ job, upTo, values }) => {
       const held = this.held.get(job.key);
-      // Runs kept going for fewer values cannot serve the others: the reserve is made anew for them all.
-      const keep = held !== undefined && [...values].every((v) => held.values.has(v));
-      const first = job.replicates + (keep ? (held.runs.values().next().value?.length ?? 0) : 0);
-      if (upTo <= first) return [];
-      const settledAt: Partial<Record<FigureId, number[]>> = {};
-      for (const v of values)
-        for (const [id, x] of Object.entries(JSON.parse(v) as Record<FigureId, number>))
-          (settledAt[id as FigureId] ??= []).push(x);
-      return [
-        {
-          base: job.key,
-          keep,
-          values,
-          job: { ...job, key: `${job.key}#${first}`, first, replicates: upTo - first, rejectEarly: true, settledAt },
-        },
-      ];
+      const heldRuns = held?.runs.values().next().value?.length ?? 0;
+      const settled = figuresOf(job.arm).filter((f) => f.possible !== undefined);
+      const added = held === undefined ? values : new Set([...values].filter((v) => !held.values.has(v)));
+      // Runs kept going for fewer values serve the others once passed again for them (one figure settled early).
+      const again = held !== undefined && added.size > 0 && settled.length === 1 && heldRuns > 0;
+      const keep = held !== undefined && (added.size === 0 || again);
+      const first = job.replicates + (keep ? heldRuns : 0);
+      const out: Piece[] = [];
+      if (again) out.push({ base: job.key, kind: 'again', values, job: piece(job, job.replicates, heldRuns, added) });
+      if (upTo > first)
+        out.push({ base: job.key, kind: keep ? 'more' : 'anew', values, job: piece(job, first, upTo - first, values) });
+      return out;
     });
     this.demand.clear();
     if (pieces.length === 0) return false;
@@ -204,21 +235,38 @@ class Reserve {
       pool,
       pieces.map((p) => p.job),
     );
-    for (const { base, keep, values: settled, job } of pieces) {
-      const held = keep ? this.held.get(base) : undefined;
+    const byBase = new Map<string, Piece[]>();
+    for (const p of pieces) byBase.set(p.base, [...(byBase.get(p.base) ?? []), p]);
+    for (const [base, parts] of byBase) {
+      const again = parts.find((p) => p.kind === 'again');
+      const after = parts.find((p) => p.kind !== 'again');
+      const held = after?.kind === 'anew' ? undefined : this.held.get(base);
+      const settledId = again === undefined ? undefined : settledFigure(again.job.arm);
+      const passed = again === undefined ? undefined : new Map(values.get(again.job.key)!.values);
+      const added = after === undefined ? undefined : new Map(values.get(after.job.key)!.values);
+      const ids = [...(added ?? passed!).keys()];
       const runs = new Map<SimulationFigure, Float64Array>();
-      for (const [id, added] of values.get(job.key)!.values) {
+      for (const id of ids) {
         const kept = held?.runs.get(id) ?? new Float64Array(0);
+        const more = added?.get(id) ?? new Float64Array(0);
         const bank = this.bankRuns(base, id);
         // Kept after the bank's own runs, so that refinement joins the two by views (refine.ts, `continuing`).
-        const length = kept.length + added.length;
+        const length = kept.length + more.length;
         const whole = bank === undefined ? new Float64Array(length) : continuing(bank, length);
         const offset = bank?.length ?? 0;
         whole.set(kept, offset);
-        whole.set(added, offset + kept.length);
+        whole.set(more, offset + kept.length);
         runs.set(id, whole.subarray(offset));
       }
-      this.held.set(base, { values: settled, runs });
+      if (passed !== undefined) {
+        // Where the held run stopped and the run passed again for the other values did not, the latter is the run.
+        const stopped = held!.runs.get(settledId!)!;
+        const reproduced = passed.get(settledId!)!;
+        for (let r = 0; r < stopped.length; r++)
+          if (Number.isNaN(stopped[r]!) && !Number.isNaN(reproduced[r]!))
+            for (const id of ids) runs.get(id)![r] = passed.get(id)![r]!;
+      }
+      this.held.set(base, { values: (after ?? again!).values, runs });
     }
     return true;
   }
@@ -268,10 +316,23 @@ export class Judge {
     return new Judge(this.bank, this.pool, false, this.reserve);
   }
 
-  private async once(publication: Publication): Promise<Judgement & { readonly wanted: boolean }> {
+  /**
+   * One publication judged; `start`, its estimates on the bank's own runs from an earlier round (they do not
+   * change: only the reserve does). Returns them too, for a publication judged again.
+   */
+  private async once(
+    publication: Publication,
+    start?: ReadonlyMap<string, ArmEstimate>,
+  ): Promise<{
+    readonly judgement: Judgement;
+    readonly wanted: boolean;
+    readonly start: ReadonlyMap<string, ArmEstimate>;
+  }> {
     const { simulations: sims, jobs, bandwidths } = this.bank;
     const targets = (arm: ArmId): ArmTargets => publication.get(arm)!;
-    const estimates = bankEstimates(this.bank, publication, this.cache, !this.decision);
+    const first = start ?? bankEstimates(this.bank, publication, this.cache, !this.decision);
+    // Refinement updates the estimates in place: the bank's own stay as they were for a round after this one.
+    const estimates = new Map(first);
     let wanted = false;
     const extended = await refineEstimates(
       sims,
@@ -286,7 +347,8 @@ export class Judge {
       targets,
       this.decision,
     );
-    return { readings: readingsOf(sims, estimates, targets), extended, refined: extended.size > 0, wanted };
+    const judgement = { readings: readingsOf(sims, estimates, targets), extended, refined: extended.size > 0 };
+    return { judgement, wanted, start: first };
   }
 
   /**
@@ -297,13 +359,19 @@ export class Judge {
   async all(publications: readonly Publication[], onJudged?: () => void): Promise<Judgement[]> {
     const out: Judgement[] = [];
     let pending = publications.map((_, i) => i);
+    const starts = new Map<number, ReadonlyMap<string, ArmEstimate>>();
     for (let round = 0; ; round++) {
       const again: number[] = [];
       for (const i of pending) {
-        const j = await this.once(publications[i]!);
-        out[i] = j;
-        if (j.wanted && round < 2) again.push(i);
-        else onJudged?.();
+        const { judgement, wanted, start } = await this.once(publications[i]!, starts.get(i));
+        out[i] = judgement;
+        if (wanted && round < 2) {
+          again.push(i);
+          starts.set(i, start);
+        } else {
+          starts.delete(i);
+          onJudged?.();
+        }
       }
       if (again.length === 0) return out;
       if (!(await this.reserve.fill(this.pool))) {

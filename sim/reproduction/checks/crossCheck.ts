@@ -12,6 +12,7 @@ import type { FigureValues } from '../pattern.js';
 import {
   classOf,
   continuousFigures,
+  discreteFigures,
   MAIN_SCALE,
   publishedTargets,
   type ArmTargets,
@@ -42,71 +43,132 @@ function logGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-/** A class of runs (those reproducing an arm's discrete figures) and its continuous figures, standardised. */
-interface ClassGeometry {
-  readonly figures: ReturnType<typeof continuousFigures>;
-  readonly discrete: { readonly log: number; readonly variance: number };
-  /** The continuous figures of the class's runs, one column per figure. */
-  readonly cols: readonly Float64Array[];
+/** A class's continuous figures as a multivariate normal: their means, covariance and its Cholesky factor. */
+interface GaussianFit {
+  readonly means: readonly number[];
   readonly cov: Float64Array;
-  /** The printed values, whitened by the class's mean and covariance, and the whitening. */
-  readonly point: Float64Array;
-  readonly whiten: (x: readonly number[]) => Float64Array;
+  readonly l: Float64Array;
   readonly logDet: number;
-  /** log of the product of the windows' widths: a density times it is the probability of the windows. */
-  readonly logWidths: number;
 }
 
-/** Mean, covariance (Cholesky factor) and whitened points of `cols`; null when degenerate. */
-function whitened(cols: readonly Float64Array[], published: readonly number[]) {
+/** The mean and covariance of `cols`, and the covariance's Cholesky factor; null when degenerate. */
+function gaussianFit(cols: readonly Float64Array[]): GaussianFit | null {
   const d = cols.length;
   const m = cols[0]!.length;
-  const means = cols.map((c) => c.reduce((s, x) => s + x, 0) / m);
+  const means = cols.map((c) => {
+    let s = 0;
+    for (let i = 0; i < m; i++) s += c[i]!;
+    return s / m;
+  });
   const cov = new Float64Array(d * d);
   for (let a = 0; a < d; a++)
     for (let b = a; b < d; b++) {
+      const ca = cols[a]!;
+      const cb = cols[b]!;
+      const ma = means[a]!;
+      const mb = means[b]!;
       let s = 0;
-      for (let i = 0; i < m; i++) s += (cols[a]![i]! - means[a]!) * (cols[b]![i]! - means[b]!);
+      for (let i = 0; i < m; i++) s += (ca[i]! - ma) * (cb[i]! - mb);
       cov[a * d + b] = cov[b * d + a] = s / (m - 1);
     }
   const l = cholesky(cov, d);
   if (l === null) return null;
-  const whiten = (x: readonly number[]): Float64Array => {
-    const y = new Float64Array(d);
-    for (let i = 0; i < d; i++) {
-      let s = x[i]! - means[i]!;
-      for (let k = 0; k < i; k++) s -= l[i * d + k]! * y[k]!;
-      y[i] = s / l[i * d + i]!;
-    }
-    return y;
-  };
   let logDet = 0;
   for (let i = 0; i < d; i++) logDet += Math.log(l[i * d + i]!);
-  return { cov, whiten, point: whiten(published), logDet };
+  return { means, cov, l, logDet };
 }
 
+/** A point whitened by a fit's mean and covariance. */
+function whiten(fit: GaussianFit, x: readonly number[]): Float64Array {
+  const { means, l } = fit;
+  const d = means.length;
+  const y = new Float64Array(d);
+  for (let i = 0; i < d; i++) {
+    let s = x[i]! - means[i]!;
+    for (let k = 0; k < i; k++) s -= l[i * d + k]! * y[k]!;
+    y[i] = s / l[i * d + i]!;
+  }
+  return y;
+}
+
+/** A class of runs (those reproducing an arm's discrete figures) and its continuous figures' fit. */
+interface ClassRuns {
+  readonly figures: ReturnType<typeof continuousFigures>;
+  readonly discrete: { readonly log: number; readonly variance: number };
+  /** The continuous figures of the class's runs, one column per figure. */
+  readonly cols: readonly Float64Array[];
+  readonly fit: GaussianFit;
+  /** The synthetic likelihood's bootstrap resamples' fits (made at first use; they depend on the runs alone). */
+  resamples?: readonly (GaussianFit | null)[];
+}
+
+/** A class of runs read at a publication's (or the article's) figures. */
+interface ClassGeometry extends ClassRuns {
+  /** The printed values, whitened by the class's mean and covariance. */
+  readonly point: Float64Array;
+  /** log of the product of the windows' widths: a density times it is the probability of the windows. */
+  readonly logWidths: number;
+}
+
+/**
+ * Each figure column's place, for the key of the classes made from it: its buffer's number, offset and length.
+ * Runs joined to further runs are often fresh views of one buffer (refine.ts, `joinedRuns`), so a view's identity
+ * would not find them again; no reader writes into a column once it is made.
+ */
+const bufferIds = new WeakMap<ArrayBufferLike, number>();
+let buffers = 0;
+const columnId = (c: Float64Array): string => {
+  let id = bufferIds.get(c.buffer);
+  if (id === undefined) bufferIds.set(c.buffer, (id = ++buffers));
+  return `${id}@${c.byteOffset}+${c.length}`;
+};
+
+/**
+ * Classes made before, by their runs (the first continuous figure's buffer, then every column's place and the
+ * discrete windows): publications judged on one bank read the same simulations' classes again and again, and what a
+ * class costs — its covariance, and the synthetic likelihood's resamples — does not depend on the point it is read at.
+ */
+const classes = new WeakMap<ArrayBufferLike, Map<string, ClassRuns | null>>();
+
 /** The class of an arm's runs, or null when it has no continuous figure, fewer than `least` runs, or is degenerate. */
-function classGeometry(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassGeometry | null {
-  const hits = classOf(arm, values, targets);
-  const n = values.values().next().value!.length;
-  const m = hits.length;
+function classRuns(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassRuns | null {
   const figures = continuousFigures(arm);
-  if (figures.length === 0 || m < least) return null;
-  const cols = figures.map((f) => Float64Array.from(hits, (i) => values.get(f.id)![i]!));
-  const w = whitened(
-    cols,
-    figures.map((f) => targets.get(f.id)!.point),
-  );
-  if (w === null) return null;
+  if (figures.length === 0) return null;
+  const first = values.get(figures[0]!.id)!;
+  const key = [
+    ...figures.map((f) => columnId(values.get(f.id)!)),
+    ...discreteFigures(arm).map(
+      (f) => `${columnId(values.get(f.id)!)}:${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`,
+    ),
+    least,
+  ].join('|');
+  let byKey = classes.get(first.buffer);
+  if (byKey === undefined) classes.set(first.buffer, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key)!;
+  const hits = classOf(arm, values, targets);
+  const n = first.length;
+  const m = hits.length;
+  let made: ClassRuns | null = null;
+  if (m >= least) {
+    const cols = figures.map((f) => Float64Array.from(hits, (i) => values.get(f.id)![i]!));
+    const fit = gaussianFit(cols);
+    if (fit !== null) made = { figures, discrete: { log: Math.log(m / n), variance: (1 - m / n) / m }, cols, fit };
+  }
+  byKey.set(key, made);
+  return made;
+}
+
+/** The class of an arm's runs at `targets`, or null when it has no continuous figure, too few runs, or is degenerate. */
+function classGeometry(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassGeometry | null {
+  const c = classRuns(arm, values, targets, least);
+  if (c === null) return null;
   return {
-    figures,
-    discrete: { log: Math.log(m / n), variance: (1 - m / n) / m },
-    cols,
-    cov: w.cov,
-    point: w.point,
-    whiten: w.whiten,
-    logDet: w.logDet,
-    logWidths: figures.reduce((s, f) => s + Math.log(targets.get(f.id)!.hi - targets.get(f.id)!.lo), 0),
+    ...c,
+    point: whiten(
+      c.fit,
+      c.figures.map((f) => targets.get(f.id)!.point),
+    ),
+    logWidths: c.figures.reduce((s, f) => s + Math.log(targets.get(f.id)!.hi - targets.get(f.id)!.lo), 0),
   };
 }
 
@@ -127,11 +189,15 @@ export function abcArm(arm: ArmId, values: FigureValues, targets = publishedTarg
   if (only !== undefined) return only;
   const g = classGeometry(arm, values, targets, 2 * NEIGHBOURS);
   if (g === null) return null;
-  const { figures, cols, cov, point, discrete } = g;
+  const { figures, cols, point, discrete } = g;
+  const cov = g.fit.cov;
   const d = figures.length;
   const m = cols[0]!.length;
   const distances = Float64Array.from({ length: m }, (_, i) => {
-    const y = g.whiten(cols.map((c) => c[i]!));
+    const y = whiten(
+      g.fit,
+      cols.map((c) => c[i]!),
+    );
     let s = 0;
     for (let k = 0; k < d; k++) s += (y[k]! - point[k]!) ** 2;
     return Math.sqrt(s);
@@ -148,12 +214,33 @@ export function abcArm(arm: ArmId, values: FigureValues, targets = publishedTarg
   while (k < m && distances[k]! <= r) k++;
   // Volume of the unit d-ball: π^(d/2) / Γ(d/2 + 1).
   const logBall = (d / 2) * Math.log(Math.PI) - logGamma(d / 2 + 1);
-  const conditional = Math.log(k / m) - logBall - d * Math.log(r) - g.logDet + g.logWidths;
+  const conditional = Math.log(k / m) - logBall - d * Math.log(r) - g.fit.logDet + g.logWidths;
   return { log: discrete.log + conditional, se: Math.sqrt(discrete.variance + 1 / k) };
 }
 
 /** Bootstrap resamples behind the synthetic likelihood's error. */
 export const SYNTHETIC_RESAMPLES = 200;
+
+/** The class's bootstrap resamples' fits, from a fixed stream (the same on every run), made once per class. */
+function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
+  if (c.resamples !== undefined) return c.resamples;
+  const m = c.cols[0]!.length;
+  const stream = new ReplicateKey(0, 0).generator('bootstrap');
+  const pick = new Uint32Array(m);
+  // One resample's columns at a time, in buffers used again for the next.
+  const picked = c.cols.map(() => new Float64Array(m));
+  const fits: (GaussianFit | null)[] = [];
+  for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
+    for (let i = 0; i < m; i++) pick[i] = below(stream, m);
+    c.cols.forEach((col, k) => {
+      const out = picked[k]!;
+      for (let i = 0; i < m; i++) out[i] = col[pick[i]!]!;
+    });
+    fits.push(gaussianFit(picked));
+  }
+  c.resamples = fits;
+  return fits;
+}
 
 /**
  * The arm's log probability by a synthetic likelihood (Wood 2010): the continuous figures of the class's runs
@@ -169,22 +256,15 @@ export function syntheticArm(arm: ArmId, values: FigureValues, targets = publish
   if (g === null) return null;
   const d = g.figures.length;
   const published = g.figures.map((f) => targets.get(f.id)!.point);
-  const logNormal = (w: { point: Float64Array; logDet: number }): number =>
-    -(d / 2) * Math.log(2 * Math.PI) - w.logDet - 0.5 * w.point.reduce((s, z) => s + z * z, 0);
-  const log = logNormal(g) + g.logWidths;
-  const m = g.cols[0]!.length;
-  const stream = new ReplicateKey(0, 0).generator('bootstrap');
+  const logNormal = (point: Float64Array, logDet: number): number =>
+    -(d / 2) * Math.log(2 * Math.PI) - logDet - 0.5 * point.reduce((s, z) => s + z * z, 0);
+  const log = logNormal(g.point, g.fit.logDet) + g.logWidths;
   let sum = 0;
   let sumSq = 0;
   let made = 0;
-  for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
-    const pick = Uint32Array.from({ length: m }, () => below(stream, m));
-    const w = whitened(
-      g.cols.map((c) => Float64Array.from(pick, (i) => c[i]!)),
-      published,
-    );
-    if (w === null) continue;
-    const x = logNormal(w) + g.logWidths;
+  for (const fit of bootstrapFits(g)) {
+    if (fit === null) continue;
+    const x = logNormal(whiten(fit, published), fit.logDet) + g.logWidths;
     sum += x;
     sumSq += x * x;
     made++;
