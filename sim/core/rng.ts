@@ -14,7 +14,7 @@
  * the state the task stream of the same key starts from: there its construction is nothing beside the draws.
  */
 import seedrandom from 'seedrandom';
-import { sha256, shortTextSha256Into } from './digest/sha256.js';
+import { sha256 } from './digest/sha256.js';
 
 /** The draws the simulator takes from a stream. */
 export interface Stream {
@@ -54,10 +54,8 @@ const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
  * digest bytes 4i … 4i + 3, the first the lowest (the digest's own words are big-endian, so each is byte-swapped).
  */
 export function replicateKeyWords(seed: number, replicate: number): Uint32Array {
-  const text = `hexa-sim/v1/seed=${seed}/replicate=${replicate}`;
-  const words = new Uint32Array(8);
-  // The text is one block of ASCII unless the seed is very long: then the digest in use (the host's, maybe).
-  if (!shortTextSha256Into(text, words)) words.set(sha256(text));
+  // The digest is a new array of the caller's: its words are byte-swapped in place.
+  const words = sha256(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`);
   for (let i = 0; i < 8; i++) {
     const h = words[i]!;
     words[i] = (h >>> 24) | ((h >>> 8) & 0xff00) | ((h << 8) & 0xff0000) | (h << 24);
