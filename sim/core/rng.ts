@@ -54,10 +54,10 @@ const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
  * digest bytes 4i … 4i + 3, the first the lowest (the digest's own words are big-endian, so each is byte-swapped).
  */
 export function replicateKeyWords(seed: number, replicate: number): Uint32Array {
-  const digest = sha256(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`);
-  const words = new Uint32Array(8);
+  // The digest is a new array of the caller's: its words are byte-swapped in place.
+  const words = sha256(`hexa-sim/v1/seed=${seed}/replicate=${replicate}`);
   for (let i = 0; i < 8; i++) {
-    const h = digest[i]!;
+    const h = words[i]!;
     words[i] = (h >>> 24) | ((h >>> 8) & 0xff00) | ((h << 8) & 0xff0000) | (h << 24);
   }
   return words;

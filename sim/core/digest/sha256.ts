@@ -47,6 +47,10 @@ export type Sha256 = (message: string | Uint8Array) => Uint32Array;
 
 /** The portable SHA-256, written here. */
 export const portableSha256: Sha256 = (message) => {
+  if (typeof message === 'string' && message.length <= 55) {
+    const words = new Uint32Array(8);
+    if (shortTextSha256Into(message, words)) return words;
+  }
   let length: number;
   let bytes: Uint8Array;
   if (typeof message === 'string') {
@@ -91,6 +95,34 @@ export function installSha256(host: Sha256): void {
   installed = host;
 }
 
+/**
+ * The digest of a text of at most 55 ASCII characters (one block), its words H0 … H7 written into `out`: returns
+ * false, with `out` untouched, for any other text. The block is read from the text's code units straight into the
+ * schedule, with nothing encoded or allocated: the texts keys are made of (a replicate's, once per replicate) are
+ * such, and where no host installs a digest of its own this is their path.
+ */
+export function shortTextSha256Into(text: string, out: Uint32Array): boolean {
+  const length = text.length;
+  if (length > 55) return false;
+  const w = schedule;
+  for (let t = 0; t < 16; t++) w[t] = 0;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return false;
+    w[i >>> 2] = w[i >>> 2]! | (c << (24 - 8 * (i & 3)));
+  }
+  w[length >>> 2] = w[length >>> 2]! | (0x80 << (24 - 8 * (length & 3)));
+  w[15] = length * 8;
+  const h = state;
+  h.set(H0);
+  compressSchedule(h);
+  for (let i = 0; i < 8; i++) out[i] = h[i]!;
+  return true;
+}
+
+/** The hash state of `shortTextSha256Into`, reused. */
+const state = new Int32Array(8);
+
 /** One block of 64 bytes at `at` into the hash state `h`. */
 function compress(h: Int32Array, bytes: Uint8Array, at: number): void {
   const w = schedule;
@@ -98,6 +130,12 @@ function compress(h: Int32Array, bytes: Uint8Array, at: number): void {
     const i = at + 4 * t;
     w[t] = (bytes[i]! << 24) | (bytes[i + 1]! << 16) | (bytes[i + 2]! << 8) | bytes[i + 3]!;
   }
+  compressSchedule(h);
+}
+
+/** The block whose 16 big-endian words are the schedule's first into the hash state `h`. */
+function compressSchedule(h: Int32Array): void {
+  const w = schedule;
   for (let t = 16; t < 64; t++) {
     const x = w[t - 15]!;
     const y = w[t - 2]!;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256, sha256Hex, sha256Seed48 } from '../../../../sim/core/digest/sha256.js';
+import { sha256, sha256Hex, sha256Seed48, shortTextSha256Into } from '../../../../sim/core/digest/sha256.js';
 
 const nodeHex = (message: string | Uint8Array): string => createHash('sha256').update(message).digest('hex');
 
@@ -35,6 +35,25 @@ describe('sha256', () => {
     sha256('b'.repeat(5000));
     expect(Buffer.from(first.buffer).length).toBe(32);
     expect([...first].map((w) => w.toString(16).padStart(8, '0')).join('')).toBe(nodeHex('a'));
+  });
+
+  it('takes short ASCII texts on a path of its own, with the same digests, and leaves the rest to sha256', () => {
+    const hexOf = (words: Uint32Array): string => [...words].map((w) => w.toString(16).padStart(8, '0')).join('');
+    for (let n = 0; n <= 64; n++) {
+      const text = Array.from({ length: n }, (_, i) => String.fromCharCode((i * 37 + n) % 128)).join('');
+      const out = new Uint32Array(8);
+      expect(shortTextSha256Into(text, out), `length ${n}`).toBe(n <= 55);
+      expect(hexOf(out), `length ${n}`).toBe(n <= 55 ? nodeHex(text) : '0'.repeat(64));
+    }
+    const out = new Uint32Array(8);
+    expect(shortTextSha256Into('seed=1/é', out)).toBe(false);
+    expect(hexOf(out)).toBe('0'.repeat(64));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 55 }), (text) => {
+        const words = new Uint32Array(8);
+        return shortTextSha256Into(text, words) && hexOf(words) === nodeHex(text);
+      }),
+    );
   });
 
   it('reads a 48-bit seed as Buffer.readUIntLE(0, 6) does', () => {
