@@ -148,7 +148,7 @@ interface Piece {
   readonly job: AuditJob;
 }
 
-/** Runs `first` … `first + count − 1` of a bank job, each stopped once it can give none of `values` (settled values). */
+/** Runs `first` … `first + count − 1` of a bank job, each stopped once it can give none of the settled `values`. */
 function piece(job: AuditJob, first: number, count: number, values: ReadonlySet<string>): AuditJob {
   const settledAt: Partial<Record<FigureId, number[]>> = {};
   for (const v of values)

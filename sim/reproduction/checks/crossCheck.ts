@@ -158,7 +158,7 @@ function classRuns(arm: ArmId, values: FigureValues, targets: ArmTargets, least:
   return made;
 }
 
-/** The class of an arm's runs at `targets`, or null when it has no continuous figure, too few runs, or is degenerate. */
+/** The class of an arm's runs at `targets`, or null if it has no continuous figure, too few runs, or is degenerate. */
 function classGeometry(arm: ArmId, values: FigureValues, targets: ArmTargets, least: number): ClassGeometry | null {
   const c = classRuns(arm, values, targets, least);
   if (c === null) return null;
