@@ -10,8 +10,9 @@ import { join } from 'node:path';
 
 /** statfs's f_type of a tmpfs. */
 const TMPFS_MAGIC = 0x01021994;
-/** Less room than this and the run keeps the default: the suite writes a few hundred MB while it runs. */
+/** Less room than this and the run keeps the default: the suite's files must fit with room to spare. */
 const LEAST_FREE = 4 * 1024 ** 3;
+
 /** A memory-backed TMPDIR made for this run, or undefined where the default stays (or another setup made one). */
 export function useMemoryTmp(): string | undefined {
   if (process.env.TMPDIR !== undefined) return undefined;

@@ -31,7 +31,7 @@ export const RECIPE_REPLICATES = 20;
  * The page's sweep.json with RECIPE_REPLICATES replicates a cell, its cells and every other setting as printed:
  * the recipes' checks are of wiring and bytes — shards, a resume after a kill, a merge equal to one sweep — which
  * hold at any replicate count, while at the printed 100 the cluster tests spent most of their time simulating. A
- * cell still takes long enough for a task to be caught with some of its cells finished and two to go.
+ * cell still takes long enough for a task to be caught with some of its cells finished and more to go.
  */
 export function recipeGrid(): string {
   const printed = recipe('sweep.json');
