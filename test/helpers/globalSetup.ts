@@ -1,9 +1,18 @@
 /**
  * Vitest's global setup: build the CLI for the current sources once, before any test file starts, so test files
- * running side by side neither compile it twice nor wait on each other (test/helpers/cli.ts).
+ * running side by side neither compile it twice nor wait on each other (test/helpers/cli.ts); and give the run a
+ * temporary folder in memory (test/helpers/memoryTmp.ts), removed at the end unless a test failed.
  */
+import type { TestProject } from 'vitest/node';
 import { BUILT_CLI_ENV, builtCli } from './cli.js';
+import { endMemoryTmp, useMemoryTmp } from './memoryTmp.js';
 
-export default function setup(): void {
+export default function setup(project: TestProject): (() => void) | undefined {
   process.env[BUILT_CLI_ENV] = builtCli();
+  const tmp = useMemoryTmp();
+  if (tmp === undefined) return undefined;
+  return () => {
+    const state = project.vitest.state;
+    endMemoryTmp(tmp, state.getCountOfFailedTests() > 0 || state.getUnhandledErrors().length > 0);
+  };
 }

@@ -118,7 +118,8 @@ describe('interrupted writers', () => {
 
   it('a sweep stopped by a signal says what it kept in one line, its manifest "stopped"', async () => {
     const cwd = tempDir('sweep-signal');
-    const args = ['sweep', '--explore', '0:0.2:0.01', '--tasks', '40', '--replicates', '1500', '--workers', '1'];
+    // Five cells, slow enough that one is finished while others run; the resume then runs the rest.
+    const args = ['sweep', '--explore', '0:0.2:0.05', '--tasks', '40', '--replicates', '1500', '--workers', '1'];
     const child = spawn(process.execPath, hexaArgv([...args, '--quiet', '--out', 's']), {
       cwd,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -132,10 +133,10 @@ describe('interrupted writers', () => {
     // The line gives the command that finishes it, exactly: the one given, with --resume (npx hexa: this CLI is
     // not the hexa on the PATH).
     const resume =
-      'npx hexa sweep --explore 0:0.2:0.01 --tasks 40 --replicates 1500 --workers 1 --quiet --out s --resume';
+      'npx hexa sweep --explore 0:0.2:0.05 --tasks 40 --replicates 1500 --workers 1 --quiet --out s --resume';
     expect(stderr).toMatch(
       new RegExp(
-        String.raw`^hexa: stopped by SIGTERM; sweep 's': \d+ of 21 cells are finished and kept, the manifest says ` +
+        String.raw`^hexa: stopped by SIGTERM; sweep 's': \d+ of 5 cells are finished and kept, the manifest says ` +
           `"stopped"; to finish it, run ${resume}\n$`,
       ),
     );

@@ -118,13 +118,13 @@ describe('modules under hexa sweep and hexa matrix', () => {
 describe('a module world under hexa reproduce', () => {
   it('reproduces the benchmark and its bounds exactly as the built-in lock does (lock-v1 dynamics)', async () => {
     const dir = tempDir('plugin-reproduce');
-    // The audit is the lock's alone and compared with nothing here, so a small one serves.
+    // The audit is the lock's alone and compared with nothing here, so the smallest one serves.
     const lock = await hexaHere([
       'reproduce',
       '--replicates',
       '30',
       '--audit-replicates',
-      '20',
+      '2',
       '--out',
       join(dir, 'lock'),
     ]);

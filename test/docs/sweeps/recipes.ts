@@ -2,7 +2,7 @@
  * The cluster recipes of docs/sweeps.md, read out of the page (the fenced block after each
  * `<!-- recipe: NAME -->`), so what the tests run is what a user copies. They run in a folder that stands in
  * for the repository: `npx hexa` there runs the CLI built from the current sources, and `sweep.json` is the
- * page's grid.
+ * page's grid at fewer replicates a cell (`recipeGrid`).
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -24,10 +24,26 @@ export function recipe(name: string): string {
   return block[1]!;
 }
 
-/** A fresh folder with the page's sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`. */
+/** Replicates a cell in the recipes' sweep.json (the page prints 100). */
+export const RECIPE_REPLICATES = 20;
+
+/**
+ * The page's sweep.json with RECIPE_REPLICATES replicates a cell, its cells and every other setting as printed:
+ * the recipes' checks are of wiring and bytes — shards, a resume after a kill, a merge equal to one sweep — which
+ * hold at any replicate count, while at the printed 100 the cluster tests spent most of their time simulating. A
+ * cell still takes long enough for a task to be caught with some of its cells finished and more to go.
+ */
+export function recipeGrid(): string {
+  const printed = recipe('sweep.json');
+  const grid = printed.replace(/^(\s*"replicates": )\d+(,?)$/m, `$1${RECIPE_REPLICATES}$2`);
+  if (grid === printed) throw new Error(`docs/sweeps.md: sweep.json has no "replicates" line to lower`);
+  return grid;
+}
+
+/** A fresh folder with the recipes' sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`. */
 export function recipeFolder(tag: string): string {
   const dir = tempDir(tag);
-  writeFileSync(join(dir, 'sweep.json'), recipe('sweep.json'));
+  writeFileSync(join(dir, 'sweep.json'), recipeGrid());
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   const bin = join(dir, 'node_modules', '.bin', 'hexa');
   writeFileSync(bin, `#!/bin/sh\nexec '${process.execPath}' '${builtCli()}' "$@"\n`);
@@ -36,13 +52,13 @@ export function recipeFolder(tag: string): string {
 }
 
 /**
- * results.csv of one unsharded sweep of the page's grid (and its cell count), by the current build: run once
+ * results.csv of one unsharded sweep of the recipes' grid (and its cell count), by the current build: run once
  * per build and grid into the git-ignored .vitest-cache/, which the recipe tests share.
  */
 export function wholeSweep(): { results: string; cells: number } {
-  const key = createHash('sha256').update(builtCli()).update(recipe('sweep.json')).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(builtCli()).update(recipeGrid()).digest('hex').slice(0, 16);
   const dir = sharedFolder(`recipe-whole-${key}`, (folder) => {
-    writeFileSync(join(folder, 'sweep.json'), recipe('sweep.json'));
+    writeFileSync(join(folder, 'sweep.json'), recipeGrid());
     const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: folder });
     expect(r.status, r.stderr).toBe(0);
   });

@@ -5,6 +5,7 @@ import { escapeHtml } from '../../../reports/render/html.js';
 import { finalMean, rankCells } from '../../../reports/ranking.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { tempDir } from '../fixtures.js';
+import { describeInChromium } from './inChromium.js';
 import { buildPages, type Page, type PageKind } from './pages.js';
 
 let root: string;
@@ -185,3 +186,6 @@ describe('a sweep’s page', () => {
     }
   });
 });
+
+// The same pages in chromium (inChromium.ts): registered here so that one build of the pages serves both.
+describeInChromium(() => pages);
