@@ -2,9 +2,10 @@
  * The report pages in a real browser (Debian's chromium through playwright-core), opened from disk at a
  * phone's 390 px and a laptop's 1300 px — a reproduction, a run, a small sweep and an 88-cell one: no page is
  * wider than the window, the headline is the first thing on the first screen, every chart draws within its
- * column with titled axes, no text in a chart is cut short ("…") or drawn outside it, a heat map prints a
- * figure only in a cell that holds it, nothing goes to the network and nothing is logged as an error. With
- * JavaScript off, every chart shows as its inlined SVG.
+ * column with titled axes, no text in a chart is cut short ("…") or drawn outside it, every axis title (a
+ * rotated, wrapped y title too) lies wholly inside what its figure shows, a heat map prints a figure only in a
+ * cell that holds it, nothing goes to the network and nothing is logged as an error. With JavaScript off, every
+ * chart shows as its inlined SVG.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,8 @@ interface Measured {
     outside: string[];
     /** The heat map's printed figures wider than their cell, as "text: its width > the cell's". */
     spilled: string[];
+    /** Axis titles not wholly inside what the figure shows (its SVG within its column), with their boxes. */
+    titlesOutside: string[];
   }[];
 }
 
@@ -86,6 +89,17 @@ const MEASURE = `(() => {
         const b = t.getBoundingClientRect(); const c = e.getBoundingClientRect();
         return b.width > 0 && (b.left < c.left - 1 || b.right > c.right + 1);
       }).map((t) => t.textContent ?? ''),
+      titlesOutside: (() => {
+        const c = e.getBoundingClientRect(); const s = e.querySelector('svg')?.getBoundingClientRect() ?? c;
+        const left = Math.max(c.left, s.left); const right = Math.min(c.right, s.right);
+        const box = (b) => '[' + [b.left, b.right, b.top, b.bottom].map(Math.round).join(', ') + ']';
+        return [...e.querySelectorAll('svg .role-axis-title text')].filter((t) => {
+          const b = t.getBoundingClientRect();
+          return b.width > 0 &&
+            (b.left < left - 1 || b.right > right + 1 || b.top < s.top - 1 || b.bottom > s.bottom + 1);
+        }).map((t) => t.textContent + ' ' + box(t.getBoundingClientRect()) + ' outside ' +
+          box({ left, right, top: s.top, bottom: s.bottom }));
+      })(),
       spilled: (() => {
         const cells = [...e.querySelectorAll('svg .mark-rect path')].map((r) => r.getBoundingClientRect())
           .filter((r) => r.width > 0);
@@ -145,6 +159,7 @@ describe.each(['reproduce', 'run', 'sweep', 'large', 'compare'] as const)('the %
           expect(c.axisTitles.filter((t) => t.length > 3).length, name).toBeGreaterThan(0);
           expect(c.cut, name).toEqual([]);
           expect(c.outside, name).toEqual([]);
+          expect(c.titlesOutside, name).toEqual([]);
           if (page.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
         }
         expect(problems).toEqual([]);
