@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolder, tempDir } from '../fixtures.js';
 import { writeComparison } from '../../../reports/compare/comparePage.js';
+import { chartId } from '../../../reports/render/embed.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import { buildPages, type Page, type PageKind } from './pages.js';
@@ -55,6 +56,8 @@ interface Measured {
   readonly pageWidth: number;
   readonly first: { id: string; top: number; bottom: number; text: string };
   readonly charts: {
+    /** The chart's element id: chart-N for the Nth of the report's charts (a sweep's page shows its heat map first). */
+    id: string;
     rendered?: string;
     client: number;
     drawn: number;
@@ -78,6 +81,7 @@ const MEASURE = `(() => {
     pageWidth: document.documentElement.scrollWidth,
     first: { id: first.id, top: box.top, bottom: box.bottom, text: first.textContent },
     charts: [...document.querySelectorAll('.chart')].map((e) => ({
+      id: e.id,
       rendered: e.dataset.rendered,
       client: e.clientWidth,
       drawn: e.querySelector('svg')?.getBoundingClientRect().width ?? 0,
@@ -150,8 +154,11 @@ describe.each(['reproduce', 'run', 'sweep', 'large', 'compare'] as const)('the %
         ];
         expect(m.first.text).toContain(opening ?? 'Best');
         expect(m.charts).toHaveLength(page.charts.length);
-        for (const [i, c] of m.charts.entries()) {
-          const name = `${kind}: ${page.charts[i]!.name}`;
+        const byId = new Map(page.charts.map((chart, i) => [chartId(i), chart]));
+        expect(m.charts.map((c) => c.id).sort()).toEqual([...byId.keys()].sort());
+        for (const c of m.charts) {
+          const chart = byId.get(c.id)!;
+          const name = `${kind}: ${chart.name}`;
           expect(c.rendered, name).toBe('true');
           expect(c.marks, name).toBeGreaterThan(0);
           expect(c.drawn, name).toBeGreaterThan(0);
@@ -160,7 +167,7 @@ describe.each(['reproduce', 'run', 'sweep', 'large', 'compare'] as const)('the %
           expect(c.cut, name).toEqual([]);
           expect(c.outside, name).toEqual([]);
           expect(c.titlesOutside, name).toEqual([]);
-          if (page.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
+          if (chart.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
         }
         expect(problems).toEqual([]);
         expect(requests).toEqual([url]); // the page itself, nothing else
