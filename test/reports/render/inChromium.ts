@@ -2,9 +2,10 @@
  * The report pages in a real browser (Debian's chromium through playwright-core), opened from disk at a
  * phone's 390 px and a laptop's 1300 px — a reproduction, a run, a small sweep and an 88-cell one: no page is
  * wider than the window, the headline is the first thing on the first screen, every chart draws within its
- * column with titled axes, no text in a chart is cut short ("…") or drawn outside it, a heat map prints a
- * figure only in a cell that holds it, nothing goes to the network and nothing is logged as an error. With
- * JavaScript off, every chart shows as its inlined SVG. html.test.ts registers these tests on the pages it built,
+ * column with titled axes, no text in a chart is cut short ("…") or drawn outside it, every axis title (a
+ * rotated, wrapped y title too) lies wholly inside what its figure shows, a heat map prints a figure only in a
+ * cell that holds it, nothing goes to the network and nothing is logged as an error. With JavaScript off, every
+ * chart shows as its inlined SVG. html.test.ts registers these tests on the pages it built,
  * so the pages are built once for both.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolder, tempDir } from '../fixtures.js';
 import { writeComparison } from '../../../reports/compare/comparePage.js';
+import { chartId } from '../../../reports/render/embed.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import type { Page, PageKind } from './pages.js';
@@ -66,6 +68,8 @@ interface Measured {
   readonly pageWidth: number;
   readonly first: { id: string; top: number; bottom: number; text: string };
   readonly charts: {
+    /** The chart's element id: chart-N for the Nth of the report's charts (a sweep's page shows its heat map first). */
+    id: string;
     rendered?: string;
     client: number;
     drawn: number;
@@ -76,6 +80,8 @@ interface Measured {
     outside: string[];
     /** The heat map's printed figures wider than their cell, as "text: its width > the cell's". */
     spilled: string[];
+    /** Axis titles not wholly inside what the figure shows (its SVG within its column), with their boxes. */
+    titlesOutside: string[];
   }[];
 }
 
@@ -87,6 +93,7 @@ const MEASURE = `(() => {
     pageWidth: document.documentElement.scrollWidth,
     first: { id: first.id, top: box.top, bottom: box.bottom, text: first.textContent },
     charts: [...document.querySelectorAll('.chart')].map((e) => ({
+      id: e.id,
       rendered: e.dataset.rendered,
       client: e.clientWidth,
       drawn: e.querySelector('svg')?.getBoundingClientRect().width ?? 0,
@@ -98,6 +105,17 @@ const MEASURE = `(() => {
         const b = t.getBoundingClientRect(); const c = e.getBoundingClientRect();
         return b.width > 0 && (b.left < c.left - 1 || b.right > c.right + 1);
       }).map((t) => t.textContent ?? ''),
+      titlesOutside: (() => {
+        const c = e.getBoundingClientRect(); const s = e.querySelector('svg')?.getBoundingClientRect() ?? c;
+        const left = Math.max(c.left, s.left); const right = Math.min(c.right, s.right);
+        const box = (b) => '[' + [b.left, b.right, b.top, b.bottom].map(Math.round).join(', ') + ']';
+        return [...e.querySelectorAll('svg .role-axis-title text')].filter((t) => {
+          const b = t.getBoundingClientRect();
+          return b.width > 0 &&
+            (b.left < left - 1 || b.right > right + 1 || b.top < s.top - 1 || b.bottom > s.bottom + 1);
+        }).map((t) => t.textContent + ' ' + box(t.getBoundingClientRect()) + ' outside ' +
+          box({ left, right, top: s.top, bottom: s.bottom }));
+      })(),
       spilled: (() => {
         const cells = [...e.querySelectorAll('svg .mark-rect path')].map((r) => r.getBoundingClientRect())
           .filter((r) => r.width > 0);
@@ -149,8 +167,11 @@ function pageTests(): void {
           ];
           expect(m.first.text).toContain(opening ?? 'Best');
           expect(m.charts).toHaveLength(page.charts.length);
-          for (const [i, c] of m.charts.entries()) {
-            const name = `${kind}: ${page.charts[i]!.name}`;
+          const byId = new Map(page.charts.map((chart, i) => [chartId(i), chart]));
+          expect(m.charts.map((c) => c.id).sort()).toEqual([...byId.keys()].sort());
+          for (const c of m.charts) {
+            const chart = byId.get(c.id)!;
+            const name = `${kind}: ${chart.name}`;
             expect(c.rendered, name).toBe('true');
             expect(c.marks, name).toBeGreaterThan(0);
             expect(c.drawn, name).toBeGreaterThan(0);
@@ -158,7 +179,8 @@ function pageTests(): void {
             expect(c.axisTitles.filter((t) => t.length > 3).length, name).toBeGreaterThan(0);
             expect(c.cut, name).toEqual([]);
             expect(c.outside, name).toEqual([]);
-            if (page.charts[i]!.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
+            expect(c.titlesOutside, name).toEqual([]);
+            if (chart.kind === 'heatmap') expect(c.spilled, name).toEqual([]);
           }
           expect(problems).toEqual([]);
           expect(requests).toEqual([url]); // the page itself, nothing else
