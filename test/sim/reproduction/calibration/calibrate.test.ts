@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REDUCED_GRID, REDUCED_TRUTHS } from './reducedGrid.js';
 import { HIDDEN_CHOICES } from '../../../../sim/reproduction/arms.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
-import { calibrate, CALIBRATION_TRUTHS, type Calibration } from '../../../../sim/reproduction/calibration/calibrate.js';
+import {
+  calibrate,
+  CALIBRATION_TRUTHS,
+  truthOf,
+  type Calibration,
+} from '../../../../sim/reproduction/calibration/calibrate.js';
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
@@ -39,10 +44,24 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('calibration of the decision on simulated publications', () => {
-  it('calibrates far truths as well as the neighbours of the defaults', () => {
+  it('calibrates far truths as well as the neighbours of the defaults, each a reading with runs of its own', async () => {
     expect(CALIBRATION_TRUTHS.length).toBeGreaterThanOrEqual(8);
-    expect(CALIBRATION_TRUTHS.some((t) => t.window === 'all' && t.samples === 'distinct')).toBe(true);
-  });
+    expect(CALIBRATION_TRUTHS.filter((t) => Object.keys(t).length >= 2).length).toBeGreaterThanOrEqual(2);
+    // Two truths whose runs are the same, arm for arm, would be one truth counted twice (as window all with samples
+    // distinct is samples distinct): a few runs of every arm tell them apart.
+    const truths = CALIBRATION_TRUTHS.map(truthOf);
+    const pool = simulationPool(1);
+    try {
+      const { simulations } = await simulateGrid(truths, 5, 20, pool);
+      const runs = simulations.keys.map((keys) =>
+        JSON.stringify(keys.map((k) => [...simulations.values.get(k)!.values()].map((v) => [...v]))),
+      );
+      const same = truths.flatMap((_, i) => truths.flatMap((_, j) => (j > i && runs[i] === runs[j] ? [[i, j]] : [])));
+      expect(same).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   it('reports every truth it was given, in order, each with its publications, judged on two banks', () => {
     expect(result.truths.map((t) => t.hidden)).toEqual(TRUTHS);
