@@ -44,7 +44,7 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('calibration of the decision on simulated publications', () => {
-  it('calibrates far truths as well as the defaults' neighbours, each with runs of its own', async () => {
+  it('calibrates far truths as well as the neighbours of the defaults, none the runs of another', async () => {
     expect(CALIBRATION_TRUTHS.length).toBeGreaterThanOrEqual(8);
     expect(CALIBRATION_TRUTHS.filter((t) => Object.keys(t).length >= 2).length).toBeGreaterThanOrEqual(2);
     // Two truths whose runs are the same, arm for arm, would be one truth counted twice (as window all with samples
