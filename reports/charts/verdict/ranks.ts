@@ -57,7 +57,8 @@ export function ranksSpec(
         {
           mark: { type: 'rect', color: BAND_COLOUR, opacity: 0.6 },
           encoding: {
-            x: { field: 'from', type: 'quantitative', title: 'Place of the truth in the posterior' },
+            // Two lines: one line is wider than a panel and runs into its neighbours' titles.
+            x: { field: 'from', type: 'quantitative', title: ['Place of the truth', 'in its posterior'] },
             x2: { field: 'to' },
             y: { field: 'low', type: 'quantitative', title: 'Publications' },
             y2: { field: 'high' },

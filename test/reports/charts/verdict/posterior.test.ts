@@ -50,6 +50,14 @@ describe('the rank histogram', () => {
     await captionsMatch(spec);
   });
 
+  it("keeps each panel's x title within the panel (it would run into the next panel's)", () => {
+    const spec = ranksSpec(RANKS) as { spec: { width: number; layer: { encoding: { x: { title?: unknown } } }[] } };
+    const title = spec.spec.layer[0]!.encoding.x.title;
+    const lines = (Array.isArray(title) ? title : [title]).map(String);
+    // DejaVu Sans's average glyph is about 0.58 of the size; the axis titles are 13 px (charts/theme.ts).
+    for (const line of lines) expect(line.length * 13 * 0.58, line).toBeLessThanOrEqual(spec.spec.width);
+  });
+
   it(`counts each choice's ranks into ${RANK_BINS} bins, with the band a flat histogram keeps`, () => {
     const rows = dataRows(ranksSpec(RANKS));
     const cadence = rows.filter((r) => r.choice === 'cadence');
