@@ -54,7 +54,7 @@ describe('the rank histogram', () => {
     const spec = ranksSpec(RANKS) as { spec: { width: number; layer: { encoding: { x: { title?: unknown } } }[] } };
     const title = spec.spec.layer[0]!.encoding.x.title;
     const lines = (Array.isArray(title) ? title : [title]).map(String);
-    // DejaVu Sans's average glyph is about 0.58 of the size; the axis titles are 13 px (charts/theme.ts).
+    // DejaVu Sans's average glyph is about 0.58 of the size; the axis titles are 13 px (reports/charts/theme.ts).
     for (const line of lines) expect(line.length * 13 * 0.58, line).toBeLessThanOrEqual(spec.spec.width);
   });
 
