@@ -33,17 +33,18 @@ export const RECIPE_REPLICATES = 20;
  * hold at any replicate count, while at the printed 100 the cluster tests spent most of their time simulating. A
  * cell still takes long enough for a task to be caught with some of its cells finished and more to go.
  */
-export function recipeGrid(): string {
+export function recipeGrid(replicates = RECIPE_REPLICATES): string {
   const printed = recipe('sweep.json');
-  const grid = printed.replace(/^(\s*"replicates": )\d+(,?)$/m, `$1${RECIPE_REPLICATES}$2`);
-  if (grid === printed) throw new Error(`docs/sweeps.md: sweep.json has no "replicates" line to lower`);
+  const grid = printed.replace(/^(\s*"replicates": )\d+(,?)$/m, `$1${replicates}$2`);
+  if (!/^\s*"replicates": \d+,?$/m.test(printed))
+    throw new Error(`docs/sweeps.md: sweep.json has no "replicates" line`);
   return grid;
 }
 
 /** A fresh folder with the recipes' sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`. */
-export function recipeFolder(tag: string): string {
+export function recipeFolder(tag: string, replicates = RECIPE_REPLICATES): string {
   const dir = tempDir(tag);
-  writeFileSync(join(dir, 'sweep.json'), recipeGrid());
+  writeFileSync(join(dir, 'sweep.json'), recipeGrid(replicates));
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   const bin = join(dir, 'node_modules', '.bin', 'hexa');
   writeFileSync(bin, `#!/bin/sh\nexec '${process.execPath}' '${builtCli()}' "$@"\n`);
@@ -55,10 +56,11 @@ export function recipeFolder(tag: string): string {
  * results.csv of one unsharded sweep of the recipes' grid (and its cell count), by the current build: run once
  * per build and grid into the git-ignored .vitest-cache/, which the recipe tests share.
  */
-export function wholeSweep(): { results: string; cells: number } {
-  const key = createHash('sha256').update(builtCli()).update(recipeGrid()).digest('hex').slice(0, 16);
+export function wholeSweep(replicates = RECIPE_REPLICATES): { results: string; cells: number } {
+  const grid = recipeGrid(replicates);
+  const key = createHash('sha256').update(builtCli()).update(grid).digest('hex').slice(0, 16);
   const dir = sharedFolder(`recipe-whole-${key}`, (folder) => {
-    writeFileSync(join(folder, 'sweep.json'), recipeGrid());
+    writeFileSync(join(folder, 'sweep.json'), grid);
     const r = hexa(['sweep', '--config', 'sweep.json', '--out', 'whole', '--quiet'], { cwd: folder });
     expect(r.status, r.stderr).toBe(0);
   });
