@@ -98,8 +98,6 @@ interface ClassRuns {
   /** The continuous figures of the class's runs, one column per figure. */
   readonly cols: readonly Float64Array[];
   readonly fit: GaussianFit;
-  /** The synthetic likelihood's bootstrap resamples' fits (made at first use; they depend on the runs alone). */
-  resamples?: readonly (GaussianFit | null)[];
 }
 
 /** A class of runs read at a publication's (or the article's) figures. */
@@ -221,9 +219,16 @@ export function abcArm(arm: ArmId, values: FigureValues, targets = publishedTarg
 /** Bootstrap resamples behind the synthetic likelihood's error. */
 export const SYNTHETIC_RESAMPLES = 200;
 
+/**
+ * Each class's bootstrap resamples' fits, by the class's own fit: a class read at a point is a copy of the class
+ * (`classGeometry`), and the fit is what the copies share.
+ */
+const resamplesOf = new WeakMap<GaussianFit, readonly (GaussianFit | null)[]>();
+
 /** The class's bootstrap resamples' fits, from a fixed stream (the same on every run), made once per class. */
 function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
-  if (c.resamples !== undefined) return c.resamples;
+  const made = resamplesOf.get(c.fit);
+  if (made !== undefined) return made;
   const m = c.cols[0]!.length;
   const stream = new ReplicateKey(0, 0).generator('bootstrap');
   const pick = new Uint32Array(m);
@@ -238,7 +243,7 @@ function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
     });
     fits.push(gaussianFit(picked));
   }
-  c.resamples = fits;
+  resamplesOf.set(c.fit, fits);
   return fits;
 }
 
