@@ -184,18 +184,23 @@ describe("a plugin that prints: its output never reaches hexa's stdout, it goes 
   });
 
   it('a sweep: its stdout has none of it, and its results are those of a world that prints nothing', () => {
-    const results = (fault: string): string => {
-      const cwd = tempDir('print-sweep');
-      const r = hexa(['sweep', '--env', WORLD, '--param', `fault=${fault}`, ...LATER, ...SHORT, '--out', 's'], { cwd });
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).not.toMatch(/step \d|hexa's/);
-      // Without the cell's id (a hash of its configuration, the fault among it) and the fault's own column.
-      const rows = readFileSync(join(cwd, 's', 'results.csv'), 'utf8')
-        .trim()
-        .split('\n');
-      const at = rows[0]!.split(',').indexOf('fault');
-      return rows.map((row) => row.split(',').map((v, i) => (i === 0 || i === at ? '' : v))).join('\n');
-    };
+    // Both worlds in one sweep: a cell's random streams come from the seed and its replicates, not from its
+    // configuration, so the cell that prints and the one that does not make the same rows.
+    const cwd = tempDir('print-sweep');
+    const r = hexa(['sweep', '--env', WORLD, '--param', 'fault=print,none', ...LATER, ...SHORT, '--out', 's'], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/step \d|hexa's/);
+    const [header, ...rows] = readFileSync(join(cwd, 's', 'results.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    const at = header!.split(',').indexOf('fault');
+    // A cell's rows without its id (a hash of its configuration, the fault among it) and the fault's own column.
+    const results = (fault: string): string =>
+      rows
+        .filter((row) => row.split(',')[at] === fault)
+        .map((row) => row.split(',').map((v, i) => (i === 0 || i === at ? '' : v)))
+        .join('\n');
+    expect(results('print').split('\n')).toHaveLength(2 * 2);
     expect(results('print')).toBe(results('none'));
   });
 });
