@@ -23,9 +23,6 @@ export const ISOLATED = [
   // The same: its sweeps write Parquet in the test's process (hexaHere) and compare the bytes; in a shared worker
   // after other files' Parquet, three of its files came out larger than one process writes them.
   'test/scripts/sweep/compact.test.ts',
-  // Vega numbers the gradients it draws per process, and this file asks for the first one (gradient_0); it also
-  // opens the same pages in chromium (inChromium.ts), so that they are built once.
-  'test/reports/render/html.test.ts',
 ];
 
 /** Checks of scale or of many seeds: `npm run test:scale` runs them (vitest.scale.config.ts), `npm test` does not. */

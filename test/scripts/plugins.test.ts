@@ -152,8 +152,9 @@ describe('a module world under hexa reproduce', () => {
     expect(manifest.config.protocol.modules.map((m) => m.sha256)).toEqual([sha256(WORLD)]);
   });
 
-  it('keeps the audit on the published lock', () => {
-    const r = hexa(['reproduce', '--audit', '--env', WORLD]);
+  it('keeps the audit on the published lock', async () => {
+    // Refused on its flags, before the module is loaded: no process of its own needed.
+    const r = await hexaHere(['reproduce', '--audit', '--env', WORLD]);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('hexa: --audit and --env cannot be used together\n');
   });
@@ -187,15 +188,18 @@ describe('a module that breaks its contract', () => {
       ),
     ],
     [['--extraction', join(ROOT, 'package.json')], /^hexa: --extraction: 'package.json' is not one of published\n$/],
-  ])('%j is one line and exit 2', (args, message) => {
-    const r = hexa(['run', ...args.map((a) => (a.endsWith('package.json') ? 'package.json' : a))]);
+    // A missing file and a value that names no policy load no module, so this process answers them; the module of
+    // the wrong kind is loaded, in a process of its own.
+  ])('%j is one line and exit 2', async (args, message) => {
+    const run = ['run', ...args.map((a) => (a.endsWith('package.json') ? 'package.json' : a))];
+    const r = args[0] === '--lifecycle' ? hexa(run) : await hexaHere(run);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
   });
 });
 
 describe('a module that changed', () => {
-  it('refuses --resume and merge with exit 2 and one line, leaving the folders as they were', () => {
+  it('refuses --resume and merge with exit 2 and one line, leaving the folders as they were', async () => {
     const dir = tempDir('plugin-changed');
     const world = join(dir, 'world.mjs');
     copyFileSync(WORLD, world);
@@ -215,7 +219,8 @@ describe('a module that changed', () => {
     );
     expect(readFileSync(join(dir, 's0', 'manifest.json'), 'utf8')).toBe(manifest);
 
-    const merge = hexa(['merge', join(dir, 's0'), join(dir, 's1'), '--out', join(dir, 'all')]);
+    // Refused on the module's bytes, before loading it: no process of its own needed.
+    const merge = await hexaHere(['merge', join(dir, 's0'), join(dir, 's1'), '--out', join(dir, 'all')]);
     expect(merge.status).toBe(2);
     expect(oneLine(merge.stderr)).toMatch(/^hexa: merge: '.*s0' was run with another version of '.*world\.mjs'/);
     expect(existsSync(join(dir, 'all'))).toBe(false);
@@ -239,7 +244,7 @@ describe('hexa check-env and hexa envs', () => {
     }[];
     expect(doc.map((d) => [d.id, d.ok, d.module.sha256])).toEqual([['broken-lock-v1', false, sha256(BROKEN)]]);
     expect(doc[0]!.results.filter((r) => r.status === 'fail').map((r) => r.name)).toEqual(['solved-iff-truth']);
-    expect(hexa(['check-env', join(EXAMPLES, 'nothing.mjs')]).status).toBe(2);
+    expect((await hexaHere(['check-env', join(EXAMPLES, 'nothing.mjs')])).status).toBe(2);
     expect((await hexaHere(['check-env', 'no-such-v1'])).stderr).toMatch(
       /^hexa: check-env: 'no-such-v1' is neither a registered environment/,
     );
@@ -298,7 +303,7 @@ describe('plugins without boilerplate', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
-  it('a module that does not load is named with file:line:column; a TypeScript path is told to compile', () => {
+  it('a module that does not load is named with file:line:column; a TypeScript path is told to compile', async () => {
     const dir = tempDir('load-errors');
     writeFileSync(join(dir, 'typo.mjs'), 'export default {\n  id: "typo-v1",\n  summary: "s" oops,\n};\n');
     writeFileSync(join(dir, 'throws.mjs'), 'const a = 1;\nnotDefined.call(a);\nexport default {};\n');
@@ -311,7 +316,8 @@ describe('plugins without boilerplate', () => {
       "hexa: --ranking: './throws.mjs' could not be loaded: ./throws.mjs:2:1: ReferenceError: notDefined is not " +
         'defined',
     );
-    expect(at('world.ts')).toBe(
+    // Refused by its name, before any load: answered in this process.
+    expect(oneLine((await hexaHere(['run', '--env', './world.ts'], { cwd: dir })).stderr).trimEnd()).toBe(
       "hexa: --env: './world.ts' is TypeScript, and hexa loads modules as JavaScript: compile it to .mjs (tsc, or " +
         'npx esbuild ./world.ts --format=esm --outfile=./world.mjs)',
     );
