@@ -6,10 +6,10 @@
  * article gets, refinement included.
  *
  * The article's refinement simulates its runs as it goes; publications are judged in bulk, so theirs come from a
- * reserve (reserve.ts): each bank simulation some publication asked to extend is simulated once, up to the largest
- * count any asked for, and those publications are judged again. A simulation's
- * runs do not depend on who reads them, so a publication's judgement is what it would have been had its runs
- * been simulated for it alone.
+ * reserve (reserve.ts): each bank simulation some publication asked to extend is held from the next round on, up
+ * to the largest count any asked for, and those publications are judged again; its runs are simulated as they are
+ * first read. A simulation's runs do not depend on who reads them, so a publication's judgement is what it would
+ * have been had its runs been simulated for it alone.
  */
 import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
@@ -128,7 +128,7 @@ export class Judge {
     readonly bank: Bank,
     private readonly pool: SimulationPool,
     private readonly decision = true,
-    private readonly reserve = new Reserve(bank.simulations),
+    private readonly reserve = new Reserve(bank.simulations, pool),
   ) {
     this.armOf = armsByKey(bank.simulations);
     this.cache = new BankCache({ errors: decision });
@@ -176,7 +176,7 @@ export class Judge {
 
   /**
    * Every publication's judgement. A publication whose refinement asked for runs the reserve lacked is judged
-   * again once they are simulated (at most three rounds: a refinement asks again only for what its own new runs
+   * again once the reserve holds them (at most three rounds: a refinement asks again only for what its own new runs
    * made worth having).
    */
   async all(publications: readonly Publication[], onJudged?: () => void): Promise<Judgement[]> {
@@ -197,7 +197,7 @@ export class Judge {
         }
       }
       if (again.length === 0) return out;
-      if (!(await this.reserve.fill(this.pool))) {
+      if (!this.reserve.fill()) {
         for (const _ of again) onJudged?.();
         return out;
       }
