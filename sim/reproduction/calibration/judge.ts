@@ -184,18 +184,21 @@ export class Judge {
     let pending = publications.map((_, i) => i);
     const starts = new Map<number, ReadonlyMap<string, ArmEstimate>>();
     for (let round = 0; ; round++) {
+      const final = round >= 2;
+      const judged = await atOnce(pending, AT_ONCE, async (i) => {
+        const once = await this.once(publications[i]!, starts.get(i));
+        if (!once.wanted || final) onJudged?.();
+        return once;
+      });
       const again: number[] = [];
-      for (const i of pending) {
-        const { judgement, wanted, start } = await this.once(publications[i]!, starts.get(i));
+      judged.forEach(({ judgement, wanted, start }, k) => {
+        const i = pending[k]!;
         out[i] = judgement;
-        if (wanted && round < 2) {
+        if (wanted && !final) {
           again.push(i);
           starts.set(i, start);
-        } else {
-          starts.delete(i);
-          onJudged?.();
-        }
-      }
+        } else starts.delete(i);
+      });
       if (again.length === 0) return out;
       if (!this.reserve.fill()) {
         for (const _ of again) onJudged?.();
@@ -204,6 +207,28 @@ export class Judge {
       pending = again;
     }
   }
+}
+
+/**
+ * Publications judged at once within a round: while some wait for the reserve to simulate the runs they read,
+ * the others are judged, so the main thread and the simulation threads work side by side. What the reserve holds
+ * does not change within a round, and the runs it hands out do not depend on who reads them first, so the
+ * judgements are those of publications judged one after another.
+ */
+const AT_ONCE = 8;
+
+/** `task` on every item, up to `limit` at once, the results in the items' order. */
+async function atOnce<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const k = next++;
+      out[k] = await task(items[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
 }
 
 /** The arms' simulations of one reading of the bank, for the checks that read runs (the cross-check). */

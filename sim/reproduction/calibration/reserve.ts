@@ -55,6 +55,13 @@ function settledFigure(arm: ArmId): FigureId {
   ).id;
 }
 
+/** Runs `from` … `to − 1` of a reserve, after the bank's own, that a publication reads. */
+interface Read {
+  readonly job: AuditJob;
+  readonly from: number;
+  readonly to: number;
+}
+
 /** A piece of a reserve to simulate: its first runs passed again for values added since, or runs after them. */
 interface Piece {
   readonly base: string;
@@ -75,7 +82,13 @@ interface Piece {
 export class Reserve {
   private readonly held = new Map<string, Held>();
   private jobKeys: Map<string, string[]> | undefined;
-  private making: Promise<void> = Promise.resolve();
+  /** Reads waiting for their runs, made together once the runs being made are in (see `make`). */
+  private queue: {
+    readonly reads: readonly Read[];
+    readonly done: () => void;
+    readonly failed: (e: unknown) => void;
+  }[] = [];
+  private making = false;
   /** Per simulation, the most runs asked for that the reserve did not have, and for which settled values. */
   readonly demand = new Map<string, { readonly job: AuditJob; readonly upTo: number; readonly values: Set<string> }>();
 
@@ -87,7 +100,7 @@ export class Reserve {
   /** A publication's source: what the reserves hold, the rest noted as demand (up to the refinement's cap). */
   source(publication: Publication, onMissing: () => void): RunSource {
     return async (requests) => {
-      const reads: { readonly job: AuditJob; readonly from: number; readonly to: number }[] = [];
+      const reads: Read[] = [];
       for (const { job, first, count, cap } of requests) {
         const value = JSON.stringify(settledOf(job.arm, publication));
         const held = this.held.get(job.key);
@@ -104,9 +117,11 @@ export class Reserve {
         }
         if (usable && to > from) reads.push({ job, from, to });
       }
-      // One publication's runs at a time: what a reserve holds is made in order, whoever reads it.
-      this.making = this.making.then(() => this.make(reads));
-      await this.making;
+      if (reads.some((r) => !this.isMade(r)))
+        await new Promise<void>((done, failed) => {
+          this.queue.push({ reads, done, failed });
+          if (!this.making) void this.drain();
+        });
       const out = new Map<string, Map<SimulationFigure, Float64Array>>();
       for (const { job, from, to } of reads)
         out.set(job.key, new Map([...this.held.get(job.key)!.runs!].map(([id, v]) => [id, v.subarray(from, to)])));
@@ -141,12 +156,33 @@ export class Reserve {
     return changed;
   }
 
+  /** Whether a read's runs are simulated, for every value its reserve holds. */
+  private isMade({ job, to }: Read): boolean {
+    const held = this.held.get(job.key)!;
+    return to <= held.made && held.madeFor.size === held.values.size;
+  }
+
+  /** Reads that came while runs were being made are made together, in one pass over the threads. */
+  private async drain(): Promise<void> {
+    this.making = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.make(batch.flatMap((b) => b.reads));
+        for (const b of batch) b.done();
+      } catch (e) {
+        for (const b of batch) b.failed(e);
+      }
+    }
+    this.making = false;
+  }
+
   /**
    * Simulate the reserves' runs up to where they are read, for the values they hold now. Runs made for fewer values
    * are passed again for the others, and a run that reproduces one of them takes the stopped run's place (an arm
    * with more than one figure settled early would have its runs made anew).
    */
-  private async make(reads: readonly { readonly job: AuditJob; readonly to: number }[]): Promise<void> {
+  private async make(reads: readonly Read[]): Promise<void> {
     const upTo = new Map<string, number>();
     for (const { job, to } of reads) upTo.set(job.key, Math.max(upTo.get(job.key) ?? 0, to));
     const pieces: Piece[] = [];
