@@ -92,9 +92,14 @@ export class Reserve {
   /** Per simulation, the most runs asked for that the reserve did not have, and for which settled values. */
   readonly demand = new Map<string, { readonly job: AuditJob; readonly upTo: number; readonly values: Set<string> }>();
 
+  /**
+   * `pool` simulates the runs; `workersOnly`, on its worker threads alone, for a pool of its own whose workers are
+   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`).
+   */
   constructor(
     private readonly simulations: Simulations,
     private readonly pool: SimulationPool,
+    private readonly workersOnly = false,
   ) {}
 
   /** A publication's source: what the reserves hold, the rest noted as demand (up to the refinement's cap). */
@@ -207,6 +212,7 @@ export class Reserve {
     const { values } = await runFigureJobs(
       this.pool,
       pieces.map((p) => p.job),
+      { workersOnly: this.workersOnly },
     );
     for (const base of new Set(pieces.map((p) => p.base))) {
       const held = this.held.get(base)!;
