@@ -5,7 +5,12 @@
 import { ARMS } from '../sim/reproduction/arms.js';
 import { simulateGrid, type AuditResult } from '../sim/reproduction/audit.js';
 import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../sim/reproduction/calibration/confidence.js';
-import type { RunJob, SimulationPool, SimulationResult } from '../sim/reproduction/simulationJobs.js';
+import {
+  simulationPool,
+  type RunJob,
+  type SimulationPool,
+  type SimulationResult,
+} from '../sim/reproduction/simulationJobs.js';
 import {
   calibrate,
   CALIBRATION_BANKS,
@@ -74,13 +79,20 @@ export async function calibrateOn(
   for (let b = 1; b < CALIBRATION_BANKS; b++)
     banks.push(await freshBank(audit.simulations.grid, bankSeed(seed, b), audit.replicates, pool));
   const drawn = await drawnPublications(audit.simulations.grid, seed, Math.min(RANK_DRAWS, count), pool);
-  return await calibrate(banks, truths, publications, {
-    seed,
-    pool,
-    fresh,
-    drawn,
-    ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
-  });
+  // The reserves' further runs on worker threads as many as the pool's threads, while this one judges.
+  const reservePool = simulationPool(pool.threads + 1);
+  try {
+    return await calibrate(banks, truths, publications, {
+      seed,
+      pool,
+      reservePool,
+      fresh,
+      drawn,
+      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done, total, 'calibration') } : {}),
+    });
+  } finally {
+    await reservePool.close();
+  }
 }
 
 /** The article's 90 % confidence set on the audit's simulations (each reading near the best, its own publications). */

@@ -283,6 +283,8 @@ export async function runFigureJobs(
     readonly onProgress?: (done: number, total: number) => void;
     readonly onSimulation?: (job: AuditJob, result: AuditJobResult) => void;
     readonly onRuns?: (runs: ReadonlyMap<string, RunJobResult>) => void;
+    /** Leave every job to the worker threads (while there are any): this thread has other work meanwhile. */
+    readonly workersOnly?: boolean;
   } = {},
 ): Promise<{ values: Map<string, AuditJobResult>; runs: Map<string, RunJobResult> }> {
   const twins = pairTwins(jobs);
@@ -320,7 +322,7 @@ export async function runFigureJobs(
     },
     // This thread leaves the runs kept whole (the longest jobs) to the workers: while it is busy with one,
     // the workers wait on its event loop once their queue runs dry.
-    { here: (job) => job.kind !== 'run' },
+    { here: (job) => job.kind !== 'run' && options.workersOnly !== true },
   );
   return { values, runs };
 }

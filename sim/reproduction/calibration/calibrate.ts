@@ -29,6 +29,7 @@ import { inclusionAt, mainLogs, ratioStatistic, thresholdOf, withinThreshold, ty
 import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 import { ReplicateKey } from '../../core/rng.js';
 import { Judge, readingRuns, type Bank, type Judgement } from './judge.js';
+import { Reserve } from './reserve.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */
 export const CALIBRATION_TRUTHS: readonly Partial<HiddenChoices>[] = [
@@ -159,6 +160,11 @@ export interface CalibrateOptions {
    * judged on each bank for that bank's thresholds.
    */
   readonly fresh: Pick<Simulations, 'keys' | 'values'>;
+  /**
+   * A pool of its own for the reserves' further runs, its worker threads as many as the cores: they simulate while
+   * this thread judges (without it, `pool` simulates them, this thread among its threads).
+   */
+  readonly reservePool?: SimulationPool;
   /** Called after each publication judged (the thresholds' among them). */
   readonly onProgress?: (done: number, total: number) => void;
   /** Publications of truths drawn from the prior, for the rank histogram: each drawn truth and its runs. */
@@ -220,7 +226,14 @@ export async function calibrate(
   }));
   // Each truth's threshold as the article's set takes its own: from fresh publications judged on the audit's bank.
   // Released once its bank's publications are judged: its reserve of further runs is the largest thing held.
-  let first: Judge | null = new Judge(banks[0]!, options.pool);
+  const judgeOn = (bank: Bank): Judge =>
+    new Judge(
+      bank,
+      options.pool,
+      true,
+      options.reservePool === undefined ? undefined : new Reserve(bank.simulations, options.reservePool, true),
+    );
+  let first: Judge | null = judgeOn(banks[0]!);
   const thresholds: Threshold[] = [];
   for (const [t, truth] of truths.entries()) {
     const freshRuns = new Map(
@@ -231,7 +244,7 @@ export async function calibrate(
     tallies[t]!.thresholds.push(thresholds[t]!);
   }
   for (const [b, bank] of banks.entries()) {
-    const judge = b === 0 && first !== null ? first : new Judge(bank, options.pool);
+    const judge = b === 0 && first !== null ? first : judgeOn(bank);
     first = null;
     const grid = bank.simulations.grid;
     const from = Math.floor((b * count) / banks.length);
@@ -265,7 +278,7 @@ export async function calibrate(
   const drawn = options.drawn ?? [];
   if (drawn.length > 0) {
     const bank = banks[0]!;
-    const judged = await new Judge(bank, options.pool).all(drawn.map((d) => d.publication));
+    const judged = await judgeOn(bank).all(drawn.map((d) => d.publication));
     const stream = new ReplicateKey(options.seed, 0).stream('bootstrap', -2);
     const values = HIDDEN_CHOICES.map(() => [] as number[]);
     let estimable = 0;

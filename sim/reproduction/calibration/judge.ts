@@ -6,10 +6,10 @@
  * article gets, refinement included.
  *
  * The article's refinement simulates its runs as it goes; publications are judged in bulk, so theirs come from a
- * reserve (reserve.ts): each bank simulation some publication asked to extend is simulated once, up to the largest
- * count any asked for, and those publications are judged again. A simulation's
- * runs do not depend on who reads them, so a publication's judgement is what it would have been had its runs
- * been simulated for it alone.
+ * reserve (reserve.ts): each bank simulation some publication asked to extend is held from the next round on, up
+ * to the largest count any asked for, and those publications are judged again; its runs are simulated as they are
+ * first read. A simulation's runs do not depend on who reads them, so a publication's judgement is what it would
+ * have been had its runs been simulated for it alone.
  */
 import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
@@ -128,7 +128,7 @@ export class Judge {
     readonly bank: Bank,
     private readonly pool: SimulationPool,
     private readonly decision = true,
-    private readonly reserve = new Reserve(bank.simulations),
+    private readonly reserve = new Reserve(bank.simulations, pool),
   ) {
     this.armOf = armsByKey(bank.simulations);
     this.cache = new BankCache({ errors: decision });
@@ -176,7 +176,7 @@ export class Judge {
 
   /**
    * Every publication's judgement. A publication whose refinement asked for runs the reserve lacked is judged
-   * again once they are simulated (at most three rounds: a refinement asks again only for what its own new runs
+   * again once the reserve holds them (at most three rounds: a refinement asks again only for what its own new runs
    * made worth having).
    */
   async all(publications: readonly Publication[], onJudged?: () => void): Promise<Judgement[]> {
@@ -184,26 +184,51 @@ export class Judge {
     let pending = publications.map((_, i) => i);
     const starts = new Map<number, ReadonlyMap<string, ArmEstimate>>();
     for (let round = 0; ; round++) {
+      const final = round >= 2;
+      const judged = await atOnce(pending, AT_ONCE, async (i) => {
+        const once = await this.once(publications[i]!, starts.get(i));
+        if (!once.wanted || final) onJudged?.();
+        return once;
+      });
       const again: number[] = [];
-      for (const i of pending) {
-        const { judgement, wanted, start } = await this.once(publications[i]!, starts.get(i));
+      judged.forEach(({ judgement, wanted, start }, k) => {
+        const i = pending[k]!;
         out[i] = judgement;
-        if (wanted && round < 2) {
+        if (wanted && !final) {
           again.push(i);
           starts.set(i, start);
-        } else {
-          starts.delete(i);
-          onJudged?.();
-        }
-      }
+        } else starts.delete(i);
+      });
       if (again.length === 0) return out;
-      if (!(await this.reserve.fill(this.pool))) {
+      if (!this.reserve.fill()) {
         for (const _ of again) onJudged?.();
         return out;
       }
       pending = again;
     }
   }
+}
+
+/**
+ * Publications judged at once within a round: while some wait for the reserve to simulate the runs they read,
+ * the others are judged, so the main thread and the simulation threads work side by side. What the reserve holds
+ * does not change within a round, and the runs it hands out do not depend on who reads them first, so the
+ * judgements are those of publications judged one after another.
+ */
+const AT_ONCE = 8;
+
+/** `task` on every item, up to `limit` at once, the results in the items' order. */
+async function atOnce<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const k = next++;
+      out[k] = await task(items[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
 }
 
 /** The arms' simulations of one reading of the bank, for the checks that read runs (the cross-check). */
