@@ -145,8 +145,6 @@ export function chosenShell(named: string | undefined, shellVar: string = proces
 }
 
 export const completionCommand: CommandModule<object, CompletionArgs> = {
-  command: 'completion [shell]',
-  describe: 'print a shell completion script (bash, zsh or fish; default: your $SHELL): see docs/cli.md',
   builder: (y: Argv) =>
     y
       .positional('shell', { type: 'string', describe: `${SHELLS.join(', ')} [default: $SHELL's, else bash]` })
