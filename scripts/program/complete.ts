@@ -6,7 +6,7 @@
  */
 import { envIds, findEnv } from '../../sim/agent/moduleStore.js';
 import type { Param } from '../../sim/core/params/declaration.js';
-import { RESULT_FORMATS } from '../../reports/parquet/sweepTables.js';
+import { RESULT_FORMATS } from '../../reports/parquet/formats.js';
 import { QUESTIONS } from '../../reports/skillDb/questions.js';
 import { WORLD_PARAMS } from '../../sim/experiment/config.js';
 import { RUN_FLAGS } from '../config/runOptions.js';
