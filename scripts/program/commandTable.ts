@@ -6,12 +6,6 @@
  */
 import type { CommandModule } from 'yargs';
 
-/**
- * The key the completion scripts (completionScripts.ts) ask for words with: yargs' name, so a script printed by an
- * older hexa (which yargs answered) keeps working. Here, not beside the scripts, as the entry reads it first.
- */
-export const COMPLETE_FLAG = '--get-yargs-completions';
-
 export interface CommandEntry {
   /** As yargs reads it: the name, then the positionals (`check-env <targets..>`). */
   readonly command: string;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { programName, shellWord } from '../sweep/resumeCommand.js';
-import { COMPLETE_FLAG } from './commandTable.js';
+import { COMPLETE_FLAG } from './completeFlag.js';
 
 /** The shells with a script; the first is the one printed when $SHELL is none of them. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;

@@ -7,7 +7,7 @@
  */
 import './nodeProgram.js';
 import { buildCli } from './cli.js';
-import { COMPLETE_FLAG } from './commandTable.js';
+import { COMPLETE_FLAG } from './completeFlag.js';
 import { exitWith } from './failure.js';
 
 /** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
