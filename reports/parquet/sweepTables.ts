@@ -17,16 +17,7 @@ export const RESULTS_PARQUET = 'results.parquet';
 export const CELLS_PARQUET = 'cells.parquet';
 export const CELLS_CSV = 'cells.csv';
 
-/**
- * Which tables a result folder gets: results.csv, the typed Parquet tables, or both (the default: Parquet for
- * analysis — typed, a tenth of the size, read in a blink by DuckDB, pandas or R — and the CSV that `hexa report`,
- * spreadsheets and every earlier script read).
- */
-export type ResultFormat = 'csv' | 'parquet' | 'both';
-export const RESULT_FORMATS: readonly ResultFormat[] = ['csv', 'parquet', 'both'];
-export const DEFAULT_FORMAT: ResultFormat = 'both';
-export const writesCsv = (f: ResultFormat): boolean => f !== 'parquet';
-export const writesParquet = (f: ResultFormat): boolean => f !== 'csv';
+export { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat, writesCsv, writesParquet } from './formats.js';
 
 /** Split one CSV record (no line end) into its fields, undoing the quoting `csvField` applies. */
 export function csvFields(line: string): string[] {

@@ -27,9 +27,6 @@ interface BenchArgs extends OutputArgs {
 }
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
-  command: 'bench',
-  describe:
-    'measure the engine against a bare loop (one core), start-up, and the audit and sweep speed-ups with 2 workers',
   builder: (y: Argv) =>
     withOutputFlags(
       y,

@@ -88,8 +88,6 @@ function render(all: readonly Checked[]): string {
 }
 
 export const checkEnvCommand: CommandModule<object, CheckEnvArgs> = {
-  command: 'check-env <targets..>',
-  describe: 'check worlds against the environment contract (determinism, score ranges, solved iff the truth, …)',
   builder: (y: Argv) =>
     withOutputFlags(y, '[{target, module, id, ok, results: [{name, describe, status, detail}]}]')
       .positional('targets', {

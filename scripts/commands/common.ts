@@ -9,7 +9,7 @@ import type { ProgressReporter } from '../progressLine.js';
 import { single, STDIO } from '../config/flags.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import type { OutputPlan } from '../program/outputs.js';
-import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/sweepTables.js';
+import { DEFAULT_FORMAT, RESULT_FORMATS, type ResultFormat } from '../../reports/parquet/formats.js';
 
 export const EXIT_STATUS =
   'Exit status: 0 done; 1 work that failed inside a sweep or merge (recorded in its manifest); 2 bad input (one line ' +

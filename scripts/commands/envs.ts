@@ -10,8 +10,6 @@ interface EnvsArgs extends OutputArgs {
 }
 
 export const envsCommand: CommandModule<object, EnvsArgs> = {
-  command: 'envs',
-  describe: 'list the registered environments, their parameters and defaults',
   builder: (y: Argv) =>
     withOutputFlags(y, '[{id, summary, params, module (for --env FILE worlds)}]', false)
       .option('env', {

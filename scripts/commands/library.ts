@@ -22,8 +22,6 @@ interface LibraryArgs extends OutputArgs {
 const print = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export const libraryCommand: CommandModule<object, LibraryArgs> = {
-  command: 'library <file>',
-  describe: "a skill database's skills: one replicate's lives as a table, the library it ended with, or a question",
   builder: (y: Argv) =>
     withOutputFlags(y, 'the replicate {cell, replicate, skills: [{claim, rounds, …}]} or the answer rows', false)
       .positional('file', { type: 'string', describe: 'a skill database written by --library-db' })

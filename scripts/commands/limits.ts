@@ -11,8 +11,6 @@ interface LimitsArgs extends OutputArgs {
 }
 
 export const limitsCommand: CommandModule<object, LimitsArgs> = {
-  command: 'limits',
-  describe: 'exact bounds for the N-bit lock: optimal and consistent openers, random guessing',
   builder: (y: Argv) =>
     withOutputFlags(y, '{bits, optimal: {expected, worst}, consistent: {expected}, random: {…}}')
       .option('bits', { type: 'number', describe: 'lock length N [default: 4]' })

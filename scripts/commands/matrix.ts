@@ -28,10 +28,6 @@ function matrixOptions(): Record<string, Options> {
 }
 
 export const matrixCommand: CommandModule<object, MatrixArgs> = {
-  command: 'matrix',
-  describe:
-    'the HExA configuration matrix (offline|off2on|online × static|iterative|evolving): success rate and mean ' +
-    'attempts, mean ± sd over runs',
   builder: (y: Argv) =>
     withOutputFlags(y, '{config, cells: [{mode, runs, successRate: {mean, sd}, meanAttempts: {mean, sd}}]}')
       .options(matrixOptions())

@@ -33,8 +33,6 @@ function undoOnFailure<T>(out: string, clearSweepFiles: (dir: string) => void, m
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
-  command: 'merge <dirs..>',
-  describe: 'join the shard folders of one sweep into one folder (byte-identical to an unsharded sweep)',
   builder: (y: Argv) =>
     withOutputFlags(y, 'a summary {status, inputs, cells, done, failed, out}')
       .positional('dirs', { type: 'string', array: true, describe: 'shard folders (hexa sweep --shard i/n --out DIR)' })

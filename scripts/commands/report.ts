@@ -48,10 +48,6 @@ export function parseAxes(text: string, swept: readonly string[]): { x: string; 
 }
 
 export const reportCommand: CommandModule<object, ReportArgs> = {
-  command: 'report <dir> [more..]',
-  describe:
-    'charts, summary.csv and an offline index.html for a run, sweep or reproduce folder; one page comparing ' +
-    'several',
   builder: (y: Argv) =>
     withOutputFlags(y, '{index, charts, files}')
       .positional('dir', { type: 'string', describe: 'result folder (has manifest.json)' })

@@ -127,10 +127,6 @@ const STAGES: Readonly<Record<ReproduceStage, string>> = {
 };
 
 export const reproduceCommand: CommandModule<object, ReproduceArgs> = {
-  command: 'reproduce',
-  describe:
-    'the published 4-bit-lock benchmark beside the simulator, with single-run percentiles, ending with the verdict ' +
-    '(npm start)',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, '{config, rows, bounds, verdict}'), 'each arm × replicate of the table')
       .option('replicates', {

@@ -32,8 +32,6 @@ interface RunArgs extends OutputArgs {
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
-  command: 'run',
-  describe: 'run one configuration (the published agent by default) and print a per-round table',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, '{config, runs, rounds}'), 'each replicate')
       .options(runFlagOptions(false, COMMAND_DEFAULTS))

@@ -122,8 +122,6 @@ function report(s: SweepSummary, json: boolean, quiet: boolean): void {
 }
 
 export const sweepCommand: CommandModule<object, SweepArgs> = {
-  command: 'sweep',
-  describe: 'run a grid of configurations (lists and ranges of any run flag) in parallel, resumable and shardable',
   builder: (y: Argv) =>
     withLibraryDb(withOutputFlags(y, 'a summary {status, cells, done, failed, pending, …}'), 'each cell × replicate')
       .usage(

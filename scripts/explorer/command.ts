@@ -24,8 +24,6 @@ interface ExplorerArgs {
 const SITE_FILES: readonly string[] = ['index.html', '.nojekyll'];
 
 export const explorerCommand: CommandModule<object, ExplorerArgs> = {
-  command: 'explorer',
-  describe: 'write the explorer: the simulator in one offline web page (controls, live curves, a link that reproduces)',
   builder: (y: Argv) =>
     y
       .option('out', {

@@ -4,43 +4,42 @@
  * exactly as `hexa` would without running it (the docs' commands are checked that way).
  */
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { benchCommand } from '../commands/bench.js';
-import { envsCommand } from '../commands/envs.js';
-import { checkEnvCommand } from '../commands/checkEnv.js';
-import { reportCommand } from '../commands/report.js';
-import { reproduceCommand } from '../commands/reproduce.js';
-import { limitsCommand } from '../commands/limits.js';
-import { matrixCommand } from '../commands/matrix.js';
-import { runCommand } from '../commands/run.js';
-import { sweepCommand } from '../commands/sweep.js';
-import { mergeCommand } from '../commands/merge.js';
-import { libraryCommand } from '../commands/library.js';
-import { explorerCommand } from '../explorer/command.js';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { EXIT_STATUS } from '../commands/common.js';
 import { packageVersion } from '../../reports/manifest.js';
 import { unknownCommand, usageLine } from './usageErrors.js';
 import { declaredFlags, joinDashValues, numbersAsText } from '../config/flags.js';
-import { completionCommand } from './completionScripts.js';
+import { COMMAND_TABLE, type CommandEntry } from './commandTable.js';
 
-const COMMANDS = [
-  reproduceCommand,
-  runCommand,
-  sweepCommand,
-  mergeCommand,
-  envsCommand,
-  checkEnvCommand,
-  benchCommand,
-  reportCommand,
-  libraryCommand,
-  limitsCommand,
-  matrixCommand,
-  explorerCommand,
-  completionCommand,
-] as const;
+const nameOf = (entry: CommandEntry): string => entry.command.split(' ')[0]!;
 
 /** The command names, as typed (`check-env <targets..>` → `check-env`). */
-export const COMMAND_NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]!);
+export const COMMAND_NAMES = COMMAND_TABLE.map(nameOf);
+
+/** A command whole: its line and description from the table, its flags and work from its module. */
+async function wholeCommand(entry: CommandEntry): Promise<CommandModule> {
+  return { ...(await entry.load()), command: entry.command, describe: entry.describe };
+}
+
+/**
+ * The commands for these arguments: whole, those named among them (yargs runs the one it finds wherever it stands:
+ * `hexa --debug run`); the others only as their line and description, all that help shows of them, whose handler
+ * yargs never reaches.
+ */
+function commandsFor(args: readonly string[]): Promise<CommandModule[]> {
+  return Promise.all(
+    COMMAND_TABLE.map(async (entry) => {
+      if (args.includes(nameOf(entry))) return wholeCommand(entry);
+      return {
+        command: entry.command,
+        describe: entry.describe,
+        handler: (): never => {
+          throw new Error(`hexa: the ${nameOf(entry)} command ran without its module`);
+        },
+      };
+    }),
+  );
+}
 
 /** The part of yargs' public-but-untyped surface a command's flags are read from. */
 interface DeclaredOptions {
@@ -63,9 +62,10 @@ export interface CommandFlags {
 }
 
 /** The flags a command declares (the top-level ones included), or undefined for a name that is no command. */
-export function commandFlags(name: string): CommandFlags | undefined {
-  const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name) as CommandModule | undefined;
-  if (command === undefined) return undefined;
+export async function commandFlags(name: string): Promise<CommandFlags | undefined> {
+  const entry = COMMAND_TABLE.find((c) => nameOf(c) === name);
+  if (entry === undefined) return undefined;
+  const command = await wholeCommand(entry);
   // A fresh program given only this command's builder: its positionals (`<file>`, `[shell]`) are declared too.
   const positionals = [...String(command.command).matchAll(/[<[]([\w-]+)/g)].map((m) => m[1]);
   const y = yargs([]).option('debug', { type: 'boolean' });
@@ -116,17 +116,17 @@ export interface CliOptions {
 }
 
 /** The `hexa` program for these arguments (as typed after `hexa`), ready for `parseAsync`. */
-export function buildCli(argv: readonly string[], options: CliOptions): Argv {
+export async function buildCli(argv: readonly string[], options: CliOptions): Promise<Argv> {
   const args = joinDashValues(argv);
   const typed = args[0]?.startsWith('-') === false ? args[0] : undefined;
   if (typed !== undefined && !COMMAND_NAMES.includes(typed)) options.fail(unknownCommand(typed, COMMAND_NAMES));
   let cli = yargs(args)
     .scriptName('hexa')
     .usage('$0 <command> [flags]\n\nSeeded simulator for experience-library agents (Actor / Evolver / Retriever).');
-  for (const command of COMMANDS) {
-    const { builder } = command as CommandModule;
+  for (const command of await commandsFor(args)) {
+    const { builder } = command;
     cli = cli.command({
-      ...(command as CommandModule),
+      ...command,
       ...(options.run ? {} : { handler: (): void => {} }),
       builder: (y: Argv) =>
         numbersAsText(typeof builder === 'function' ? (builder(y) as Argv) : y.options(builder ?? {})),

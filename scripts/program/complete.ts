@@ -6,7 +6,7 @@
  */
 import { envIds, findEnv } from '../../sim/agent/moduleStore.js';
 import type { Param } from '../../sim/core/params/declaration.js';
-import { RESULT_FORMATS } from '../../reports/parquet/sweepTables.js';
+import { RESULT_FORMATS } from '../../reports/parquet/formats.js';
 import { QUESTIONS } from '../../reports/skillDb/questions.js';
 import { WORLD_PARAMS } from '../../sim/experiment/config.js';
 import { RUN_FLAGS } from '../config/runOptions.js';
@@ -92,13 +92,13 @@ const isFlag = (word: string): boolean => /^(--?|--?[a-zA-Z].*)$/.test(word);
  * splits `--env=lo` at the `=` (`--env`, `=`, `lo`) and then completes the part after it; zsh and fish keep it one
  * word, completed whole (`--env=lock-v1`).
  */
-export function complete(words: readonly string[]): string[] {
+export async function complete(words: readonly string[]): Promise<string[]> {
   const typed = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const command = before.find((w) => !w.startsWith('-'));
   if (command === undefined)
     return isFlag(typed) ? matching(TOP_FLAGS, typed, false) : matching(COMMAND_NAMES, typed, false);
-  const declared = commandFlags(command);
+  const declared = await commandFlags(command);
   if (declared === undefined) return [];
   const lists = command === 'sweep';
   const valuesOf = (flag: string): readonly string[] =>

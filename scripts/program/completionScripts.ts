@@ -8,16 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { msg, UsageError } from '../../sim/core/messages.js';
 import { programName, shellWord } from '../sweep/resumeCommand.js';
+import { COMPLETE_FLAG } from './completeFlag.js';
 
 /** The shells with a script; the first is the one printed when $SHELL is none of them. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-/**
- * The key the scripts ask for words with: yargs' name, so a script printed by an older hexa (which yargs answered)
- * keeps working.
- */
-export const COMPLETE_FLAG = '--get-yargs-completions';
 
 /** How hexa was started: the words a user types before a command (`npx hexa`), and the command the script names. */
 export interface Invocation {
@@ -145,8 +141,6 @@ export function chosenShell(named: string | undefined, shellVar: string = proces
 }
 
 export const completionCommand: CommandModule<object, CompletionArgs> = {
-  command: 'completion [shell]',
-  describe: 'print a shell completion script (bash, zsh or fish; default: your $SHELL): see docs/cli.md',
   builder: (y: Argv) =>
     y
       .positional('shell', { type: 'string', describe: `${SHELLS.join(', ')} [default: $SHELL's, else bash]` })

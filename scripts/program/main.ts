@@ -7,8 +7,7 @@
  */
 import './nodeProgram.js';
 import { buildCli } from './cli.js';
-import { complete } from './complete.js';
-import { COMPLETE_FLAG } from './completionScripts.js';
+import { COMPLETE_FLAG } from './completeFlag.js';
 import { exitWith } from './failure.js';
 
 /** `--debug`, read from the raw arguments: an error can come before (or from) yargs' parsing. */
@@ -25,14 +24,11 @@ function fail(message: string): never {
 export async function runHexa(args: readonly string[]): Promise<void> {
   // A completion script asking for words: `hexa --get-yargs-completions hexa WORD… CURRENT`, one word a line.
   if (args[0] === COMPLETE_FLAG) {
-    process.stdout.write(
-      complete(args.slice(2))
-        .map((w) => `${w}\n`)
-        .join(''),
-    );
+    const { complete } = await import('./complete.js');
+    process.stdout.write((await complete(args.slice(2))).map((w) => `${w}\n`).join(''));
     return;
   }
-  const cli = buildCli(args, { run: true, fail });
+  const cli = await buildCli(args, { run: true, fail });
   try {
     await cli.parseAsync();
   } catch (e) {

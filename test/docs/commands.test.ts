@@ -42,7 +42,7 @@ async function parse(args: readonly string[]): Promise<void> {
   const fail = (message: string): never => {
     throw new ParseFailure(message);
   };
-  const argv = (await buildCli(args, { run: false, fail }).parseAsync()) as Record<string, unknown>;
+  const argv = (await (await buildCli(args, { run: false, fail })).parseAsync()) as Record<string, unknown>;
   if (args[0] === 'run') {
     // A saved library is a database an earlier command on the page writes, not a file in the repo: its value is
     // checked for its form (FILE.sqlite, #replicate or #cell/replicate) and the rest of the run as usual.

@@ -1,7 +1,8 @@
 /**
- * Start-up stays lazy: what `hexa --help` (or a run without plugins) loads is the static import closure
- * of scripts/hexa.ts, and it must not reach the plugin loader, the environment checker or mathjs — those
- * load inside the commands that need them.
+ * Start-up stays lazy: what `hexa --help` loads is the static import closure of scripts/hexa.ts, which reaches no
+ * command's module (scripts/program/commandTable.ts imports the one typed); what a run without plugins loads adds
+ * its command's closure, and neither may reach the plugin loader, the environment checker or mathjs — those load
+ * inside the commands that need them.
  */
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -11,7 +12,7 @@ import { ROOT } from './sweep/cli.js';
 /** Static imports that exist at run time: `import … from`, `export … from`, not `import type`, not `import()`. */
 const STATIC = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'/g;
 
-function closure(entry: string): { files: Set<string>; packages: Set<string> } {
+function closure(entries: readonly string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string): void => {
@@ -23,17 +24,30 @@ function closure(entry: string): { files: Set<string>; packages: Set<string> } {
       else packages.add(spec);
     }
   };
-  visit(entry);
+  entries.forEach(visit);
   return { files, packages };
 }
 
+/** The commands' modules, as the command table imports them when a command is typed. */
+const COMMAND_MODULES = [
+  ...readFileSync(join(ROOT, 'scripts/program/commandTable.ts'), 'utf8').matchAll(/import\('([^']+)'\)/g),
+].map((m) => posix.normalize(posix.join('scripts/program', m[1]!)).replace(/\.js$/, '.ts'));
+
 describe('start-up', () => {
-  const { files, packages } = closure('scripts/hexa.ts');
+  const help = closure(['scripts/hexa.ts']);
+  const { files, packages } = closure(['scripts/hexa.ts', ...COMMAND_MODULES]);
 
   it('follows the command modules (the check can see something)', () => {
+    expect(COMMAND_MODULES).toHaveLength(13);
     expect(files).toContain('scripts/commands/run.ts');
     expect(files).toContain('scripts/config/modules.ts');
     expect(packages).toContain('yargs');
+  });
+
+  it('loads no command module and no Parquet writer before a command is typed', () => {
+    expect(help.packages).toContain('yargs');
+    expect([...help.files].filter((f) => COMMAND_MODULES.includes(f))).toEqual([]);
+    expect([...help.packages].filter((p) => p.startsWith('hyparquet') || p.includes('zstd'))).toEqual([]);
   });
 
   it('loads no plugin machinery, no environment checker and no mathjs', () => {

@@ -21,7 +21,7 @@ const V = '0.1.0';
 /** The settings yargs gives for a command line, as `hexa run` reads them. */
 async function cliSettings(line: string): Promise<Record<string, string>> {
   let argv: Record<string, unknown> = {};
-  const cli = buildCli(shellWords(line).slice(1), {
+  const cli = await buildCli(shellWords(line).slice(1), {
     run: false,
     fail: (m) => {
       throw new Error(m);

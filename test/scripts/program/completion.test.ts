@@ -25,62 +25,62 @@ import { hexaHere } from '../../helpers/inProcess.js';
 const NPX: Invocation = { kind: 'npx', typed: 'npx hexa' };
 
 describe('the words', () => {
-  it('completes command names, then the flags of the command typed (each once, --param again)', () => {
-    expect(complete(['re'])).toEqual(['reproduce', 'report']);
-    expect(complete([''])).toEqual(COMMAND_NAMES);
-    expect(complete(['--'])).toEqual(['--help', '--version', '--debug']);
-    expect(complete(['--debug', 'm'])).toEqual(['merge', 'matrix']);
-    expect(complete(['run', '--rep'])).toEqual(['--replicates']);
-    expect(complete(['run', '--replicates', '4', '--rep'])).toEqual([]);
-    expect(complete(['run', '--param', 'bits=5', '--par'])).toEqual(['--param']);
-    expect(complete(['run', '--no-l'])).toEqual(['--no-library']);
-    expect(complete(['sweep', '--no-l'])).toEqual(['--no-library']);
-    expect(complete(['bench', '--no-st'])).toEqual(['--no-startup', '--no-store']);
-    expect(complete(['frobnicate', '--'])).toEqual([]);
+  it('completes command names, then the flags of the command typed (each once, --param again)', async () => {
+    expect(await complete(['re'])).toEqual(['reproduce', 'report']);
+    expect(await complete([''])).toEqual(COMMAND_NAMES);
+    expect(await complete(['--'])).toEqual(['--help', '--version', '--debug']);
+    expect(await complete(['--debug', 'm'])).toEqual(['merge', 'matrix']);
+    expect(await complete(['run', '--rep'])).toEqual(['--replicates']);
+    expect(await complete(['run', '--replicates', '4', '--rep'])).toEqual([]);
+    expect(await complete(['run', '--param', 'bits=5', '--par'])).toEqual(['--param']);
+    expect(await complete(['run', '--no-l'])).toEqual(['--no-library']);
+    expect(await complete(['sweep', '--no-l'])).toEqual(['--no-library']);
+    expect(await complete(['bench', '--no-st'])).toEqual(['--no-startup', '--no-store']);
+    expect(await complete(['frobnicate', '--'])).toEqual([]);
     // Every flag a command declares is offered (its help and positionals aside).
     for (const name of COMMAND_NAMES) {
-      const flags = complete([name, '--']);
-      expect(flags, name).toEqual(expect.arrayContaining(commandFlags(name)!.flags.map((f) => `--${f}`)));
+      const flags = await complete([name, '--']);
+      expect(flags, name).toEqual(expect.arrayContaining((await commandFlags(name))!.flags.map((f) => `--${f}`)));
       expect(flags, name).not.toContain('--version');
     }
-    expect(complete(['library', '--'])).not.toContain('--file');
+    expect(await complete(['library', '--'])).not.toContain('--file');
   });
 
-  it("completes every run flag's choices, built-in policies and worlds, in run, sweep and matrix", () => {
+  it("completes every run flag's choices, built-in policies and worlds, in run, sweep and matrix", async () => {
     let checked = 0;
     for (const p of RUN_FLAGS) {
       const known = p.kind === 'choice' || p.kind === 'policy' ? p.values : p.kind === 'world' ? envIds() : undefined;
       if (known === undefined) continue;
       for (const command of ['run', 'sweep', 'matrix'])
-        if (commandFlags(command)!.flags.includes(p.flag))
-          expect(complete([command, `--${p.flag}`, '']), `${command} --${p.flag}`).toEqual(known);
+        if ((await commandFlags(command))!.flags.includes(p.flag))
+          expect(await complete([command, `--${p.flag}`, '']), `${command} --${p.flag}`).toEqual(known);
       checked++;
     }
     expect(checked).toBeGreaterThan(15);
-    expect(complete(['run', '--env', ''])).toEqual(expect.arrayContaining(['lock-v1', 'flaky-tools-v1']));
-    expect(complete(['run', '--exploration', 'r'])).toEqual(['refutation']);
-    expect(complete(['run', '--lifecycle', ''])).toEqual(expect.arrayContaining(['beta', 'expel']));
-    for (const c of HIDDEN_CHOICES) expect(complete(['reproduce', `--${c.flag}`, '']), c.flag).toEqual(c.values);
+    expect(await complete(['run', '--env', ''])).toEqual(expect.arrayContaining(['lock-v1', 'flaky-tools-v1']));
+    expect(await complete(['run', '--exploration', 'r'])).toEqual(['refutation']);
+    expect(await complete(['run', '--lifecycle', ''])).toEqual(expect.arrayContaining(['beta', 'expel']));
+    for (const c of HIDDEN_CHOICES) expect(await complete(['reproduce', `--${c.flag}`, '']), c.flag).toEqual(c.values);
   });
 
-  it('completes the choices of the flags outside the run declarations, and the shells', () => {
+  it('completes the choices of the flags outside the run declarations, and the shells', async () => {
     for (const command of ['run', 'sweep', 'merge'])
-      expect(complete([command, '--format', ''])).toEqual(['csv', 'parquet', 'both']);
-    expect(complete(['library', 'lib.sqlite', '--question', ''])).toEqual([
+      expect(await complete([command, '--format', ''])).toEqual(['csv', 'parquet', 'both']);
+    expect(await complete(['library', 'lib.sqlite', '--question', ''])).toEqual([
       'refuted',
       'retired',
       'never-retrieved',
       'explored',
     ]);
-    expect(complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
-    expect(complete(['check-env', 'noisy'])).toEqual(['noisy-lock-v1']);
+    expect(await complete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await complete(['check-env', 'noisy'])).toEqual(['noisy-lock-v1']);
   });
 
   /**
    * Every flag whose value hexa checks against a fixed list (`parseChoice`, `notOneOf` in scripts/) has its
    * values completed somewhere: a new one without completion fails here.
    */
-  it('leaves no flag with a fixed set of values uncompleted', () => {
+  it('leaves no flag with a fixed set of values uncompleted', async () => {
     const checked = new Set<string>();
     const walk = (dir: string): void => {
       for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
@@ -94,36 +94,36 @@ describe('the words', () => {
     walk('scripts');
     expect([...checked].sort()).toEqual(['format', 'question']);
     for (const flag of checked) {
-      const withValues = COMMAND_NAMES.filter((c) => commandFlags(c)!.flags.includes(flag));
-      for (const command of withValues)
-        expect(complete([command, 'x', `--${flag}`, '']), `${command} --${flag}`).not.toEqual([]);
+      for (const command of COMMAND_NAMES)
+        if ((await commandFlags(command))!.flags.includes(flag))
+          expect(await complete([command, 'x', `--${flag}`, '']), `${command} --${flag}`).not.toEqual([]);
     }
   });
 
-  it("completes --param with the named world's parameters, ready for a value", () => {
-    expect(complete(['run', '--param', ''])).toEqual(['bits=', 'truth=']);
-    expect(complete(['run', '--env', 'noisy-lock-v1', '--param', ''])).toEqual(['bits=', 'truth=', 'q=']);
-    expect(complete(['sweep', '--env=drift-lock-v1', '--param', 'f'])).toEqual(['flips=']);
-    expect(complete(['check-env', 'mastermind-v1', '--param', 'c'])).toEqual(['colours=']);
-    expect(complete(['check-env', './world.mjs', '--param', ''])).toEqual([]);
+  it("completes --param with the named world's parameters, ready for a value", async () => {
+    expect(await complete(['run', '--param', ''])).toEqual(['bits=', 'truth=']);
+    expect(await complete(['run', '--env', 'noisy-lock-v1', '--param', ''])).toEqual(['bits=', 'truth=', 'q=']);
+    expect(await complete(['sweep', '--env=drift-lock-v1', '--param', 'f'])).toEqual(['flips=']);
+    expect(await complete(['check-env', 'mastermind-v1', '--param', 'c'])).toEqual(['colours=']);
+    expect(await complete(['check-env', './world.mjs', '--param', ''])).toEqual([]);
   });
 
-  it("completes a sweep's list after its last comma, and --flag=value whole or, as bash splits it, after the =", () => {
-    expect(complete(['sweep', '--cadence', 'task,r'])).toEqual(['task,round']);
-    expect(complete(['run', '--cadence', 'task,r'])).toEqual([]);
-    expect(complete(['run', '--env=noi'])).toEqual(['--env=noisy-lock-v1']);
-    expect(complete(['run', '--env', '=', 'noi'])).toEqual(['noisy-lock-v1']);
-    expect(complete(['run', '--cadence', '='])).toEqual(['task', 'round']);
+  it("completes a sweep's list after its last comma; --flag=value whole, or after the = bash splits", async () => {
+    expect(await complete(['sweep', '--cadence', 'task,r'])).toEqual(['task,round']);
+    expect(await complete(['run', '--cadence', 'task,r'])).toEqual([]);
+    expect(await complete(['run', '--env=noi'])).toEqual(['--env=noisy-lock-v1']);
+    expect(await complete(['run', '--env', '=', 'noi'])).toEqual(['noisy-lock-v1']);
+    expect(await complete(['run', '--cadence', '='])).toEqual(['task', 'round']);
   });
 
-  it('gives nothing where the value is a file, a folder, a number or free text, so the shell completes files', () => {
-    expect(complete(['run', '--csv', ''])).toEqual([]);
-    expect(complete(['run', '--replicates', ''])).toEqual([]);
-    expect(complete(['report', 'out/'])).toEqual([]);
-    expect(complete(['report', 'x', '--out', ''])).toEqual([]);
-    expect(complete(['envs', '--env', ''])).toEqual([]);
-    expect(complete(['run', '--env', './docs/'])).toEqual([]);
-    expect(complete(['run', '--library', ''])).toEqual([]);
+  it('gives nothing for a file, a folder, a number or free text, so the shell completes files', async () => {
+    expect(await complete(['run', '--csv', ''])).toEqual([]);
+    expect(await complete(['run', '--replicates', ''])).toEqual([]);
+    expect(await complete(['report', 'out/'])).toEqual([]);
+    expect(await complete(['report', 'x', '--out', ''])).toEqual([]);
+    expect(await complete(['envs', '--env', ''])).toEqual([]);
+    expect(await complete(['run', '--env', './docs/'])).toEqual([]);
+    expect(await complete(['run', '--library', ''])).toEqual([]);
   });
 });
 
