@@ -14,7 +14,6 @@ import { COMPLETE_FLAG } from './completeFlag.js';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-
 /** How hexa was started: the words a user types before a command (`npx hexa`), and the command the script names. */
 export interface Invocation {
   readonly kind: 'hexa' | 'npx' | 'node';
