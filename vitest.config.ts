@@ -17,12 +17,6 @@ export const ISOLATED = [
   'test/scripts/bench/guardBench.test.ts',
   // It checks that hexaHere refuses a call that registers a world, which leaves that world in the compiled CLI.
   'test/scripts/program/main.test.ts',
-  // Parquet written in a worker that wrote Parquet for an earlier file came out other bytes or unreadable
-  // (ZSTD decompression failure): not understood yet, so these run on their own until it is.
-  'test/reports/parquet/**/*.test.ts',
-  // The same: its sweeps write Parquet in the test's process (hexaHere) and compare the bytes; in a shared worker
-  // after other files' Parquet, three of its files came out larger than one process writes them.
-  'test/scripts/sweep/compact.test.ts',
 ];
 
 /** Checks of scale or of many seeds: `npm run test:scale` runs them (vitest.scale.config.ts), `npm test` does not. */
