@@ -278,9 +278,11 @@ describe('a plugin that tampers with the language: the module is refused, naming
   });
 
   it('in a sweep: the cell fails, and what it changed is put back for the cells after it on the same worker', () => {
+    // Each fault at two steps: the ids then put a cell that behaves after each tampering on the one worker.
+    const TWICE = ['--param', 'after=50,90'];
     const cell = (faults: string): { r: CliResult; cwd: string; none: string } => {
       const cwd = tempDir('tamper-sweep');
-      const args = ['sweep', '--env', WORLD, '--param', `fault=${faults}`, ...LATER, ...SHORT, '--workers', '1'];
+      const args = ['sweep', '--env', WORLD, '--param', `fault=${faults}`, ...TWICE, ...SHORT, '--workers', '1'];
       const r = hexa([...args, '--quiet', '--out', 's'], { cwd });
       // The rows of the cell that behaves, in results.csv.
       const rows = readFileSync(join(cwd, 's', 'results.csv'), 'utf8').split('\n');
@@ -289,10 +291,17 @@ describe('a plugin that tampers with the language: the module is refused, naming
     };
     const alone = cell('none');
     expect(alone.r.status).toBe(0);
-    // One worker takes the cells in the order of their ids: the tampering with toFixed, the cell that behaves,
-    // then the tampering with Math.round (whose putting back no cell after it sees).
+    // One worker takes the cells in the order of their ids: Math.round tampered with (after 90), toFixed (50), a cell
+    // that behaves (50), toFixed (90), Math.round (50), a cell that behaves (90) — each tampering before a clean cell.
     const all = cell('tamper-fixed,tamper-round,none');
-    expectFailedSweep(all.r, all.cwd, /world\.mjs: changed the language's built-ins/, 1);
+    expectFailedSweep(all.r, all.cwd, /world\.mjs: changed the language's built-ins/, 2);
+    const order = (
+      JSON.parse(readFileSync(join(all.cwd, 's', 'manifest.json'), 'utf8')) as {
+        cells: { values: Record<string, string> }[];
+      }
+    ).cells.map((c) => c.values['param:fault']);
+    for (const fault of ['tamper-fixed', 'tamper-round'])
+      expect(order.slice(order.lastIndexOf(fault) + 1)).toContain('none');
     const errors = (
       JSON.parse(readFileSync(join(all.cwd, 's', 'manifest.json'), 'utf8')) as { cells: { error?: string }[] }
     ).cells
@@ -300,6 +309,8 @@ describe('a plugin that tampers with the language: the module is refused, naming
       .sort();
     expect(errors).toEqual([
       expect.stringMatching(/: Math\.round /),
+      expect.stringMatching(/: Math\.round /),
+      expect.stringMatching(/: Number\.prototype\.toFixed /),
       expect.stringMatching(/: Number\.prototype\.toFixed /),
     ]);
     expect(all.none).toBe(alone.none);
