@@ -33,15 +33,8 @@ import { unpairedSeed } from './likelihood/unpaired.js';
 import { bestReadingChecks, checksAside, checksRequest, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
-import {
-  estimateSimulations,
-  figuresOn,
-  readingsOf,
-  refine,
-  simulationBandwidths,
-  splitKey,
-  variantOf,
-} from './refine.js';
+import { figuresOn, splitKey, variantOf } from './runs/keys.js';
+import { estimateSimulations, readingsOf, refine, simulationBandwidths } from './refine.js';
 
 export interface AuditEntry extends Standing {
   readonly hidden: HiddenChoices;

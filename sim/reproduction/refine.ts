@@ -1,17 +1,10 @@
 /**
  * The likelihood's estimates of the audit's simulations, and the refinement: more runs for the readings that
- * could compete but that too few runs reproduce to estimate. A reading's simulation key names the job that
- * makes it, and for an arm that reads the test accounting, the accounting's variant of that job's figures.
+ * could compete but that too few runs reproduce to estimate (simulation keys: sim/reproduction/runs/keys.ts).
  */
 import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from './arms.js';
-import {
-  runFigureJobs,
-  type AuditJob,
-  type RunJobResult,
-  type SimulationFigure,
-  type SimulationPool,
-} from './simulationJobs.js';
-import { figuresOf, TEST_FIGURES, type FigureId } from './figures.js';
+import type { AuditJob, SimulationFigure, SimulationPool } from './simulationJobs.js';
+import { figuresOf, type FigureId } from './figures.js';
 import type { FigureValues } from './pattern.js';
 import {
   closedFormArm,
@@ -30,77 +23,8 @@ import { competitors, IDENTIFIED, MARGIN } from './decision.js';
 import { posteriors } from './likelihood/posterior.js';
 import type { Simulations } from './checks/sameRuns.js';
 import { provablyImpossible } from './checks/impossible.js';
-
-/** A reading's simulation key split into the job that makes it and the accounting variant it takes (or null). */
-export function splitKey(key: string): { job: string; variant: string | null } {
-  const at = key.lastIndexOf('@');
-  return at < 0 ? { job: key, variant: null } : { job: key.slice(0, at), variant: key.slice(at + 1) };
-}
-
-/** One variant of a job's figures: its arm's figures, the test figures those of the variant's accounting. */
-export function variantOf(
-  results: ReadonlyMap<SimulationFigure, Float64Array>,
-  variant: string | null,
-): Map<FigureId, Float64Array> {
-  const values = new Map<FigureId, Float64Array>();
-  for (const [id, v] of results) if (!id.includes('@')) values.set(id as FigureId, v);
-  if (variant !== null)
-    for (const id of TEST_FIGURES) values.set(id, results.get(`${id}@${variant}` as SimulationFigure)!);
-  return values;
-}
-
-/** Figure jobs (and runs kept whole) on the pool; each job's figures by its key. */
-export async function figuresOn(
-  pool: SimulationPool,
-  jobs: readonly AuditJob[],
-  options: Pick<Parameters<typeof runFigureJobs>[2] & object, 'onProgress' | 'alongside' | 'onRuns'> = {},
-): Promise<{ values: Map<string, Map<SimulationFigure, Float64Array>>; runs: Map<string, RunJobResult> }> {
-  const { values, runs } = await runFigureJobs(pool, jobs, options);
-  return { values: new Map([...values].map(([key, r]) => [key, new Map(r.values)])), runs };
-}
-
-/** Buffers made by `continuing`: the runs each begins with. */
-const prefixes = new WeakMap<ArrayBufferLike, Float64Array>();
-
-/**
- * Room for `more` runs after a copy of `before`, in one buffer: runs kept there are joined to `before` by views
- * (`joinedRuns`), so a reserve of further runs kept this way costs no copy per join, however many read it.
- */
-export function continuing(before: Float64Array, more: number): Float64Array {
-  const whole = new Float64Array(before.length + more);
-  whole.set(before);
-  prefixes.set(whole.buffer, before);
-  return whole;
-}
-
-/** Joins already made: by the runs before, by the buffer and place of the runs after them. */
-const joins = new WeakMap<Float64Array, WeakMap<ArrayBufferLike, Map<string, Float64Array>>>();
-
-/**
- * A simulation's runs followed by more of its runs. Publications judged on one bank extend the same bank
- * simulations with the same reserve runs (judge.ts), one publication after another: each join is made once and
- * shared, as no reader writes into a simulation's values (those that sort, sort a copy).
- */
-export function joinedRuns(before: Float64Array, more: Float64Array): Float64Array {
-  // Runs that already follow `before` in their buffer are joined by a view of it, without a copy.
-  if (more.buffer === before.buffer && before.byteOffset + before.byteLength === more.byteOffset)
-    return new Float64Array(before.buffer, before.byteOffset, before.length + more.length);
-  if (prefixes.get(more.buffer) === before && more.byteOffset === before.byteLength)
-    return new Float64Array(more.buffer, 0, before.length + more.length);
-  let byBuffer = joins.get(before);
-  if (byBuffer === undefined) joins.set(before, (byBuffer = new WeakMap()));
-  let byPlace = byBuffer.get(more.buffer);
-  if (byPlace === undefined) byBuffer.set(more.buffer, (byPlace = new Map()));
-  const place = `${more.byteOffset}:${more.length}`;
-  let joined = byPlace.get(place);
-  if (joined === undefined) {
-    joined = new Float64Array(before.length + more.length);
-    joined.set(before);
-    joined.set(more, before.length);
-    byPlace.set(place, joined);
-  }
-  return joined;
-}
+import { joinedRuns } from './runs/joins.js';
+import { figuresOn, splitKey, variantOf } from './runs/keys.js';
 
 /** Longest the refinement may make a simulation, in multiples of the audit's replicates. */
 export const MAX_REFINEMENT = 8;

@@ -7,7 +7,9 @@ import { at } from '../../core/at.js';
 import type { ArmId } from '../arms.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import { figuresOf, type FigureId } from '../figures.js';
-import { continuing, splitKey, type RunSource } from '../refine.js';
+import type { RunSource } from '../refine.js';
+import { splitKey } from '../runs/keys.js';
+import { continuing } from '../runs/joins.js';
 import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
 import type { Publication } from './publications.js';
 

@@ -13,7 +13,7 @@ import type { FigureId } from '../figures.js';
 import { BATCHES } from '../likelihood/armEstimate.js';
 import { predictiveCheck, type PredictiveCheck } from '../likelihood/predictive.js';
 import type { FigureValues } from '../pattern.js';
-import { splitKey, variantOf } from '../refine.js';
+import { splitKey, variantOf } from '../runs/keys.js';
 import { runSimulation, type AuditJob, type AuditJobResult, type SimulationFigure } from '../simulationJobs.js';
 import { correctedTail, extremeness, type Extremeness } from './extremeness.js';
 import type { Simulations } from './sameRuns.js';

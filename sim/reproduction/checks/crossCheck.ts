@@ -110,8 +110,8 @@ interface ClassGeometry extends ClassRuns {
 
 /**
  * Each figure column's place, for the key of the classes made from it: its buffer's number, offset and length.
- * Runs joined to further runs are often fresh views of one buffer (refine.ts, `joinedRuns`), so a view's identity
- * would not find them again; no reader writes into a column once it is made.
+ * Runs joined to further runs are often fresh views of one buffer (sim/reproduction/runs/joins.ts, `joinedRuns`),
+ * so a view's identity would not find them again; no reader writes into a column once it is made.
  */
 const bufferIds = new WeakMap<ArrayBufferLike, number>();
 let buffers = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continuing, joinedRuns } from '../../../sim/reproduction/refine.js';
+import { continuing, joinedRuns } from '../../../../sim/reproduction/runs/joins.js';
 
 describe('joinedRuns', () => {
   const bank = Float64Array.from([1, 2, 3]);
