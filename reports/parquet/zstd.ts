@@ -11,8 +11,8 @@ import { compress, decompress, init } from '@bokuweb/zstd-wasm';
  * writing pages of zeros, so the instance is made once, by whichever evaluation comes first.
  */
 const INIT = Symbol.for('hexa-sim/zstd-wasm-init');
-const process_ = globalThis as typeof globalThis & { [INIT]?: Promise<void> };
-await (process_[INIT] ??= init());
+const shared = globalThis as typeof globalThis & { [INIT]?: Promise<void> };
+await (shared[INIT] ??= init());
 
 /** zstd level 3, the format's usual default: most of the size gain at a small cost in time. */
 export const zstdCompress = (bytes: Uint8Array): Uint8Array => compress(bytes, 3);

@@ -13,14 +13,13 @@ import { continuing } from '../runs/joins.js';
 import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
 import type { Publication } from './publications.js';
 
-/** The values a publication gives the figures its arm's runs settle early (see `Figure.possible`), as a key. */
+/** The figures an arm's runs settle early (see `Figure.possible`). */
+const settledFigures = (arm: ArmId) => figuresOf(arm).filter((f) => f.possible !== undefined);
+
+/** The values a publication gives the figures its arm's runs settle early, as a key. */
 function settledOf(arm: ArmId, publication: Publication): Partial<Record<FigureId, number>> {
   const targets = publication.get(arm)!;
-  return Object.fromEntries(
-    figuresOf(arm)
-      .filter((f) => f.possible !== undefined)
-      .map((f) => [f.id, targets.get(f.id)!.point]),
-  );
+  return Object.fromEntries(settledFigures(arm).map((f) => [f.id, targets.get(f.id)!.point]));
 }
 
 /**
@@ -50,11 +49,7 @@ function piece(job: AuditJob, first: number, count: number, values: ReadonlySet<
 
 /** The one figure an arm's runs settle early (NaN in a run stopped early, a number in a run played to its end). */
 function settledFigure(arm: ArmId): FigureId {
-  return at(
-    figuresOf(arm).filter((f) => f.possible !== undefined),
-    0,
-    `${arm}'s figure settled early`,
-  ).id;
+  return at(settledFigures(arm), 0, `${arm}'s figure settled early`).id;
 }
 
 /** Runs `from` … `to − 1` of a reserve, after the bank's own, that a publication reads. */
@@ -196,7 +191,7 @@ export class Reserve {
     for (const [base, to] of upTo) {
       const held = this.held.get(base)!;
       const added = [...held.values].filter((v) => !held.madeFor.has(v));
-      if (added.length > 0 && figuresOf(held.job.arm).filter((f) => f.possible !== undefined).length !== 1) {
+      if (added.length > 0 && settledFigures(held.job.arm).length !== 1) {
         held.runs = undefined;
         held.made = 0;
         held.madeFor = held.values;
