@@ -4,8 +4,9 @@
  * dependent job; the merged results equal an unsharded sweep byte for byte.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtCli } from '../../helpers/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
 import { type SlurmCluster, slurmUnavailable, startSlurm } from './slurm.js';
@@ -30,11 +31,37 @@ function gridScript(): { script: string; tasks: number; shards: number } {
   };
 }
 
+/** The array task held mid-run and requeued: the first to start, with the most cells (shardSize). */
+const HELD_TASK = 0;
+
 /**
- * The printed 100 replicates a cell: at the other recipes' 20 a task caught mid-run sometimes finished its last cells
- * between the requeue and Slurm's kill (seen in a full run), and the resume this test checks never happened.
+ * The `hexa` that `npx hexa` finds in the folder (recipeFolder's), which stops the held task's first sweep
+ * (SIGSTOP) as soon as its first cell file is written: the test then requeues a task that is certainly mid-run, with
+ * a cell kept and the rest to go, where catching one by polling raced the task's last cells (and needed the
+ * printed 100 replicates a cell to win that race often enough). Slurm's kill then ends the stopped sweep as it
+ * would a running one (SIGCONT, SIGTERM, SIGKILL); `held/` marks the hold done, so the requeued run goes through.
  */
-const SLURM_REPLICATES = 100;
+function holdingBin(dir: string): void {
+  const shardDir = join(dir, 'out', `grid-s${HELD_TASK}`);
+  const node = `'${process.execPath}' '${builtCli()}'`;
+  const script = [
+    '#!/bin/sh',
+    `if [ "$1" != sweep ] || [ "$SLURM_ARRAY_TASK_ID" != ${HELD_TASK} ] || ! mkdir '${dir}/held' 2>/dev/null; then`,
+    `  exec ${node} "$@"`,
+    'fi',
+    `${node} "$@" &`,
+    'sweep=$!',
+    `until ls '${shardDir}/cells' 2>/dev/null | grep -Eq '^[0-9a-f]{16}[.]csv$'; do`,
+    '  kill -0 $sweep 2>/dev/null || exit 1',
+    '  sleep 0.01',
+    'done',
+    'kill -STOP $sweep',
+    `echo $sweep > '${dir}/held/pid'`,
+    'wait $sweep',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'node_modules', '.bin', 'hexa'), script);
+}
 
 if (skip !== undefined) console.warn(`the Slurm recipe test is skipped: ${skip}`);
 describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
@@ -44,14 +71,15 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
   beforeAll(async () => {
     if (unavailable !== undefined) throw new Error(`CI must run the Slurm recipe, but ${unavailable}`);
     cluster = await startSlurm();
-    dir = recipeFolder('recipe-slurm', SLURM_REPLICATES);
+    dir = recipeFolder('recipe-slurm');
+    holdingBin(dir);
   }, 60_000);
   afterAll(async () => {
     await cluster?.stop();
   }, 60_000);
 
   it('runs the job array with a task requeued mid-run, merges in a dependent job, equals one sweep', async () => {
-    const { results: whole, cells } = wholeSweep(SLURM_REPLICATES);
+    const { results: whole, cells } = wholeSweep();
     const { script, tasks, shards } = gridScript();
     expect(tasks).toBe(shards);
     writeFileSync(join(dir, 'grid.sh'), script);
@@ -74,23 +102,17 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
         .map((f) => `== ${f}\n${readFileSync(join(dir, f), 'utf8')}`)
         .join('\n');
 
-    // Requeue a running task that has finished some of its cells and has at least three to go: Slurm's kill reaches
-    // the task a moment after the requeue, in which two cells of the recipes' grid (recipeGrid) may finish.
+    // Requeue the held task once it is stopped with its first cell kept (holdingBin).
     const shardDir = (k: number): string => join(dir, 'out', `grid-s${k}`);
-    let cut: { task: number; kept: Map<string, number> } | undefined;
-    for (const end = Date.now() + 120_000; cut === undefined; await sleep(50)) {
-      if (Date.now() > end) throw new Error(`no array task was caught mid-run\n${cluster.logs()}`);
+    for (const end = Date.now() + 120_000; !existsSync(join(dir, 'held', 'pid')); await sleep(50)) {
+      if (Date.now() > end) throw new Error(`task ${HELD_TASK} was not held mid-run\n${outputs()}\n${cluster.logs()}`);
       if (cluster.command('squeue', ['-h', '-n', 'hexa-grid']).trim() === '')
-        throw new Error(`the array ended before a task could be requeued mid-run\n${outputs()}`);
-      const running = cluster.command('squeue', ['-h', '-n', 'hexa-grid', '-t', 'R', '-o', '%K']).trim();
-      for (const task of running === '' ? [] : running.split('\n').map(Number)) {
-        const kept = finishedCells(shardDir(task));
-        if (kept.size < 1 || kept.size > shardSize(cells, task, shards) - 3) continue;
-        cluster.command('scontrol', ['requeue', `${array}_${task}`]);
-        cut = { task, kept };
-        break;
-      }
+        throw new Error(`the array ended before task ${HELD_TASK} was held mid-run\n${outputs()}`);
     }
+    const cut = { task: HELD_TASK, kept: finishedCells(shardDir(HELD_TASK)) };
+    expect(cut.kept.size).toBeGreaterThanOrEqual(1);
+    expect(cut.kept.size).toBeLessThan(shardSize(cells, HELD_TASK, shards));
+    cluster.command('scontrol', ['requeue', `${array}_${HELD_TASK}`]);
     const requeued = `${array}_${cut.task}`;
     const state = (job: string): string => cluster.command('squeue', ['-h', '-j', job, '-o', '%T']).trim();
     for (const end = Date.now() + 30_000; state(requeued) !== 'PENDING'; await sleep(100))

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, ConsoleMessage, Request, Page as Tab } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolder, tempDir } from '../fixtures.js';
 import { writeComparison } from '../../../reports/compare/comparePage.js';
@@ -32,6 +32,12 @@ let pages: Record<PageKind, Page>;
 /** Every page opened: the report pages, and a comparison of two runs (`hexa report A B`). */
 let opened: Record<PageKind | 'compare', { dir: string; charts: readonly { name: string; kind?: string }[] }>;
 let browser: Browser;
+/**
+ * A tab for each screen, every page loaded in it anew (a query of its own makes each load whole; a report page
+ * reads nothing of its URL): a tab made for each page cost the browser about a CPU-second to set up.
+ */
+const tabs = new Map<string, Tab>();
+let loads = 0;
 
 /** The tests, on the pages `built` gives once its caller's beforeAll has built them. */
 export function describeInChromium(built: () => Record<PageKind, Page>): void {
@@ -60,6 +66,7 @@ const opening = (built: () => Record<PageKind, Page>) => async (): Promise<void>
 
 async function closing(): Promise<void> {
   await browser?.close();
+  tabs.clear();
   rmSync(root, { recursive: true, force: true });
   if (widths.length > 0) process.stdout.write(`${widths.join('\n')}\n`);
 }
@@ -140,15 +147,22 @@ function pageTests(): void {
       'at $width px ($name): fits, opens with its headline, draws every chart, logs no error',
       async (screen) => {
         const page = opened[kind];
-        const tab = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
+        let tab = tabs.get(screen.name);
+        if (tab === undefined) {
+          tab = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
+          tabs.set(screen.name, tab);
+        }
         const problems: string[] = [];
         const requests: string[] = [];
-        tab.on('console', (m) => {
+        const logged = (m: ConsoleMessage): void => {
           if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-        });
-        tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-        tab.on('request', (r) => requests.push(r.url()));
-        const url = pathToFileURL(join(page.dir, 'index.html')).href;
+        };
+        const thrown = (e: Error): void => void problems.push(`page error: ${e.message}`);
+        const asked = (r: Request): void => void requests.push(r.url());
+        tab.on('console', logged);
+        tab.on('pageerror', thrown);
+        tab.on('request', asked);
+        const url = `${pathToFileURL(join(page.dir, 'index.html')).href}?load=${++loads}`;
         try {
           await tab.goto(url);
           await tab.waitForFunction(
@@ -190,7 +204,9 @@ function pageTests(): void {
           await tab.screenshot({ path: shot, fullPage: true });
           expect(statSync(shot).size).toBeGreaterThan(10_000);
         } finally {
-          await tab.close();
+          tab.off('console', logged);
+          tab.off('pageerror', thrown);
+          tab.off('request', asked);
         }
       },
     );

@@ -2,8 +2,8 @@
  * The explorer's page in Chromium (Debian's, through playwright-core), opened from file:// with a link in its hash:
  * its CSV is the CLI's byte for byte across worlds and policies, on 1 and 4 workers; a control moved by keyboard
  * moves the link, the command and the curve; a bad value in the link shows the CLI's own line; a pasted command
- * comes back as the same command; and the page asks the network for nothing and logs no error. One browser for
- * the whole file; the page and the CLI are built from the current sources.
+ * comes back as the same command; and the page asks the network for nothing and logs no error. One browser and
+ * one tab for the whole file; the page and the CLI are built from the current sources.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,13 @@ import { builtPage } from './builtPage.js';
 import { hexaHere } from '../../helpers/inProcess.js';
 
 let browser: Browser;
+/**
+ * The one tab every link opens in. Each link is a whole load of the page (a new document with its own workers):
+ * a query of its own makes the navigation more than a hash edit, and the page reads nothing but the hash. A tab
+ * made for each link cost the browser about half a CPU-second to set up.
+ */
+let tab: Page;
+let opened = 0;
 let url: string;
 /** What the pages did that they must not: requests beyond the file, console errors, uncaught errors. */
 const trouble: string[] = [];
@@ -22,22 +29,23 @@ const trouble: string[] = [];
 beforeAll(async () => {
   url = pathToFileURL(builtPage()).href;
   browser = await launchChromium();
+  tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  tab.on('request', (r) => {
+    if (!/^(file|blob|data):/.test(r.url())) trouble.push(`request ${r.url()}`);
+  });
+  tab.on('console', (m) => {
+    if (m.type() === 'error') trouble.push(`console ${m.text()}`);
+  });
+  tab.on('pageerror', (e) => trouble.push(`pageerror ${e.message}`));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
 });
 
 async function open(hash: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('request', (r) => {
-    if (!/^(file|blob|data):/.test(r.url())) trouble.push(`request ${r.url()}`);
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error') trouble.push(`console ${m.text()}`);
-  });
-  page.on('pageerror', (e) => trouble.push(`pageerror ${e.message}`));
-  await page.goto(`${url}#${hash}`);
-  return page;
+  opened++;
+  await tab.goto(`${url}?open=${opened}#${hash}`);
+  return tab;
 }
 
 /** Wait for the run of the current setting to finish (every replicate of every arm drawn). */
@@ -85,7 +93,6 @@ describe('the explorer page, opened from file://', () => {
       await done(page);
       expect(await page.inputValue('#run-command')).toBe(command);
       expect(await downloaded(page)).toBe(await cliCsv(command));
-      await page.close();
     },
     90_000,
   );
@@ -101,7 +108,6 @@ describe('the explorer page, opened from file://', () => {
       expect(commands).toEqual([command, `${command} --explore 0.2 --routing separate`]);
       expect(await downloaded(page, '#download-csv-b')).toBe(await cliCsv(commands[1]!));
       expect(await page.textContent('#run-difference-text')).toMatch(/^Round 5: A − B = -?\d+\.\d{3} attempts, 95 %/);
-      await page.close();
     }
     expect(csvs[1]).toBe(csvs[0]);
     expect(csvs[0]).toBe(await cliCsv(command));
@@ -119,7 +125,6 @@ describe('the explorer page, opened from file://', () => {
     expect(await page.inputValue('#run-command')).toBe('hexa run --replicates 20 --explore 0.01');
     expect(await page.innerHTML('#run-curve svg')).not.toBe(before);
     expect(await downloaded(page)).toBe(await cliCsv('hexa run --replicates 20 --explore 0.01'));
-    await page.close();
   }, 90_000);
 
   it('shows the CLI’s own line for a bad value in the link, and runs nothing', async () => {
@@ -133,7 +138,6 @@ describe('the explorer page, opened from file://', () => {
       expect(cli.status).toBe(2);
       await expect.poll(() => page.textContent('#run-error')).toBe(cli.stderr.trim());
       expect(await page.getAttribute('body', 'data-done')).toBeNull();
-      await page.close();
     }
   }, 60_000);
 
@@ -150,7 +154,6 @@ describe('the explorer page, opened from file://', () => {
     expect(await page.inputValue('#run-command')).toBe(command);
     const { settings, params } = readCommand(command);
     expect(commandOf(settings, params)).toBe(command);
-    await page.close();
   }, 90_000);
 
   it('draws a sweep’s heat map with the best cell and its ties marked, and its hexa sweep command', async () => {
@@ -165,7 +168,6 @@ describe('the explorer page, opened from file://', () => {
     await page.click('#tab-run');
     await done(page);
     expect(await page.inputValue('#run-command')).toBe('hexa run --replicates 12 --threshold 0.75 --explore 0');
-    await page.close();
   }, 90_000);
 
   it('sets the published figures beside single runs, and a preset of the audit sets the hidden choices', async () => {
@@ -181,7 +183,6 @@ describe('the explorer page, opened from file://', () => {
     expect(await page.inputValue('#reproduce-command')).toMatch(
       /^hexa reproduce --replicates 20 .*--explore-unit task/,
     );
-    await page.close();
   }, 90_000);
 
   it('asked the network for nothing and logged no error', () => {
