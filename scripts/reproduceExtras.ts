@@ -18,7 +18,8 @@ import {
   truthOf,
   type Calibration,
 } from '../sim/reproduction/calibration/calibrate.js';
-import { bankOf, bankSeed, freshBank } from '../sim/reproduction/calibration/judge.js';
+import { bankOf, bankSeed, type Bank } from '../sim/reproduction/calibration/judge.js';
+import type { FreshBankOrder } from '../sim/reproduction/calibration/bankBatch.js';
 import { drawnPublications, simulatePublications } from '../sim/reproduction/calibration/publications.js';
 import { RANK_DRAWS } from '../sim/reproduction/calibration/goals.js';
 import { confidenceSet, type ConfidenceSet } from '../sim/reproduction/calibration/articleSet.js';
@@ -75,9 +76,10 @@ export async function calibrateOn(
     Math.min(THRESHOLD_PUBLICATIONS, count),
     pool,
   );
-  const banks = [bankOf(audit, seed)];
+  // The banks after the audit's are simulated where their batches are judged (on threads of their own).
+  const banks: [Bank, ...FreshBankOrder[]] = [bankOf(audit, seed)];
   for (let b = 1; b < CALIBRATION_BANKS; b++)
-    banks.push(await freshBank(audit.simulations.grid, bankSeed(seed, b), audit.replicates, pool));
+    banks.push({ grid: audit.simulations.grid, seed: bankSeed(seed, b), replicates: audit.replicates });
   const drawn = await drawnPublications(audit.simulations.grid, seed, Math.min(RANK_DRAWS, count), pool);
   // The reserves' further runs on worker threads as many as the pool's threads, while this one judges.
   const reservePool = simulationPool(pool.threads + 1);

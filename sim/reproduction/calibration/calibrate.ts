@@ -8,7 +8,9 @@
  * audit's, then banks simulated afresh on seeds of their own — so what calibration measures includes the bank's
  * own variation, as the article's verdict at another seed would. Each truth's threshold (the confidence set's)
  * comes from THRESHOLD_PUBLICATIONS fresh publications judged on the audit's bank, as the article's set takes
- * its own; publications judged on another bank meet it as the article's set would at another seed.
+ * its own; publications judged on another bank meet it as the article's set would at another seed. A batch on a
+ * bank of its own shares nothing with the others (bankBatch.ts), so the fresh banks' batches are simulated and
+ * judged on threads of their own while this one judges the audit's bank's: the same judgements, side by side.
  *
  * Per truth it reports how often some hidden choice is identified at a wrong value (goal: at most 5 %), how
  * often each is identified at the truth's value (its power), and how often the 90 % sets hold the truth, as
@@ -17,18 +19,25 @@
  */
 import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } from '../arms.js';
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
-import { CROSS_CHECKED } from '../audit.js';
-import { testUnitCheck } from '../checks/crossCheck.js';
+import { WorkerPool } from '../../core/parallel/pool.js';
 import type { Simulations } from '../checks/sameRuns.js';
-import { decide, type Decision } from '../decision.js';
 import type { FigureId } from '../figures.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
 import type { SimulationPool } from '../simulationJobs.js';
-import { publicationOf, type Publication } from './publications.js';
+import { publicationOf } from './publications.js';
+import {
+  freshBatch,
+  indexOf,
+  judgeBatch,
+  type BatchOrder,
+  type FreshBankOrder,
+  type FreshBatchJob,
+  type JudgedPublication,
+} from './bankBatch.js';
 import { inclusionAt, mainLogs, ratioStatistic, thresholdOf, withinThreshold, type Threshold } from './confidence.js';
 import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
-import { ReplicateKey } from '../../core/rng.js';
-import { Judge, readingRuns, type Bank, type Judgement } from './judge.js';
+import { rankCalibration, type DrawnPublication, type RankCalibration } from './ranks.js';
+import { Judge, type Bank } from './judge.js';
 import { Reserve } from './reserve.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */
@@ -46,6 +55,7 @@ export const CALIBRATION_TRUTHS: readonly Partial<HiddenChoices>[] = [
   { window: 'all', cadence: 'task' },
   { cadence: 'task', update: 'merge', testAt: 'record' },
 ];
+export { truthRanks, type RankCalibration } from './ranks.js';
 export { CALIBRATION_BANKS, CALIBRATION_PUBLICATIONS, COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 
 export interface TruthCalibration {
@@ -71,20 +81,6 @@ export interface TruthCalibration {
   readonly vetoed: number;
 }
 
-/**
- * Simulation-based calibration (Talts et al. 2018) of the posterior: truths drawn from the prior (uniform over the
- * readings), one publication each, and for each choice the truth's place in the publication's posterior — the
- * posterior share of the values before the truth's, plus a uniform share of the truth's own. Were the posterior
- * calibrated, these would be uniform on (0, 1): their histogram flat.
- */
-export interface RankCalibration {
-  /** Truths drawn (one publication each), and how many of their publications estimated some reading. */
-  readonly draws: number;
-  readonly estimable: number;
-  /** Per choice, each publication's place of the truth in the posterior, in (0, 1). */
-  readonly ranks: readonly { readonly key: HiddenKey; readonly values: readonly number[] }[];
-}
-
 export interface Calibration {
   readonly truths: readonly TruthCalibration[];
   /** The posterior's simulation-based calibration, when truths were drawn from the prior. */
@@ -95,57 +91,6 @@ export interface Calibration {
   readonly banks: number;
   /** Fresh publications behind each truth's threshold. */
   readonly thresholdPublications: number;
-}
-
-/** The truth's index in the grid (a reading is its seven choices). */
-function indexOf(grid: readonly HiddenChoices[], h: HiddenChoices): number {
-  return grid.findIndex((g) => HIDDEN_CHOICES.every((c) => g[c.key] === h[c.key]));
-}
-
-/** The reading differing from `reading` in the test unit alone. */
-function testUnitTwin(grid: readonly HiddenChoices[], reading: number): number {
-  const h = grid[reading]!;
-  return grid.findIndex((g) =>
-    HIDDEN_CHOICES.every((c) => (c.key === 'testUnit' ? g[c.key] !== h[c.key] : g[c.key] === h[c.key])),
-  );
-}
-
-/**
- * The decision on one judged publication, as the article's verdict takes it: the decision, then the test unit
- * left open where a cross-check of the best reading against its twin in the test unit disagrees with the kernel.
- */
-export function publicationDecision(
-  bank: Bank,
-  judgement: Judgement,
-  publication: Publication,
-  options: { readonly seed: number; readonly draw: number },
-): { readonly decision: Decision; readonly vetoed: boolean } {
-  const grid = bank.simulations.grid;
-  const decision = decide(grid, judgement.readings, options);
-  if (decision.identified.testUnit === undefined) return { decision, vetoed: false };
-  let best = 0;
-  decision.posteriors.forEach((p, i) => {
-    if (p > (decision.posteriors[best] ?? -1)) best = i;
-  });
-  const twin = testUnitTwin(grid, best);
-  const exploit = ARMS.findIndex((a) => a.id === 'exploit');
-  const check =
-    twin < 0
-      ? null
-      : testUnitCheck(
-          judgement.readings[best]!,
-          judgement.readings[twin]!,
-          exploit,
-          {
-            best: readingRuns(bank, judgement, best).get('exploit')!,
-            twin: readingRuns(bank, judgement, twin).get('exploit')!,
-          },
-          publication.get('exploit')!,
-          CROSS_CHECKED,
-        );
-  if (check === null || (check.agree && check.syntheticAgrees)) return { decision, vetoed: false };
-  const { testUnit: _vetoed, ...identified } = decision.identified;
-  return { decision: { ...decision, identified, open: [...decision.open, 'testUnit'] }, vetoed: true };
 }
 
 /** The λ of reading `index` on each judged publication (main bandwidth; ∞ where it is not estimable). */
@@ -168,29 +113,7 @@ export interface CalibrateOptions {
   /** Called after each publication judged (the thresholds' among them). */
   readonly onProgress?: (done: number, total: number) => void;
   /** Publications of truths drawn from the prior, for the rank histogram: each drawn truth and its runs. */
-  readonly drawn?: readonly { readonly truth: HiddenChoices; readonly publication: Publication }[];
-}
-
-/** The truth's place in a publication's posterior, per choice (see `RankCalibration`); null when none is estimable. */
-export function truthRanks(
-  grid: readonly HiddenChoices[],
-  posteriors: readonly number[],
-  truth: HiddenChoices,
-  uniform: () => number,
-): number[] | null {
-  if (!posteriors.some((p) => p > 0)) return null;
-  return HIDDEN_CHOICES.map((c) => {
-    const at = c.values.indexOf(truth[c.key]);
-    let before = 0;
-    let own = 0;
-    posteriors.forEach((p, i) => {
-      if (!(p > 0)) return;
-      const v = c.values.indexOf(grid[i]![c.key]);
-      if (v < at) before += p;
-      else if (v === at) own += p;
-    });
-    return before + uniform() * own;
-  });
+  readonly drawn?: readonly DrawnPublication[];
 }
 
 /** Publications `from` … `to − 1` of one truth's runs (each arm's figures by id). */
@@ -198,12 +121,17 @@ function publicationsOf(runs: ReadonlyMap<ArmId, ReadonlyMap<FigureId, Float64Ar
   return Array.from({ length: to - from }, (_, k) => publicationOf(runs, from + k));
 }
 
+/** How often the side threads' progress is read while this thread waits for them (ms). */
+const PROGRESS_MS = 1000;
+
 /**
  * Calibrate on publications already simulated: `publications[t]` holds truth t's arms' runs (one per
- * publication), split evenly over `banks` in order.
+ * publication), split evenly over `banks` in order. The first bank is simulated already (the thresholds are judged
+ * on it); a bank given as an order is simulated where its batch is judged — on a thread of its own while this one
+ * judges the first bank's, when the pool has more than one thread.
  */
 export async function calibrate(
-  banks: readonly Bank[],
+  banks: readonly [Bank, ...(Bank | FreshBankOrder)[]],
   truths: readonly HiddenChoices[],
   publications: readonly ReadonlyMap<ArmId, ReadonlyMap<FigureId, Float64Array>>[],
   options: CalibrateOptions,
@@ -212,110 +140,159 @@ export async function calibrate(
   const freshCount = options.fresh.values.values().next().value?.values().next().value?.length ?? 0;
   const total = truths.length * (freshCount + count);
   let done = 0;
-  const tick = () => options.onProgress?.(++done, total);
-  const tallies = truths.map(() => ({
-    wrong: 0,
-    identified: new Map<HiddenKey, number>(),
-    confidence: 0,
-    randomized: 0,
-    credible: 0,
-    estimable: 0,
-    refined: 0,
-    vetoed: 0,
-    thresholds: [] as Threshold[],
-  }));
-  // Each truth's threshold as the article's set takes its own: from fresh publications judged on the audit's bank.
-  // Released once its bank's publications are judged: its reserve of further runs is the largest thing held.
-  const judgeOn = (bank: Bank): Judge =>
-    new Judge(
-      bank,
-      options.pool,
-      true,
-      options.reservePool === undefined ? undefined : new Reserve(bank.simulations, options.reservePool, true),
-    );
-  let first: Judge | null = judgeOn(banks[0]!);
+  // Publications judged on the side threads, counted there.
+  const sideJudged = new SharedArrayBuffer(4);
+  const report = () => options.onProgress?.(done + Atomics.load(new Int32Array(sideJudged), 0), total);
+  const tick = () => {
+    done++;
+    report();
+  };
+  const orderOf = (b: number): BatchOrder => {
+    const from = Math.floor((b * count) / banks.length);
+    const to = Math.floor(((b + 1) * count) / banks.length);
+    return {
+      truths,
+      publications: truths.map((_, t) => publicationsOf(publications[t]!, from, to)),
+      firstDraws: truths.map((_, t) => t * count + from),
+      seed: options.seed,
+    };
+  };
+  const byBank: Promise<JudgedPublication[][]>[] = [];
+  const aside = options.pool.threads > 1 ? banks.filter((b) => !isBank(b)).length : 0;
+  const side =
+    aside === 0
+      ? null
+      : new WorkerPool<FreshBatchJob, JudgedPublication[][]>(
+          new URL('./bankWorker.js', import.meta.url),
+          Math.min(aside, options.pool.threads - 1) + 1,
+          (job) => freshBatch(job),
+        );
+  try {
+    if (side !== null) {
+      const jobs = new Map<FreshBatchJob, number>();
+      banks.forEach((bank, b) => {
+        if (!isBank(bank)) jobs.set({ bank, batch: orderOf(b), judged: sideJudged }, b);
+      });
+      const results = new Map<number, JudgedPublication[][]>();
+      const run = side.run([...jobs.keys()], (job, result) => void results.set(jobs.get(job)!, result), {
+        here: () => false,
+      });
+      // Waited for below, in order; a failure is not left unheard meanwhile.
+      run.catch(() => undefined);
+      for (const b of jobs.values()) byBank[b] = run.then(() => results.get(b)!);
+    }
+    const first = await firstBank(banks[0], truths, orderOf(0), options, tick);
+    const thresholds = first.thresholds;
+    byBank[0] = Promise.resolve(first.judged);
+    for (const [b, bank] of banks.entries()) {
+      if (byBank[b] !== undefined) continue;
+      byBank[b] = isBank(bank)
+        ? judgeBatch(bank, judgeOn(bank, options), orderOf(b), tick)
+        : freshBatch({ bank, batch: orderOf(b) }, options.pool, tick);
+      await byBank[b];
+    }
+    const drawn = options.drawn ?? [];
+    const ranks =
+      drawn.length === 0 ? null : await rankCalibration(banks[0], judgeOn(banks[0], options), drawn, options.seed);
+    const timer = setInterval(report, PROGRESS_MS);
+    let judged: JudgedPublication[][][];
+    try {
+      judged = await Promise.all(byBank);
+    } finally {
+      clearInterval(timer);
+    }
+    report();
+    return {
+      ranks,
+      truths: truths.map((hidden, t) =>
+        truthCalibration(
+          hidden,
+          thresholds[t]!,
+          judged.flatMap((j) => j[t]!),
+        ),
+      ),
+      replicates: banks[0].replicates,
+      banks: banks.length,
+      thresholdPublications: freshCount,
+    };
+  } finally {
+    await side?.close();
+  }
+}
+
+/**
+ * The first bank's part: each truth's threshold as the article's set takes its own — from fresh publications judged
+ * on the audit's bank — then the bank's batch, served by the same judge's reserve of further runs (released after).
+ */
+async function firstBank(
+  bank: Bank,
+  truths: readonly HiddenChoices[],
+  order: BatchOrder,
+  options: CalibrateOptions,
+  tick: () => void,
+): Promise<{ readonly thresholds: Threshold[]; readonly judged: JudgedPublication[][] }> {
+  const freshCount = options.fresh.values.values().next().value?.values().next().value?.length ?? 0;
+  const judge = judgeOn(bank, options);
   const thresholds: Threshold[] = [];
   for (const [t, truth] of truths.entries()) {
     const freshRuns = new Map(
       ARMS.map((arm, a) => [arm.id, options.fresh.values.get(options.fresh.keys[t]![a]!)!] as const),
     );
-    const judged = await first.forLambda().all(publicationsOf(freshRuns, 0, freshCount), tick);
-    thresholds.push(thresholdOf(lambdasOf(judged, indexOf(banks[0]!.simulations.grid, truth))));
-    tallies[t]!.thresholds.push(thresholds[t]!);
+    const judged = await judge.forLambda().all(publicationsOf(freshRuns, 0, freshCount), tick);
+    thresholds.push(thresholdOf(lambdasOf(judged, indexOf(bank.simulations.grid, truth))));
   }
-  for (const [b, bank] of banks.entries()) {
-    const judge = b === 0 && first !== null ? first : judgeOn(bank);
-    first = null;
-    const grid = bank.simulations.grid;
-    const from = Math.floor((b * count) / banks.length);
-    const to = Math.floor(((b + 1) * count) / banks.length);
-    for (const [t, truth] of truths.entries()) {
-      const truthIndex = indexOf(grid, truth);
-      const threshold = thresholds[t]!;
-      const tally = tallies[t]!;
-      const batch = publicationsOf(publications[t]!, from, to);
-      const judged = await judge.all(batch, tick);
-      judged.forEach((j, k) => {
-        const { decision: d, vetoed } = publicationDecision(bank, j, batch[k]!, {
-          seed: options.seed,
-          draw: t * count + from + k,
-        });
-        if (HIDDEN_CHOICES.some((c) => d.identified[c.key] !== undefined && d.identified[c.key] !== truth[c.key]))
-          tally.wrong++;
-        for (const c of HIDDEN_CHOICES)
-          if (d.identified[c.key] === truth[c.key]) tally.identified.set(c.key, (tally.identified.get(c.key) ?? 0) + 1);
-        const lambda = ratioStatistic(mainLogs(j.readings), truthIndex);
-        if (withinThreshold(lambda, threshold)) tally.confidence++;
-        tally.randomized += inclusionAt(lambda, threshold);
-        if (d.credible.includes(truthIndex)) tally.credible++;
-        if (j.readings[truthIndex]?.estimable === true) tally.estimable++;
-        if (j.refined) tally.refined++;
-        if (vetoed) tally.vetoed++;
-      });
-    }
-  }
-  let ranks: RankCalibration | null = null;
-  const drawn = options.drawn ?? [];
-  if (drawn.length > 0) {
-    const bank = banks[0]!;
-    const judged = await judgeOn(bank).all(drawn.map((d) => d.publication));
-    const stream = new ReplicateKey(options.seed, 0).stream('bootstrap', -2);
-    const values = HIDDEN_CHOICES.map(() => [] as number[]);
-    let estimable = 0;
-    judged.forEach((j, k) => {
-      const d = decide(bank.simulations.grid, j.readings, { seed: options.seed, draw: -3 - k });
-      const r = truthRanks(bank.simulations.grid, d.posteriors, drawn[k]!.truth, () => stream.quick());
-      if (r === null) return;
-      estimable++;
-      r.forEach((u, c) => values[c]!.push(u));
-    });
-    ranks = {
-      draws: drawn.length,
-      estimable,
-      ranks: HIDDEN_CHOICES.map((c, k) => ({ key: c.key, values: values[k]! })),
-    };
+  return { thresholds, judged: await judgeBatch(bank, judge, order, tick) };
+}
+
+const isBank = (bank: Bank | FreshBankOrder): bank is Bank => 'simulations' in bank;
+
+/** A judge for decisions on `bank`, its further runs on the reserves' pool if there is one. */
+function judgeOn(bank: Bank, options: CalibrateOptions): Judge {
+  return new Judge(
+    bank,
+    options.pool,
+    true,
+    options.reservePool === undefined ? undefined : new Reserve(bank.simulations, options.reservePool, true),
+  );
+}
+
+/** One truth's calibration from its publications judged on every bank, in the banks' order. */
+function truthCalibration(
+  hidden: HiddenChoices,
+  threshold: Threshold,
+  judged: readonly JudgedPublication[],
+): TruthCalibration {
+  const count = judged.length;
+  const identified = new Map<HiddenKey, number>();
+  let wrong = 0;
+  let confidence = 0;
+  let randomized = 0;
+  let credible = 0;
+  let estimable = 0;
+  let refined = 0;
+  let vetoed = 0;
+  for (const j of judged) {
+    if (j.wrong) wrong++;
+    for (const key of j.identified) identified.set(key, (identified.get(key) ?? 0) + 1);
+    if (withinThreshold(j.lambda, threshold)) confidence++;
+    randomized += inclusionAt(j.lambda, threshold);
+    if (j.credible) credible++;
+    if (j.estimable) estimable++;
+    if (j.refined) refined++;
+    if (j.vetoed) vetoed++;
   }
   return {
-    ranks,
-    truths: truths.map((hidden, t) => {
-      const x = tallies[t]!;
-      return {
-        hidden,
-        publications: count,
-        wrongIdentifications: x.wrong / count,
-        identified: Object.fromEntries(HIDDEN_CHOICES.map((c) => [c.key, (x.identified.get(c.key) ?? 0) / count])),
-        threshold: x.thresholds.reduce((s, h) => s + h.value, 0) / x.thresholds.length,
-        confidenceCoverage90: x.confidence / count,
-        randomizedCoverage90: x.randomized / count,
-        credibleCoverage90: x.credible / count,
-        truthEstimable: x.estimable / count,
-        refined: x.refined / count,
-        vetoed: x.vetoed / count,
-      };
-    }),
-    replicates: banks[0]?.replicates ?? 0,
-    banks: banks.length,
-    thresholdPublications: freshCount,
+    hidden,
+    publications: count,
+    wrongIdentifications: wrong / count,
+    identified: Object.fromEntries(HIDDEN_CHOICES.map((c) => [c.key, (identified.get(c.key) ?? 0) / count])),
+    threshold: threshold.value,
+    confidenceCoverage90: confidence / count,
+    randomizedCoverage90: randomized / count,
+    credibleCoverage90: credible / count,
+    truthEstimable: estimable / count,
+    refined: refined / count,
+    vetoed: vetoed / count,
   };
 }
 

@@ -1,9 +1,8 @@
 /**
  * The reserve of further runs that publications judged on one bank share (judge.ts): each bank simulation some
- * publication's refinement asked to extend, held up to the most runs any asked for, each run stopped as soon as it
- * can give none of the settled values asked for, and simulated once, when a publication first reads it.
+ * publication's refinement asked to extend, held up to the most runs any asked for, and simulated once, when a
+ * publication first reads it. Its runs are played to their end, as the bank's own are.
  */
-import { at } from '../../core/at.js';
 import type { ArmId } from '../arms.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import { figuresOf, type FigureId } from '../figures.js';
@@ -23,9 +22,8 @@ function settledOf(arm: ArmId, publication: Publication): Partial<Record<FigureI
 }
 
 /**
- * A simulation's reserve as publications see it: the runs it holds and the settled values they are kept going for
- * (each run stops for no other). Only what publications have read is simulated: the first `made` runs, kept going
- * for `madeFor` (a subset of `values` until they are passed again for the others).
+ * A simulation's reserve as publications see it: the runs it holds, for the settled values asked for (a publication
+ * with another value asks again, see `Reserve`). Only what publications have read is simulated: the first `made`.
  */
 interface Held {
   readonly job: AuditJob;
@@ -35,21 +33,11 @@ interface Held {
   /** Room for `length` runs per figure, after the bank's own (see `continuing`); the first `made` are simulated. */
   runs: Map<SimulationFigure, Float64Array> | undefined;
   made: number;
-  madeFor: ReadonlySet<string>;
 }
 
-/** Runs `first` … `first + count − 1` of a bank job, each stopped once it can give none of the settled `values`. */
-function piece(job: AuditJob, first: number, count: number, values: ReadonlySet<string>): AuditJob {
-  const settledAt: Partial<Record<FigureId, number[]>> = {};
-  for (const v of values)
-    for (const [id, x] of Object.entries(JSON.parse(v) as Record<FigureId, number>))
-      (settledAt[id as FigureId] ??= []).push(x);
-  return { ...job, key: `${job.key}#${first}`, first, replicates: count, rejectEarly: true, settledAt };
-}
-
-/** The one figure an arm's runs settle early (NaN in a run stopped early, a number in a run played to its end). */
-function settledFigure(arm: ArmId): FigureId {
-  return at(settledFigures(arm), 0, `${arm}'s figure settled early`).id;
+/** Runs `first` … `first + count − 1` of a bank job, played to their end. */
+function piece(job: AuditJob, first: number, count: number): AuditJob {
+  return { ...job, key: `${job.key}#${first}`, first, replicates: count };
 }
 
 /** Runs `from` … `to − 1` of a reserve, after the bank's own, that a publication reads. */
@@ -59,22 +47,21 @@ interface Read {
   readonly to: number;
 }
 
-/** A piece of a reserve to simulate: its first runs passed again for values added since, or runs after them. */
-interface Piece {
-  readonly base: string;
-  readonly kind: 'again' | 'more';
-  readonly job: AuditJob;
-}
-
 /**
- * Extra runs of bank simulations, beyond the bank's own, for publications' refinement. Like the article's, they
- * stop as soon as they cannot give what any publication asking for them gives the figures settled early (the
- * first round with skills): one reserve per simulation, for the set of such values asked for; a publication with
- * a value outside that set asks for the reserve again, kept going for the larger set (see `fill`).
+ * Extra runs of bank simulations, beyond the bank's own, for publications' refinement: one reserve per simulation,
+ * held for the values publications asked for of the figures the arm's runs settle early (the first round with
+ * skills). A publication with a value outside that set asks for the reserve again, and is judged again once the
+ * reserve is held for it too (see `fill`), as the article's refinement asks for runs kept going for its own value.
+ *
+ * The runs themselves are played to their end whatever the values: a run whose settled figure differs from a
+ * publication's is outside every class that publication's estimates read (they take the runs that reproduce its
+ * discrete figures, and count the others), so a run played on past that point is read exactly as the run stopped
+ * there would be. Stopped at the first value no publication asked for, runs had to be played again for each value
+ * asked later, every run made so far; played whole, each is simulated once.
  *
  * What a reserve holds changes only between rounds of judging (`fill`), so a publication's judgement depends on
- * what was asked before it, never on what was simulated: the runs themselves are simulated when a publication
- * first reads them, in the order refinement reads them (doubling), and most of a reserve is never read.
+ * what was asked before it, never on what was simulated: the runs are simulated when a publication first reads
+ * them, in the order refinement reads them (doubling), and most of a reserve is never read.
  */
 export class Reserve {
   private readonly held = new Map<string, Held>();
@@ -119,7 +106,7 @@ export class Reserve {
         }
         if (usable && to > from) reads.push({ job, from, to });
       }
-      if (reads.some((r) => !this.isMade(r)))
+      if (reads.some((r) => r.to > this.held.get(r.job.key)!.made))
         await new Promise<void>((done, failed) => {
           this.queue.push({ reads, done, failed });
           if (!this.making) void this.drain();
@@ -131,13 +118,7 @@ export class Reserve {
     };
   }
 
-  /**
-   * Hold what was asked for and not held; false when nothing was. A reserve asked for values it was not kept going
-   * for is kept going for all of them from now on: what it holds is the reserve made anew for all its values, run
-   * for run. A run's figures do not depend on the values it is kept going for, only whether it stops; an arm
-   * settles one figure early, and a run that can no longer give a value never can again (`Figure.possible`), so a
-   * run is kept going for a set of values exactly when it is for one of them.
-   */
+  /** Hold what was asked for and not held; false when nothing was. */
   fill(): boolean {
     let changed = false;
     for (const { job, upTo, values } of this.demand.values()) {
@@ -151,17 +132,10 @@ export class Reserve {
         length: Math.max(length, held?.length ?? 0),
         runs: held?.runs,
         made: held?.made ?? 0,
-        madeFor: held?.madeFor ?? values,
       });
     }
     this.demand.clear();
     return changed;
-  }
-
-  /** Whether a read's runs are simulated, for every value its reserve holds. */
-  private isMade({ job, to }: Read): boolean {
-    const held = this.held.get(job.key)!;
-    return to <= held.made && held.madeFor.size === held.values.size;
   }
 
   /** Reads that came while runs were being made are made together, in one pass over the threads. */
@@ -179,49 +153,24 @@ export class Reserve {
     this.making = false;
   }
 
-  /**
-   * Simulate the reserves' runs up to where they are read, for the values they hold now. Runs made for fewer values
-   * are passed again for the others, and a run that reproduces one of them takes the stopped run's place (an arm
-   * with more than one figure settled early would have its runs made anew).
-   */
+  /** Simulate the reserves' runs up to where they are read. */
   private async make(reads: readonly Read[]): Promise<void> {
     const upTo = new Map<string, number>();
     for (const { job, to } of reads) upTo.set(job.key, Math.max(upTo.get(job.key) ?? 0, to));
-    const pieces: Piece[] = [];
+    const pieces = new Map<string, AuditJob>();
     for (const [base, to] of upTo) {
       const held = this.held.get(base)!;
-      const added = [...held.values].filter((v) => !held.madeFor.has(v));
-      if (added.length > 0 && settledFigures(held.job.arm).length !== 1) {
-        held.runs = undefined;
-        held.made = 0;
-        held.madeFor = held.values;
-      }
-      const again = added.length > 0 && held.made > 0;
-      if (!again && to <= held.made) continue;
-      if (again)
-        pieces.push({ base, kind: 'again', job: piece(held.job, held.job.replicates, held.made, new Set(added)) });
-      if (to > held.made) {
-        const first = held.job.replicates + held.made;
-        pieces.push({ base, kind: 'more', job: piece(held.job, first, to - held.made, held.values) });
-      }
+      if (to > held.made) pieces.set(base, piece(held.job, held.job.replicates + held.made, to - held.made));
     }
-    if (pieces.length === 0) return;
-    const { values } = await runFigureJobs(
-      this.pool,
-      pieces.map((p) => p.job),
-      { workersOnly: this.workersOnly },
-    );
-    for (const base of new Set(pieces.map((p) => p.base))) {
+    if (pieces.size === 0) return;
+    const { values } = await runFigureJobs(this.pool, [...pieces.values()], { workersOnly: this.workersOnly });
+    for (const [base, job] of pieces) {
       const held = this.held.get(base)!;
-      const again = pieces.find((p) => p.base === base && p.kind === 'again');
-      const more = pieces.find((p) => p.base === base && p.kind === 'more');
-      const passed = again === undefined ? undefined : new Map(values.get(again.job.key)!.values);
-      const added = more === undefined ? undefined : new Map(values.get(more.job.key)!.values);
-      // Runs already read stay as they were: a reserve passed again or longer than its room is laid out anew.
-      const fresh =
-        held.runs === undefined || passed !== undefined || held.runs.values().next().value!.length < held.length;
+      const added = new Map(values.get(job.key)!.values);
+      // Runs already read stay as they were: a reserve longer than its room is laid out anew.
+      const fresh = held.runs === undefined || held.runs.values().next().value!.length < held.length;
       const runs = fresh ? new Map<SimulationFigure, Float64Array>() : held.runs!;
-      for (const id of (added ?? passed)!.keys()) {
+      for (const [id, more] of added) {
         let whole = runs.get(id);
         if (fresh) {
           const bank = this.bankRuns(base, id);
@@ -231,20 +180,10 @@ export class Reserve {
           if (kept !== undefined) whole.set(kept.subarray(0, held.made));
           runs.set(id, whole);
         }
-        if (added !== undefined) whole!.set(added.get(id)!, held.made);
-      }
-      if (passed !== undefined) {
-        // Where the run made stopped and the run passed again for the other values did not, the latter is the run.
-        const settledId = settledFigure(held.job.arm);
-        const stopped = held.runs!.get(settledId)!;
-        const reproduced = passed.get(settledId)!;
-        for (let r = 0; r < held.made; r++)
-          if (Number.isNaN(stopped[r]!) && !Number.isNaN(reproduced[r]!))
-            for (const [id, whole] of runs) whole[r] = passed.get(id)![r]!;
+        whole!.set(more, held.made);
       }
       held.runs = runs;
-      if (more !== undefined) held.made += more.job.replicates;
-      held.madeFor = held.values;
+      held.made += job.replicates;
     }
   }
 

@@ -21,7 +21,7 @@ import {
 } from '../../../../sim/reproduction/calibration/calibrate.js';
 import { simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
-import { bankOf, bankSeed, freshBank } from '../../../../sim/reproduction/calibration/judge.js';
+import { bankOf, bankSeed, freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import { THRESHOLD_PUBLICATIONS, thresholdSeed } from '../../../../sim/reproduction/calibration/confidence.js';
 import { confidenceSet, type ConfidenceSet } from '../../../../sim/reproduction/calibration/articleSet.js';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
     const fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), FRESH, pool)).simulations;
     articleSet = await confidenceSet(audit, 9, pool, { publications: FRESH });
-    const banks = [bankOf(audit, 9), await freshBank(GRID, bankSeed(9, 1), BANK, pool)];
+    const banks: [Bank, Bank] = [bankOf(audit, 9), await freshBank(GRID, bankSeed(9, 1), BANK, pool)];
     result = await calibrate(banks, TRUTHS, publications, { seed: 9, pool, fresh });
   } finally {
     await pool.close();

@@ -18,7 +18,7 @@ import {
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
 import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
-import { bankSeed, freshBank } from '../../../../sim/reproduction/calibration/judge.js';
+import { bankSeed, freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import { thresholdSeed } from '../../../../sim/reproduction/calibration/confidence.js';
 
 const GRID = REDUCED_GRID;
@@ -27,19 +27,23 @@ const PUBLICATIONS = 4;
 const FRESH = 10;
 const BANK = 100;
 let result: Calibration;
+/** The same calibration, its second bank simulated and judged on a thread of its own. */
+let aside: Calibration;
 
 beforeAll(async () => {
   const pool = simulationPool(1);
+  const threads = simulationPool(2);
   try {
     const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
     const fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), FRESH, pool)).simulations;
-    const banks = [
-      await freshBank(GRID, bankSeed(9, 1), BANK, pool),
-      await freshBank(GRID, bankSeed(9, 2), BANK, pool),
-    ];
+    const first = await freshBank(GRID, bankSeed(9, 1), BANK, pool);
+    const second = { grid: GRID, seed: bankSeed(9, 2), replicates: BANK };
+    const banks: [Bank, Bank] = [first, await freshBank(second.grid, second.seed, second.replicates, pool)];
     result = await calibrate(banks, TRUTHS, publications, { seed: 9, pool, fresh });
+    aside = await calibrate([first, second], TRUTHS, publications, { seed: 9, pool: threads, fresh });
   } finally {
     await pool.close();
+    await threads.close();
   }
 }, 600_000);
 
@@ -91,6 +95,10 @@ describe('calibration of the decision on simulated publications', () => {
       expect(t.randomizedCoverage90).toBeGreaterThanOrEqual(0);
       expect(t.randomizedCoverage90).toBeLessThanOrEqual(t.confidenceCoverage90);
     }
+  });
+
+  it('calibrates the same with a bank simulated and judged on a thread of its own', () => {
+    expect(aside).toEqual(result);
   });
 
   it('reports a publication’s figures as the article printed its own', () => {

@@ -1,8 +1,8 @@
 /**
  * Calibration's reserve of further runs (sim/reproduction/calibration/reserve.ts): it holds only what was asked
- * for before the round began, and what it hands out is, run for run, the reserve made anew for every value it is
- * kept going for — however many values were added since its first runs were simulated, and however much of it
- * was read before.
+ * for before the round began; what it hands out are the bank job's runs played whole, each simulated once however
+ * many values it is read for; and for each value, the runs that reproduce it are the runs kept going for it alone,
+ * figure for figure — what makes a reserve played whole read as one stopped early would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDUCED_TRUTHS } from './reducedGrid.js';
@@ -19,6 +19,9 @@ import {
 
 const BANK = 40;
 let pool: SimulationPool;
+/** Jobs the reserves under test handed their pool. */
+let handed = 0;
+let counting: SimulationPool;
 let bank: Bank;
 let job: AuditJob;
 const settled = figuresOf('exploit').find((f) => f.possible !== undefined)!.id;
@@ -41,6 +44,13 @@ async function madeAnew(values: readonly number[], count: number): Promise<Map<s
   return new Map(out.get(anew.key)!.values);
 }
 
+/** Runs `first` … of the job simulated anew, played whole. */
+async function madeWhole(count: number): Promise<Map<string, Float64Array>> {
+  const whole: AuditJob = { ...job, key: `${job.key}#whole`, first: BANK, replicates: count };
+  const { values: out } = await runFigureJobs(pool, [whole]);
+  return new Map(out.get(whole.key)!.values);
+}
+
 /** What one publication reads of the reserve: `count` runs after the bank's own, or what it lacks. */
 async function read(reserve: Reserve, value: number, count: number, cap = 8 * BANK) {
   let missing = false;
@@ -55,11 +65,20 @@ const plain = (runs: ReadonlyMap<string, Float64Array> | undefined) =>
 
 beforeAll(async () => {
   pool = simulationPool(1);
+  // A pool of its own, counting the jobs a reserve hands it.
+  counting = simulationPool(1);
+  const run = counting.run.bind(counting);
+  counting.run = (jobs, ...rest) => {
+    const list = [...jobs];
+    handed += list.length;
+    return run(list, ...rest);
+  };
   bank = await freshBank(REDUCED_TRUTHS.slice(0, 1), 11, BANK, pool);
   job = bank.jobs.find((j) => j.arm === 'exploit')!;
 }, 120_000);
 afterAll(async () => {
   await pool.close();
+  await counting.close();
 });
 
 describe('the reserve of further runs', () => {
@@ -76,21 +95,40 @@ describe('the reserve of further runs', () => {
     expect(reserve.fill()).toBe(false);
   }, 120_000);
 
-  it('hands out the runs made anew for all its values, however it came to hold them', async () => {
-    const reserve = new Reserve(bank.simulations, pool);
+  it('hands out the runs played whole, each simulated once, whatever values read them', async () => {
+    const reserve = new Reserve(bank.simulations, counting);
     await read(reserve, 3, BANK);
     reserve.fill();
     const early = await read(reserve, 3, BANK);
     const kept = plain(early.runs);
-    // Another value: the runs already made are passed again for it, and the reserve reads as if made for both.
+    const before = handed;
+    // Another value: held for it from the next round on, from the runs already made.
     expect((await read(reserve, 2, BANK)).missing).toBe(true);
     expect(reserve.fill()).toBe(true);
+    expect(plain((await read(reserve, 2, BANK)).runs)).toEqual(kept);
+    expect(handed).toBe(before);
     const both = await read(reserve, 2, 4 * BANK);
-    expect(plain(both.runs)).toEqual(plain(await madeAnew([3, 2], 4 * BANK)));
+    expect(plain(both.runs)).toEqual(plain(await madeWhole(4 * BANK)));
     expect(plain((await read(reserve, 3, 4 * BANK)).runs)).toEqual(plain(both.runs));
     // What a publication read before stays as it read it.
     expect(plain(early.runs)).toEqual(kept);
-    // The runs kept going for one value alone differ: the test compares something that could differ.
-    expect(plain(await madeAnew([3], 4 * BANK))).not.toEqual(plain(both.runs));
+  }, 120_000);
+
+  it('reads, for each value, the runs kept going for it alone where they reproduce it', async () => {
+    const whole = plain(await madeWhole(4 * BANK));
+    const ids = [...whole.keys()];
+    for (const value of [2, 3]) {
+      const alone = plain(await madeAnew([value], 4 * BANK));
+      const reproducing = (runs: Map<string, number[]>) =>
+        runs.get(settled)!.flatMap((x, r) => (x === value ? [r] : []));
+      const runs = reproducing(whole);
+      // Some runs reproduce the value and some do not: the comparison could fail.
+      expect(runs.length).toBeGreaterThan(0);
+      expect(runs.length).toBeLessThan(4 * BANK);
+      expect(reproducing(alone)).toEqual(runs);
+      for (const r of runs) expect(ids.map((id) => alone.get(id)![r])).toEqual(ids.map((id) => whole.get(id)![r]));
+      // The runs that do not reproduce it were stopped there: the other values' runs differ.
+      expect(alone).not.toEqual(whole);
+    }
   }, 120_000);
 });
