@@ -14,6 +14,8 @@ import { simulationPool, type SimulationPool } from '../simulationJobs.js';
 import { mainLogs, ratioStatistic } from './confidence.js';
 import { freshBank, Judge, readingRuns, type Bank, type Judgement } from './judge.js';
 import type { Publication } from './publications.js';
+import { FurtherRuns } from './furtherRuns.js';
+import { Reserve } from './reserve.js';
 
 /** The truth's index in the grid (a reading is its seven choices). */
 export function indexOf(grid: readonly HiddenChoices[], h: HiddenChoices): number {
@@ -137,26 +139,35 @@ export interface FreshBatchJob {
   readonly batch: BatchOrder;
   /** An Int32Array's buffer: each publication judged adds one to its first element (calibration's progress). */
   readonly judged?: SharedArrayBuffer;
+  /**
+   * Threads for its simulations (default 1): the bank's on this one and `threads` − 1 more, the reserve's on
+   * `threads` of their own while this one judges — as the command's own thread judges the audit's bank's batch.
+   */
+  readonly threads?: number;
 }
 
 /**
- * A batch on a fresh bank, bank and reserve simulated on `pool` (by default on this thread alone); `onJudged` after
- * each publication, beside the job's counter.
+ * A batch on a fresh bank, bank and reserve simulated on `pool` if given (the caller's threads), else on pools of
+ * its own (see `FreshBatchJob.threads`); `onJudged` after each publication, beside the job's counter.
  */
 export async function freshBatch(
   job: FreshBatchJob,
   pool?: SimulationPool,
   onJudged?: () => void,
 ): Promise<JudgedPublication[][]> {
-  const own = pool ?? simulationPool(1);
+  const threads = Math.max(1, job.threads ?? 1);
+  const own = pool ?? simulationPool(threads);
+  const aside = pool === undefined && threads > 1 ? simulationPool(threads + 1) : null;
   try {
     const bank = await freshBank(job.bank.grid, job.bank.seed, job.bank.replicates, own);
+    const runs = new FurtherRuns(bank.simulations, aside ?? own, aside !== null);
     const counter = job.judged === undefined ? null : new Int32Array(job.judged);
-    return await judgeBatch(bank, new Judge(bank, own), job.batch, () => {
+    return await judgeBatch(bank, new Judge(bank, own, true, new Reserve(runs)), job.batch, () => {
       if (counter !== null) Atomics.add(counter, 0, 1);
       onJudged?.();
     });
   } finally {
+    await aside?.close();
     if (pool === undefined) await own.close();
   }
 }

@@ -38,6 +38,7 @@ import { inclusionAt, mainLogs, ratioStatistic, thresholdOf, withinThreshold, ty
 import { COVERAGE_GOAL, WRONG_GOAL } from './goals.js';
 import { rankCalibration, type DrawnPublication, type RankCalibration } from './ranks.js';
 import { Judge, type Bank } from './judge.js';
+import { FurtherRuns } from './furtherRuns.js';
 import { Reserve } from './reserve.js';
 
 /** The true readings calibration simulates publications from, as changes to the code's defaults. */
@@ -171,7 +172,7 @@ export async function calibrate(
     if (side !== null) {
       const jobs = new Map<FreshBatchJob, number>();
       banks.forEach((bank, b) => {
-        if (!isBank(bank)) jobs.set({ bank, batch: orderOf(b), judged: sideJudged }, b);
+        if (!isBank(bank)) jobs.set({ bank, batch: orderOf(b), judged: sideJudged, threads: options.pool.threads }, b);
       });
       const results = new Map<number, JudgedPublication[][]>();
       const run = side.run([...jobs.keys()], (job, result) => void results.set(jobs.get(job)!, result), {
@@ -181,7 +182,9 @@ export async function calibrate(
       run.catch(() => undefined);
       for (const b of jobs.values()) byBank[b] = run.then(() => results.get(b)!);
     }
-    const first = await firstBank(banks[0], truths, orderOf(0), options, tick);
+    // The audit's bank's further runs, read by the thresholds, its batch and the rank histogram's publications alike.
+    const firstRuns = furtherRunsOn(banks[0], options);
+    const first = await firstBank(banks[0], firstRuns, truths, orderOf(0), options, tick);
     const thresholds = first.thresholds;
     byBank[0] = Promise.resolve(first.judged);
     for (const [b, bank] of banks.entries()) {
@@ -193,7 +196,9 @@ export async function calibrate(
     }
     const drawn = options.drawn ?? [];
     const ranks =
-      drawn.length === 0 ? null : await rankCalibration(banks[0], judgeOn(banks[0], options), drawn, options.seed);
+      drawn.length === 0
+        ? null
+        : await rankCalibration(banks[0], judgeOn(banks[0], options, firstRuns), drawn, options.seed);
     const timer = setInterval(report, PROGRESS_MS);
     let judged: JudgedPublication[][][];
     try {
@@ -226,13 +231,14 @@ export async function calibrate(
  */
 async function firstBank(
   bank: Bank,
+  runs: FurtherRuns,
   truths: readonly HiddenChoices[],
   order: BatchOrder,
   options: CalibrateOptions,
   tick: () => void,
 ): Promise<{ readonly thresholds: Threshold[]; readonly judged: JudgedPublication[][] }> {
   const freshCount = options.fresh.values.values().next().value?.values().next().value?.length ?? 0;
-  const judge = judgeOn(bank, options);
+  const judge = judgeOn(bank, options, runs);
   const thresholds: Threshold[] = [];
   for (const [t, truth] of truths.entries()) {
     const freshRuns = new Map(
@@ -246,14 +252,15 @@ async function firstBank(
 
 const isBank = (bank: Bank | FreshBankOrder): bank is Bank => 'simulations' in bank;
 
-/** A judge for decisions on `bank`, its further runs on the reserves' pool if there is one. */
-function judgeOn(bank: Bank, options: CalibrateOptions): Judge {
-  return new Judge(
-    bank,
-    options.pool,
-    true,
-    options.reservePool === undefined ? undefined : new Reserve(bank.simulations, options.reservePool, true),
-  );
+/** A bank's further runs, simulated on the reserves' pool if there is one (on its worker threads alone). */
+function furtherRunsOn(bank: Bank, options: CalibrateOptions): FurtherRuns {
+  const own = options.reservePool;
+  return new FurtherRuns(bank.simulations, own ?? options.pool, own !== undefined);
+}
+
+/** A judge for decisions on `bank`, reading `runs`, the bank's further runs (by default its own). */
+function judgeOn(bank: Bank, options: CalibrateOptions, runs = furtherRunsOn(bank, options)): Judge {
+  return new Judge(bank, options.pool, true, new Reserve(runs));
 }
 
 /** One truth's calibration from its publications judged on every bank, in the banks' order. */

@@ -22,6 +22,7 @@ import type { FigureValues } from '../pattern.js';
 import { armsByKey, readingsOf, refineEstimates, simulationBandwidths } from '../refine.js';
 import type { AuditJob, SimulationPool } from '../simulationJobs.js';
 import { BankCache } from './bankCache.js';
+import { FurtherRuns } from './furtherRuns.js';
 import { Reserve } from './reserve.js';
 import type { Publication } from './publications.js';
 
@@ -128,7 +129,7 @@ export class Judge {
     readonly bank: Bank,
     private readonly pool: SimulationPool,
     private readonly decision = true,
-    private readonly reserve = new Reserve(bank.simulations, pool),
+    private readonly reserve = new Reserve(new FurtherRuns(bank.simulations, pool)),
   ) {
     this.armOf = armsByKey(bank.simulations);
     this.cache = new BankCache({ errors: decision });

@@ -1,15 +1,13 @@
 /**
  * The reserve of further runs that publications judged on one bank share (judge.ts): each bank simulation some
- * publication's refinement asked to extend, held up to the most runs any asked for, and simulated once, when a
- * publication first reads it. Its runs are played to their end, as the bank's own are.
+ * publication's refinement asked to extend, held up to the most runs any asked for; its runs are the bank's further
+ * runs (furtherRuns.ts), simulated once, when a publication first reads them, and played to their end.
  */
 import type { ArmId } from '../arms.js';
-import type { Simulations } from '../checks/sameRuns.js';
 import { figuresOf, type FigureId } from '../figures.js';
 import type { RunSource } from '../refine.js';
-import { splitKey } from '../runs/keys.js';
-import { continuing } from '../runs/joins.js';
-import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
+import type { AuditJob } from '../simulationJobs.js';
+import type { FurtherRuns, Read } from './furtherRuns.js';
 import type { Publication } from './publications.js';
 
 /** The figures an arm's runs settle early (see `Figure.possible`). */
@@ -21,30 +19,12 @@ function settledOf(arm: ArmId, publication: Publication): Partial<Record<FigureI
   return Object.fromEntries(settledFigures(arm).map((f) => [f.id, targets.get(f.id)!.point]));
 }
 
-/**
- * A simulation's reserve as publications see it: the runs it holds, for the settled values asked for (a publication
- * with another value asks again, see `Reserve`). Only what publications have read is simulated: the first `made`.
- */
+/** A simulation's reserve as publications see it: the runs it holds, for the settled values asked for. */
 interface Held {
   readonly job: AuditJob;
   readonly values: ReadonlySet<string>;
   /** Runs held, after the bank's own. */
   readonly length: number;
-  /** Room for `length` runs per figure, after the bank's own (see `continuing`); the first `made` are simulated. */
-  runs: Map<SimulationFigure, Float64Array> | undefined;
-  made: number;
-}
-
-/** Runs `first` … `first + count − 1` of a bank job, played to their end. */
-function piece(job: AuditJob, first: number, count: number): AuditJob {
-  return { ...job, key: `${job.key}#${first}`, first, replicates: count };
-}
-
-/** Runs `from` … `to − 1` of a reserve, after the bank's own, that a publication reads. */
-interface Read {
-  readonly job: AuditJob;
-  readonly from: number;
-  readonly to: number;
 }
 
 /**
@@ -65,26 +45,11 @@ interface Read {
  */
 export class Reserve {
   private readonly held = new Map<string, Held>();
-  private jobKeys: Map<string, string[]> | undefined;
-  /** Reads waiting for their runs, made together once the runs being made are in (see `make`). */
-  private queue: {
-    readonly reads: readonly Read[];
-    readonly done: () => void;
-    readonly failed: (e: unknown) => void;
-  }[] = [];
-  private making = false;
   /** Per simulation, the most runs asked for that the reserve did not have, and for which settled values. */
   readonly demand = new Map<string, { readonly job: AuditJob; readonly upTo: number; readonly values: Set<string> }>();
 
-  /**
-   * `pool` simulates the runs; `workersOnly`, on its worker threads alone, for a pool of its own whose workers are
-   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`).
-   */
-  constructor(
-    private readonly simulations: Simulations,
-    private readonly pool: SimulationPool,
-    private readonly workersOnly = false,
-  ) {}
+  /** `runs`: the bank's further runs, which other reserves on the bank may read too. */
+  constructor(private readonly runs: FurtherRuns) {}
 
   /** A publication's source: what the reserves hold, the rest noted as demand (up to the refinement's cap). */
   source(publication: Publication, onMissing: () => void): RunSource {
@@ -104,17 +69,9 @@ export class Reserve {
           const heldRuns = held?.length ?? 0;
           this.demand.set(job.key, { job, upTo: Math.max(d?.upTo ?? 0, cap, job.replicates + heldRuns), values });
         }
-        if (usable && to > from) reads.push({ job, from, to });
+        if (usable && to > from) reads.push({ job, from, to, room: held!.length });
       }
-      if (reads.some((r) => r.to > this.held.get(r.job.key)!.made))
-        await new Promise<void>((done, failed) => {
-          this.queue.push({ reads, done, failed });
-          if (!this.making) void this.drain();
-        });
-      const out = new Map<string, Map<SimulationFigure, Float64Array>>();
-      for (const { job, from, to } of reads)
-        out.set(job.key, new Map([...this.held.get(job.key)!.runs!].map(([id, v]) => [id, v.subarray(from, to)])));
-      return out;
+      return await this.runs.read(reads);
     };
   }
 
@@ -130,80 +87,9 @@ export class Reserve {
         job,
         values,
         length: Math.max(length, held?.length ?? 0),
-        runs: held?.runs,
-        made: held?.made ?? 0,
       });
     }
     this.demand.clear();
     return changed;
-  }
-
-  /** Reads that came while runs were being made are made together, in one pass over the threads. */
-  private async drain(): Promise<void> {
-    this.making = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0);
-      try {
-        await this.make(batch.flatMap((b) => b.reads));
-        for (const b of batch) b.done();
-      } catch (e) {
-        for (const b of batch) b.failed(e);
-      }
-    }
-    this.making = false;
-  }
-
-  /** Simulate the reserves' runs up to where they are read. */
-  private async make(reads: readonly Read[]): Promise<void> {
-    const upTo = new Map<string, number>();
-    for (const { job, to } of reads) upTo.set(job.key, Math.max(upTo.get(job.key) ?? 0, to));
-    const pieces = new Map<string, AuditJob>();
-    for (const [base, to] of upTo) {
-      const held = this.held.get(base)!;
-      if (to > held.made) pieces.set(base, piece(held.job, held.job.replicates + held.made, to - held.made));
-    }
-    if (pieces.size === 0) return;
-    const { values } = await runFigureJobs(this.pool, [...pieces.values()], { workersOnly: this.workersOnly });
-    for (const [base, job] of pieces) {
-      const held = this.held.get(base)!;
-      const added = new Map(values.get(job.key)!.values);
-      // Runs already read stay as they were: a reserve longer than its room is laid out anew.
-      const fresh = held.runs === undefined || held.runs.values().next().value!.length < held.length;
-      const runs = fresh ? new Map<SimulationFigure, Float64Array>() : held.runs!;
-      for (const [id, more] of added) {
-        let whole = runs.get(id);
-        if (fresh) {
-          const bank = this.bankRuns(base, id);
-          const room = bank === undefined ? new Float64Array(held.length) : continuing(bank, held.length);
-          whole = room.subarray(bank?.length ?? 0);
-          const kept = held.runs?.get(id);
-          if (kept !== undefined) whole.set(kept.subarray(0, held.made));
-          runs.set(id, whole);
-        }
-        whole!.set(more, held.made);
-      }
-      held.runs = runs;
-      held.made += job.replicates;
-    }
-  }
-
-  /** The bank's own runs of a job's figure (a test figure's in the accounting it names), if the bank reads them. */
-  private bankRuns(job: string, id: SimulationFigure): Float64Array | undefined {
-    const at = id.indexOf('@');
-    const figure = (at < 0 ? id : id.slice(0, at)) as FigureId;
-    const key = at < 0 ? this.keysOf(job)[0] : `${job}@${id.slice(at + 1)}`;
-    return key === undefined ? undefined : this.simulations.values.get(key)?.get(figure);
-  }
-
-  /** The bank's simulation keys of a job (its accountings' variants). */
-  private keysOf(job: string): string[] {
-    if (this.jobKeys === undefined) {
-      this.jobKeys = new Map();
-      for (const key of this.simulations.values.keys()) {
-        const j = splitKey(key).job;
-        this.jobKeys.set(j, [...(this.jobKeys.get(j) ?? []), key]);
-      }
-    }
-    return this.jobKeys.get(job) ?? [];
   }
 }

@@ -148,6 +148,11 @@ export interface ClassFit {
   readonly copula: CopulaFit | null;
   /** The class within each batch (made at first use; see `batchFits`). */
   batches?: readonly ClassFit[];
+  /**
+   * A batch's marginal estimates by figure, window and bandwidth (see `EstimateOptions.marginals`), made as
+   * publications read them: the batches' errors are read for every publication the class serves.
+   */
+  marginals?: Map<string, MarginalEstimate>;
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
@@ -273,7 +278,7 @@ function batchVariances(
         continuous,
         targets,
         (f) => bandwidth(f, scale),
-        undefined,
+        (batch.marginals ??= new Map()),
         base,
         false,
       );
@@ -376,7 +381,7 @@ export function estimateArm(
   // The floor is read at the smallest bandwidth (the fewest effective runs) and the main one, in either mode.
   const smallest =
     options.mainOnly === true
-      ? atScale(fit, continuous, targets, (f) => bandwidth(f, BANDWIDTH_SCALES[0]!), undefined, discrete, false)
+      ? atScale(fit, continuous, targets, (f) => bandwidth(f, BANDWIDTH_SCALES[0]!), options.marginals, discrete, false)
           .estimate
       : byScale[0]!;
   const ess = Math.min(smallest.ess, byScale[options.mainOnly === true ? 0 : MAIN_SCALE]!.ess);

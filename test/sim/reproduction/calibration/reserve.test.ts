@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDUCED_TRUTHS } from './reducedGrid.js';
 import { freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import type { Publication } from '../../../../sim/reproduction/calibration/publications.js';
+import { FurtherRuns } from '../../../../sim/reproduction/calibration/furtherRuns.js';
 import { Reserve } from '../../../../sim/reproduction/calibration/reserve.js';
 import { figuresOf, type FigureId } from '../../../../sim/reproduction/figures.js';
 import {
@@ -83,7 +84,7 @@ afterAll(async () => {
 
 describe('the reserve of further runs', () => {
   it('holds nothing until the round ends, then what was asked for, up to the cap', async () => {
-    const reserve = new Reserve(bank.simulations, pool);
+    const reserve = new Reserve(new FurtherRuns(bank.simulations, pool));
     const first = await read(reserve, 3, BANK);
     expect(first.missing).toBe(true);
     expect(first.runs).toBeUndefined();
@@ -96,7 +97,7 @@ describe('the reserve of further runs', () => {
   }, 120_000);
 
   it('hands out the runs played whole, each simulated once, whatever values read them', async () => {
-    const reserve = new Reserve(bank.simulations, counting);
+    const reserve = new Reserve(new FurtherRuns(bank.simulations, counting));
     await read(reserve, 3, BANK);
     reserve.fill();
     const early = await read(reserve, 3, BANK);
@@ -112,6 +113,20 @@ describe('the reserve of further runs', () => {
     expect(plain((await read(reserve, 3, 4 * BANK)).runs)).toEqual(plain(both.runs));
     // What a publication read before stays as it read it.
     expect(plain(early.runs)).toEqual(kept);
+  }, 120_000);
+
+  it('simulates a run once for every reserve that reads the same further runs', async () => {
+    const runs = new FurtherRuns(bank.simulations, counting);
+    const one = new Reserve(runs);
+    const other = new Reserve(runs);
+    for (const reserve of [one, other]) {
+      await read(reserve, 3, 2 * BANK);
+      reserve.fill();
+    }
+    const first = await read(one, 3, 2 * BANK);
+    const before = handed;
+    expect(plain((await read(other, 3, 2 * BANK)).runs)).toEqual(plain(first.runs));
+    expect(handed).toBe(before);
   }, 120_000);
 
   it('reads, for each value, the runs kept going for it alone where they reproduce it', async () => {

@@ -7,6 +7,7 @@ import {
   continuousFigures,
   ESS_FLOOR,
   estimateArm,
+  fitClass,
   MAIN_SCALE,
   MIN_CLASS_RUNS,
   publishedTargets,
@@ -120,6 +121,15 @@ describe('one arm: the discrete share times the continuous figures given it', ()
     // Publications judged by their logs alone need neither.
     const lean = estimateArm('explore', values, targets, bandwidths, { logOnly: true });
     expect(lean.byScale.map((s) => s.log)).toEqual(e.byScale.map((s) => s.log));
+  });
+
+  it('gives the same estimate from a class fit that kept its batches’ marginals from the estimate before', () => {
+    const fit = fitClass('explore', values, classOf('explore', values, targets));
+    const first = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new Map() });
+    expect(fit.batches?.every((b) => (b.marginals?.size ?? 0) > 0)).toBe(true);
+    const again = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new Map() });
+    expect(again).toEqual(first);
+    expect(again).toEqual(estimateArm('explore', values, targets, bandwidths));
   });
 
   it('gives a closed form at every bandwidth without error', () => {
