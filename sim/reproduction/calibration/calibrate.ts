@@ -198,7 +198,7 @@ export async function calibrate(
     const ranks =
       drawn.length === 0
         ? null
-        : await rankCalibration(banks[0], judgeOn(banks[0], options, firstRuns), drawn, options.seed);
+        : await rankCalibration(banks[0], first.judge.withReserve(new Reserve(firstRuns)), drawn, options.seed);
     const timer = setInterval(report, PROGRESS_MS);
     let judged: JudgedPublication[][][];
     try {
@@ -227,7 +227,8 @@ export async function calibrate(
 
 /**
  * The first bank's part: each truth's threshold as the article's set takes its own — from fresh publications judged
- * on the audit's bank — then the bank's batch, served by the same judge's reserve of further runs (released after).
+ * on the audit's bank — then the bank's batch, served by the same judge's reserve of further runs; the judge returned
+ * with them (its cache serves the rank histogram's judge too).
  */
 async function firstBank(
   bank: Bank,
@@ -236,7 +237,7 @@ async function firstBank(
   order: BatchOrder,
   options: CalibrateOptions,
   tick: () => void,
-): Promise<{ readonly thresholds: Threshold[]; readonly judged: JudgedPublication[][] }> {
+): Promise<{ readonly thresholds: Threshold[]; readonly judged: JudgedPublication[][]; readonly judge: Judge }> {
   const freshCount = options.fresh.values.values().next().value?.values().next().value?.length ?? 0;
   const judge = judgeOn(bank, options, runs);
   const thresholds: Threshold[] = [];
@@ -247,7 +248,7 @@ async function firstBank(
     const judged = await judge.forLambda().all(publicationsOf(freshRuns, 0, freshCount), tick);
     thresholds.push(thresholdOf(lambdasOf(judged, indexOf(bank.simulations.grid, truth))));
   }
-  return { thresholds, judged: await judgeBatch(bank, judge, order, tick) };
+  return { thresholds, judged: await judgeBatch(bank, judge, order, tick), judge };
 }
 
 const isBank = (bank: Bank | FreshBankOrder): bank is Bank => 'simulations' in bank;

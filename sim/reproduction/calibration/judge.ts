@@ -130,14 +130,26 @@ export class Judge {
     private readonly pool: SimulationPool,
     private readonly decision = true,
     private readonly reserve = new Reserve(new FurtherRuns(bank.simulations, pool)),
+    cache?: BankCache,
   ) {
     this.armOf = armsByKey(bank.simulations);
-    this.cache = new BankCache({ errors: decision });
+    this.cache = cache ?? new BankCache({ errors: decision });
   }
 
-  /** A judge for λ alone on the same bank, sharing this one's reserve of runs. */
+  private lambda: Judge | undefined;
+
+  /**
+   * A judge for λ alone on the same bank, sharing this one's reserve of runs: one for every call, so that its cache
+   * of class fits and estimates serves every batch judged for λ (what a bank's runs give does not depend on who asks).
+   */
   forLambda(): Judge {
-    return new Judge(this.bank, this.pool, false, this.reserve);
+    this.lambda ??= new Judge(this.bank, this.pool, false, this.reserve);
+    return this.lambda;
+  }
+
+  /** A judge of the same kind on the same bank with a reserve of its own, sharing this one's cache. */
+  withReserve(reserve: Reserve): Judge {
+    return new Judge(this.bank, this.pool, this.decision, reserve, this.cache);
   }
 
   /**
