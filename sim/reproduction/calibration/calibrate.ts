@@ -178,9 +178,11 @@ export async function calibrate(
       const run = side.run([...jobs.keys()], (job, result) => void results.set(jobs.get(job)!, result), {
         here: () => false,
       });
-      // Waited for below, in order; a failure is not left unheard meanwhile.
-      run.catch(() => undefined);
-      for (const b of jobs.values()) byBank[b] = run.then(() => results.get(b)!);
+      for (const b of jobs.values()) {
+        byBank[b] = run.then(() => results.get(b)!);
+        // Waited for below, after this thread's own work: a failure meanwhile is not an unhandled rejection.
+        byBank[b].catch(() => undefined);
+      }
     }
     // The audit's bank's further runs, read by the thresholds, its batch and the rank histogram's publications alike.
     const firstRuns = furtherRunsOn(banks[0], options);

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REDUCED_GRID, REDUCED_TRUTHS } from './reducedGrid.js';
-import { HIDDEN_CHOICES } from '../../../../sim/reproduction/arms.js';
+import { HIDDEN_CHOICES, type HiddenChoices } from '../../../../sim/reproduction/arms.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
 import {
   calibrate,
@@ -100,6 +100,22 @@ describe('calibration of the decision on simulated publications', () => {
   it('calibrates the same with a bank simulated and judged on a thread of its own', () => {
     expect(aside).toEqual(result);
   });
+
+  it('fails with the error of a batch that failed on its own thread, after its own work, without a stray rejection', async () => {
+    const pool = simulationPool(2);
+    try {
+      const publications = await simulatePublications(TRUTHS.slice(0, 1), 9, 2, pool);
+      const fresh = (await simulateGrid(TRUTHS.slice(0, 1), thresholdSeed(9), 2, pool)).simulations;
+      const first = await freshBank(GRID, bankSeed(9, 1), BANK, pool);
+      // A reading with no choices set: simulating the bank fails on the batch's thread.
+      const broken = { grid: [{} as HiddenChoices], seed: 1, replicates: BANK };
+      await expect(
+        calibrate([first, broken], TRUTHS.slice(0, 1), publications, { seed: 9, pool, fresh }),
+      ).rejects.toThrow();
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   it('reports a publication’s figures as the article printed its own', () => {
     expect(reportedTarget(findFigure('exploit.final'), 4.2333)).toEqual({ lo: 4.15, hi: 4.25, point: 4.2 });
