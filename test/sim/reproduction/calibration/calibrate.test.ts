@@ -101,7 +101,7 @@ describe('calibration of the decision on simulated publications', () => {
     expect(aside).toEqual(result);
   });
 
-  it('fails with the error of a batch that failed on its own thread, after its own work, without a stray rejection', async () => {
+  it('fails with the error of a batch that failed on its own thread, without a stray rejection', async () => {
     const pool = simulationPool(2);
     try {
       const publications = await simulatePublications(TRUTHS.slice(0, 1), 9, 2, pool);
