@@ -29,6 +29,8 @@ const BANK = 100;
 let result: Calibration;
 /** The same calibration, its second bank simulated and judged on a thread of its own. */
 let aside: Calibration;
+/** Their first bank, the audit's bank as the command would pass it. */
+let first: Bank;
 
 beforeAll(async () => {
   const pool = simulationPool(1);
@@ -36,7 +38,7 @@ beforeAll(async () => {
   try {
     const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
     const fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), FRESH, pool)).simulations;
-    const first = await freshBank(GRID, bankSeed(9, 1), BANK, pool);
+    first = await freshBank(GRID, bankSeed(9, 1), BANK, pool);
     const second = { grid: GRID, seed: bankSeed(9, 2), replicates: BANK };
     const banks: [Bank, Bank] = [first, await freshBank(second.grid, second.seed, second.replicates, pool)];
     result = await calibrate(banks, TRUTHS, publications, { seed: 9, pool, fresh });
@@ -106,7 +108,6 @@ describe('calibration of the decision on simulated publications', () => {
     try {
       const publications = await simulatePublications(TRUTHS.slice(0, 1), 9, 2, pool);
       const fresh = (await simulateGrid(TRUTHS.slice(0, 1), thresholdSeed(9), 2, pool)).simulations;
-      const first = await freshBank(GRID, bankSeed(9, 1), BANK, pool);
       // A reading with no choices set: simulating the bank fails on the batch's thread.
       const broken = { grid: [{} as HiddenChoices], seed: 1, replicates: BANK };
       await expect(
