@@ -157,9 +157,11 @@ export async function freshBatch(
 ): Promise<JudgedPublication[][]> {
   const threads = Math.max(1, job.threads ?? 1);
   const own = pool ?? simulationPool(threads);
-  const aside = pool === undefined && threads > 1 ? simulationPool(threads + 1) : null;
+  let aside: SimulationPool | null = null;
   try {
     const bank = await freshBank(job.bank.grid, job.bank.seed, job.bank.replicates, own);
+    // The reserve's threads start once the bank is in: until then they would only wait.
+    if (pool === undefined && threads > 1) aside = simulationPool(threads + 1);
     const runs = new FurtherRuns(bank.simulations, aside ?? own, aside !== null);
     const counter = job.judged === undefined ? null : new Int32Array(job.judged);
     return await judgeBatch(bank, new Judge(bank, own, true, new Reserve(runs)), job.batch, () => {

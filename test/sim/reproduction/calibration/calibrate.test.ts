@@ -5,7 +5,7 @@
  * a whole number of its publications. Whether the decision meets its goals is a check of scale: it holds only on
  * banks large enough for refinement to bring the truth to the floor (calibrate.scale.test.ts, `npm run test:scale`).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDUCED_GRID, REDUCED_TRUTHS } from './reducedGrid.js';
 import { HIDDEN_CHOICES, type HiddenChoices } from '../../../../sim/reproduction/arms.js';
 import { simulateGrid } from '../../../../sim/reproduction/audit.js';
@@ -17,7 +17,7 @@ import {
 } from '../../../../sim/reproduction/calibration/calibrate.js';
 import { reportedTarget, simulatePublications } from '../../../../sim/reproduction/calibration/publications.js';
 import { findFigure } from '../../../../sim/reproduction/figures.js';
-import { simulationPool } from '../../../../sim/reproduction/simulationJobs.js';
+import { simulationPool, type SimulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 import { bankSeed, freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import { thresholdSeed } from '../../../../sim/reproduction/calibration/confidence.js';
 
@@ -31,10 +31,12 @@ let result: Calibration;
 let aside: Calibration;
 /** Their first bank, the audit's bank as the command would pass it. */
 let first: Bank;
+/** A pool of two threads, kept for the file. */
+let threads: SimulationPool;
 
 beforeAll(async () => {
   const pool = simulationPool(1);
-  const threads = simulationPool(2);
+  threads = simulationPool(2);
   try {
     const publications = await simulatePublications(TRUTHS, 9, PUBLICATIONS, pool);
     const fresh = (await simulateGrid(TRUTHS, thresholdSeed(9), FRESH, pool)).simulations;
@@ -45,9 +47,11 @@ beforeAll(async () => {
     aside = await calibrate([first, second], TRUTHS, publications, { seed: 9, pool: threads, fresh });
   } finally {
     await pool.close();
-    await threads.close();
   }
 }, 600_000);
+afterAll(async () => {
+  await threads.close();
+});
 
 describe('calibration of the decision on simulated publications', () => {
   it('calibrates far truths as well as the neighbours of the defaults, none the runs of another', async () => {
@@ -104,18 +108,14 @@ describe('calibration of the decision on simulated publications', () => {
   });
 
   it('fails with the error of a batch that failed on its own thread, without a stray rejection', async () => {
-    const pool = simulationPool(2);
-    try {
-      const publications = await simulatePublications(TRUTHS.slice(0, 1), 9, 2, pool);
-      const fresh = (await simulateGrid(TRUTHS.slice(0, 1), thresholdSeed(9), 2, pool)).simulations;
-      // A reading with no choices set: simulating the bank fails on the batch's thread.
-      const broken = { grid: [{} as HiddenChoices], seed: 1, replicates: BANK };
-      await expect(
-        calibrate([first, broken], TRUTHS.slice(0, 1), publications, { seed: 9, pool, fresh }),
-      ).rejects.toThrow();
-    } finally {
-      await pool.close();
-    }
+    const pool = threads;
+    const publications = await simulatePublications(TRUTHS.slice(0, 1), 9, 2, pool);
+    const fresh = (await simulateGrid(TRUTHS.slice(0, 1), thresholdSeed(9), 2, pool)).simulations;
+    // A reading with no choices set: simulating the bank fails on the batch's thread.
+    const broken = { grid: [{} as HiddenChoices], seed: 1, replicates: BANK };
+    await expect(
+      calibrate([first, broken], TRUTHS.slice(0, 1), publications, { seed: 9, pool, fresh }),
+    ).rejects.toThrow();
   }, 120_000);
 
   it('reports a publication’s figures as the article printed its own', () => {
