@@ -170,33 +170,25 @@ describe('hexa reproduce', () => {
     expect(single.stdout).not.toContain('Verdict:');
     expect(readdirSync(join(dir, 'single'))).not.toContain('verdict.json');
 
-    const audit = await hexaHere([
-      'reproduce',
-      '--audit',
-      '--replicates',
-      '6',
-      '--audit-replicates',
-      '30',
-      '--workers',
-      '1',
-      '--out',
-      join(dir, 'audit'),
-    ]);
+    // A small audit that refines, on `workers` threads, into `out`.
+    const smallAudit = (workers: number, out: string) =>
+      hexaHere([
+        'reproduce',
+        '--audit',
+        '--replicates',
+        '6',
+        '--audit-replicates',
+        '30',
+        '--workers',
+        `${workers}`,
+        '--out',
+        join(dir, out),
+      ]);
+    const audit = await smallAudit(1, 'audit');
     expect(audit.status, audit.stderr).toBe(0);
     // Same flags but the threads', same bytes: the threads share out the runs (the refined readings' too), never
     // what they give. Checked on this small audit, which refines.
-    const threaded = await hexaHere([
-      'reproduce',
-      '--audit',
-      '--replicates',
-      '6',
-      '--audit-replicates',
-      '30',
-      '--workers',
-      '2',
-      '--out',
-      join(dir, 'threaded'),
-    ]);
+    const threaded = await smallAudit(2, 'threaded');
     expect(threaded.status, threaded.stderr).toBe(0);
     expect(threaded.stdout.split('\n\nWrote ')[0]).toBe(audit.stdout.split('\n\nWrote ')[0]);
     for (const f of ['table.csv', 'runs.csv', 'paired.csv', 'bounds.csv', 'audit.csv', 'verdict.json'])
