@@ -31,8 +31,10 @@ export interface Distance {
   /** Share of them at least as far as the article. */
   readonly pValue: number;
   /**
-   * The figure most out of line given the others: its published value, what the others lead one to expect, its
-   * conditional z.
+   * The figure most out of line given the others, among those on a continuous scale: its published value, what the
+   * others lead one to expect, its conditional z. A narrow count (skills, 0–2; a round, 1–5) is left out: the
+   * normal model behind z would expect it at values it cannot take (1.35 skills) and call its own values extreme;
+   * the outlier's culprit (checks/surprise.ts) names such a figure by its runs instead. Null when none is.
    */
   readonly worst: {
     readonly id: FigureId;
@@ -137,6 +139,7 @@ function fitDistance(values: FigureValues, ids: readonly FigureId[], rows: Int32
   }
   let worst: Distance['worst'] = null;
   for (let a = 0; a < d; a++) {
+    if (!FIGURES.find((f) => f.id === ids[varying[a]!]!)!.smooth) continue;
     const e = new Float64Array(d);
     e[a] = 1;
     const col = solve(e);

@@ -62,6 +62,22 @@ describe('predictive check respecting correlation', () => {
     expect(c.arms.find((a) => a.arm === 'random')!.pValue).toBeGreaterThan(0.01);
   });
 
+  it('names as most out of line only a figure on a continuous scale, never a narrow count', () => {
+    // The exploitation arm's skills (a count of 0–2) at 0 in 97 runs of 100, the article's 2 far out in z.
+    const v = values(0.95, 2);
+    const s = new ReplicateKey(4, 0).stream('bootstrap');
+    v.set(
+      'exploit.skills',
+      Float64Array.from({ length: N }, () => (s.quick() < 0.97 ? 0 : 1)),
+    );
+    const c = predictiveCheck(v);
+    const named = [c.joint.worst, ...c.arms.map((a) => a.worst)].filter((w) => w !== null);
+    expect(named.length).toBeGreaterThan(0);
+    for (const w of named) expect(findFigure(w!.id).smooth).toBe(true);
+    // The count still counts in the distance: the arm is an outlier by it.
+    expect(c.arms.find((a) => a.arm === 'exploit')!.pValue).toBeLessThan(0.01);
+  });
+
   it('finds the same article ordinary when the two do not correlate', () => {
     const c = predictiveCheck(values(0, 2));
     expect(c.arms.find((a) => a.arm === 'exploit')!.pValue).toBeGreaterThan(0.1);
