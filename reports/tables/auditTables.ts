@@ -12,7 +12,7 @@ import {
   type ArmEstimate,
 } from '../../sim/reproduction/likelihood/armEstimate.js';
 import { TIE_Z } from '../../sim/reproduction/likelihood/posterior.js';
-import { NEIGHBOURS } from '../../sim/reproduction/checks/crossCheck.js';
+import { NEIGHBOURS } from '../../sim/reproduction/checks/abcEstimates.js';
 import type { LogEstimate } from '../../sim/reproduction/likelihood/reading.js';
 import { MARGIN } from '../../sim/reproduction/decision.js';
 import { IDENTIFIED, type Verdict } from '../../sim/reproduction/verdict.js';

@@ -16,7 +16,8 @@ import { ARMS, HIDDEN_CHOICES, type HiddenChoices } from '../../sim/reproduction
 import { truthOf } from '../../sim/reproduction/calibration/calibrate.js';
 import { publicationReadings } from '../../sim/reproduction/calibration/judge.js';
 import { publicationOf, simulatePublications } from '../../sim/reproduction/calibration/publications.js';
-import { abcArm, syntheticArm, withArmEstimate, type AbcEstimate } from '../../sim/reproduction/checks/crossCheck.js';
+import { abcArm, syntheticArm, type AbcEstimate } from '../../sim/reproduction/checks/abcEstimates.js';
+import { withArmEstimate } from '../../sim/reproduction/checks/crossCheck.js';
 import { MAIN_SCALE, type ArmTargets } from '../../sim/reproduction/likelihood/armEstimate.js';
 import type { ReadingLikelihood } from '../../sim/reproduction/likelihood/reading.js';
 import type { FigureValues } from '../../sim/reproduction/pattern.js';

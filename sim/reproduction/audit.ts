@@ -32,7 +32,8 @@ import { trueModelInside, type TrueModelInside } from './likelihood/trueModel.js
 import { unpairedSeed } from './likelihood/unpaired.js';
 import { bestReadingChecks, checksAside, checksRequest, type BestReadingChecks } from './checks/bestReading.js';
 import type { Simulations } from './checks/sameRuns.js';
-import { abcArm, syntheticArm, withArmEstimate } from './checks/crossCheck.js';
+import { abcArm, syntheticArm } from './checks/abcEstimates.js';
+import { withArmEstimate } from './checks/crossCheck.js';
 import { figuresOn, splitKey, variantOf } from './runs/keys.js';
 import { estimateSimulations, readingsOf, refine, simulationBandwidths } from './refine.js';
 

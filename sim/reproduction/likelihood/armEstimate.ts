@@ -29,7 +29,7 @@ import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
-import { column, kernelMarginal, type Column, type MarginalEstimate, type Target } from './marginal.js';
+import { column, kernelMarginal, sortedCopy, type Column, type MarginalEstimate, type Target } from './marginal.js';
 import { windowOf } from './windows.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
@@ -158,12 +158,22 @@ export interface ClassFit {
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
   const raw = continuousFigures(arm).map((f) => {
     const v = values.get(f.id)!;
-    return [f.id, Float64Array.from(hits, (i) => v[i]!)] as const;
+    const xs = new Float64Array(hits.length);
+    for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
+    return [f.id, xs] as const;
   });
+  // Sorted once for the marginals and the copula's ranks alike: sorting is most of a class's fit.
+  const sorted = raw.map(([, xs]) => sortedCopy(xs));
   return {
     hits,
-    columns: new Map(raw.map(([id, xs]) => [id, column(xs)])),
-    copula: hits.length >= MIN_CLASS_RUNS ? fitCopula(raw.map(([, xs]) => xs)) : null,
+    columns: new Map(raw.map(([id, xs], k) => [id, column(xs, sorted[k])])),
+    copula:
+      hits.length >= MIN_CLASS_RUNS
+        ? fitCopula(
+            raw.map(([, xs]) => xs),
+            sorted,
+          )
+        : null,
   };
 }
 

@@ -9,6 +9,7 @@
  * covariance of R's entries, times the gradient of log c in them) and the scores' (the error of each
  * figure's distribution function at its printed value, through ∂ log c/∂z = z − R⁻¹z).
  */
+import { sortedCopy } from './marginal.js';
 import { density, probit } from './normal.js';
 
 export interface CopulaFit {
@@ -27,9 +28,8 @@ export interface CopulaFit {
  * score is its value's, found by bisection. A column with NaN, which sorts apart from its order, is ranked by
  * comparing indices.
  */
-export function normalScores(xs: Float64Array): Float64Array {
+export function normalScores(xs: Float64Array, sorted = sortedCopy(xs)): Float64Array {
   const m = xs.length;
-  const sorted = Float64Array.from(xs).sort();
   if (m > 0 && Number.isNaN(sorted[m - 1]!)) return scoresByOrder(xs);
   // The score of each tie group, at the group's first place in `sorted`.
   const groupScore = new Float64Array(m);
@@ -105,14 +105,17 @@ function inverseFromCholesky(l: Float64Array, d: number): Float64Array {
   return inv;
 }
 
-/** Fit the copula to the class's columns (one per continuous figure, equal lengths); null when R is singular. */
-export function fitCopula(columns: readonly Float64Array[]): CopulaFit | null {
+/**
+ * Fit the copula to the class's columns (one per continuous figure, equal lengths); null when R is singular.
+ * `sorted`: each column's values sorted (`sortedCopy`), when the caller has them already.
+ */
+export function fitCopula(columns: readonly Float64Array[], sorted?: readonly Float64Array[]): CopulaFit | null {
   const d = columns.length;
   const m = columns[0]?.length ?? 0;
   if (d < 2 || m <= d) return null;
   // Standardised scores (ties can move the mean and spread off 0 and 1).
-  const u = columns.map((xs) => {
-    const s = normalScores(xs);
+  const u = columns.map((xs, k) => {
+    const s = normalScores(xs, sorted?.[k]);
     let mean = 0;
     for (let i = 0; i < m; i++) mean += s[i]!;
     mean /= m;

@@ -51,26 +51,29 @@ export interface Column {
   readonly variance: number;
 }
 
-export function column(xs: ArrayLike<number>): Column {
-  const sorted = Float64Array.from(xs).sort();
-  const values: number[] = [];
-  const counts: number[] = [];
-  for (const x of sorted) {
-    if (values.length > 0 && values[values.length - 1] === x) counts[counts.length - 1]!++;
-    else {
-      values.push(x);
-      counts.push(1);
-    }
-  }
+/** The values in ascending order (NaN last): what `column` and the copula's ranks (copula.ts) both start from. */
+export const sortedCopy = (xs: ArrayLike<number>): Float64Array => Float64Array.from(xs).sort();
+
+/** `sorted`: the same values sorted (`sortedCopy`), when the caller has them already. */
+export function column(xs: ArrayLike<number>, sorted = sortedCopy(xs)): Column {
+  // Distinct values counted in place of a list: two passes over the sorted values, no array grown.
   const m = sorted.length;
+  let k = 0;
+  for (let i = 0; i < m; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) k++;
+  const values = new Float64Array(k);
+  const counts = new Float64Array(k);
+  for (let i = 0, j = -1; i < m; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) values[++j] = sorted[i]!;
+    counts[j]!++;
+  }
   let mean = 0;
   for (const x of sorted) mean += x;
   mean /= m;
   let ss = 0;
   for (const x of sorted) ss += (x - mean) ** 2;
   return {
-    values: Float64Array.from(values),
-    counts: Float64Array.from(counts),
+    values,
+    counts,
     m,
     mean,
     variance: m > 1 ? ss / (m - 1) : 0,

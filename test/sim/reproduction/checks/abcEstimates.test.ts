@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abcArm, NEIGHBOURS, syntheticArm } from '../../../../sim/reproduction/checks/crossCheck.js';
+import { abcArm, NEIGHBOURS, syntheticArm } from '../../../../sim/reproduction/checks/abcEstimates.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
 import { syntheticValues } from '../likelihood/synthetic.js';
 
