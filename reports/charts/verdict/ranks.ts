@@ -40,8 +40,8 @@ export function ranksSpec(
     title: {
       text: 'Is the posterior calibrated? (rank histogram)',
       subtitle: [
-        `For ${publications} publications of truths drawn from the prior, where each choice's truth falls in its ` +
-          'posterior;',
+        `For ${publications} publications of truths drawn from the prior, the place of each choice's truth in its ` +
+          'posterior (0 to 1);',
         `${colourName(BAR_COLOUR)} bars: publications per tenth; ${colourName(BAND_COLOUR)} band: where a calibrated ` +
           'posterior’s bars fall 95 % of the time; dashed: the flat level.',
       ],
@@ -57,8 +57,8 @@ export function ranksSpec(
         {
           mark: { type: 'rect', color: BAND_COLOUR, opacity: 0.6 },
           encoding: {
-            // Two lines: one line is wider than a panel and runs into its neighbours' titles.
-            x: { field: 'from', type: 'quantitative', title: ['Place of the truth', 'in its posterior'] },
+            // Short enough for a panel: the subtitle says in what the truth has its place.
+            x: { field: 'from', type: 'quantitative', title: 'Place of the truth' },
             x2: { field: 'to' },
             y: { field: 'low', type: 'quantitative', title: 'Publications' },
             y2: { field: 'high' },
@@ -83,6 +83,8 @@ export function ranksSpec(
         },
       ],
     },
-    resolve: { scale: { y: 'shared' } },
+    // Each panel its own x axis: shared, a column's axis is drawn under its last panel, so seven panels in rows of
+    // four left the fourth column's axis under an empty cell, and the panel above it without one.
+    resolve: { scale: { y: 'shared' }, axis: { x: 'independent' } },
   };
 }

@@ -58,6 +58,19 @@ describe('the rank histogram', () => {
     for (const line of lines) expect(line.length * 13 * 0.58, line).toBeLessThanOrEqual(spec.spec.width);
   });
 
+  it('draws an x axis under every panel, and none under an empty cell', async () => {
+    // Seven panels, one per hidden choice, in rows of four: with a shared axis each column had one, under its last
+    // panel, so the fourth column's stood under the empty eighth cell.
+    const seven = ['cadence', 'window', 'update', 'samples', 'explore-unit', 'test-unit', 'test-at'].map(
+      (choice, k) => ({
+        choice,
+        values: RANKS[k % RANKS.length]!.values,
+      }),
+    );
+    const drawn = await drawChart(ranksSpec(seven));
+    expect(drawn.axes.filter((a) => a.title.startsWith('Place of the truth'))).toHaveLength(seven.length);
+  });
+
   it(`counts each choice's ranks into ${RANK_BINS} bins, with the band a flat histogram keeps`, () => {
     const rows = dataRows(ranksSpec(RANKS));
     const cadence = rows.filter((r) => r.choice === 'cadence');
