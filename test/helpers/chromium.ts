@@ -27,3 +27,15 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+let shared: Browser | undefined;
+
+/**
+ * The browser of this test process: launched by the first test file that asks, and kept for the files that the
+ * same worker runs after it (they share one module graph, vitest.config.ts), where each file launched one of its
+ * own — a browser's start-up each time. Playwright ends it with the process. A file closes the tabs it opened.
+ */
+export async function sharedChromium(): Promise<Browser> {
+  if (shared === undefined || !shared.isConnected()) shared = await launchChromium();
+  return shared;
+}

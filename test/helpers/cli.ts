@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOURCES_BUILD } from '../../sim/core/host/node/threads.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -89,7 +90,8 @@ export function hexaArgv(args: readonly string[], fromSources = false): string[]
 export function hexa(args: readonly string[], options: CliOptions = {}): CliResult {
   const r = spawnSync(process.execPath, hexaArgv(args, options.fromSources), {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...options.env },
+    // From the sources, the threads too: without the tests' build of them (globalSetup.ts), through tsx.
+    env: { ...process.env, ...(options.fromSources === true ? { [SOURCES_BUILD]: undefined } : {}), ...options.env },
     encoding: 'utf8',
     input: options.input,
     // A hung CLI would block the test file for good (vitest's timeouts cannot interrupt a synchronous spawn).

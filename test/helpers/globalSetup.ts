@@ -3,12 +3,16 @@
  * running side by side neither compile it twice nor wait on each other (test/helpers/cli.ts); and give the run a
  * temporary folder in memory (test/helpers/memoryTmp.ts), removed at the end unless a test failed.
  */
+import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SOURCES_BUILD } from '../../sim/core/host/node/threads.js';
 import { BUILT_CLI_ENV, builtCli } from './cli.js';
 import { endMemoryTmp, useMemoryTmp } from './memoryTmp.js';
 
 export default function setup(project: TestProject): (() => void) | undefined {
   process.env[BUILT_CLI_ENV] = builtCli();
+  // Worker threads the tests start from the sources run that build of them, not tsx compiling them again each.
+  process.env[SOURCES_BUILD] = dirname(dirname(builtCli()));
   const tmp = useMemoryTmp();
   if (tmp === undefined) return undefined;
   return () => {

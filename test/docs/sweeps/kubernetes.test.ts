@@ -7,7 +7,16 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
+import {
+  expectResumed,
+  finishedCells,
+  recipe,
+  recipeFolder,
+  shardSize,
+  sleep,
+  standInNpx,
+  wholeSweep,
+} from './recipes.js';
 
 /** The Job's container command and completion count, as printed. */
 function printedJob(): { command: string[]; completions: number } {
@@ -24,7 +33,7 @@ function printedJob(): { command: string[]; completions: number } {
 function container(command: readonly string[], dir: string, index: number): ChildProcess {
   return spawn(command[0]!, command.slice(1), {
     cwd: dir,
-    env: { ...process.env, JOB_COMPLETION_INDEX: String(index) },
+    env: { ...standInNpx(dir), JOB_COMPLETION_INDEX: String(index) },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -73,7 +82,11 @@ describe('the Kubernetes recipe', () => {
       for (const c of started) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
     }
 
-    const merge = spawnSync('sh', ['-e', '-c', recipe('kubernetes-merge')], { cwd: dir, encoding: 'utf8' });
+    const merge = spawnSync('sh', ['-e', '-c', recipe('kubernetes-merge')], {
+      cwd: dir,
+      env: standInNpx(dir),
+      encoding: 'utf8',
+    });
     expect(merge.status, merge.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'grid', 'results.csv'), 'utf8')).toBe(whole);
     rmSync(dir, { recursive: true, force: true }); // kept only when a check failed

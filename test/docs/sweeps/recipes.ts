@@ -41,7 +41,10 @@ export function recipeGrid(replicates = RECIPE_REPLICATES): string {
   return grid;
 }
 
-/** A fresh folder with the recipes' sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`. */
+/**
+ * A fresh folder with the recipes' sweep.json and a `hexa` bin that `npx hexa` finds, as after `npm ci`; and, for
+ * `standInNpx`, an `npx` of the test's own.
+ */
 export function recipeFolder(tag: string, replicates = RECIPE_REPLICATES): string {
   const dir = tempDir(tag);
   writeFileSync(join(dir, 'sweep.json'), recipeGrid(replicates));
@@ -49,7 +52,37 @@ export function recipeFolder(tag: string, replicates = RECIPE_REPLICATES): strin
   const bin = join(dir, 'node_modules', '.bin', 'hexa');
   writeFileSync(bin, `#!/bin/sh\nexec '${process.execPath}' '${builtCli()}' "$@"\n`);
   chmodSync(bin, 0o755);
+  mkdirSync(join(dir, STAND_IN));
+  writeFileSync(join(dir, STAND_IN, 'npx'), NPX);
+  chmodSync(join(dir, STAND_IN, 'npx'), 0o755);
   return dir;
+}
+
+/** Where a recipe folder keeps the test's `npx`. */
+const STAND_IN = 'stand-in-bin';
+
+/**
+ * `npx NAME ARGS…` for a NAME the folder's `npm ci` installed: its node_modules/.bin/NAME run on ARGS, as npx runs
+ * it, without starting npm's own command line first — which cost each shard of the cluster recipes more than the
+ * shard's own start-up. Anything else npx would do (its options, a package to fetch) it refuses, loudly.
+ */
+const NPX = [
+  '#!/bin/sh',
+  `case "$1" in -*|'') echo "the test's npx: takes NAME ARGS..., not '$1'" >&2; exit 2;; esac`,
+  'bin="$PWD/node_modules/.bin/$1"',
+  `[ -x "$bin" ] || { echo "the test's npx: no $1 in $PWD/node_modules/.bin" >&2; exit 127; }`,
+  'shift',
+  'exec "$bin" "$@"',
+  '',
+].join('\n');
+
+/**
+ * `env` with the folder's stand-in `npx` first on the PATH, for the Kubernetes and Slurm recipes, whose every shard
+ * and merge is an `npx hexa`; the GNU parallel recipe runs npm's own npx, so the recipes are still checked through
+ * it.
+ */
+export function standInNpx(dir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, PATH: `${join(dir, STAND_IN)}:${env.PATH ?? ''}` };
 }
 
 /**

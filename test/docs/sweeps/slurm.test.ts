@@ -8,7 +8,16 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { builtCli } from '../../helpers/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectResumed, finishedCells, recipe, recipeFolder, shardSize, sleep, wholeSweep } from './recipes.js';
+import {
+  expectResumed,
+  finishedCells,
+  recipe,
+  recipeFolder,
+  shardSize,
+  sleep,
+  standInNpx,
+  wholeSweep,
+} from './recipes.js';
 import { type SlurmCluster, slurmUnavailable, startSlurm } from './slurm.js';
 
 // CI runs as root with Slurm installed (.ci/run) and must run this; elsewhere it is skipped, saying why.
@@ -84,9 +93,10 @@ describe.skipIf(skip !== undefined)('the Slurm recipe', () => {
     expect(tasks).toBe(shards);
     writeFileSync(join(dir, 'grid.sh'), script);
 
+    // The jobs run in the environment they were submitted from (sbatch exports it), the stand-in npx with it.
     const submit = spawnSync('bash', ['-e', '-c', recipe('slurm-submit')], {
       cwd: dir,
-      env: cluster.env,
+      env: standInNpx(dir, cluster.env),
       encoding: 'utf8',
     });
     expect(submit.status, submit.stderr).toBe(0);

@@ -20,7 +20,7 @@ import { chartId } from '../../../reports/render/embed.js';
 import type { Chart } from '../../../reports/charts/theme.js';
 import { loadResultFolder } from '../../../reports/resultFolder.js';
 import type { Page, PageKind } from './pages.js';
-import { launchChromium } from '../../helpers/chromium.js';
+import { sharedChromium } from '../../helpers/chromium.js';
 
 const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
@@ -61,11 +61,11 @@ const opening = (built: () => Record<PageKind, Page>) => async (): Promise<void>
     ) as Record<PageKind, { dir: string; charts: readonly Chart[] }>),
     compare: { dir: compared, charts: charts.map((name) => ({ name })) },
   };
-  browser = await launchChromium();
+  browser = await sharedChromium();
 };
 
 async function closing(): Promise<void> {
-  await browser?.close();
+  for (const tab of tabs.values()) await tab.close();
   tabs.clear();
   rmSync(root, { recursive: true, force: true });
   if (widths.length > 0) process.stdout.write(`${widths.join('\n')}\n`);

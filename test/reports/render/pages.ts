@@ -1,6 +1,8 @@
 /**
  * The report pages — a reproduction, a run, a small sweep and an 88-cell one (11 exploration rates × 8
- * thresholds, as a phone must show) — built from fixture folders and written to disk.
+ * thresholds, as a phone must show) — built from fixture folders and written to disk. The 88-cell sweep has 4
+ * replicates a cell: its page is there for its size on a screen, which is its cells', and it has every chart and
+ * section of a sweep's page at any replicate count.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +31,7 @@ export async function buildPages(root: string): Promise<Record<PageKind, Page>> 
     reproduce: await reproduceFolder(join(root, 'reproduce'), 12, true),
     run: runFolder(join(root, 'run'), 20),
     sweep: sweepFolder(join(root, 'sweep'), { explore: [0, 0.2], threshold: [0.75, 0.9], topK: [1, 2] }, 6),
-    large: sweepFolder(join(root, 'large'), { explore: steps(0, 0.5, 0.05), threshold: steps(0.6, 0.95, 0.05) }, 20),
+    large: sweepFolder(join(root, 'large'), { explore: steps(0, 0.5, 0.05), threshold: steps(0.6, 0.95, 0.05) }, 4),
   };
   const pages = {} as Record<PageKind, Page>;
   for (const [kind, folder] of Object.entries(folders) as [PageKind, string][]) {

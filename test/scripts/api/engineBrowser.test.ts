@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ENVS } from '../../../envs/registry.js';
-import { launchChromium } from '../../helpers/chromium.js';
+import { sharedChromium } from '../../helpers/chromium.js';
 import { hexaHere } from '../../helpers/inProcess.js';
 import { tempDir } from '../sweep/cli.js';
 import { bundleForBrowser, ENGINE_ENTRY } from './engineBundle.js';
@@ -71,11 +71,10 @@ async function inWorker(args: {
 let browser: Browser;
 let dir: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await sharedChromium();
   dir = tempDir('engine-browser');
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

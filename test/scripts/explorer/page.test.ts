@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandOf, linkHash, readCommand } from '../../../scripts/explorer/link.js';
-import { launchChromium } from '../../helpers/chromium.js';
+import { sharedChromium } from '../../helpers/chromium.js';
 import { builtPage } from './builtPage.js';
 import { hexaHere } from '../../helpers/inProcess.js';
 
@@ -28,7 +28,7 @@ const trouble: string[] = [];
 
 beforeAll(async () => {
   url = pathToFileURL(builtPage()).href;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   tab.on('request', (r) => {
     if (!/^(file|blob|data):/.test(r.url())) trouble.push(`request ${r.url()}`);
@@ -39,7 +39,7 @@ beforeAll(async () => {
   tab.on('pageerror', (e) => trouble.push(`pageerror ${e.message}`));
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await tab?.close();
 });
 
 async function open(hash: string): Promise<Page> {

@@ -6,14 +6,38 @@
  * entry (a module calling `serveJobs`). From dist/ that is plain JavaScript. From the sources (tsx, vitest) it
  * is a .ts file, and on Node 20 a worker thread's `import` does not go through the hooks `--import tsx`
  * registers — neither the parent's nor those of `--import tsx` in the worker's own execArgv (a worker that
- * `require`s its file gets by, an `import` fails) — so there each worker registers tsx's hooks itself first.
+ * `require`s its file gets by, an `import` fails) — so there each worker registers tsx's hooks itself first,
+ * and compiles again every module it imports — unless a compiled copy of the sources is named (`SOURCES_BUILD`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Host, ParentThread } from '../host.js';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/**
+ * The environment variable naming a folder `tsc -p tsconfig.build.json` compiled these very sources into (the
+ * tests' build of them, test/helpers/globalSetup.ts): from the sources, a thread whose entry is compiled there
+ * starts there, its setup too, as the command line's threads start from dist/ — the same code, without tsx
+ * compiling it again in the thread. Threads whose entry is not among the sources (a test's own) still use tsx.
+ */
+export const SOURCES_BUILD = 'HEXA_SOURCES_BUILD';
+
+/** The repository's root, which the sources' paths are relative to (this file is sim/core/host/node/threads.ts). */
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A source module's URL in the compiled copy, if one is named and holds it. */
+function compiled(href: string): string | undefined {
+  const build = process.env[SOURCES_BUILD];
+  if (build === undefined || build === '' || !href.startsWith('file:') || !href.endsWith('.ts')) return undefined;
+  const path = fileURLToPath(href);
+  if (!path.startsWith(ROOT)) return undefined;
+  const file = join(build, path.slice(ROOT.length)).replace(/\.ts$/, '.js');
+  return existsSync(file) ? pathToFileURL(file).href : undefined;
+}
 
 /** What thread.ts is started with: the modules to import first, the worker's entry, the data the pool gave it. */
 export interface StartData {
@@ -42,6 +66,14 @@ function startThread(entry: URL, options: { data?: unknown; youngGenerationMb?: 
   const start = new URL(FROM_SOURCES ? './thread.ts' : './thread.js', import.meta.url);
   const data: StartData = { setup, entry: asStarted(entry), data: options.data };
   if (!FROM_SOURCES) return new Worker(start, { resourceLimits, workerData: data });
+  const built = [start.href, data.entry, ...setup].map((href) => (href.endsWith('.ts') ? compiled(href) : href));
+  if (built.every((href) => href !== undefined)) {
+    const [thread, entryBuilt, ...setupBuilt] = built as string[];
+    return new Worker(new URL(thread!), {
+      resourceLimits,
+      workerData: { setup: setupBuilt, entry: entryBuilt!, data: options.data } satisfies StartData,
+    });
+  }
   // Resolved here: an eval'd worker would look the package up from the current folder.
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   return new Worker(
