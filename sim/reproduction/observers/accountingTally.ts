@@ -63,7 +63,7 @@ export class AccountingTally implements ReplicateObserver {
   /** Each evaluation round's counts, in order. */
   readonly rounds: AccountingMetrics[] = [];
   private readonly now = zero();
-  private before = zero();
+  private readonly before = zero();
   /** A sample's code value by value. */
   private readonly code: Int32Array;
   private readonly contexts: number;
@@ -125,7 +125,13 @@ export class AccountingTally implements ReplicateObserver {
   }
 
   roundBegins(): void {
-    this.before = { ...this.now };
+    const { now, before } = this;
+    before.recordHighTests = now.recordHighTests;
+    before.recordOtherTests = now.recordOtherTests;
+    before.recordRefutations = now.recordRefutations;
+    before.evolveHighTests = now.evolveHighTests;
+    before.evolveAnyTests = now.evolveAnyTests;
+    before.evolveRefutations = now.evolveRefutations;
   }
 
   roundEnded(): void {
