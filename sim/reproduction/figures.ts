@@ -324,8 +324,12 @@ export function testFiguresUnder(
   unit: TestUnit,
   timing: TestTiming,
 ): [number, number, number] {
-  const tests = rounds.reduce((s, m) => s + m.tests[unit][timing], 0);
-  const refutations = rounds.reduce((s, m) => s + m.refutations[timing], 0);
+  let tests = 0;
+  let refutations = 0;
+  for (const m of rounds) {
+    tests += m.tests[unit][timing];
+    refutations += m.refutations[timing];
+  }
   return [tests, refutations, tests === 0 ? NaN : refutations / tests];
 }
 

@@ -63,7 +63,7 @@ export class AccountingTally implements ReplicateObserver {
   /** Each evaluation round's counts, in order. */
   readonly rounds: AccountingMetrics[] = [];
   private readonly now = zero();
-  private before = zero();
+  private readonly before = zero();
   /** A sample's code value by value. */
   private readonly code: Int32Array;
   private readonly contexts: number;
@@ -81,19 +81,33 @@ export class AccountingTally implements ReplicateObserver {
   recording(batch: SampleBatch, skills: readonly Skill[]): void {
     const now = this.now;
     const { attempts, count, context } = batch;
+    let applicable = 0;
+    for (let s = 0; s < skills.length; s++) if (covers(skills[s]!, context)) applicable++;
+    if (applicable === 0) return;
+    // A binary code of one word is read bit by bit from its word, not unpacked value by value.
+    const oneWord = batch.layout === 'byCode' || (batch.layout === 'bits' && batch.stride === 1);
     const code = this.code;
     for (let i = 0; i < batch.entries; i++) {
       const times = batch.times(i);
       if (times === 0) continue;
-      batch.unpack(i, code);
-      for (const skill of skills) {
-        if (!covers(skill, context)) continue;
-        now.recordHighTests += times;
-        if (code[skill.position] !== skill.value) now.recordRefutations += times;
+      now.recordHighTests += applicable * times;
+      let refuting = 0;
+      if (oneWord) {
+        const word = batch.word(i);
+        for (let s = 0; s < skills.length; s++) {
+          const skill = skills[s]!;
+          if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
+        }
+      } else {
+        batch.unpack(i, code);
+        for (let s = 0; s < skills.length; s++) {
+          const skill = skills[s]!;
+          if (covers(skill, context) && code[skill.position] !== skill.value) refuting++;
+        }
       }
+      now.recordRefutations += refuting * times;
     }
-    if (attempts === count) return;
-    for (const skill of skills) if (covers(skill, context)) now.recordOtherTests += attempts - count;
+    now.recordOtherTests += applicable * (attempts - count);
   }
 
   /** An evolution's tests, as 'evolve' timing counts them against the samples since the previous one. */
@@ -111,7 +125,13 @@ export class AccountingTally implements ReplicateObserver {
   }
 
   roundBegins(): void {
-    this.before = { ...this.now };
+    const { now, before } = this;
+    before.recordHighTests = now.recordHighTests;
+    before.recordOtherTests = now.recordOtherTests;
+    before.recordRefutations = now.recordRefutations;
+    before.evolveHighTests = now.evolveHighTests;
+    before.evolveAnyTests = now.evolveAnyTests;
+    before.evolveRefutations = now.evolveRefutations;
   }
 
   roundEnded(): void {

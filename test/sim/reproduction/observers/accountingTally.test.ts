@@ -42,6 +42,28 @@ describe("the audit's tally of every test accounting", () => {
     expect(checked).toBe(2 * 2 * 2 * 2 * 3 * 4 * PUBLISHED_RUN.rounds);
   });
 
+  it('counts codes of more than one word as it counts those of one (a 40-bit lock, 24 bits right a high score)', () => {
+    const wide = normalizeRun({ ...config, envParams: { bits: 40 }, cap: 60 });
+    let tested = 0;
+    for (const cadence of CADENCES.values)
+      for (let r = 0; r < 2; r++) {
+        const agent = { ...PUBLISHED_AGENT, cadence, goodScore: 24 };
+        const watch = new ReplicateWatch({}, { accountings: true, replacements: false });
+        runReplicate(normalizeRun({ ...wide, agent }), lockV1, r, watch.next());
+        const tallies = watch.accountings;
+        for (const testUnit of HIDDEN_PARAMS.testUnit.values)
+          for (const testAt of HIDDEN_PARAMS.testAt.values) {
+            const one = runReplicate(normalizeRun({ ...wide, agent: { ...agent, testUnit, testAt } }), lockV1, r);
+            one.forEach((m, i) => {
+              expect(tallies[i]!.tests[testUnit][testAt]).toBe(m.tests);
+              expect(tallies[i]!.refutations[testAt]).toBe(m.refutations);
+              tested += m.tests;
+            });
+          }
+      }
+    expect(tested).toBeGreaterThan(0);
+  });
+
   it("counts the skills evolutions under 'replace' dropped, afresh for every replicate", () => {
     const agent = { ...PUBLISHED_AGENT, cadence: 'task' as const, window: 'round' as const };
     const run = normalizeRun({ ...config, agent });
