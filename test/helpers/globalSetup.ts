@@ -13,6 +13,10 @@ export default function setup(project: TestProject): (() => void) | undefined {
   process.env[BUILT_CLI_ENV] = builtCli();
   // Worker threads the tests start from the sources run that build of them, not tsx compiling them again each.
   process.env[SOURCES_BUILD] = dirname(dirname(builtCli()));
+  // Node 20 reads and parses every certificate NODE_EXTRA_CA_CERTS names as each process starts, TLS or not; the
+  // test files and the CLIs, npm and shells they start make no TLS connection (npm installs offline, from its
+  // cache), so the processes started from here on go without it.
+  delete process.env.NODE_EXTRA_CA_CERTS;
   const tmp = useMemoryTmp();
   if (tmp === undefined) return undefined;
   return () => {

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { auditPublication } from '../../../sim/reproduction/audit.js';
-import { verdict } from '../../../sim/reproduction/verdict.js';
+import { compiled } from '../../helpers/compiled.js';
 import { agreement, claimsOf, parseSeeds } from '../../../scripts/findings/stability.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
@@ -33,6 +32,11 @@ describe('claims across seeds', () => {
   });
 
   it('makes the same qualitative claims at three seeds (a reduced grid at 2000 runs)', async () => {
+    // On the tests' build of the sources: the audits and verdicts' arithmetic is what this costs.
+    const { auditPublication } =
+      await compiled<typeof import('../../../sim/reproduction/audit.js')>('sim/reproduction/audit.ts');
+    const { verdict } =
+      await compiled<typeof import('../../../sim/reproduction/verdict.js')>('sim/reproduction/verdict.ts');
     const claims = [];
     for (const seed of [1, 2, 3]) {
       const v = verdict(await auditPublication(seed, 2000, { workers: 1, grid: GRID }));

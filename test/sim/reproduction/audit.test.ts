@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARMS, HIDDEN_CHOICES, hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
-import { auditGrid, auditJobs, auditPublication, type AuditResult } from '../../../sim/reproduction/audit.js';
+import { auditGrid, auditJobs, type AuditResult } from '../../../sim/reproduction/audit.js';
 import { floorCap } from '../../../sim/reproduction/refine.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
 import { FIGURES } from '../../../sim/reproduction/figures.js';
 import { MAIN_SCALE } from '../../../sim/reproduction/likelihood/armEstimate.js';
 import { compareReadings } from '../../../sim/reproduction/likelihood/posterior.js';
 import { unpairedSeed } from '../../../sim/reproduction/likelihood/unpaired.js';
+import { compiled } from '../../helpers/compiled.js';
 
 // Enough runs that the refinement's cap (`floorCap`) brings the leading readings to the floor.
 const REPLICATES = 1000;
@@ -20,6 +21,10 @@ const GRID: HiddenChoices[] = ['round', 'all'].flatMap((window) =>
   ),
 );
 let inProcess: AuditResult;
+
+// On the tests' build of the sources (test/helpers/compiled.ts): the audits' simulations are what this file costs.
+const { auditPublication } =
+  await compiled<typeof import('../../../sim/reproduction/audit.js')>('sim/reproduction/audit.ts');
 
 beforeAll(async () => {
   inProcess = await auditPublication(5, REPLICATES, { workers: 1, grid: GRID });

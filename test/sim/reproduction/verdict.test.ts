@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hiddenOf, type HiddenChoices } from '../../../sim/reproduction/arms.js';
 import { PUBLISHED_AGENT } from '../../../sim/agent/agentConfig.js';
-import { auditPublication, type AuditResult } from '../../../sim/reproduction/audit.js';
+import type { AuditResult } from '../../../sim/reproduction/audit.js';
 import {
   AGAINST_THE_BEST,
   PRIOR_TILTS,
   skewedPrior,
   tiltedPrior,
-  verdict,
   type Verdict,
 } from '../../../sim/reproduction/verdict.js';
+import { compiled } from '../../helpers/compiled.js';
 
 const base = hiddenOf(PUBLISHED_AGENT);
 // The update and the exploration unit, the rest at the code's defaults, and one reading with a merged library
@@ -22,6 +22,13 @@ const GRID: HiddenChoices[] = [
 ];
 let audit: AuditResult;
 let v: Verdict;
+
+// The audit and its verdict on the tests' build of the sources (test/helpers/compiled.ts): their arithmetic is what
+// this file costs; the priors' helpers it checks by themselves come from the sources.
+const { auditPublication } =
+  await compiled<typeof import('../../../sim/reproduction/audit.js')>('sim/reproduction/audit.ts');
+const { verdict } =
+  await compiled<typeof import('../../../sim/reproduction/verdict.js')>('sim/reproduction/verdict.ts');
 
 beforeAll(async () => {
   audit = await auditPublication(3, 1500, { workers: 1, grid: GRID });
