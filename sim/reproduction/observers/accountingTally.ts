@@ -125,13 +125,8 @@ export class AccountingTally implements ReplicateObserver {
   }
 
   roundBegins(): void {
-    const { now, before } = this;
-    before.recordHighTests = now.recordHighTests;
-    before.recordOtherTests = now.recordOtherTests;
-    before.recordRefutations = now.recordRefutations;
-    before.evolveHighTests = now.evolveHighTests;
-    before.evolveAnyTests = now.evolveAnyTests;
-    before.evolveRefutations = now.evolveRefutations;
+    // Into the one object kept for it: a round's start allocates nothing.
+    Object.assign(this.before, this.now);
   }
 
   roundEnded(): void {
