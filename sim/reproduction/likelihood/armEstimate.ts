@@ -29,7 +29,7 @@ import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
-import { column, kernelMarginal, sortedCopy, type Column, type MarginalEstimate, type Target } from './marginal.js';
+import { column, kernelMarginal, sortedRuns, type Column, type MarginalEstimate, type Target } from './marginal.js';
 import { windowOf } from './windows.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
@@ -156,22 +156,25 @@ export interface ClassFit {
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
-  const raw = continuousFigures(arm).map((f) => {
+  const figures = continuousFigures(arm);
+  const raw = figures.map((f) => {
     const v = values.get(f.id)!;
     const xs = new Float64Array(hits.length);
     for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
-    return [f.id, xs] as const;
+    return xs;
   });
-  // Sorted once for the marginals and the copula's ranks alike: sorting is most of a class's fit.
-  const sorted = raw.map(([, xs]) => sortedCopy(xs));
+  // Sorted once for the marginals and the copula's ranks alike.
+  const orders = figures.map((f, k) => sortedRuns(values.get(f.id)!, hits, raw[k]!));
+  const sorted = orders.map((o) => o.sorted);
   return {
     hits,
-    columns: new Map(raw.map(([id, xs], k) => [id, column(xs, sorted[k])])),
+    columns: new Map(figures.map((f, k) => [f.id, column(raw[k]!, sorted[k])])),
     copula:
       hits.length >= MIN_CLASS_RUNS
         ? fitCopula(
-            raw.map(([, xs]) => xs),
+            raw,
             sorted,
+            orders.map((o) => o.places),
           )
         : null,
   };

@@ -54,6 +54,79 @@ export interface Column {
 /** The values in ascending order (NaN last): what `column` and the copula's ranks (copula.ts) both start from. */
 export const sortedCopy = (xs: ArrayLike<number>): Float64Array => Float64Array.from(xs).sort();
 
+/** A simulation's column of one figure, ranked: its distinct values ascending, and each run's among them. */
+interface Ranking {
+  readonly distinct: Float64Array;
+  readonly rank: Int32Array;
+}
+
+/**
+ * Columns ranked, by the column; a column read once is only marked (null), and one that holds NaN or −0 (which sort
+ * apart from what they equal) is never ranked (undefined).
+ */
+const rankings = new WeakMap<Float64Array, Ranking | null | undefined>();
+
+function rankingOf(v: Float64Array): Ranking | undefined {
+  if (!rankings.has(v)) {
+    rankings.set(v, null);
+    return undefined;
+  }
+  const known = rankings.get(v);
+  if (known !== null) return known;
+  const sorted = sortedCopy(v);
+  let k = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const x = sorted[i]!;
+    if (Number.isNaN(x) || Object.is(x, -0)) {
+      rankings.set(v, undefined);
+      return undefined;
+    }
+    if (i === 0 || x !== sorted[i - 1]) sorted[k++] = x;
+  }
+  const distinct = sorted.slice(0, k);
+  const rank = new Int32Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    let lo = 0;
+    let hi = k - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[i] = lo;
+  }
+  const made = { distinct, rank };
+  rankings.set(v, made);
+  return made;
+}
+
+/**
+ * The values `xs` of runs `hits` of column `v` (xs[i] = v[hits[i]]) sorted as `sortedCopy` sorts them, and each run's
+ * place in that order (its value's first index), or undefined where the values were sorted afresh. A simulation's
+ * column serves many classes (one per publication's discrete windows, and each class's batches): ranked once, each
+ * class's order is a count over the column's distinct values, where sorting each class was most of its fit.
+ */
+export function sortedRuns(
+  v: Float64Array,
+  hits: Int32Array,
+  xs: Float64Array,
+): { readonly sorted: Float64Array; readonly places: Int32Array | undefined } {
+  const m = hits.length;
+  const ranking = m < 64 ? undefined : rankingOf(v);
+  if (ranking === undefined || ranking.distinct.length > 4 * m) return { sorted: sortedCopy(xs), places: undefined };
+  const { distinct, rank } = ranking;
+  const k = distinct.length;
+  const start = new Int32Array(k + 1);
+  for (let i = 0; i < m; i++) start[rank[hits[i]!]! + 1]!++;
+  for (let r = 0; r < k; r++) start[r + 1]! += start[r]!;
+  const sorted = new Float64Array(m);
+  for (let r = 0; r < k; r++) sorted.fill(distinct[r]!, start[r]!, start[r + 1]!);
+  const places = new Int32Array(m);
+  for (let i = 0; i < m; i++) places[i] = start[rank[hits[i]!]!]!;
+  return { sorted, places };
+}
+
 /** `sorted`: the same values sorted (`sortedCopy`), when the caller has them already. */
 export function column(xs: ArrayLike<number>, sorted = sortedCopy(xs)): Column {
   // Distinct values counted in place of a list: two passes over the sorted values, no array grown.

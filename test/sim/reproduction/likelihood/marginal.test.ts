@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { column, effectiveBandwidth, kernelMarginal } from '../../../../sim/reproduction/likelihood/marginal.js';
+import {
+  column,
+  effectiveBandwidth,
+  kernelMarginal,
+  sortedCopy,
+  sortedRuns,
+} from '../../../../sim/reproduction/likelihood/marginal.js';
 import { normalMass } from '../../../../sim/reproduction/likelihood/normal.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
 import { syntheticValues } from './synthetic.js';
@@ -80,5 +86,40 @@ describe('a figure by variance-corrected kernel', () => {
     expect(e.mass).toBe(0);
     expect(Number.isNaN(e.logVariance)).toBe(true);
     expect(e.cdf).toBe(1);
+  });
+});
+
+describe('a class of runs sorted from its column', () => {
+  const xs = finals(4000, 5);
+  const classOf = (step: number, offset: number): Int32Array =>
+    Int32Array.from({ length: Math.floor((xs.length - offset) / step) }, (_, i) => offset + i * step);
+  const valuesOf = (v: Float64Array, hits: Int32Array): Float64Array => Float64Array.from(hits, (i) => v[i]!);
+
+  it('gives what sorting the class gives, and each run’s first place, once the column is read again', () => {
+    const classes = [classOf(1, 0), classOf(3, 1), classOf(7, 2), classOf(5, 4)];
+    let ranked = 0;
+    for (const hits of classes) {
+      const values = valuesOf(xs, hits);
+      const { sorted, places } = sortedRuns(xs, hits, values);
+      expect(Array.from(sorted)).toEqual(Array.from(sortedCopy(values)));
+      if (places === undefined) continue;
+      ranked++;
+      values.forEach((x, i) => expect(places[i]).toBe(sorted.indexOf(x)));
+    }
+    // The first class only marks the column; the others are counted from its ranks.
+    expect(ranked).toBe(classes.length - 1);
+  });
+
+  it('sorts afresh a column holding NaN or −0', () => {
+    for (const odd of [Number.NaN, -0]) {
+      const v = Float64Array.from(xs);
+      v[10] = odd;
+      const hits = classOf(2, 0);
+      for (let k = 0; k < 2; k++) {
+        const { sorted, places } = sortedRuns(v, hits, valuesOf(v, hits));
+        expect(places).toBeUndefined();
+        expect(Object.is(sorted[odd === 0 ? 0 : sorted.length - 1], odd)).toBe(true);
+      }
+    }
   });
 });
