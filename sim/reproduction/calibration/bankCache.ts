@@ -12,16 +12,36 @@ import {
   discreteFigures,
   estimateArm,
   fitClass,
+  MarginalCache,
   type ArmEstimate,
   type ArmTargets,
   type ClassFit,
 } from '../likelihood/armEstimate.js';
-import type { MarginalEstimate } from '../likelihood/marginal.js';
 import { randomControlProbability } from '../likelihood/randomControl.js';
+
+/**
+ * Each arm's windows spelt out once, by the windows' object (a publication's, read for every simulation of the arm):
+ * all of them, and the discrete ones.
+ */
+const spelt = new WeakMap<ArmTargets, { readonly all: string; readonly discrete: string }>();
+
+function speltOf(arm: ArmId, targets: ArmTargets): { readonly all: string; readonly discrete: string } {
+  let s = spelt.get(targets);
+  if (s === undefined) {
+    s = {
+      all: `${[...targets.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`)}`,
+      discrete: discreteFigures(arm)
+        .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
+        .join('|'),
+    };
+    spelt.set(targets, s);
+  }
+  return s;
+}
 
 /** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
 export class BankCache {
-  private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
+  private readonly classes = new Map<string, { fit: ClassFit; marginals: MarginalCache }>();
   /**
    * Whole estimates by the windows they were made for, for the arms whose publications' windows repeat (every
    * arm but pure exploitation, whose five continuous figures make each publication's windows its own).
@@ -34,12 +54,10 @@ export class BankCache {
   }
 
   of(key: string, arm: ArmId, values: ReadonlyMap<FigureId, Float64Array>, targets: ArmTargets) {
-    const signature = `${key}\n${discreteFigures(arm)
-      .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
-      .join('|')}`;
+    const signature = `${key}\n${speltOf(arm, targets).discrete}`;
     let c = this.classes.get(signature);
     if (c === undefined) {
-      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new Map() };
+      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new MarginalCache() };
       this.classes.set(signature, c);
     }
     return c;
@@ -57,10 +75,7 @@ export class BankCache {
     bandwidths: ReadonlyMap<FigureId, number>,
     mainOnly: boolean,
   ): ArmEstimate {
-    const windows =
-      arm === 'exploit'
-        ? null
-        : `${key}\n${mainOnly}\n${[...targets.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`)}`;
+    const windows = arm === 'exploit' ? null : `${key}\n${mainOnly}\n${speltOf(arm, targets).all}`;
     const known = windows === null ? undefined : this.estimates.get(windows);
     if (known !== undefined) return known;
     const { fit, marginals } = arm === 'random' ? { fit: null, marginals: null } : this.of(key, arm, values, targets);

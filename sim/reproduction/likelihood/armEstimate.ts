@@ -152,7 +152,40 @@ export interface ClassFit {
    * A batch's marginal estimates by figure, window and bandwidth (see `EstimateOptions.marginals`), made as
    * publications read them: the batches' errors are read for every publication the class serves.
    */
-  marginals?: Map<string, MarginalEstimate>;
+  marginals?: MarginalCache;
+}
+
+/** A figure's marginal estimates at one window and bandwidth: one with errors, or failing that one without. */
+interface MarginalSlot {
+  full?: MarginalEstimate;
+  lean?: MarginalEstimate;
+}
+
+/**
+ * Marginal estimates made before, by figure, window (its low end: a figure's windows all have one width) and
+ * bandwidth — held by number, where a key spelt out would turn two numbers into text on every read.
+ */
+export class MarginalCache {
+  private readonly byFigure = new Map<FigureId, Map<number, Map<number, MarginalSlot>>>();
+  private slots = 0;
+
+  /** Windows and bandwidths held. */
+  get size(): number {
+    return this.slots;
+  }
+
+  slot(figure: FigureId, lo: number, bandwidth: number): MarginalSlot {
+    let byLo = this.byFigure.get(figure);
+    if (byLo === undefined) this.byFigure.set(figure, (byLo = new Map()));
+    let byBandwidth = byLo.get(lo);
+    if (byBandwidth === undefined) byLo.set(lo, (byBandwidth = new Map()));
+    let slot = byBandwidth.get(bandwidth);
+    if (slot === undefined) {
+      byBandwidth.set(bandwidth, (slot = {}));
+      this.slots++;
+    }
+    return slot;
+  }
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
@@ -208,7 +241,7 @@ export interface EstimateOptions {
    * Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows
    * all have one width).
    */
-  readonly marginals?: Map<string, MarginalEstimate>;
+  readonly marginals?: MarginalCache;
   /**
    * Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention).
    */
@@ -231,7 +264,7 @@ function atScale(
   continuous: readonly Figure[],
   targets: ArmTargets,
   h: (f: Figure) => number,
-  marginals: Map<string, MarginalEstimate> | undefined,
+  marginals: MarginalCache | undefined,
   base: { readonly log: number; readonly variance: number },
   errors: boolean,
 ): { readonly estimate: ScaleEstimate; readonly zeros: FigureId[] } {
@@ -241,23 +274,29 @@ function atScale(
   const cdfs: number[] = [];
   const cdfVariances: number[] = [];
   const zeros: FigureId[] = [];
-  continuous.forEach((f) => {
+  for (const f of continuous) {
     const t = targets.get(f.id)!;
-    const key = `${f.id}|${t.lo}|${h(f)}`;
+    const bandwidth = h(f);
     // An estimate without errors is kept apart; one with them serves either kind.
-    const leanKey = errors ? key : `${key}|lean`;
-    let e = marginals?.get(key) ?? marginals?.get(leanKey);
+    const slot = marginals?.slot(f.id, t.lo, bandwidth);
+    let e = errors ? slot?.full : (slot?.full ?? slot?.lean);
     if (e === undefined) {
-      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f), errors);
-      marginals?.set(leanKey, e);
+      e = kernelMarginal(fit.columns.get(f.id)!, t, bandwidth, errors);
+      if (slot !== undefined) {
+        if (errors) slot.full = e;
+        else slot.lean = e;
+      }
     }
-    if (e.mass === 0) return void zeros.push(f.id);
+    if (e.mass === 0) {
+      zeros.push(f.id);
+      continue;
+    }
     log += Math.log(e.mass);
     variance += e.logVariance;
     ess = Math.min(ess, e.ess);
     cdfs.push(e.cdf);
     cdfVariances.push(e.cdfVariance);
-  });
+  }
   const copula = fit.copula === null ? null : zeros.length === 0 ? fit.copula : null;
   if (copula !== null) {
     const c = copulaLogDensity(copula, cdfs, cdfVariances, m);
@@ -291,7 +330,7 @@ function batchVariances(
         continuous,
         targets,
         (f) => bandwidth(f, scale),
-        (batch.marginals ??= new Map()),
+        (batch.marginals ??= new MarginalCache()),
         base,
         false,
       );
