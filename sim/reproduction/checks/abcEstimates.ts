@@ -232,14 +232,16 @@ function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
   const m = c.cols[0]!.length;
   // The stream class rather than seedrandom's closure (`generator`): the same numbers, drawn faster.
   const stream = new ReplicateKey(0, 0).stream('bootstrap');
-  const d = c.cols.length;
+  const pick = new Uint32Array(m);
   // One resample's columns at a time, in buffers used again for the next.
   const picked = c.cols.map(() => new Float64Array(m));
   const fits: (GaussianFit | null)[] = [];
   for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
-    for (let i = 0; i < m; i++) {
-      const j = below(stream, m);
-      for (let k = 0; k < d; k++) picked[k]![i] = c.cols[k]![j]!;
+    for (let i = 0; i < m; i++) pick[i] = below(stream, m);
+    for (let k = 0; k < picked.length; k++) {
+      const col = c.cols[k]!;
+      const out = picked[k]!;
+      for (let i = 0; i < m; i++) out[i] = col[pick[i]!]!;
     }
     fits.push(gaussianFit(picked));
   }

@@ -29,7 +29,17 @@ import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
-import { column, kernelMarginal, sortedRuns, type Column, type MarginalEstimate, type Target } from './marginal.js';
+import {
+  column,
+  kernelMarginal,
+  ordered,
+  orderedMembers,
+  type Column,
+  type Ordered,
+  type Ranks,
+  type MarginalEstimate,
+  type Target,
+} from './marginal.js';
 import { windowOf } from './windows.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
@@ -153,6 +163,8 @@ export interface ClassFit {
    * publications read them: the batches' errors are read for every publication the class serves.
    */
   marginals?: MarginalCache;
+  /** Each continuous figure's ranks of the class's runs (undefined where not ranked): the batches are counted from them. */
+  readonly ranks?: readonly (Ranks | undefined)[];
 }
 
 /** A figure's marginal estimates at one window and bandwidth: one with errors, or failing that one without. */
@@ -189,39 +201,53 @@ export class MarginalCache {
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
-  const figures = continuousFigures(arm);
-  const raw = figures.map((f) => {
-    const v = values.get(f.id)!;
-    const xs = new Float64Array(hits.length);
-    for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
-    return xs;
-  });
-  // Sorted once for the marginals and the copula's ranks alike.
-  const orders = figures.map((f, k) => sortedRuns(values.get(f.id)!, hits, raw[k]!));
-  const sorted = orders.map((o) => o.sorted);
+  const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, hits));
+  return fitOrdered(arm, hits, raw, raw.map(ordered));
+}
+
+const gathered = (v: Float64Array, hits: Int32Array): Float64Array => {
+  const xs = new Float64Array(hits.length);
+  for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
+  return xs;
+};
+
+/** A class's fit from its values in order (sorted once for the marginals and the copula's scores alike). */
+function fitOrdered(arm: ArmId, hits: Int32Array, raw: readonly Float64Array[], orders: readonly Ordered[]): ClassFit {
   return {
     hits,
-    columns: new Map(figures.map((f, k) => [f.id, column(raw[k]!, sorted[k])])),
+    columns: new Map(continuousFigures(arm).map((f, k) => [f.id, column(raw[k]!, orders[k]!.sorted)])),
     copula:
       hits.length >= MIN_CLASS_RUNS
         ? fitCopula(
             raw,
-            sorted,
+            orders.map((o) => o.sorted),
             orders.map((o) => o.places),
           )
         : null,
+    ranks: orders.map((o) => o.ranks),
   };
 }
 
 /** The class of each batch: the class's runs with index ≡ b (mod BATCHES), fitted as a class of their own. */
 function batchFits(arm: ArmId, values: FigureValues, fit: ClassFit): readonly ClassFit[] {
-  return (fit.batches ??= Array.from({ length: BATCHES }, (_, b) =>
-    fitClass(
-      arm,
-      values,
-      fit.hits.filter((i) => i % BATCHES === b),
-    ),
-  ));
+  return (fit.batches ??= Array.from({ length: BATCHES }, (_, b) => {
+    let size = 0;
+    for (let j = 0; j < fit.hits.length; j++) if (fit.hits[j]! % BATCHES === b) size++;
+    // The batch's runs' indices among the class's, and among all the runs.
+    const members = new Int32Array(size);
+    const hits = new Int32Array(size);
+    for (let j = 0, i = 0; j < fit.hits.length; j++)
+      if (fit.hits[j]! % BATCHES === b) {
+        members[i] = j;
+        hits[i++] = fit.hits[j]!;
+      }
+    const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, hits));
+    const orders = raw.map((xs, k) => {
+      const ranks = fit.ranks?.[k];
+      return ranks === undefined ? ordered(xs) : orderedMembers(ranks, members);
+    });
+    return fitOrdered(arm, hits, raw, orders);
+  }));
 }
 
 /** Runs of n in batch b. */

@@ -54,39 +54,44 @@ export interface Column {
 /** The values in ascending order (NaN last): what `column` and the copula's ranks (copula.ts) both start from. */
 export const sortedCopy = (xs: ArrayLike<number>): Float64Array => Float64Array.from(xs).sort();
 
-/** A simulation's column of one figure, ranked: its distinct values ascending, and each run's among them. */
-interface Ranking {
+/** A class's values ranked: their distinct values ascending, and each run's rank among them. */
+export interface Ranks {
   readonly distinct: Float64Array;
   readonly rank: Int32Array;
 }
 
 /**
- * Columns ranked, by the column; a column read once is only marked (null), and one that holds NaN or −0 (which sort
- * apart from what they equal) is never ranked (undefined).
+ * A class's values in order: sorted (as `sortedCopy` sorts them), each run's place in that order (its value's first
+ * index), and the runs' ranks — the last two undefined where the values hold NaN or −0 (which sort apart from what
+ * they equal).
  */
-const rankings = new WeakMap<Float64Array, Ranking | null | undefined>();
+export interface Ordered {
+  readonly sorted: Float64Array;
+  readonly places: Int32Array | undefined;
+  readonly ranks: Ranks | undefined;
+}
 
-function rankingOf(v: Float64Array): Ranking | undefined {
-  if (!rankings.has(v)) {
-    rankings.set(v, null);
-    return undefined;
-  }
-  const known = rankings.get(v);
-  if (known !== null) return known;
-  const sorted = sortedCopy(v);
+/** `xs` in order (see `Ordered`): sorted, then each run's rank found by bisection among the distinct values. */
+export function ordered(xs: Float64Array): Ordered {
+  const sorted = sortedCopy(xs);
+  const m = sorted.length;
   let k = 0;
-  for (let i = 0; i < sorted.length; i++) {
+  for (let i = 0; i < m; i++) {
     const x = sorted[i]!;
-    if (Number.isNaN(x) || Object.is(x, -0)) {
-      rankings.set(v, undefined);
-      return undefined;
-    }
-    if (i === 0 || x !== sorted[i - 1]) sorted[k++] = x;
+    if (Number.isNaN(x) || Object.is(x, -0)) return { sorted, places: undefined, ranks: undefined };
+    if (i === 0 || x !== sorted[i - 1]) k++;
   }
-  const distinct = sorted.slice(0, k);
-  const rank = new Int32Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!;
+  const distinct = new Float64Array(k);
+  const first = new Int32Array(k);
+  for (let i = 0, j = -1; i < m; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) {
+      distinct[++j] = sorted[i]!;
+      first[j] = i;
+    }
+  const rank = new Int32Array(m);
+  const places = new Int32Array(m);
+  for (let i = 0; i < m; i++) {
+    const x = xs[i]!;
     let lo = 0;
     let hi = k - 1;
     while (lo < hi) {
@@ -95,36 +100,28 @@ function rankingOf(v: Float64Array): Ranking | undefined {
       else hi = mid;
     }
     rank[i] = lo;
+    places[i] = first[lo]!;
   }
-  const made = { distinct, rank };
-  rankings.set(v, made);
-  return made;
+  return { sorted, places, ranks: { distinct, rank } };
 }
 
 /**
- * The values `xs` of runs `hits` of column `v` (xs[i] = v[hits[i]]) sorted as `sortedCopy` sorts them, and each run's
- * place in that order (its value's first index), or undefined where the values were sorted afresh. A simulation's
- * column serves many classes (one per publication's discrete windows, and each class's batches): ranked once, each
- * class's order is a count over the column's distinct values, where sorting each class was most of its fit.
+ * Runs `members` of a ranked class (their indices in it, ascending) in order, as `ordered` would give them, by
+ * counting over the class's distinct values: a class's batches (armEstimate.ts) each take a fifth of its runs, and
+ * sorting them again was as much work as sorting the class. Their own ranks are not made (undefined).
  */
-export function sortedRuns(
-  v: Float64Array,
-  hits: Int32Array,
-  xs: Float64Array,
-): { readonly sorted: Float64Array; readonly places: Int32Array | undefined } {
-  const m = hits.length;
-  const ranking = m < 64 ? undefined : rankingOf(v);
-  if (ranking === undefined || ranking.distinct.length > 4 * m) return { sorted: sortedCopy(xs), places: undefined };
-  const { distinct, rank } = ranking;
+export function orderedMembers(ranks: Ranks, members: Int32Array): Ordered {
+  const { distinct, rank } = ranks;
   const k = distinct.length;
+  const m = members.length;
   const start = new Int32Array(k + 1);
-  for (let i = 0; i < m; i++) start[rank[hits[i]!]! + 1]!++;
+  for (let i = 0; i < m; i++) start[rank[members[i]!]! + 1]!++;
   for (let r = 0; r < k; r++) start[r + 1]! += start[r]!;
   const sorted = new Float64Array(m);
-  for (let r = 0; r < k; r++) sorted.fill(distinct[r]!, start[r]!, start[r + 1]!);
+  for (let r = 0; r < k; r++) if (start[r + 1]! > start[r]!) sorted.fill(distinct[r]!, start[r]!, start[r + 1]!);
   const places = new Int32Array(m);
-  for (let i = 0; i < m; i++) places[i] = start[rank[hits[i]!]!]!;
-  return { sorted, places };
+  for (let i = 0; i < m; i++) places[i] = start[rank[members[i]!]!]!;
+  return { sorted, places, ranks: undefined };
 }
 
 /** `sorted`: the same values sorted (`sortedCopy`), when the caller has them already. */

@@ -3,8 +3,9 @@ import {
   column,
   effectiveBandwidth,
   kernelMarginal,
+  ordered,
+  orderedMembers,
   sortedCopy,
-  sortedRuns,
 } from '../../../../sim/reproduction/likelihood/marginal.js';
 import { normalMass } from '../../../../sim/reproduction/likelihood/normal.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
@@ -89,37 +90,33 @@ describe('a figure by variance-corrected kernel', () => {
   });
 });
 
-describe('a class of runs sorted from its column', () => {
+describe('a class of runs in order', () => {
   const xs = finals(4000, 5);
-  const classOf = (step: number, offset: number): Int32Array =>
+  const membersOf = (step: number, offset: number): Int32Array =>
     Int32Array.from({ length: Math.floor((xs.length - offset) / step) }, (_, i) => offset + i * step);
-  const valuesOf = (v: Float64Array, hits: Int32Array): Float64Array => Float64Array.from(hits, (i) => v[i]!);
+  const firstPlaces = (values: Float64Array, sorted: Float64Array): number[] =>
+    Array.from(values, (x) => sorted.indexOf(x));
 
-  it('gives what sorting the class gives, and each run’s first place, once the column is read again', () => {
-    const classes = [classOf(1, 0), classOf(3, 1), classOf(7, 2), classOf(5, 4)];
-    let ranked = 0;
-    for (const hits of classes) {
-      const values = valuesOf(xs, hits);
-      const { sorted, places } = sortedRuns(xs, hits, values);
-      expect(Array.from(sorted)).toEqual(Array.from(sortedCopy(values)));
-      if (places === undefined) continue;
-      ranked++;
-      values.forEach((x, i) => expect(places[i]).toBe(sorted.indexOf(x)));
+  it('gives what sorting gives, each run’s first place, and the same for any of its runs by counting', () => {
+    const whole = ordered(xs);
+    expect(Array.from(whole.sorted)).toEqual(Array.from(sortedCopy(xs)));
+    expect(Array.from(whole.places!)).toEqual(firstPlaces(xs, whole.sorted));
+    for (const members of [membersOf(3, 1), membersOf(7, 2), membersOf(5, 4)]) {
+      const values = Float64Array.from(members, (j) => xs[j]!);
+      const part = orderedMembers(whole.ranks!, members);
+      expect(Array.from(part.sorted)).toEqual(Array.from(sortedCopy(values)));
+      expect(Array.from(part.places!)).toEqual(firstPlaces(values, part.sorted));
     }
-    // The first class only marks the column; the others are counted from its ranks.
-    expect(ranked).toBe(classes.length - 1);
   });
 
-  it('sorts afresh a column holding NaN or −0', () => {
+  it('leaves values holding NaN or −0 sorted alone, unranked', () => {
     for (const odd of [Number.NaN, -0]) {
       const v = Float64Array.from(xs);
       v[10] = odd;
-      const hits = classOf(2, 0);
-      for (let k = 0; k < 2; k++) {
-        const { sorted, places } = sortedRuns(v, hits, valuesOf(v, hits));
-        expect(places).toBeUndefined();
-        expect(Object.is(sorted[odd === 0 ? 0 : sorted.length - 1], odd)).toBe(true);
-      }
+      const o = ordered(v);
+      expect(o.places).toBeUndefined();
+      expect(o.ranks).toBeUndefined();
+      expect(Object.is(o.sorted[odd === 0 ? 0 : o.sorted.length - 1], odd)).toBe(true);
     }
   });
 });
