@@ -114,32 +114,54 @@ export function publishedTargets(arm: ArmId): ArmTargets {
   return new Map(figuresOf(arm).map((f) => [f.id, { ...windowOf(f), point: f.published }]));
 }
 
+/** Each arm's figures of each kind, listed once (smooth ones second): estimates ask for them on every call. */
+const listed = new Map<ArmId, readonly [readonly Figure[], readonly Figure[]]>();
+const figuresOfKind = (arm: ArmId, smooth: boolean): readonly Figure[] => {
+  let kinds = listed.get(arm);
+  if (kinds === undefined) {
+    const own = figuresOf(arm).filter((f) => f.impliedBy === undefined);
+    listed.set(arm, (kinds = [own.filter((f) => !f.smooth), own.filter((f) => f.smooth)]));
+  }
+  return kinds[smooth ? 1 : 0];
+};
+
+/** The runs behind an arm's figures (its first figure's column's length). */
+const runsOf = (arm: ArmId, values: FigureValues): number => {
+  let first = firstFigure.get(arm);
+  if (first === undefined) firstFigure.set(arm, (first = figuresOf(arm)[0]!.id));
+  return values.get(first)!.length;
+};
+const firstFigure = new Map<ArmId, FigureId>();
+
 /** Figures matched exactly. */
-export const discreteFigures = (arm: ArmId): Figure[] =>
-  figuresOf(arm).filter((f) => !f.smooth && f.impliedBy === undefined);
+export const discreteFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, false);
 /** Figures estimated by kernel and copula. */
-export const continuousFigures = (arm: ArmId): Figure[] =>
-  figuresOf(arm).filter((f) => f.smooth && f.impliedBy === undefined);
+export const continuousFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, true);
 
 const inside = (t: Target, x: number): boolean => x >= t.lo && x < t.hi;
 
 /** Indices of the runs that reproduce every discrete figure. */
 export function classOf(arm: ArmId, values: FigureValues, targets: ArmTargets): Int32Array {
-  const columns = discreteFigures(arm).map((f) => values.get(f.id)!);
-  const los = discreteFigures(arm).map((f) => targets.get(f.id)!.lo);
-  const his = discreteFigures(arm).map((f) => targets.get(f.id)!.hi);
-  const n = values.get(figuresOf(arm)[0]!.id)!.length;
-  const out: number[] = [];
+  const discrete = discreteFigures(arm);
+  const columns = discrete.map((f) => values.get(f.id)!);
+  const los = discrete.map((f) => targets.get(f.id)!.lo);
+  const his = discrete.map((f) => targets.get(f.id)!.hi);
+  const n = runsOf(arm, values);
+  if (classScratch.length < n) classScratch = new Int32Array(n);
+  let m = 0;
   for (let i = 0; i < n; i++) {
     let all = true;
     for (let k = 0; k < columns.length && all; k++) {
       const x = columns[k]![i]!;
       all = x >= los[k]! && x < his[k]!;
     }
-    if (all) out.push(i);
+    if (all) classScratch[m++] = i;
   }
-  return Int32Array.from(out);
+  return classScratch.slice(0, m);
 }
+
+/** Where `classOf` lists a class before copying it out at its size. */
+let classScratch = new Int32Array(0);
 
 /** One-sided 95 % upper bound on a share seen k times in n (Wilson score; k = 0 gives about 2.7/n). */
 export function shareUpperBound(k: number, n: number): number {
@@ -230,24 +252,28 @@ function fitOrdered(arm: ArmId, hits: Int32Array, raw: readonly Float64Array[], 
 
 /** The class of each batch: the class's runs with index ≡ b (mod BATCHES), fitted as a class of their own. */
 function batchFits(arm: ArmId, values: FigureValues, fit: ClassFit): readonly ClassFit[] {
-  return (fit.batches ??= Array.from({ length: BATCHES }, (_, b) => {
-    let size = 0;
-    for (let j = 0; j < fit.hits.length; j++) if (fit.hits[j]! % BATCHES === b) size++;
-    // The batch's runs' indices among the class's, and among all the runs.
-    const members = new Int32Array(size);
-    const hits = new Int32Array(size);
-    for (let j = 0, i = 0; j < fit.hits.length; j++)
-      if (fit.hits[j]! % BATCHES === b) {
-        members[i] = j;
-        hits[i++] = fit.hits[j]!;
-      }
-    const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, hits));
+  if (fit.batches !== undefined) return fit.batches;
+  const { hits } = fit;
+  // Each batch's runs' indices among the class's, sorted out in one pass.
+  const sizes = new Int32Array(BATCHES);
+  for (let j = 0; j < hits.length; j++) sizes[hits[j]! % BATCHES]!++;
+  const members = Array.from(sizes, (size) => new Int32Array(size));
+  sizes.fill(0);
+  for (let j = 0; j < hits.length; j++) {
+    const b = hits[j]! % BATCHES;
+    members[b]![sizes[b]!++] = j;
+  }
+  fit.batches = members.map((own) => {
+    const batchHits = new Int32Array(own.length);
+    for (let i = 0; i < own.length; i++) batchHits[i] = hits[own[i]!]!;
+    const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, batchHits));
     const orders = raw.map((xs, k) => {
       const ranks = fit.ranks?.[k];
-      return ranks === undefined ? ordered(xs) : orderedMembers(ranks, members);
+      return ranks === undefined ? ordered(xs) : orderedMembers(ranks, own);
     });
-    return fitOrdered(arm, hits, raw, orders);
-  }));
+    return fitOrdered(arm, batchHits, raw, orders);
+  });
+  return fit.batches;
 }
 
 /** Runs of n in batch b. */
@@ -379,7 +405,7 @@ export function estimateArm(
   bandwidths: ReadonlyMap<FigureId, number>,
   options: EstimateOptions = {},
 ): ArmEstimate {
-  const n = values.get(figuresOf(arm)[0]!.id)!.length;
+  const n = runsOf(arm, values);
   const fit = options.fit ?? fitClass(arm, values, classOf(arm, values, targets));
   const m = fit.hits.length;
   const discreteLog = Math.log(m / n);
