@@ -185,7 +185,7 @@ export interface ClassFit {
    * publications read them: the batches' errors are read for every publication the class serves.
    */
   marginals?: MarginalCache;
-  /** Each continuous figure's ranks of the class's runs (undefined where not ranked): the batches are counted from them. */
+  /** Per continuous figure, the ranks of the class's runs (undefined where not ranked): its batches count from them. */
   readonly ranks?: readonly (Ranks | undefined)[];
 }
 
