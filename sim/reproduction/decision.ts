@@ -219,14 +219,23 @@ export function decide(
         );
         // Each draw's share of every value of every choice (slot `slots` is the best reading's), then their quantiles.
         const shares = Array.from({ length: slots + 1 }, () => new Float64Array(DRAWS));
-        draws.forEach((d, n) => {
-          active.forEach((i, j) => {
-            const p = d[j]!;
-            if (s === MAIN_SCALE && !bounded) integrated[i]! += p / DRAWS;
-            for (let k = 0; k < offsets.length; k++) shares[offsets[k]! + valueIndex[k]![i]!]![n]! += p;
-            if (i === best) shares[slots]![n] = p;
-          });
+        const integrating = s === MAIN_SCALE && !bounded;
+        const choices = offsets.length;
+        // Each active reading's slot of every choice, looked up once rather than once a draw.
+        const slotOf = new Int32Array(active.length * choices);
+        active.forEach((i, j) => {
+          for (let k = 0; k < choices; k++) slotOf[j * choices + k] = offsets[k]! + valueIndex[k]![i]!;
         });
+        for (let n = 0; n < draws.length; n++) {
+          const d = draws[n]!;
+          for (let j = 0; j < active.length; j++) {
+            const i = active[j]!;
+            const p = d[j]!;
+            if (integrating) integrated[i]! += p / DRAWS;
+            for (let k = 0; k < choices; k++) shares[slotOf[j * choices + k]!]![n]! += p;
+            if (i === best) shares[slots]![n] = p;
+          }
+        }
         shares.forEach((x, slot) => {
           x.sort();
           low[slot] = Math.min(low[slot]!, quantile(x, 0.025));

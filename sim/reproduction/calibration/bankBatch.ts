@@ -8,7 +8,7 @@
  */
 import { ARMS, HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from '../arms.js';
 import { CROSS_CHECKED } from '../audit.js';
-import { testUnitCheck } from '../checks/crossCheck.js';
+import { testUnitVetoes } from '../checks/crossCheck.js';
 import { decide, type Decision } from '../decision.js';
 import { simulationPool, type SimulationPool } from '../simulationJobs.js';
 import { mainLogs, ratioStatistic } from './confidence.js';
@@ -49,21 +49,20 @@ export function publicationDecision(
   });
   const twin = testUnitTwin(grid, best);
   const exploit = ARMS.findIndex((a) => a.id === 'exploit');
-  const check =
-    twin < 0
-      ? null
-      : testUnitCheck(
-          judgement.readings[best]!,
-          judgement.readings[twin]!,
-          exploit,
-          {
-            best: readingRuns(bank, judgement, best).get('exploit')!,
-            twin: readingRuns(bank, judgement, twin).get('exploit')!,
-          },
-          publication.get('exploit')!,
-          CROSS_CHECKED,
-        );
-  if (check === null || (check.agree && check.syntheticAgrees)) return { decision, vetoed: false };
+  const vetoed =
+    twin >= 0 &&
+    testUnitVetoes(
+      judgement.readings[best]!,
+      judgement.readings[twin]!,
+      exploit,
+      {
+        best: readingRuns(bank, judgement, best).get('exploit')!,
+        twin: readingRuns(bank, judgement, twin).get('exploit')!,
+      },
+      publication.get('exploit')!,
+      CROSS_CHECKED,
+    );
+  if (!vetoed) return { decision, vetoed: false };
   const { testUnit: _vetoed, ...identified } = decision.identified;
   return { decision: { ...decision, identified, open: [...decision.open, 'testUnit'] }, vetoed: true };
 }

@@ -12,21 +12,46 @@ import {
   discreteFigures,
   estimateArm,
   fitClass,
+  MarginalCache,
   type ArmEstimate,
   type ArmTargets,
   type ClassFit,
 } from '../likelihood/armEstimate.js';
-import type { MarginalEstimate } from '../likelihood/marginal.js';
 import { randomControlProbability } from '../likelihood/randomControl.js';
+
+/**
+ * Each arm's windows spelt out once, by the windows' object (a publication's, read for every simulation of the arm):
+ * all of them, and the discrete ones.
+ */
+const spelt = new WeakMap<ArmTargets, { readonly all: string; readonly discrete: string }>();
+
+function speltOf(arm: ArmId, targets: ArmTargets): { readonly all: string; readonly discrete: string } {
+  let s = spelt.get(targets);
+  if (s === undefined) {
+    s = {
+      all: `${[...targets.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`)}`,
+      discrete: discreteFigures(arm)
+        .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
+        .join('|'),
+    };
+    spelt.set(targets, s);
+  }
+  return s;
+}
 
 /** What a simulation's estimates share across publications: a class fit and its marginals per discrete window set. */
 export class BankCache {
-  private readonly classes = new Map<string, { fit: ClassFit; marginals: Map<string, MarginalEstimate> }>();
+  /** By simulation, then by discrete windows (maps within maps: the keys' strings are made once, not per call). */
+  private readonly classes = new Map<string, Map<string, { fit: ClassFit; marginals: MarginalCache }>>();
   /**
-   * Whole estimates by the windows they were made for, for the arms whose publications' windows repeat (every
-   * arm but pure exploitation, whose five continuous figures make each publication's windows its own).
+   * Whole estimates by the windows they were made for (by simulation, then windows; at every bandwidth, then at the
+   * main one alone), for the arms whose publications' windows repeat (every arm but pure exploitation, whose five
+   * continuous figures make each publication's windows its own).
    */
-  private readonly estimates = new Map<string, ArmEstimate>();
+  private readonly estimates = [
+    new Map<string, Map<string, ArmEstimate>>(),
+    new Map<string, Map<string, ArmEstimate>>(),
+  ];
   private readonly logOnly: boolean;
 
   constructor(options: { readonly errors?: boolean } = {}) {
@@ -34,13 +59,13 @@ export class BankCache {
   }
 
   of(key: string, arm: ArmId, values: ReadonlyMap<FigureId, Float64Array>, targets: ArmTargets) {
-    const signature = `${key}\n${discreteFigures(arm)
-      .map((f) => `${targets.get(f.id)!.lo}:${targets.get(f.id)!.hi}`)
-      .join('|')}`;
-    let c = this.classes.get(signature);
+    const signature = speltOf(arm, targets).discrete;
+    let byWindows = this.classes.get(key);
+    if (byWindows === undefined) this.classes.set(key, (byWindows = new Map()));
+    let c = byWindows.get(signature);
     if (c === undefined) {
-      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new Map() };
-      this.classes.set(signature, c);
+      c = { fit: fitClass(arm, values, classOf(arm, values, targets)), marginals: new MarginalCache() };
+      byWindows.set(signature, c);
     }
     return c;
   }
@@ -57,12 +82,15 @@ export class BankCache {
     bandwidths: ReadonlyMap<FigureId, number>,
     mainOnly: boolean,
   ): ArmEstimate {
-    const windows =
-      arm === 'exploit'
-        ? null
-        : `${key}\n${mainOnly}\n${[...targets.values()].map((t) => `${t.lo}:${t.hi}:${t.point}`)}`;
-    const known = windows === null ? undefined : this.estimates.get(windows);
-    if (known !== undefined) return known;
+    const windows = arm === 'exploit' ? null : speltOf(arm, targets).all;
+    let made: Map<string, ArmEstimate> | undefined;
+    if (windows !== null) {
+      const byKey = this.estimates[mainOnly ? 1 : 0]!;
+      made = byKey.get(key);
+      if (made === undefined) byKey.set(key, (made = new Map()));
+      const known = made.get(windows);
+      if (known !== undefined) return known;
+    }
     const { fit, marginals } = arm === 'random' ? { fit: null, marginals: null } : this.of(key, arm, values, targets);
     const e =
       fit === null
@@ -74,7 +102,7 @@ export class BankCache {
             unnamed: true,
             logOnly: this.logOnly,
           });
-    if (windows !== null) this.estimates.set(windows, e);
+    if (windows !== null) made!.set(windows, e);
     return e;
   }
 }

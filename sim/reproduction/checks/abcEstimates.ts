@@ -230,17 +230,19 @@ function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
   const made = resamplesOf.get(c.fit);
   if (made !== undefined) return made;
   const m = c.cols[0]!.length;
-  const stream = new ReplicateKey(0, 0).generator('bootstrap');
+  // The stream class rather than seedrandom's closure (`generator`): the same numbers, drawn faster.
+  const stream = new ReplicateKey(0, 0).stream('bootstrap');
   const pick = new Uint32Array(m);
   // One resample's columns at a time, in buffers used again for the next.
   const picked = c.cols.map(() => new Float64Array(m));
   const fits: (GaussianFit | null)[] = [];
   for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
     for (let i = 0; i < m; i++) pick[i] = below(stream, m);
-    c.cols.forEach((col, k) => {
+    for (let k = 0; k < picked.length; k++) {
+      const col = c.cols[k]!;
       const out = picked[k]!;
       for (let i = 0; i < m; i++) out[i] = col[pick[i]!]!;
-    });
+    }
     fits.push(gaussianFit(picked));
   }
   resamplesOf.set(c.fit, fits);

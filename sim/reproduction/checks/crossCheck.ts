@@ -91,3 +91,37 @@ export function testUnitCheck(
   const t = side(twin, values.twin);
   return b === null || t === null ? null : testUnitFrom(b, t);
 }
+
+/**
+ * Whether a publication's test-unit check leaves the test unit open: `testUnitCheck` is not null and either
+ * cross-check disagrees. ABC is read for both readings first, and the synthetic likelihood — the check's dearest part,
+ * its bootstrap — only where ABC agrees, as the answer does not depend on it otherwise: the same answer as
+ * `testUnitCheck`'s, for calibration, which counts the vetoes alone.
+ */
+export function testUnitVetoes(
+  best: ReadingLikelihood,
+  twin: ReadingLikelihood,
+  exploit: number,
+  values: { readonly best: FigureValues; readonly twin: FigureValues },
+  targets: ArmTargets,
+  within: number,
+): boolean {
+  if (!best.estimable || !twin.estimable) return false;
+  const b = best.byScale[MAIN_SCALE]!;
+  const t = twin.byScale[MAIN_SCALE]!;
+  if (b.log - t.log > within) return false;
+  const abcBest = abcArm('exploit', values.best, targets);
+  if (abcBest === null) return false;
+  const abcTwin = abcArm('exploit', values.twin, targets);
+  if (abcTwin === null) return false;
+  const main = difference({ log: b.log, se: b.se }, { log: t.log, se: t.se });
+  const abc = difference(withArmEstimate(best, exploit, abcBest), withArmEstimate(twin, exploit, abcTwin));
+  if (!agreesWith(main, abc)) return true;
+  const syntheticBest = syntheticArm('exploit', values.best, targets);
+  const syntheticTwin = syntheticArm('exploit', values.twin, targets);
+  if (syntheticBest === null || syntheticTwin === null) return true;
+  return !agreesWith(
+    main,
+    difference(withArmEstimate(best, exploit, syntheticBest), withArmEstimate(twin, exploit, syntheticTwin)),
+  );
+}

@@ -29,7 +29,17 @@ import type { ArmId } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
 import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
-import { column, kernelMarginal, sortedCopy, type Column, type MarginalEstimate, type Target } from './marginal.js';
+import {
+  column,
+  kernelMarginal,
+  ordered,
+  orderedMembers,
+  type Column,
+  type Ordered,
+  type Ranks,
+  type MarginalEstimate,
+  type Target,
+} from './marginal.js';
 import { windowOf } from './windows.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
@@ -104,32 +114,54 @@ export function publishedTargets(arm: ArmId): ArmTargets {
   return new Map(figuresOf(arm).map((f) => [f.id, { ...windowOf(f), point: f.published }]));
 }
 
+/** Each arm's figures of each kind, listed once (smooth ones second): estimates ask for them on every call. */
+const listed = new Map<ArmId, readonly [readonly Figure[], readonly Figure[]]>();
+const figuresOfKind = (arm: ArmId, smooth: boolean): readonly Figure[] => {
+  let kinds = listed.get(arm);
+  if (kinds === undefined) {
+    const own = figuresOf(arm).filter((f) => f.impliedBy === undefined);
+    listed.set(arm, (kinds = [own.filter((f) => !f.smooth), own.filter((f) => f.smooth)]));
+  }
+  return kinds[smooth ? 1 : 0];
+};
+
+/** The runs behind an arm's figures (its first figure's column's length). */
+const runsOf = (arm: ArmId, values: FigureValues): number => {
+  let first = firstFigure.get(arm);
+  if (first === undefined) firstFigure.set(arm, (first = figuresOf(arm)[0]!.id));
+  return values.get(first)!.length;
+};
+const firstFigure = new Map<ArmId, FigureId>();
+
 /** Figures matched exactly. */
-export const discreteFigures = (arm: ArmId): Figure[] =>
-  figuresOf(arm).filter((f) => !f.smooth && f.impliedBy === undefined);
+export const discreteFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, false);
 /** Figures estimated by kernel and copula. */
-export const continuousFigures = (arm: ArmId): Figure[] =>
-  figuresOf(arm).filter((f) => f.smooth && f.impliedBy === undefined);
+export const continuousFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, true);
 
 const inside = (t: Target, x: number): boolean => x >= t.lo && x < t.hi;
 
 /** Indices of the runs that reproduce every discrete figure. */
 export function classOf(arm: ArmId, values: FigureValues, targets: ArmTargets): Int32Array {
-  const columns = discreteFigures(arm).map((f) => values.get(f.id)!);
-  const los = discreteFigures(arm).map((f) => targets.get(f.id)!.lo);
-  const his = discreteFigures(arm).map((f) => targets.get(f.id)!.hi);
-  const n = values.get(figuresOf(arm)[0]!.id)!.length;
-  const out: number[] = [];
+  const discrete = discreteFigures(arm);
+  const columns = discrete.map((f) => values.get(f.id)!);
+  const los = discrete.map((f) => targets.get(f.id)!.lo);
+  const his = discrete.map((f) => targets.get(f.id)!.hi);
+  const n = runsOf(arm, values);
+  if (classScratch.length < n) classScratch = new Int32Array(n);
+  let m = 0;
   for (let i = 0; i < n; i++) {
     let all = true;
     for (let k = 0; k < columns.length && all; k++) {
       const x = columns[k]![i]!;
       all = x >= los[k]! && x < his[k]!;
     }
-    if (all) out.push(i);
+    if (all) classScratch[m++] = i;
   }
-  return Int32Array.from(out);
+  return classScratch.slice(0, m);
 }
+
+/** Where `classOf` lists a class before copying it out at its size. */
+let classScratch = new Int32Array(0);
 
 /** One-sided 95 % upper bound on a share seen k times in n (Wilson score; k = 0 gives about 2.7/n). */
 export function shareUpperBound(k: number, n: number): number {
@@ -152,40 +184,96 @@ export interface ClassFit {
    * A batch's marginal estimates by figure, window and bandwidth (see `EstimateOptions.marginals`), made as
    * publications read them: the batches' errors are read for every publication the class serves.
    */
-  marginals?: Map<string, MarginalEstimate>;
+  marginals?: MarginalCache;
+  /** Per continuous figure, the ranks of the class's runs (undefined where not ranked): its batches count from them. */
+  readonly ranks?: readonly (Ranks | undefined)[];
+}
+
+/** A figure's marginal estimates at one window and bandwidth: one with errors, or failing that one without. */
+interface MarginalSlot {
+  full?: MarginalEstimate;
+  lean?: MarginalEstimate;
+}
+
+/**
+ * Marginal estimates made before, by figure, window (its low end: a figure's windows all have one width) and
+ * bandwidth — held by number, where a key spelt out would turn two numbers into text on every read.
+ */
+export class MarginalCache {
+  private readonly byFigure = new Map<FigureId, Map<number, Map<number, MarginalSlot>>>();
+  private slots = 0;
+
+  /** Windows and bandwidths held. */
+  get size(): number {
+    return this.slots;
+  }
+
+  slot(figure: FigureId, lo: number, bandwidth: number): MarginalSlot {
+    let byLo = this.byFigure.get(figure);
+    if (byLo === undefined) this.byFigure.set(figure, (byLo = new Map()));
+    let byBandwidth = byLo.get(lo);
+    if (byBandwidth === undefined) byLo.set(lo, (byBandwidth = new Map()));
+    let slot = byBandwidth.get(bandwidth);
+    if (slot === undefined) {
+      byBandwidth.set(bandwidth, (slot = {}));
+      this.slots++;
+    }
+    return slot;
+  }
 }
 
 export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
-  const raw = continuousFigures(arm).map((f) => {
-    const v = values.get(f.id)!;
-    const xs = new Float64Array(hits.length);
-    for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
-    return [f.id, xs] as const;
-  });
-  // Sorted once for the marginals and the copula's ranks alike: sorting is most of a class's fit.
-  const sorted = raw.map(([, xs]) => sortedCopy(xs));
+  const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, hits));
+  return fitOrdered(arm, hits, raw, raw.map(ordered));
+}
+
+const gathered = (v: Float64Array, hits: Int32Array): Float64Array => {
+  const xs = new Float64Array(hits.length);
+  for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
+  return xs;
+};
+
+/** A class's fit from its values in order (sorted once for the marginals and the copula's scores alike). */
+function fitOrdered(arm: ArmId, hits: Int32Array, raw: readonly Float64Array[], orders: readonly Ordered[]): ClassFit {
   return {
     hits,
-    columns: new Map(raw.map(([id, xs], k) => [id, column(xs, sorted[k])])),
+    columns: new Map(continuousFigures(arm).map((f, k) => [f.id, column(raw[k]!, orders[k]!.sorted)])),
     copula:
       hits.length >= MIN_CLASS_RUNS
         ? fitCopula(
-            raw.map(([, xs]) => xs),
-            sorted,
+            raw,
+            orders.map((o) => o.sorted),
+            orders.map((o) => o.places),
           )
         : null,
+    ranks: orders.map((o) => o.ranks),
   };
 }
 
 /** The class of each batch: the class's runs with index ≡ b (mod BATCHES), fitted as a class of their own. */
 function batchFits(arm: ArmId, values: FigureValues, fit: ClassFit): readonly ClassFit[] {
-  return (fit.batches ??= Array.from({ length: BATCHES }, (_, b) =>
-    fitClass(
-      arm,
-      values,
-      fit.hits.filter((i) => i % BATCHES === b),
-    ),
-  ));
+  if (fit.batches !== undefined) return fit.batches;
+  const { hits } = fit;
+  // Each batch's runs' indices among the class's, sorted out in one pass.
+  const sizes = new Int32Array(BATCHES);
+  for (let j = 0; j < hits.length; j++) sizes[hits[j]! % BATCHES]!++;
+  const members = Array.from(sizes, (size) => new Int32Array(size));
+  sizes.fill(0);
+  for (let j = 0; j < hits.length; j++) {
+    const b = hits[j]! % BATCHES;
+    members[b]![sizes[b]!++] = j;
+  }
+  fit.batches = members.map((own) => {
+    const batchHits = new Int32Array(own.length);
+    for (let i = 0; i < own.length; i++) batchHits[i] = hits[own[i]!]!;
+    const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, batchHits));
+    const orders = raw.map((xs, k) => {
+      const ranks = fit.ranks?.[k];
+      return ranks === undefined ? ordered(xs) : orderedMembers(ranks, own);
+    });
+    return fitOrdered(arm, batchHits, raw, orders);
+  });
+  return fit.batches;
 }
 
 /** Runs of n in batch b. */
@@ -205,7 +293,7 @@ export interface EstimateOptions {
    * Marginal estimates made before, by a key naming figure, window and bandwidth (filled as it goes; a figure's windows
    * all have one width).
    */
-  readonly marginals?: Map<string, MarginalEstimate>;
+  readonly marginals?: MarginalCache;
   /**
    * Estimate at the main bandwidth only, and give that estimate for every scale (for readings far out of contention).
    */
@@ -228,7 +316,7 @@ function atScale(
   continuous: readonly Figure[],
   targets: ArmTargets,
   h: (f: Figure) => number,
-  marginals: Map<string, MarginalEstimate> | undefined,
+  marginals: MarginalCache | undefined,
   base: { readonly log: number; readonly variance: number },
   errors: boolean,
 ): { readonly estimate: ScaleEstimate; readonly zeros: FigureId[] } {
@@ -238,23 +326,29 @@ function atScale(
   const cdfs: number[] = [];
   const cdfVariances: number[] = [];
   const zeros: FigureId[] = [];
-  continuous.forEach((f) => {
+  for (const f of continuous) {
     const t = targets.get(f.id)!;
-    const key = `${f.id}|${t.lo}|${h(f)}`;
+    const bandwidth = h(f);
     // An estimate without errors is kept apart; one with them serves either kind.
-    const leanKey = errors ? key : `${key}|lean`;
-    let e = marginals?.get(key) ?? marginals?.get(leanKey);
+    const slot = marginals?.slot(f.id, t.lo, bandwidth);
+    let e = errors ? slot?.full : (slot?.full ?? slot?.lean);
     if (e === undefined) {
-      e = kernelMarginal(fit.columns.get(f.id)!, t, h(f), errors);
-      marginals?.set(leanKey, e);
+      e = kernelMarginal(fit.columns.get(f.id)!, t, bandwidth, errors);
+      if (slot !== undefined) {
+        if (errors) slot.full = e;
+        else slot.lean = e;
+      }
     }
-    if (e.mass === 0) return void zeros.push(f.id);
+    if (e.mass === 0) {
+      zeros.push(f.id);
+      continue;
+    }
     log += Math.log(e.mass);
     variance += e.logVariance;
     ess = Math.min(ess, e.ess);
     cdfs.push(e.cdf);
     cdfVariances.push(e.cdfVariance);
-  });
+  }
   const copula = fit.copula === null ? null : zeros.length === 0 ? fit.copula : null;
   if (copula !== null) {
     const c = copulaLogDensity(copula, cdfs, cdfVariances, m);
@@ -288,7 +382,7 @@ function batchVariances(
         continuous,
         targets,
         (f) => bandwidth(f, scale),
-        (batch.marginals ??= new Map()),
+        (batch.marginals ??= new MarginalCache()),
         base,
         false,
       );
@@ -311,7 +405,7 @@ export function estimateArm(
   bandwidths: ReadonlyMap<FigureId, number>,
   options: EstimateOptions = {},
 ): ArmEstimate {
-  const n = values.get(figuresOf(arm)[0]!.id)!.length;
+  const n = runsOf(arm, values);
   const fit = options.fit ?? fitClass(arm, values, classOf(arm, values, targets));
   const m = fit.hits.length;
   const discreteLog = Math.log(m / n);

@@ -25,10 +25,10 @@ export interface CopulaFit {
 /**
  * Mid-rank normal scores of one column: Φ⁻¹((rank − ½) / m), ties sharing their average rank. Ranked by a
  * copy sorted as numbers (a comparator sort of indices cost more than the rest of a class's fit); each run's
- * score is its value's, found by bisection. A column with NaN, which sorts apart from its order, is ranked by
- * comparing indices.
+ * score is its value's, found by bisection unless `places` gives each run's (its value's first index in `sorted`,
+ * see `sortedRuns`). A column with NaN, which sorts apart from its order, is ranked by comparing indices.
  */
-export function normalScores(xs: Float64Array, sorted = sortedCopy(xs)): Float64Array {
+export function normalScores(xs: Float64Array, sorted = sortedCopy(xs), places?: Int32Array): Float64Array {
   const m = xs.length;
   if (m > 0 && Number.isNaN(sorted[m - 1]!)) return scoresByOrder(xs);
   // The score of each tie group, at the group's first place in `sorted`.
@@ -40,6 +40,10 @@ export function normalScores(xs: Float64Array, sorted = sortedCopy(xs)): Float64
     i = j + 1;
   }
   const scores = new Float64Array(m);
+  if (places !== undefined) {
+    for (let i = 0; i < m; i++) scores[i] = groupScore[places[i]!]!;
+    return scores;
+  }
   for (let i = 0; i < m; i++) {
     const x = xs[i]!;
     let lo = 0;
@@ -107,15 +111,20 @@ function inverseFromCholesky(l: Float64Array, d: number): Float64Array {
 
 /**
  * Fit the copula to the class's columns (one per continuous figure, equal lengths); null when R is singular.
- * `sorted`: each column's values sorted (`sortedCopy`), when the caller has them already.
+ * `sorted`: each column's values sorted (`sortedCopy`), when the caller has them already; `places`: each run's place
+ * in its column's (`sortedRuns`), where known.
  */
-export function fitCopula(columns: readonly Float64Array[], sorted?: readonly Float64Array[]): CopulaFit | null {
+export function fitCopula(
+  columns: readonly Float64Array[],
+  sorted?: readonly Float64Array[],
+  places?: readonly (Int32Array | undefined)[],
+): CopulaFit | null {
   const d = columns.length;
   const m = columns[0]?.length ?? 0;
   if (d < 2 || m <= d) return null;
   // Standardised scores (ties can move the mean and spread off 0 and 1).
   const u = columns.map((xs, k) => {
-    const s = normalScores(xs, sorted?.[k]);
+    const s = normalScores(xs, sorted?.[k], places?.[k]);
     let mean = 0;
     for (let i = 0; i < m; i++) mean += s[i]!;
     mean /= m;
@@ -139,21 +148,28 @@ export function fitCopula(columns: readonly Float64Array[], sorted?: readonly Fl
   if (l === null) return null;
   let logDeterminant = 0;
   for (let i = 0; i < d; i++) logDeterminant += 2 * Math.log(l[i * d + i]!);
-  const pairs: [number, number][] = [];
-  for (let f = 0; f < d; f++) for (let g = f + 1; g < d; g++) pairs.push([f, g]);
+  const p = (d * (d - 1)) / 2;
+  const first = new Int32Array(p);
+  const second = new Int32Array(p);
+  for (let f = 0, k = 0; f < d; f++)
+    for (let g = f + 1; g < d; g++, k++) {
+      first[k] = f;
+      second[k] = g;
+    }
   // Influence of run i on r_fg: u_f u_g − r_fg (u_f² + u_g²) / 2.
-  const p = pairs.length;
   const entryCovariance = new Float64Array(p * p);
   const influence = new Float64Array(p);
   for (let i = 0; i < m; i++) {
-    pairs.forEach(([f, g], k) => {
-      const a = u[f]![i]!;
-      const b = u[g]![i]!;
-      influence[k] = a * b - (r[f * d + g]! * (a * a + b * b)) / 2;
-    });
+    for (let k = 0; k < p; k++) {
+      const a = u[first[k]!]![i]!;
+      const b = u[second[k]!]![i]!;
+      influence[k] = a * b - (r[first[k]! * d + second[k]!]! * (a * a + b * b)) / 2;
+    }
+    // The upper triangle with the diagonal: each entry below it sums the same products in the same order.
     for (let k = 0; k < p; k++)
-      for (let q = 0; q < p; q++) entryCovariance[k * p + q]! += influence[k]! * influence[q]!;
+      for (let q = k; q < p; q++) entryCovariance[k * p + q]! += influence[k]! * influence[q]!;
   }
+  for (let k = 0; k < p; k++) for (let q = k + 1; q < p; q++) entryCovariance[q * p + k] = entryCovariance[k * p + q]!;
   for (let k = 0; k < p * p; k++) entryCovariance[k]! /= m * m;
   return { dimension: d, correlation: r, inverse: inverseFromCholesky(l, d), logDeterminant, entryCovariance };
 }

@@ -96,18 +96,35 @@ export function posteriorDraws(
       for (const t of r.arms) if (!keys.has(t.key)) keys.set(t.key, Math.sqrt(t.estimate.byScale[scale]!.variance));
   const sds = [...keys.values()];
   const index = new Map([...keys.keys()].map((k, i) => [k, i]));
-  const terms = readings.map((r) => (r.estimable ? r.arms.map((t) => index.get(t.key)!) : []));
+  const terms = readings.map((r) => (r.estimable ? Int32Array.from(r.arms, (t) => index.get(t.key)!) : null));
+  const points = readings.map((r, i) => (r.estimable ? r.byScale[scale]!.log : (bounds?.[i] ?? NaN)));
   const errors = new Float64Array(sds.length);
+  const logs = new Float64Array(readings.length);
   const out: Float64Array[] = [];
+  // One draw's logs in a buffer used again for the next, its posteriors made as `posteriors` makes them (the same
+  // sums in the same order) straight into the draw's own array: a decision makes thousands of draws.
   for (let d = 0; d < draws; d++) {
     for (let k = 0; k < sds.length; k++) errors[k] = sds[k]! === 0 ? 0 : sds[k]! * normalDraw(stream);
-    const logs = readings.map((r, i) => {
-      if (!r.estimable) return bounds?.[i] ?? NaN;
-      let l = r.byScale[scale]!.log;
-      for (const k of terms[i]!) l += errors[k]!;
-      return l;
-    });
-    out.push(Float64Array.from(posteriors(logs, prior)));
+    let top = -Infinity;
+    for (let i = 0; i < readings.length; i++) {
+      let l = points[i]!;
+      const t = terms[i]!;
+      if (t !== null) for (let j = 0; j < t.length; j++) l += errors[t[j]!]!;
+      logs[i] = l;
+      if (l > top) top = l;
+    }
+    const p = new Float64Array(readings.length);
+    if (!Number.isFinite(top)) p.fill(NaN);
+    else {
+      let total = 0;
+      for (let i = 0; i < p.length; i++) {
+        const l = logs[i]!;
+        p[i] = Number.isFinite(l) ? Math.exp(l - top) * (prior?.[i] ?? 1) : 0;
+        total += p[i]!;
+      }
+      for (let i = 0; i < p.length; i++) p[i]! /= total;
+    }
+    out.push(p);
   }
   return out;
 }

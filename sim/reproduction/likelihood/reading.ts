@@ -36,26 +36,29 @@ export interface ReadingLikelihood {
 }
 
 export function readingLikelihood(arms: readonly ArmTerm[], impossible: string | null = null): ReadingLikelihood {
-  const notEstimated = arms.filter((t) => t.estimate.byScale.length === 0).map((t) => t.estimate.arm);
+  // Loops rather than callbacks: refinement and calibration make every reading's likelihood again and again.
+  const notEstimated: ArmId[] = [];
+  let discreteLog = 0;
+  for (const t of arms) {
+    if (t.estimate.byScale.length === 0) notEstimated.push(t.estimate.arm);
+    discreteLog += t.estimate.discreteLog;
+  }
   const estimable = notEstimated.length === 0;
-  const byScale = BANDWIDTH_SCALES.map((_, s) => {
-    if (!estimable) return { log: NaN, se: NaN };
+  const byScale: LogEstimate[] = [];
+  for (let s = 0; s < BANDWIDTH_SCALES.length; s++) {
+    if (!estimable) {
+      byScale.push({ log: NaN, se: NaN });
+      continue;
+    }
     let log = 0;
     let variance = 0;
     for (const t of arms) {
       log += t.estimate.byScale[s]!.log;
       variance += t.estimate.byScale[s]!.variance;
     }
-    return { log, se: Math.sqrt(variance) };
-  });
-  return {
-    arms,
-    estimable,
-    byScale,
-    discreteLog: arms.reduce((s, t) => s + t.estimate.discreteLog, 0),
-    notEstimated,
-    impossible,
-  };
+    byScale.push({ log, se: Math.sqrt(variance) });
+  }
+  return { arms, estimable, byScale, discreteLog, notEstimated, impossible };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ESS_FLOOR,
   estimateArm,
   fitClass,
+  MarginalCache,
   MAIN_SCALE,
   MIN_CLASS_RUNS,
   publishedTargets,
@@ -125,9 +126,9 @@ describe('one arm: the discrete share times the continuous figures given it', ()
 
   it('gives the same estimate from a class fit that kept its batches’ marginals from the estimate before', () => {
     const fit = fitClass('explore', values, classOf('explore', values, targets));
-    const first = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new Map() });
+    const first = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new MarginalCache() });
     expect(fit.batches?.every((b) => (b.marginals?.size ?? 0) > 0)).toBe(true);
-    const again = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new Map() });
+    const again = estimateArm('explore', values, targets, bandwidths, { fit, marginals: new MarginalCache() });
     expect(again).toEqual(first);
     expect(again).toEqual(estimateArm('explore', values, targets, bandwidths));
   });

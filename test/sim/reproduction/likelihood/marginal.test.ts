@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { column, effectiveBandwidth, kernelMarginal } from '../../../../sim/reproduction/likelihood/marginal.js';
+import {
+  column,
+  effectiveBandwidth,
+  kernelMarginal,
+  ordered,
+  orderedMembers,
+  sortedCopy,
+} from '../../../../sim/reproduction/likelihood/marginal.js';
 import { normalMass } from '../../../../sim/reproduction/likelihood/normal.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
 import { syntheticValues } from './synthetic.js';
@@ -80,5 +87,36 @@ describe('a figure by variance-corrected kernel', () => {
     expect(e.mass).toBe(0);
     expect(Number.isNaN(e.logVariance)).toBe(true);
     expect(e.cdf).toBe(1);
+  });
+});
+
+describe('a class of runs in order', () => {
+  const xs = finals(4000, 5);
+  const membersOf = (step: number, offset: number): Int32Array =>
+    Int32Array.from({ length: Math.floor((xs.length - offset) / step) }, (_, i) => offset + i * step);
+  const firstPlaces = (values: Float64Array, sorted: Float64Array): number[] =>
+    Array.from(values, (x) => sorted.indexOf(x));
+
+  it('gives what sorting gives, each run’s first place, and the same for any of its runs by counting', () => {
+    const whole = ordered(xs);
+    expect(Array.from(whole.sorted)).toEqual(Array.from(sortedCopy(xs)));
+    expect(Array.from(whole.places!)).toEqual(firstPlaces(xs, whole.sorted));
+    for (const members of [membersOf(3, 1), membersOf(7, 2), membersOf(5, 4)]) {
+      const values = Float64Array.from(members, (j) => xs[j]!);
+      const part = orderedMembers(whole.ranks!, members);
+      expect(Array.from(part.sorted)).toEqual(Array.from(sortedCopy(values)));
+      expect(Array.from(part.places!)).toEqual(firstPlaces(values, part.sorted));
+    }
+  });
+
+  it('leaves values holding NaN or −0 sorted alone, unranked', () => {
+    for (const odd of [Number.NaN, -0]) {
+      const v = Float64Array.from(xs);
+      v[10] = odd;
+      const o = ordered(v);
+      expect(o.places).toBeUndefined();
+      expect(o.ranks).toBeUndefined();
+      expect(Object.is(o.sorted[odd === 0 ? 0 : o.sorted.length - 1], odd)).toBe(true);
+    }
   });
 });
