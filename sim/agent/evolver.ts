@@ -247,13 +247,13 @@ export class Evolver {
     const { threshold, minEvidence } = this.rules;
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
-    const { positions, arity } = this;
+    const { positions, arity, samples, forgotten } = this;
     this.counts.settle();
     const counts = this.counts.counts;
     for (let g = 0; g < this.groups; g++) {
       const context = this.pooled ? EVERY_CONTEXT : g;
       for (let p = 0; p < positions; p++) {
-        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
+        const n = samples[g]! - forgotten[g * positions + p]!;
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
         for (let v = 0; v < arity; v++) {

@@ -88,13 +88,14 @@ export class PositionCounts {
     this.written = true;
     const n = this.positions;
     const mask = (1 << n) - 1;
-    for (let k = 0; k < this.pending; k++) {
-      const i = this.touched[k]!;
-      const times = this.tallies[i]!;
+    const { counts, tallies, touched, pending } = this;
+    for (let k = 0; k < pending; k++) {
+      const i = touched[k]!;
+      const times = tallies[i]!;
       const code = i & mask;
       const base = (i >>> n) * n * 2;
-      for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((code >>> p) & 1)]! += times;
-      this.tallies[i] = 0;
+      for (let p = 0; p < n; p++) counts[base + 2 * p + ((code >>> p) & 1)]! += times;
+      tallies[i] = 0;
     }
     this.pending = 0;
   }
