@@ -89,6 +89,24 @@ export class AccountingTally implements ReplicateObserver {
     const code = this.code;
     let highTests = 0;
     let refutations = 0;
+    if (batch.layout === 'bits' && batch.stride === 1) {
+      // A list of one-word samples, each counted once: the loop below without asking the batch for each entry.
+      const codes = batch.codes;
+      for (let i = 0; i < count; i++) {
+        const word = codes[i]!;
+        let refuting = 0;
+        for (let s = 0; s < skills.length; s++) {
+          const skill = skills[s]!;
+          if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
+        }
+        highTests += applicable;
+        refutations += refuting;
+      }
+      now.recordHighTests += highTests;
+      now.recordRefutations += refutations;
+      now.recordOtherTests += applicable * (attempts - count);
+      return;
+    }
     const entries = batch.entries;
     for (let i = 0; i < entries; i++) {
       const times = batch.times(i);
