@@ -62,8 +62,6 @@ class Pending implements SamplesSince {
     private readonly counts: PositionCounts,
     private readonly highs: Int32Array,
     private readonly tries: Int32Array,
-    private readonly positions: number,
-    private readonly arity: number,
   ) {}
 
   high(context: number): number {
@@ -75,7 +73,7 @@ class Pending implements SamplesSince {
   }
 
   holding(context: number, position: number, value: number): number {
-    return this.counts.counts[(context * this.positions + position) * this.arity + value]!;
+    return this.counts.holding(context, position, value);
   }
 }
 
@@ -175,7 +173,7 @@ export class Library implements ClaimSink {
     this.onEvolved = listenerOf(all, 'evolved');
     if (this.onEvolved !== null) {
       this.keepPending();
-      this.since ??= new Pending(this.pending, this.pendingHigh, this.pendingAttempts, this.positions, this.arity);
+      this.since ??= new Pending(this.pending, this.pendingHigh, this.pendingAttempts);
     }
   }
 
@@ -417,18 +415,16 @@ export class Library implements ClaimSink {
     const highs = this.pendingHigh;
     const tries = this.pendingAttempts;
     const explored = this.pendingExplored;
-    pending.settle();
     if (this.atEvolve) {
-      const counts = pending.counts;
-      const size = this.positions * this.arity;
+      // Each skill's count read from the pending tallies as they stand: a library holds a few skills, and
+      // folding every position of every pending code would cost more than the entries read.
       const skills = this.current;
       for (let s = 0; s < skills.length; s++) {
         const skill = skills[s]!;
-        const offset = skill.position * this.arity + skill.value;
         for (let c = 0; c < this.contexts; c++) {
           if (!covers(skill, c)) continue;
           const high = highs[c]!;
-          const refuted = high - counts[c * size + offset]!;
+          const refuted = high - pending.holding(c, skill.position, skill.value);
           const tests = this.countAny ? tries[c]! : high;
           this.settle(skill, c, tests, high - refuted, refuted, explored[c]!);
         }

@@ -11,6 +11,7 @@
  * positions per group, sized in the constructor; every index is built from a group, a position and a value in
  * those ranges, so reads are written `a[i]!` — an assertion the sizes prove, with no check per attempt.
  */
+import { fillAll } from '../../core/fill.js';
 import { SMALL_BITS, type SampleBatch } from './sampleBatch.js';
 
 export class PositionCounts {
@@ -99,11 +100,28 @@ export class PositionCounts {
     this.pending = 0;
   }
 
+  /**
+   * How many counted codes of `group` hold `value` at `position`, without settling: a reader of a few entries
+   * (the library's pending tests) sums the tallies not yet folded instead of folding every position of them.
+   */
+  holding(group: number, position: number, value: number): number {
+    let n = this.counts[(group * this.positions + position) * this.arity + value]!;
+    const pending = this.pending;
+    if (pending === 0) return n;
+    const touched = this.touched;
+    const tallies = this.tallies;
+    const shift = this.positions;
+    for (let k = 0; k < pending; k++) {
+      const i = touched[k]!;
+      if (i >>> shift === group && ((i >>> position) & 1) === value) n += tallies[i]!;
+    }
+    return n;
+  }
+
   /** Forget everything. */
   clear(): void {
     if (this.written) {
-      const counts = this.counts;
-      for (let i = 0; i < counts.length; i++) counts[i] = 0;
+      fillAll(this.counts, 0);
       this.written = false;
     }
     const tallies = this.tallies;
