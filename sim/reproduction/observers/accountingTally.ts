@@ -135,20 +135,25 @@ export class AccountingTally implements ReplicateObserver {
 
   /** An evolution's tests, as 'evolve' timing counts them against the samples since the previous one. */
   evolved(skills: readonly Skill[], since: SamplesSince): void {
-    // Summed in locals and added once: integer counts, so the same sums, without a store per skill.
+    // Context by context, the skills that apply there: each tested by the context's every pending sample (and
+    // attempt), refuted by those not holding its value. Integer counts, summed in locals and added once.
     let highTests = 0;
     let anyTests = 0;
     let refutations = 0;
-    const contexts = this.contexts;
-    for (let s = 0; s < skills.length; s++) {
-      const skill = skills[s]!;
-      for (let c = 0; c < contexts; c++) {
+    for (let c = 0; c < this.contexts; c++) {
+      let applicable = 0;
+      let holding = 0;
+      for (let s = 0; s < skills.length; s++) {
+        const skill = skills[s]!;
         if (!covers(skill, c)) continue;
-        const high = since.high(c);
-        highTests += high;
-        anyTests += since.attempts(c);
-        refutations += high - since.holding(c, skill.position, skill.value);
+        applicable++;
+        holding += since.holding(c, skill.position, skill.value);
       }
+      if (applicable === 0) continue;
+      const high = since.high(c);
+      highTests += applicable * high;
+      anyTests += applicable * since.attempts(c);
+      refutations += applicable * high - holding;
     }
     const now = this.now;
     now.evolveHighTests += highTests;
