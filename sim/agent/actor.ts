@@ -340,7 +340,8 @@ export class Actor {
       runs: for (;;) {
         const end = Math.min(attempt - 1 + left, cap);
         for (; attempt <= end; attempt++) {
-          exploring = explores(explore, rate, perTask, attempt, exploring);
+          // Without an exploration stream no attempt explores: tested here, so such a loop never calls `explores`.
+          exploring = explore !== null && explores(explore, rate, perTask, attempt, exploring);
           if (exploring) tally.explorations++;
           const draw = guess.int32();
           const code = (exploring ? draw : (draw & keep) | values) & last;

@@ -17,7 +17,7 @@ import type { ClaimSink } from './library.js';
 import { wilsonLower } from './lifecycle/threshold.js';
 import { EVERY_CONTEXT, type SkillClaim } from './skill.js';
 import { PositionCounts } from './samples/positionCounts.js';
-import type { SampleBatch } from './samples/sampleBatch.js';
+import { SMALL_BITS, type SampleBatch } from './samples/sampleBatch.js';
 import { lastWordMask } from '../core/bitCode.js';
 import { msg } from '../core/messages.js';
 import { fillAll } from '../core/fill.js';
@@ -72,6 +72,14 @@ export class Evolver {
    * codes): a binary code of up to 32 positions as a number, any other as text.
    */
   private readonly seen = new Set<string | number>();
+  /**
+   * The same for a small binary world (at most SMALL_BITS positions): one flag per (group, code), so a sample's
+   * check is an array read, not a hashed lookup; empty otherwise.
+   */
+  private readonly seenCodes: Uint8Array;
+  /** Codes flagged in `seenCodes`, to clear only those. */
+  private readonly seenList: Int32Array;
+  private seenCount = 0;
   private readonly numericKeys: boolean;
   private readonly lastWord: number;
   /** A counts view per (group, position), for a plugin extraction rule. */
@@ -98,6 +106,9 @@ export class Evolver {
     this.samples = new Int32Array(this.groups);
     this.forgotten = new Int32Array(this.groups * positions);
     this.numericKeys = arity === 2 && positions <= 32;
+    const small = arity === 2 && positions <= SMALL_BITS && rules.samples === 'distinct';
+    this.seenCodes = new Uint8Array(small ? this.groups << positions : 0);
+    this.seenList = new Int32Array(this.seenCodes.length);
     this.lastWord = lastWordMask(positions);
     const counts = this.counts.counts;
     if (rule !== null)
@@ -127,6 +138,9 @@ export class Evolver {
       fillAll(this.samples, 0);
       fillAll(this.forgotten, 0);
       this.seen.clear();
+      const seenCodes = this.seenCodes;
+      for (let k = 0; k < this.seenCount; k++) seenCodes[this.seenList[k]!] = 0;
+      this.seenCount = 0;
     }
   }
 
@@ -190,6 +204,13 @@ export class Evolver {
 
   /** Whether entry i of a batch is a code new in its group; remembers it. */
   private firstTime(group: number, batch: SampleBatch, i: number): boolean {
+    if (this.seenCodes.length > 0) {
+      const at = (group << this.positions) | (batch.word(i) & this.lastWord);
+      if (this.seenCodes[at] === 1) return false;
+      this.seenCodes[at] = 1;
+      this.seenList[this.seenCount++] = at;
+      return true;
+    }
     let key: string | number;
     if (this.numericKeys) key = group * GROUP_STRIDE + ((batch.word(i) & this.lastWord) >>> 0);
     else {
@@ -226,13 +247,13 @@ export class Evolver {
     const { threshold, minEvidence } = this.rules;
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
-    const { positions, arity } = this;
+    const { positions, arity, samples, forgotten } = this;
     this.counts.settle();
     const counts = this.counts.counts;
     for (let g = 0; g < this.groups; g++) {
       const context = this.pooled ? EVERY_CONTEXT : g;
       for (let p = 0; p < positions; p++) {
-        const n = this.samples[g]! - this.forgotten[g * positions + p]!;
+        const n = samples[g]! - forgotten[g * positions + p]!;
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
         for (let v = 0; v < arity; v++) {

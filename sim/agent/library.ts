@@ -41,7 +41,6 @@ import {
 } from './history/observer.js';
 import { PositionCounts } from './samples/positionCounts.js';
 import type { SampleBatch } from './samples/sampleBatch.js';
-import { fillAll } from '../core/fill.js';
 
 /** Where an evolution's claims go. `context` is the claim's scope (default 0; EVERY_CONTEXT when pooled). */
 export interface ClaimSink {
@@ -63,8 +62,6 @@ class Pending implements SamplesSince {
     private readonly counts: PositionCounts,
     private readonly highs: Int32Array,
     private readonly tries: Int32Array,
-    private readonly positions: number,
-    private readonly arity: number,
   ) {}
 
   high(context: number): number {
@@ -76,7 +73,7 @@ class Pending implements SamplesSince {
   }
 
   holding(context: number, position: number, value: number): number {
-    return this.counts.counts[(context * this.positions + position) * this.arity + value]!;
+    return this.counts.holding(context, position, value);
   }
 }
 
@@ -85,6 +82,8 @@ export class Library implements ClaimSink {
   /** The evolution in which each claim slot was last emitted. */
   private readonly emittedIn: Int32Array;
   private readonly current: Skill[] = [];
+  /** 1 for each claim slot whose skill is in `current`: membership without a search of the list. */
+  private readonly held: Uint8Array;
   private evolution = 0;
   private mode: LibraryUpdate = 'replace';
   /** Incremented whenever the set of skills or their ranking fields may have changed. */
@@ -137,6 +136,7 @@ export class Library implements ClaimSink {
     const slots = (this.contexts + 1) * positions * arity;
     this.byClaim = new Array<Skill | undefined>(slots);
     this.emittedIn = new Int32Array(slots);
+    this.held = new Uint8Array(slots);
     this.countAny = accounting.testUnit === 'any';
     this.atEvolve = accounting.testAt === 'evolve';
     this.scratch = new Int32Array(positions);
@@ -173,7 +173,7 @@ export class Library implements ClaimSink {
     this.onEvolved = listenerOf(all, 'evolved');
     if (this.onEvolved !== null) {
       this.keepPending();
-      this.since ??= new Pending(this.pending, this.pendingHigh, this.pendingAttempts, this.positions, this.arity);
+      this.since ??= new Pending(this.pending, this.pendingHigh, this.pendingAttempts);
     }
   }
 
@@ -255,7 +255,7 @@ export class Library implements ClaimSink {
     skill.confidence = confidence;
     skill.weight = confidence;
     skill.evidence = evidence;
-    if (!this.current.includes(skill)) this.join(skill);
+    if (this.held[skill.slot] === 0) this.join(skill);
     this.emittedIn[skill.slot] = this.evolution;
   }
 
@@ -266,7 +266,10 @@ export class Library implements ClaimSink {
       let kept = 0;
       for (const skill of this.current) {
         if (this.emittedIn[skill.slot] === this.evolution) this.current[kept++] = skill;
-        else this.onLeft?.left(skill, 'replaced');
+        else {
+          this.held[skill.slot] = 0;
+          this.onLeft?.left(skill, 'replaced');
+        }
       }
       if (kept !== this.current.length) this.current.length = kept;
     }
@@ -285,7 +288,7 @@ export class Library implements ClaimSink {
 
   /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
   add(skill: Skill): void {
-    if (!this.current.includes(skill)) this.join(skill);
+    if (this.held[skill.slot] === 0) this.join(skill);
     this.version++;
   }
 
@@ -294,6 +297,7 @@ export class Library implements ClaimSink {
     const i = this.current.indexOf(skill);
     if (i >= 0) {
       this.current.splice(i, 1);
+      this.held[skill.slot] = 0;
       this.onLeft?.left(skill, reason);
     }
     this.version++;
@@ -301,6 +305,7 @@ export class Library implements ClaimSink {
 
   private join(skill: Skill): void {
     this.current.push(skill);
+    this.held[skill.slot] = 1;
     this.onEntered?.entered(skill);
   }
 
@@ -317,7 +322,7 @@ export class Library implements ClaimSink {
       skill.hits = saved.hits;
       skill.agreed = saved.agreed;
       skill.refuted = saved.refuted;
-      if (!this.current.includes(skill)) this.join(skill);
+      if (this.held[skill.slot] === 0) this.join(skill);
     }
     this.version++;
   }
@@ -406,26 +411,32 @@ export class Library implements ClaimSink {
    */
   private testPending(): void {
     if (!this.pendingAny) return;
-    this.pending.settle();
+    const pending = this.pending;
+    const highs = this.pendingHigh;
+    const tries = this.pendingAttempts;
+    const explored = this.pendingExplored;
     if (this.atEvolve) {
-      const pending = this.pending.counts;
-      const size = this.positions * this.arity;
-      for (const skill of this.current) {
-        const offset = skill.position * this.arity + skill.value;
+      // Each skill's count read from the pending tallies as they stand: a library holds a few skills, and
+      // folding every position of every pending code would cost more than the entries read.
+      const skills = this.current;
+      for (let s = 0; s < skills.length; s++) {
+        const skill = skills[s]!;
         for (let c = 0; c < this.contexts; c++) {
           if (!covers(skill, c)) continue;
-          const high = this.pendingHigh[c]!;
-          const refuted = high - pending[c * size + offset]!;
-          const tests = this.countAny ? this.pendingAttempts[c]! : high;
-          this.settle(skill, c, tests, high - refuted, refuted, this.pendingExplored[c]!);
+          const high = highs[c]!;
+          const refuted = high - pending.holding(c, skill.position, skill.value);
+          const tests = this.countAny ? tries[c]! : high;
+          this.settle(skill, c, tests, high - refuted, refuted, explored[c]!);
         }
       }
     }
     if (this.onEvolved !== null) this.onEvolved.evolved(this.current, this.since!);
-    this.pending.clear();
-    fillAll(this.pendingHigh, 0);
-    fillAll(this.pendingAttempts, 0);
-    fillAll(this.pendingExplored, 0);
+    pending.clear();
+    for (let c = 0; c < highs.length; c++) {
+      highs[c] = 0;
+      tries[c] = 0;
+      explored[c] = 0;
+    }
     this.pendingAny = false;
   }
 

@@ -22,6 +22,8 @@ export class PositionCounts {
   /** Indices of the non-zero tallies. */
   private readonly touched: Int32Array;
   private pending = 0;
+  /** Whether `counts` may hold anything (`clear` skips zeroing it otherwise). */
+  private written = false;
 
   constructor(
     groups: number,
@@ -76,28 +78,55 @@ export class PositionCounts {
     }
     const arity = this.arity;
     const base = group * this.positions * arity;
+    this.written = true;
     for (let p = 0; p < this.positions; p++) this.counts[base + p * arity + batch.valueAt(i, p)]! += times;
   }
 
   /** Fold the tallies into `counts`. */
   settle(): void {
+    if (this.pending === 0) return;
+    this.written = true;
     const n = this.positions;
     const mask = (1 << n) - 1;
-    for (let k = 0; k < this.pending; k++) {
-      const i = this.touched[k]!;
-      const times = this.tallies[i]!;
+    const { counts, tallies, touched, pending } = this;
+    for (let k = 0; k < pending; k++) {
+      const i = touched[k]!;
+      const times = tallies[i]!;
       const code = i & mask;
       const base = (i >>> n) * n * 2;
-      for (let p = 0; p < n; p++) this.counts[base + 2 * p + ((code >>> p) & 1)]! += times;
-      this.tallies[i] = 0;
+      for (let p = 0; p < n; p++) counts[base + 2 * p + ((code >>> p) & 1)]! += times;
+      tallies[i] = 0;
     }
     this.pending = 0;
   }
 
+  /**
+   * How many counted codes of `group` hold `value` at `position`, without settling: a reader of a few entries
+   * (the library's pending tests) sums the tallies not yet folded instead of folding every position of them.
+   */
+  holding(group: number, position: number, value: number): number {
+    let n = this.counts[(group * this.positions + position) * this.arity + value]!;
+    const pending = this.pending;
+    if (pending === 0) return n;
+    const touched = this.touched;
+    const tallies = this.tallies;
+    const shift = this.positions;
+    for (let k = 0; k < pending; k++) {
+      const i = touched[k]!;
+      if (i >>> shift === group && ((i >>> position) & 1) === value) n += tallies[i]!;
+    }
+    return n;
+  }
+
   /** Forget everything. */
   clear(): void {
-    fillAll(this.counts, 0);
-    for (let k = 0; k < this.pending; k++) this.tallies[this.touched[k]!] = 0;
+    if (this.written) {
+      fillAll(this.counts, 0);
+      this.written = false;
+    }
+    const tallies = this.tallies;
+    const touched = this.touched;
+    for (let k = 0; k < this.pending; k++) tallies[touched[k]!] = 0;
     this.pending = 0;
   }
 }

@@ -87,10 +87,31 @@ export class AccountingTally implements ReplicateObserver {
     // A binary code of one word is read bit by bit from its word, not unpacked value by value.
     const oneWord = batch.layout === 'byCode' || (batch.layout === 'bits' && batch.stride === 1);
     const code = this.code;
-    for (let i = 0; i < batch.entries; i++) {
+    let highTests = 0;
+    let refutations = 0;
+    if (batch.layout === 'bits' && batch.stride === 1) {
+      // A list of one-word samples, each counted once: the loop below without asking the batch for each entry.
+      const codes = batch.codes;
+      for (let i = 0; i < count; i++) {
+        const word = codes[i]!;
+        let refuting = 0;
+        for (let s = 0; s < skills.length; s++) {
+          const skill = skills[s]!;
+          if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
+        }
+        highTests += applicable;
+        refutations += refuting;
+      }
+      now.recordHighTests += highTests;
+      now.recordRefutations += refutations;
+      now.recordOtherTests += applicable * (attempts - count);
+      return;
+    }
+    const entries = batch.entries;
+    for (let i = 0; i < entries; i++) {
       const times = batch.times(i);
       if (times === 0) continue;
-      now.recordHighTests += applicable * times;
+      highTests += applicable * times;
       let refuting = 0;
       if (oneWord) {
         const word = batch.word(i);
@@ -105,23 +126,39 @@ export class AccountingTally implements ReplicateObserver {
           if (covers(skill, context) && code[skill.position] !== skill.value) refuting++;
         }
       }
-      now.recordRefutations += refuting * times;
+      refutations += refuting * times;
     }
+    now.recordHighTests += highTests;
+    now.recordRefutations += refutations;
     now.recordOtherTests += applicable * (attempts - count);
   }
 
   /** An evolution's tests, as 'evolve' timing counts them against the samples since the previous one. */
   evolved(skills: readonly Skill[], since: SamplesSince): void {
-    const now = this.now;
-    for (const skill of skills) {
-      for (let c = 0; c < this.contexts; c++) {
+    // Context by context, the skills that apply there: each tested by the context's every pending sample (and
+    // attempt), refuted by those not holding its value. Integer counts, summed in locals and added once.
+    let highTests = 0;
+    let anyTests = 0;
+    let refutations = 0;
+    for (let c = 0; c < this.contexts; c++) {
+      let applicable = 0;
+      let holding = 0;
+      for (let s = 0; s < skills.length; s++) {
+        const skill = skills[s]!;
         if (!covers(skill, c)) continue;
-        const high = since.high(c);
-        now.evolveHighTests += high;
-        now.evolveAnyTests += since.attempts(c);
-        now.evolveRefutations += high - since.holding(c, skill.position, skill.value);
+        applicable++;
+        holding += since.holding(c, skill.position, skill.value);
       }
+      if (applicable === 0) continue;
+      const high = since.high(c);
+      highTests += applicable * high;
+      anyTests += applicable * since.attempts(c);
+      refutations += applicable * high - holding;
     }
+    const now = this.now;
+    now.evolveHighTests += highTests;
+    now.evolveAnyTests += anyTests;
+    now.evolveRefutations += refutations;
   }
 
   roundBegins(): void {
