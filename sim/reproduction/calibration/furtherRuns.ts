@@ -3,6 +3,7 @@
  * that bank read (reserve.ts). A simulation's runs do not depend on who reads them, so every reserve on one bank
  * reads one store: each run is simulated once, when some reserve first reads it, however many judges ask for it.
  */
+import { host } from '../../core/host/host.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import type { FigureId } from '../figures.js';
 import { splitKey } from '../runs/keys.js';
@@ -63,9 +64,16 @@ export class FurtherRuns {
     return out;
   }
 
-  /** Reads that came while runs were being made are made together, in one pass over the threads. */
+  /**
+   * Reads that come while runs are being made are made together, in one pass over the threads; and the first read
+   * waits for this thread's turn to end, so the reads the other publications judged at once (judge.ts) make on their
+   * way join it. A `--update merge` simulation and its `replace` twin read in one pass are simulated together
+   * (simulationJobs.ts `pairTwins`), the twin's runs played again only where replace dropped a skill; read a moment
+   * apart, each was simulated whole.
+   */
   private async drain(): Promise<void> {
     this.making = true;
+    await host('further runs').nextTurn();
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0);
       try {
