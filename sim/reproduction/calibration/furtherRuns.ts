@@ -8,7 +8,13 @@ import type { Simulations } from '../checks/sameRuns.js';
 import type { FigureId } from '../figures.js';
 import { splitKey } from '../runs/keys.js';
 import { continuing } from '../runs/joins.js';
-import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
+import {
+  pairTwins,
+  runFigureJobs,
+  type AuditJob,
+  type SimulationFigure,
+  type SimulationPool,
+} from '../simulationJobs.js';
 
 /** Runs `from` … `to − 1` of a simulation's further runs that a reserve reads; `room`: the runs its reserve holds. */
 export interface Read {
@@ -41,15 +47,27 @@ export class FurtherRuns {
   }[] = [];
   private making = false;
 
+  /** Each bank job's `--update` twin (see `make`), both ways. */
+  private readonly twins = new Map<string, AuditJob>();
+
   /**
    * `pool` simulates the runs; `workersOnly`, on its worker threads alone, for a pool of its own whose workers are
-   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`).
+   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`). `jobs`: the
+   * bank's jobs, for their twins.
    */
   constructor(
     private readonly simulations: Simulations,
     private readonly pool: SimulationPool,
     private readonly workersOnly = false,
-  ) {}
+    jobs: readonly AuditJob[] = [],
+  ) {
+    for (const pair of pairTwins(jobs).originals.values()) {
+      const [replace, merge] = pair;
+      if (replace === undefined || merge === undefined) continue;
+      this.twins.set(replace.key, merge);
+      this.twins.set(merge.key, replace);
+    }
+  }
 
   /** The runs `reads` name, each figure's as a view (views handed out are never written into). */
   async read(reads: readonly Read[]): Promise<Map<string, Map<SimulationFigure, Float64Array>>> {
@@ -93,6 +111,7 @@ export class FurtherRuns {
       const w = wanted.get(job.key);
       wanted.set(job.key, { job, to: Math.max(w?.to ?? 0, to), room: Math.max(w?.room ?? 0, room) });
     }
+    this.withTwins(wanted);
     const pieces = new Map<string, AuditJob>();
     for (const [base, { job, to }] of wanted) {
       const made = this.made.get(base)?.made ?? 0;
@@ -120,6 +139,27 @@ export class FurtherRuns {
         whole!.set(more, made);
       }
       this.made.set(base, { runs, room: fresh ? room : had.room, made: made + job.replicates });
+    }
+  }
+
+  /**
+   * A `--update merge` simulation and its `replace` twin made together cost the replace runs and, again, only the
+   * merge runs in which replace dropped a skill (simulationJobs.ts `pairTwins`); made apart, both whole. Publications
+   * that read one of a pair mostly read the other as far, often much later, so a simulation is made with its twin
+   * whenever their runs so far end at the same place: the twin's runs are made then as far as the simulation's, in
+   * the same room (a run does not depend on when it is made, or beside what).
+   */
+  private withTwins(wanted: Map<string, { job: AuditJob; to: number; room: number }>): void {
+    for (const [base, w] of [...wanted]) {
+      const twin = this.twins.get(base);
+      if (twin === undefined) continue;
+      const made = this.made.get(base)?.made ?? 0;
+      if ((this.made.get(twin.key)?.made ?? 0) !== made || w.to <= made) continue;
+      const other = wanted.get(twin.key);
+      const to = Math.max(w.to, other?.to ?? 0);
+      const room = Math.max(w.room, other?.room ?? 0);
+      wanted.set(base, { job: w.job, to, room });
+      wanted.set(twin.key, { job: twin, to, room });
     }
   }
 
