@@ -161,7 +161,7 @@ export async function freshBatch(
     const bank = await freshBank(job.bank.grid, job.bank.seed, job.bank.replicates, own);
     // The reserve's threads start once the bank is in: until then they would only wait.
     if (pool === undefined && threads > 1) aside = simulationPool(threads + 1);
-    const runs = new FurtherRuns(bank.simulations, aside ?? own, aside !== null);
+    const runs = new FurtherRuns(bank.simulations, aside ?? own, aside !== null, bank.jobs);
     const counter = job.judged === undefined ? null : new Int32Array(job.judged);
     return await judgeBatch(bank, new Judge(bank, own, true, new Reserve(runs)), job.batch, () => {
       if (counter !== null) Atomics.add(counter, 0, 1);

@@ -258,7 +258,7 @@ const isBank = (bank: Bank | FreshBankOrder): bank is Bank => 'simulations' in b
 /** A bank's further runs, simulated on the reserves' pool if there is one (on its worker threads alone). */
 function furtherRunsOn(bank: Bank, options: CalibrateOptions): FurtherRuns {
   const own = options.reservePool;
-  return new FurtherRuns(bank.simulations, own ?? options.pool, own !== undefined);
+  return new FurtherRuns(bank.simulations, own ?? options.pool, own !== undefined, bank.jobs);
 }
 
 /** A judge for decisions on `bank`, reading `runs`, the bank's further runs (by default its own). */

@@ -3,11 +3,18 @@
  * that bank read (reserve.ts). A simulation's runs do not depend on who reads them, so every reserve on one bank
  * reads one store: each run is simulated once, when some reserve first reads it, however many judges ask for it.
  */
+import { host } from '../../core/host/host.js';
 import type { Simulations } from '../checks/sameRuns.js';
 import type { FigureId } from '../figures.js';
 import { splitKey } from '../runs/keys.js';
 import { continuing } from '../runs/joins.js';
-import { runFigureJobs, type AuditJob, type SimulationFigure, type SimulationPool } from '../simulationJobs.js';
+import {
+  pairTwins,
+  runFigureJobs,
+  type AuditJob,
+  type SimulationFigure,
+  type SimulationPool,
+} from '../simulationJobs.js';
 
 /** Runs `from` … `to − 1` of a simulation's further runs that a reserve reads; `room`: the runs its reserve holds. */
 export interface Read {
@@ -40,15 +47,27 @@ export class FurtherRuns {
   }[] = [];
   private making = false;
 
+  /** Each bank job's `--update` twin (see `make`), both ways. */
+  private readonly twins = new Map<string, AuditJob>();
+
   /**
    * `pool` simulates the runs; `workersOnly`, on its worker threads alone, for a pool of its own whose workers are
-   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`).
+   * as many as the cores, while this thread judges the publications that do not wait (see `Judge.all`). `jobs`: the
+   * bank's jobs, for their twins.
    */
   constructor(
     private readonly simulations: Simulations,
     private readonly pool: SimulationPool,
     private readonly workersOnly = false,
-  ) {}
+    jobs: readonly AuditJob[] = [],
+  ) {
+    for (const pair of pairTwins(jobs).originals.values()) {
+      const [replace, merge] = pair;
+      if (replace === undefined || merge === undefined) continue;
+      this.twins.set(replace.key, merge);
+      this.twins.set(merge.key, replace);
+    }
+  }
 
   /** The runs `reads` name, each figure's as a view (views handed out are never written into). */
   async read(reads: readonly Read[]): Promise<Map<string, Map<SimulationFigure, Float64Array>>> {
@@ -63,9 +82,16 @@ export class FurtherRuns {
     return out;
   }
 
-  /** Reads that came while runs were being made are made together, in one pass over the threads. */
+  /**
+   * Reads that come while runs are being made are made together, in one pass over the threads; and the first read
+   * waits for this thread's turn to end, so the reads the other publications judged at once (judge.ts) make on their
+   * way join it. A `--update merge` simulation and its `replace` twin read in one pass are simulated together
+   * (simulationJobs.ts `pairTwins`), the twin's runs played again only where replace dropped a skill; read a moment
+   * apart, each was simulated whole.
+   */
   private async drain(): Promise<void> {
     this.making = true;
+    await host('further runs').nextTurn();
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0);
       try {
@@ -85,6 +111,7 @@ export class FurtherRuns {
       const w = wanted.get(job.key);
       wanted.set(job.key, { job, to: Math.max(w?.to ?? 0, to), room: Math.max(w?.room ?? 0, room) });
     }
+    this.withTwins(wanted);
     const pieces = new Map<string, AuditJob>();
     for (const [base, { job, to }] of wanted) {
       const made = this.made.get(base)?.made ?? 0;
@@ -112,6 +139,27 @@ export class FurtherRuns {
         whole!.set(more, made);
       }
       this.made.set(base, { runs, room: fresh ? room : had.room, made: made + job.replicates });
+    }
+  }
+
+  /**
+   * A `--update merge` simulation and its `replace` twin made together cost the replace runs and, again, only the
+   * merge runs in which replace dropped a skill (simulationJobs.ts `pairTwins`); made apart, both whole. Publications
+   * that read one of a pair mostly read the other as far, often much later, so a simulation is made with its twin
+   * whenever their runs so far end at the same place: the twin's runs are made then as far as the simulation's, in
+   * the same room (a run does not depend on when it is made, or beside what).
+   */
+  private withTwins(wanted: Map<string, { job: AuditJob; to: number; room: number }>): void {
+    for (const [base, w] of [...wanted]) {
+      const twin = this.twins.get(base);
+      if (twin === undefined) continue;
+      const made = this.made.get(base)?.made ?? 0;
+      if ((this.made.get(twin.key)?.made ?? 0) !== made || w.to <= made) continue;
+      const other = wanted.get(twin.key);
+      const to = Math.max(w.to, other?.to ?? 0);
+      const room = Math.max(w.room, other?.room ?? 0);
+      wanted.set(base, { job: w.job, to, room });
+      wanted.set(twin.key, { job: twin, to, room });
     }
   }
 

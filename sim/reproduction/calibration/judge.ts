@@ -129,7 +129,7 @@ export class Judge {
     readonly bank: Bank,
     private readonly pool: SimulationPool,
     private readonly decision = true,
-    private readonly reserve = new Reserve(new FurtherRuns(bank.simulations, pool)),
+    private readonly reserve = new Reserve(new FurtherRuns(bank.simulations, pool, false, bank.jobs)),
     cache?: BankCache,
   ) {
     this.armOf = armsByKey(bank.simulations);
