@@ -5,14 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truthOf } from '../../../../sim/reproduction/calibration/calibrate.js';
+import { countingPool, type CountingPool } from './countingPool.js';
 import { FurtherRuns } from '../../../../sim/reproduction/calibration/furtherRuns.js';
 import { freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import { simulationPool, type AuditJob, type SimulationPool } from '../../../../sim/reproduction/simulationJobs.js';
 
 const BANK = 30;
 let pool: SimulationPool;
-/** Jobs the further runs under test handed their pool. */
-let handed = 0;
+/** A pool of one thread counting the jobs handed to it. */
+let counted: CountingPool;
 let counting: SimulationPool;
 let bank: Bank;
 let replace: AuditJob;
@@ -24,13 +25,8 @@ const read = async (runs: FurtherRuns, job: AuditJob, to: number) =>
 
 beforeAll(async () => {
   pool = simulationPool(1);
-  counting = simulationPool(1);
-  const run = counting.run.bind(counting);
-  counting.run = (jobs, ...rest) => {
-    const list = [...jobs];
-    handed += list.length;
-    return run(list, ...rest);
-  };
+  counted = countingPool();
+  counting = counted.pool;
   // Under --cadence task replace drops skills in many replicates, so the merge twin's runs are played again there.
   bank = await freshBank([truthOf({ cadence: 'task' }), truthOf({ cadence: 'task', update: 'merge' })], 5, BANK, pool);
   const exploit = bank.jobs.filter((j) => j.arm === 'exploit');
@@ -46,13 +42,13 @@ describe("a bank's further runs", () => {
   it('makes a merge simulation with its replace twin, each run what it is made alone', async () => {
     expect(replace.key).not.toBe(merge.key);
     const runs = new FurtherRuns(bank.simulations, counting, false, bank.jobs);
-    const before = handed;
+    const before = counted.handed();
     const merged = await read(runs, merge, 2 * BANK);
-    expect(handed).toBeGreaterThan(before);
-    const after = handed;
+    expect(counted.handed()).toBeGreaterThan(before);
+    const after = counted.handed();
     const replaced = await read(runs, replace, 2 * BANK);
     // The twin's runs were made with the merge simulation's: reading them simulates nothing.
-    expect(handed).toBe(after);
+    expect(counted.handed()).toBe(after);
     const alone = new FurtherRuns(bank.simulations, pool);
     expect(merged).toEqual(await read(alone, merge, 2 * BANK));
     expect(replaced).toEqual(await read(alone, replace, 2 * BANK));
@@ -63,16 +59,16 @@ describe("a bank's further runs", () => {
   it('makes a twin as far as the simulation read, and on from there with it', async () => {
     const runs = new FurtherRuns(bank.simulations, counting, false, bank.jobs);
     await read(runs, replace, BANK);
-    const before = handed;
+    const before = counted.handed();
     await read(runs, merge, BANK);
-    expect(handed).toBe(before);
+    expect(counted.handed()).toBe(before);
     const longer = await read(runs, merge, 3 * BANK);
-    expect(handed).toBeGreaterThan(before);
-    const after = handed;
+    expect(counted.handed()).toBeGreaterThan(before);
+    const after = counted.handed();
     expect(await read(runs, replace, 3 * BANK)).toEqual(
       await read(new FurtherRuns(bank.simulations, pool), replace, 3 * BANK),
     );
-    expect(handed).toBe(after);
+    expect(counted.handed()).toBe(after);
     expect(longer.get('exploit.firstSkillRound')?.length).toBe(3 * BANK);
   }, 120_000);
 });

@@ -5,6 +5,7 @@
  * figure for figure — what makes a reserve played whole read as one stopped early would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingPool, type CountingPool } from './countingPool.js';
 import { REDUCED_TRUTHS } from './reducedGrid.js';
 import { freshBank, type Bank } from '../../../../sim/reproduction/calibration/judge.js';
 import type { Publication } from '../../../../sim/reproduction/calibration/publications.js';
@@ -20,8 +21,8 @@ import {
 
 const BANK = 40;
 let pool: SimulationPool;
-/** Jobs the reserves under test handed their pool. */
-let handed = 0;
+/** A pool of one thread counting the jobs handed to it. */
+let counted: CountingPool;
 let counting: SimulationPool;
 let bank: Bank;
 let job: AuditJob;
@@ -67,13 +68,8 @@ const plain = (runs: ReadonlyMap<string, Float64Array> | undefined) =>
 beforeAll(async () => {
   pool = simulationPool(1);
   // A pool of its own, counting the jobs a reserve hands it.
-  counting = simulationPool(1);
-  const run = counting.run.bind(counting);
-  counting.run = (jobs, ...rest) => {
-    const list = [...jobs];
-    handed += list.length;
-    return run(list, ...rest);
-  };
+  counted = countingPool();
+  counting = counted.pool;
   bank = await freshBank(REDUCED_TRUTHS.slice(0, 1), 11, BANK, pool);
   job = bank.jobs.find((j) => j.arm === 'exploit')!;
 }, 120_000);
@@ -102,12 +98,12 @@ describe('the reserve of further runs', () => {
     reserve.fill();
     const early = await read(reserve, 3, BANK);
     const kept = plain(early.runs);
-    const before = handed;
+    const before = counted.handed();
     // Another value: held for it from the next round on, from the runs already made.
     expect((await read(reserve, 2, BANK)).missing).toBe(true);
     expect(reserve.fill()).toBe(true);
     expect(plain((await read(reserve, 2, BANK)).runs)).toEqual(kept);
-    expect(handed).toBe(before);
+    expect(counted.handed()).toBe(before);
     const both = await read(reserve, 2, 4 * BANK);
     expect(plain(both.runs)).toEqual(plain(await madeWhole(4 * BANK)));
     expect(plain((await read(reserve, 3, 4 * BANK)).runs)).toEqual(plain(both.runs));
@@ -124,9 +120,9 @@ describe('the reserve of further runs', () => {
       reserve.fill();
     }
     const first = await read(one, 3, 2 * BANK);
-    const before = handed;
+    const before = counted.handed();
     expect(plain((await read(other, 3, 2 * BANK)).runs)).toEqual(plain(first.runs));
-    expect(handed).toBe(before);
+    expect(counted.handed()).toBe(before);
   }, 120_000);
 
   it('reads, for each value, the runs kept going for it alone where they reproduce it', async () => {
