@@ -61,6 +61,10 @@ export function testUnitFrom(
   };
 }
 
+/** Whether the pair is cross-checked at all: both readings estimable, the twin within `within` nats of the best. */
+const checked = (best: ReadingLikelihood, twin: ReadingLikelihood, within: number): boolean =>
+  best.estimable && twin.estimable && !(best.byScale[MAIN_SCALE]!.log - twin.byScale[MAIN_SCALE]!.log > within);
+
 /**
  * The test-unit check for a publication (or the article): null when either reading is not estimable, the twin lies
  * beyond `within` nats of the best, or ABC cannot estimate either's exploitation arm — as the article's cross-check
@@ -74,8 +78,7 @@ export function testUnitCheck(
   targets: ArmTargets,
   within: number,
 ): TestUnitCheck | null {
-  if (!best.estimable || !twin.estimable) return null;
-  if (best.byScale[MAIN_SCALE]!.log - twin.byScale[MAIN_SCALE]!.log > within) return null;
+  if (!checked(best, twin, within)) return null;
   const side = (r: ReadingLikelihood, v: FigureValues) => {
     const abc = abcArm('exploit', v, targets);
     if (abc === null) return null;
@@ -106,10 +109,9 @@ export function testUnitVetoes(
   targets: ArmTargets,
   within: number,
 ): boolean {
-  if (!best.estimable || !twin.estimable) return false;
+  if (!checked(best, twin, within)) return false;
   const b = best.byScale[MAIN_SCALE]!;
   const t = twin.byScale[MAIN_SCALE]!;
-  if (b.log - t.log > within) return false;
   const abcBest = abcArm('exploit', values.best, targets);
   if (abcBest === null) return false;
   const abcTwin = abcArm('exploit', values.twin, targets);
