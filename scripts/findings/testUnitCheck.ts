@@ -18,7 +18,8 @@ import { publicationReadings } from '../../sim/reproduction/calibration/judge.js
 import { publicationOf, simulatePublications } from '../../sim/reproduction/calibration/publications.js';
 import { abcArm, syntheticArm, type AbcEstimate } from '../../sim/reproduction/checks/abcEstimates.js';
 import { withArmEstimate } from '../../sim/reproduction/checks/crossCheck.js';
-import { MAIN_SCALE, type ArmTargets } from '../../sim/reproduction/likelihood/armEstimate.js';
+import { MAIN_SCALE } from '../../sim/reproduction/likelihood/armEstimate.js';
+import type { ArmTargets } from '../../sim/reproduction/likelihood/classes/armClass.js';
 import type { ReadingLikelihood } from '../../sim/reproduction/likelihood/reading.js';
 import type { FigureValues } from '../../sim/reproduction/pattern.js';
 import { simulationPool } from '../../sim/reproduction/simulationJobs.js';

@@ -24,7 +24,8 @@ import {
 import { FIGURES, TEST_FIGURES, type FigureId } from './figures.js';
 import { patternShare, showsExploitPattern, type FigureValues } from './pattern.js';
 import { CentralRanges, place, type Placement } from '../core/percentile.js';
-import { estimateArm, MAIN_SCALE, publishedTargets, type ArmEstimate } from './likelihood/armEstimate.js';
+import { estimateArm, MAIN_SCALE, type ArmEstimate } from './likelihood/armEstimate.js';
+import { publishedTargets } from './likelihood/classes/armClass.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
 import type { ReadingLikelihood } from './likelihood/reading.js';
 import { compareReadings, standings, type Standing } from './likelihood/posterior.js';

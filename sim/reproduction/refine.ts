@@ -6,16 +6,9 @@ import { ARMS, HIDDEN_CHOICES, type ArmId, type HiddenChoices, type HiddenKey } 
 import type { AuditJob, SimulationFigure, SimulationPool } from './simulationJobs.js';
 import { figuresOf, type FigureId } from './figures.js';
 import type { FigureValues } from './pattern.js';
-import {
-  closedFormArm,
-  ESS_FLOOR,
-  estimateArm,
-  MAIN_SCALE,
-  MIN_CLASS_RUNS,
-  publishedTargets,
-  type ArmEstimate,
-  type ArmTargets,
-} from './likelihood/armEstimate.js';
+import { closedFormArm, ESS_FLOOR, estimateArm, MAIN_SCALE, type ArmEstimate } from './likelihood/armEstimate.js';
+import { publishedTargets, type ArmTargets } from './likelihood/classes/armClass.js';
+import { MIN_CLASS_RUNS } from './likelihood/classes/classFit.js';
 import { pooledBandwidths } from './likelihood/bandwidths.js';
 import { randomControlProbability } from './likelihood/randomControl.js';
 import { readingLikelihood, type ReadingLikelihood } from './likelihood/reading.js';

@@ -6,17 +6,9 @@
  */
 import type { ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
-import {
-  classOf,
-  closedFormArm,
-  discreteFigures,
-  estimateArm,
-  fitClass,
-  MarginalCache,
-  type ArmEstimate,
-  type ArmTargets,
-  type ClassFit,
-} from '../likelihood/armEstimate.js';
+import { closedFormArm, estimateArm, type ArmEstimate } from '../likelihood/armEstimate.js';
+import { classOf, discreteFigures, type ArmTargets } from '../likelihood/classes/armClass.js';
+import { fitClass, MarginalCache, type ClassFit } from '../likelihood/classes/classFit.js';
 import { randomControlProbability } from '../likelihood/randomControl.js';
 
 /**

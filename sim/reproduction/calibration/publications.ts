@@ -8,7 +8,7 @@ import { sha256Seed48 } from '../../core/digest/sha256.js';
 import { below, ReplicateKey } from '../../core/rng.js';
 import { ARMS, type ArmId, type HiddenChoices } from '../arms.js';
 import { figuresOf, type Figure, type FigureId } from '../figures.js';
-import type { ArmTargets } from '../likelihood/armEstimate.js';
+import type { ArmTargets } from '../likelihood/classes/armClass.js';
 import type { Target } from '../likelihood/marginal.js';
 import { unpairedSeed } from '../likelihood/unpaired.js';
 import { runFigureJobs, type AuditJob, type SimulationPool } from '../simulationJobs.js';

@@ -17,7 +17,7 @@ import {
   discreteFigures,
   publishedTargets,
   type ArmTargets,
-} from '../likelihood/armEstimate.js';
+} from '../likelihood/classes/armClass.js';
 import { cholesky } from '../likelihood/copula.js';
 import { below, ReplicateKey } from '../../core/rng.js';
 

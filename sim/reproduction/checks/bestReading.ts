@@ -10,7 +10,7 @@
  */
 import { ARMS } from '../arms.js';
 import type { FigureId } from '../figures.js';
-import { BATCHES } from '../likelihood/armEstimate.js';
+import { BATCHES } from '../likelihood/classes/classFit.js';
 import { predictiveCheck, type PredictiveCheck } from '../likelihood/predictive.js';
 import type { FigureValues } from '../pattern.js';
 import { splitKey, variantOf } from '../runs/keys.js';

@@ -3,7 +3,8 @@
  * kernel and by the two other estimators of the exploitation arm (abcEstimates.ts), and whether they agree. Where
  * they do not, the verdict leaves the test unit open.
  */
-import { MAIN_SCALE, type ArmTargets } from '../likelihood/armEstimate.js';
+import { MAIN_SCALE } from '../likelihood/armEstimate.js';
+import type { ArmTargets } from '../likelihood/classes/armClass.js';
 import type { ReadingLikelihood } from '../likelihood/reading.js';
 import type { FigureValues } from '../pattern.js';
 import { abcArm, syntheticArm, type AbcEstimate } from './abcEstimates.js';

@@ -13,7 +13,7 @@
 import { PUBLISHED_AGENT } from '../../agent/agentConfig.js';
 import type { ArmId, HiddenChoices } from '../arms.js';
 import type { FigureId } from '../figures.js';
-import type { ArmTargets } from '../likelihood/armEstimate.js';
+import type { ArmTargets } from '../likelihood/classes/armClass.js';
 
 /**
  * Why the arm cannot land in these windows (the article's, or a simulated publication's) under these choices, or null.

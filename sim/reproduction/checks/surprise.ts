@@ -13,7 +13,7 @@
  */
 import { ARMS, type ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
-import { continuousFigures, discreteFigures } from '../likelihood/armEstimate.js';
+import { continuousFigures, discreteFigures } from '../likelihood/classes/armClass.js';
 
 /**
  * Batches behind the corrected p-value's error: more than the likelihood's five, since the outlier claim is read

@@ -26,27 +26,31 @@
  * i mod BATCHES) — the bank's own variation, which catches what the delta method misses.
  */
 import type { ArmId } from '../arms.js';
-import { figuresOf, type Figure, type FigureId } from '../figures.js';
+import type { Figure, FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { copulaLogDensity, fitCopula, type CopulaFit } from './copula.js';
+import { copulaLogDensity } from './copula.js';
+import { kernelMarginal } from './marginal.js';
 import {
-  column,
-  kernelMarginal,
-  ordered,
-  orderedMembers,
-  type Column,
-  type Ordered,
-  type Ranks,
-  type MarginalEstimate,
-  type Target,
-} from './marginal.js';
-import { windowOf } from './windows.js';
+  classOf,
+  continuousFigures,
+  missingDiscrete,
+  runsOf,
+  shareUpperBound,
+  type ArmTargets,
+} from './classes/armClass.js';
+import {
+  BATCHES,
+  batchFits,
+  batchRuns,
+  fitClass,
+  MarginalCache,
+  MIN_CLASS_RUNS,
+  type ClassFit,
+} from './classes/classFit.js';
 
 /** Bandwidths tried, as multiples of each figure's (bandwidths.ts); the middle one is the estimate's. */
 export const BANDWIDTH_SCALES: readonly number[] = [0.5, Math.SQRT1_2, 1, Math.SQRT2, 2];
 export const MAIN_SCALE = BANDWIDTH_SCALES.indexOf(1);
-/** Runs of the class below which the continuous figures are not estimated from them. */
-export const MIN_CLASS_RUNS = 20;
 /**
  * Effective runs below which an estimate is not used (docs/reproduction.md, "No claim rests on one run"), read at
  * the smallest bandwidth (where they are fewest) and at the main one: with
@@ -55,8 +59,6 @@ export const MIN_CLASS_RUNS = 20;
  * misdescribes it, and the estimate of that error is itself no better.
  */
 export const ESS_FLOOR = 10;
-/** Independent batches of the runs whose spread is the error's second estimate. */
-export const BATCHES = 5;
 
 export type ArmStatus = 'estimated' | 'zero' | 'tooFew' | 'sparse' | 'closed form';
 
@@ -104,186 +106,6 @@ export interface ArmEstimate {
    * (refine.ts), never a reading.
    */
   readonly provisional?: number;
-}
-
-/** The windows one arm's figures must land in: the published ones, or a simulated publication's. */
-export type ArmTargets = ReadonlyMap<FigureId, Target>;
-
-/** The article's windows for one arm, each with its printed value as the point. */
-export function publishedTargets(arm: ArmId): ArmTargets {
-  return new Map(figuresOf(arm).map((f) => [f.id, { ...windowOf(f), point: f.published }]));
-}
-
-/** Each arm's figures of each kind, listed once (smooth ones second): estimates ask for them on every call. */
-const listed = new Map<ArmId, readonly [readonly Figure[], readonly Figure[]]>();
-const figuresOfKind = (arm: ArmId, smooth: boolean): readonly Figure[] => {
-  let kinds = listed.get(arm);
-  if (kinds === undefined) {
-    const own = figuresOf(arm).filter((f) => f.impliedBy === undefined);
-    listed.set(arm, (kinds = [own.filter((f) => !f.smooth), own.filter((f) => f.smooth)]));
-  }
-  return kinds[smooth ? 1 : 0];
-};
-
-/** The runs behind an arm's figures (its first figure's column's length). */
-const runsOf = (arm: ArmId, values: FigureValues): number => {
-  let first = firstFigure.get(arm);
-  if (first === undefined) firstFigure.set(arm, (first = figuresOf(arm)[0]!.id));
-  return values.get(first)!.length;
-};
-const firstFigure = new Map<ArmId, FigureId>();
-
-/** Figures matched exactly. */
-export const discreteFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, false);
-/** Figures estimated by kernel and copula. */
-export const continuousFigures = (arm: ArmId): readonly Figure[] => figuresOfKind(arm, true);
-
-const inside = (t: Target, x: number): boolean => x >= t.lo && x < t.hi;
-
-/** Indices of the runs that reproduce every discrete figure. */
-export function classOf(arm: ArmId, values: FigureValues, targets: ArmTargets): Int32Array {
-  const discrete = discreteFigures(arm);
-  const columns = discrete.map((f) => values.get(f.id)!);
-  const los = discrete.map((f) => targets.get(f.id)!.lo);
-  const his = discrete.map((f) => targets.get(f.id)!.hi);
-  const n = runsOf(arm, values);
-  if (classScratch.length < n) classScratch = new Int32Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    let all = true;
-    for (let k = 0; k < columns.length && all; k++) {
-      const x = columns[k]![i]!;
-      all = x >= los[k]! && x < his[k]!;
-    }
-    if (all) classScratch[m++] = i;
-  }
-  return classScratch.slice(0, m);
-}
-
-/** Where `classOf` lists a class before copying it out at its size. */
-let classScratch = new Int32Array(0);
-
-/** One-sided 95 % upper bound on a share seen k times in n (Wilson score; k = 0 gives about 2.7/n). */
-export function shareUpperBound(k: number, n: number): number {
-  if (n === 0) return 1;
-  const z = 1.6448536269514722;
-  const p = k / n;
-  const z2 = z * z;
-  return Math.min(1, (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n));
-}
-
-/** What estimates of one class share, whatever the bandwidth and the continuous targets: its runs and copula. */
-export interface ClassFit {
-  readonly hits: Int32Array;
-  /** Per continuous figure, the class runs' values. */
-  readonly columns: ReadonlyMap<FigureId, Column>;
-  readonly copula: CopulaFit | null;
-  /** The class within each batch (made at first use; see `batchFits`). */
-  batches?: readonly ClassFit[];
-  /**
-   * A batch's marginal estimates by figure, window and bandwidth (see `EstimateOptions.marginals`), made as
-   * publications read them: the batches' errors are read for every publication the class serves.
-   */
-  marginals?: MarginalCache;
-  /** Per continuous figure, the ranks of the class's runs (undefined where not ranked): its batches count from them. */
-  readonly ranks?: readonly (Ranks | undefined)[];
-}
-
-/** A figure's marginal estimates at one window and bandwidth: one with errors, or failing that one without. */
-interface MarginalSlot {
-  full?: MarginalEstimate;
-  lean?: MarginalEstimate;
-}
-
-/**
- * Marginal estimates made before, by figure, window (its low end: a figure's windows all have one width) and
- * bandwidth — held by number, where a key spelt out would turn two numbers into text on every read.
- */
-export class MarginalCache {
-  private readonly byFigure = new Map<FigureId, Map<number, Map<number, MarginalSlot>>>();
-  private slots = 0;
-
-  /** Windows and bandwidths held. */
-  get size(): number {
-    return this.slots;
-  }
-
-  slot(figure: FigureId, lo: number, bandwidth: number): MarginalSlot {
-    let byLo = this.byFigure.get(figure);
-    if (byLo === undefined) this.byFigure.set(figure, (byLo = new Map()));
-    let byBandwidth = byLo.get(lo);
-    if (byBandwidth === undefined) byLo.set(lo, (byBandwidth = new Map()));
-    let slot = byBandwidth.get(bandwidth);
-    if (slot === undefined) {
-      byBandwidth.set(bandwidth, (slot = {}));
-      this.slots++;
-    }
-    return slot;
-  }
-}
-
-export function fitClass(arm: ArmId, values: FigureValues, hits: Int32Array): ClassFit {
-  const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, hits));
-  return fitOrdered(arm, hits, raw, raw.map(ordered));
-}
-
-const gathered = (v: Float64Array, hits: Int32Array): Float64Array => {
-  const xs = new Float64Array(hits.length);
-  for (let i = 0; i < hits.length; i++) xs[i] = v[hits[i]!]!;
-  return xs;
-};
-
-/** A class's fit from its values in order (sorted once for the marginals and the copula's scores alike). */
-function fitOrdered(arm: ArmId, hits: Int32Array, raw: readonly Float64Array[], orders: readonly Ordered[]): ClassFit {
-  return {
-    hits,
-    columns: new Map(continuousFigures(arm).map((f, k) => [f.id, column(raw[k]!, orders[k]!.sorted)])),
-    copula:
-      hits.length >= MIN_CLASS_RUNS
-        ? fitCopula(
-            raw,
-            orders.map((o) => o.sorted),
-            orders.map((o) => o.places),
-          )
-        : null,
-    ranks: orders.map((o) => o.ranks),
-  };
-}
-
-/** The class of each batch: the class's runs with index ≡ b (mod BATCHES), fitted as a class of their own. */
-function batchFits(arm: ArmId, values: FigureValues, fit: ClassFit): readonly ClassFit[] {
-  if (fit.batches !== undefined) return fit.batches;
-  const { hits } = fit;
-  // Each batch's runs' indices among the class's, sorted out in one pass.
-  const sizes = new Int32Array(BATCHES);
-  for (let j = 0; j < hits.length; j++) sizes[hits[j]! % BATCHES]!++;
-  const members = Array.from(sizes, (size) => new Int32Array(size));
-  sizes.fill(0);
-  for (let j = 0; j < hits.length; j++) {
-    const b = hits[j]! % BATCHES;
-    members[b]![sizes[b]!++] = j;
-  }
-  fit.batches = members.map((own) => {
-    const batchHits = new Int32Array(own.length);
-    for (let i = 0; i < own.length; i++) batchHits[i] = hits[own[i]!]!;
-    const raw = continuousFigures(arm).map((f) => gathered(values.get(f.id)!, batchHits));
-    const orders = raw.map((xs, k) => {
-      const ranks = fit.ranks?.[k];
-      return ranks === undefined ? ordered(xs) : orderedMembers(ranks, own);
-    });
-    return fitOrdered(arm, batchHits, raw, orders);
-  });
-  return fit.batches;
-}
-
-/** Runs of n in batch b. */
-const batchRuns = (n: number, b: number): number => Math.floor((n - b - 1) / BATCHES) + 1;
-
-/** The figures no run reproduces on its own, or all of them when each is reproduced but never together. */
-function missingDiscrete(arm: ArmId, values: FigureValues, targets: ArmTargets): FigureId[] {
-  const discrete = discreteFigures(arm);
-  const none = discrete.filter((f) => !values.get(f.id)!.some((x) => inside(targets.get(f.id)!, x)));
-  return (none.length > 0 ? none : discrete).map((f) => f.id);
 }
 
 export interface EstimateOptions {

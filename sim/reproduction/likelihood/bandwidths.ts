@@ -10,7 +10,7 @@
 import type { ArmId } from '../arms.js';
 import type { FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { classOf, continuousFigures, publishedTargets } from './armEstimate.js';
+import { classOf, continuousFigures, publishedTargets } from './classes/armClass.js';
 
 /** The bandwidth as a share of the pooled within-class spread (BANDWIDTH_SCALES multiply it). */
 export const BANDWIDTH = 0.5;

@@ -107,8 +107,8 @@ export function ordered(xs: Float64Array): Ordered {
 
 /**
  * Runs `members` of a ranked class (their indices in it, ascending) in order, as `ordered` would give them, by
- * counting over the class's distinct values: a class's batches (armEstimate.ts) each take a fifth of its runs, and
- * sorting them again was as much work as sorting the class. Their own ranks are not made (undefined).
+ * counting over the class's distinct values: a class's batches (classes/classFit.ts) each take a fifth of its runs,
+ * and sorting them again was as much work as sorting the class. Their own ranks are not made (undefined).
  */
 export function orderedMembers(ranks: Ranks, members: Int32Array): Ordered {
   const { distinct, rank } = ranks;

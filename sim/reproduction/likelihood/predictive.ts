@@ -19,7 +19,7 @@
 import { findArm, type ArmId } from '../arms.js';
 import { FIGURES, type FigureId } from '../figures.js';
 import type { FigureValues } from '../pattern.js';
-import { classOf, continuousFigures, discreteFigures, publishedTargets } from './armEstimate.js';
+import { classOf, continuousFigures, discreteFigures, publishedTargets } from './classes/armClass.js';
 import { cholesky } from './copula.js';
 
 export interface Distance {

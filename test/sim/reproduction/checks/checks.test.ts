@@ -8,7 +8,7 @@ import { ARTICLE_STORY, storyOf, storyShares } from '../../../../sim/reproductio
 import { FIGURES, type FigureId } from '../../../../sim/reproduction/figures.js';
 import { ReplicateKey } from '../../../../sim/core/rng.js';
 import { normalDraw } from '../../../../sim/reproduction/likelihood/posterior.js';
-import { publishedTargets } from '../../../../sim/reproduction/likelihood/armEstimate.js';
+import { publishedTargets } from '../../../../sim/reproduction/likelihood/classes/armClass.js';
 import { unpairedSeed } from '../../../../sim/reproduction/likelihood/unpaired.js';
 import { runSimulation, type AuditJobResult } from '../../../../sim/reproduction/simulationJobs.js';
 

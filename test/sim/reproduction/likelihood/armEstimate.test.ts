@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANDWIDTH_SCALES,
-  BATCHES,
-  classOf,
   closedFormArm,
-  continuousFigures,
   ESS_FLOOR,
   estimateArm,
-  fitClass,
-  MarginalCache,
   MAIN_SCALE,
-  MIN_CLASS_RUNS,
+} from '../../../../sim/reproduction/likelihood/armEstimate.js';
+import {
+  classOf,
+  continuousFigures,
   publishedTargets,
   shareUpperBound,
-} from '../../../../sim/reproduction/likelihood/armEstimate.js';
+} from '../../../../sim/reproduction/likelihood/classes/armClass.js';
+import {
+  BATCHES,
+  fitClass,
+  MarginalCache,
+  MIN_CLASS_RUNS,
+} from '../../../../sim/reproduction/likelihood/classes/classFit.js';
 import { BANDWIDTH, pooledBandwidths } from '../../../../sim/reproduction/likelihood/bandwidths.js';
 import { roundMeanMass, roundTotalDistribution } from '../../../../sim/reproduction/likelihood/randomControl.js';
 import { randomControlProbability } from '../../../../sim/reproduction/likelihood/randomControl.js';
