@@ -23,10 +23,11 @@ function erfcPositive(x: number): number {
   return t * Math.exp(poly);
 }
 
-/** P(Z > z) for a standard normal Z. */
+/** P(Z > z) for a standard normal Z: the tail beyond |z|, or 1 minus it (one call site, so callers inline it). */
 export function upperTail(z: number): number {
   if (Number.isNaN(z)) return NaN;
-  return z >= 0 ? 0.5 * erfcPositive(z / Math.SQRT2) : 1 - 0.5 * erfcPositive(-z / Math.SQRT2);
+  const q = 0.5 * erfcPositive((z >= 0 ? z : -z) / Math.SQRT2);
+  return z >= 0 ? q : 1 - q;
 }
 
 /** Beyond this many standard deviations a tail is exactly 0 (its exponential underflows below e⁻⁷⁴⁵). */
