@@ -187,6 +187,13 @@ function evaluate(
 const STEP = 1e-4;
 
 /**
+ * Each value's kernel weight and CDF term in `kernelMarginal`, held from call to call (read within the call only): a
+ * new pair per call was most of what judging allocated.
+ */
+let weightScratch = new Float64Array(0);
+let cdfScratch = new Float64Array(0);
+
+/**
  * The kernel estimate of one figure's window probability from `col`, the values of the runs in the class.
  * Without `errors` the Monte Carlo variances are NaN: they take four passes more over the values than the
  * estimate itself, and publications judged by their log-likelihood alone read neither.
@@ -194,8 +201,12 @@ const STEP = 1e-4;
 export function kernelMarginal(col: Column, target: Target, bandwidth: number, errors = true): MarginalEstimate {
   const { m, mean, variance } = col;
   const k = col.values.length;
-  const weights = new Float64Array(k);
-  const cdfs = new Float64Array(k);
+  if (weightScratch.length < k) {
+    weightScratch = new Float64Array(k);
+    cdfScratch = new Float64Array(k);
+  }
+  const weights = weightScratch;
+  const cdfs = cdfScratch;
   const base = evaluate(col, target, bandwidth, mean, variance, weights, cdfs);
   let sumW = 0;
   let sumW2 = 0;

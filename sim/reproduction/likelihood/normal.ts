@@ -23,25 +23,38 @@ function erfcPositive(x: number): number {
   return t * Math.exp(poly);
 }
 
-/** P(Z > z) for a standard normal Z. */
+/** P(Z > z) for a standard normal Z: the tail beyond |z|, or 1 minus it (one call site, so callers inline it). */
 export function upperTail(z: number): number {
   if (Number.isNaN(z)) return NaN;
-  return z >= 0 ? 0.5 * erfcPositive(z / Math.SQRT2) : 1 - 0.5 * erfcPositive(-z / Math.SQRT2);
+  const q = 0.5 * erfcPositive((z >= 0 ? z : -z) / Math.SQRT2);
+  return z >= 0 ? q : 1 - q;
 }
+
+/** Beyond this many standard deviations a tail is exactly 0 (its exponential underflows below e⁻⁷⁴⁵). */
+const NONE = 39;
 
 /** Below this width the mass is the density at the midpoint times the width (relative error < width² · z² / 24). */
 const NARROW = 1e-2;
 
-/** P(a ≤ Z < b), computed on the side of zero where it does not cancel. */
+/**
+ * P(a ≤ Z < b), computed on the side of zero where it does not cancel: Q(a) − Q(b) above zero, Q(−b) − Q(−a) below
+ * it, 1 − Q(−a) − Q(b) across it (Q the upper tail). Each case takes the tail at two points, both ≥ 0, so the tail
+ * is written at two call sites, not six: the compiler then keeps the kernel's pass over the runs (marginal.ts) in one
+ * piece instead of calling out, and boxing, per run.
+ */
 export function normalMass(a: number, b: number): number {
-  if (!(b > a)) return 0;
+  if (!(b > a) || a >= NONE || b <= -NONE) return 0;
   if (b - a < NARROW) {
     const m = (a + b) / 2;
     return ((b - a) * Math.exp(-0.5 * m * m)) / Math.sqrt(2 * Math.PI);
   }
-  if (a >= 0) return upperTail(a) - upperTail(b);
-  if (b <= 0) return upperTail(-b) - upperTail(-a);
-  return 1 - upperTail(-a) - upperTail(b);
+  // On one side, the tails at the end nearer zero and at the farther one; across, at each end.
+  const across = a < 0 && b > 0;
+  const near = a >= 0 ? a : b <= 0 ? -b : -a;
+  const far = a >= 0 ? b : b <= 0 ? -a : b;
+  const qNear = 0.5 * erfcPositive(near / Math.SQRT2);
+  const qFar = 0.5 * erfcPositive(far / Math.SQRT2);
+  return across ? 1 - qNear - qFar : qNear - qFar;
 }
 
 /** The standard normal density. */
@@ -49,8 +62,16 @@ export function density(z: number): number {
   return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
 }
 
+/**
+ * Beyond this many standard deviations a tail is below 2⁻⁵⁴ (about 1.1e-19 at 9), so 1 minus it rounds to 1 and a
+ * CDF is exactly 0 or 1 without taking it.
+ */
+const CERTAIN = 9;
+
 /** P(Z ≤ z). */
 export function lowerTail(z: number): number {
+  if (z >= CERTAIN) return 1;
+  if (z <= -CERTAIN) return 0;
   return 1 - upperTail(z);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalMass, upperTail } from '../../../../sim/reproduction/likelihood/normal.js';
+import { lowerTail, normalMass, upperTail } from '../../../../sim/reproduction/likelihood/normal.js';
 
 describe('normal tails', () => {
   it('match tabulated values, relatively, far into the tails', () => {
@@ -19,5 +19,32 @@ describe('normal tails', () => {
     expect(normalMass(0.999, 1.001) / (0.002 * phi(1)) - 1).toBeLessThan(1e-6);
     expect(normalMass(1, 1)).toBe(0);
     expect(normalMass(2, 1)).toBe(0);
+  });
+
+  it('takes each interval on the side where it does not cancel, the tail at two points', () => {
+    // The three cases spelt out with the tail itself: the mass must be these very numbers, bit for bit.
+    const byCases = (a: number, b: number): number =>
+      a >= 0 ? upperTail(a) - upperTail(b) : b <= 0 ? upperTail(-b) - upperTail(-a) : 1 - upperTail(-a) - upperTail(b);
+    for (let a = -12; a <= 12; a += 0.0173)
+      for (const width of [0.05, 0.4, 3, 17])
+        expect(Object.is(normalMass(a, a + width), byCases(a, a + width))).toBe(true);
+  });
+
+  it('is certain beyond 9 standard deviations and nothing beyond 39, as the tail itself rounds there', () => {
+    // Where the shortcuts start, the long way gives the same numbers; two steps nearer zero it would not.
+    for (let z = 9; z <= 60; z += 0.25) {
+      expect(lowerTail(z)).toBe(1);
+      expect(1 - upperTail(z)).toBe(1);
+      expect(lowerTail(-z)).toBe(0);
+      expect(1 - upperTail(-z)).toBe(0);
+    }
+    expect(1 - upperTail(7)).toBeLessThan(1);
+    expect(lowerTail(7)).toBe(1 - upperTail(7));
+    for (let z = 39; z <= 60; z += 0.25) {
+      expect(upperTail(z)).toBe(0);
+      expect(normalMass(z, z + 1)).toBe(0);
+      expect(normalMass(-z - 1, -z)).toBe(0);
+    }
+    expect(upperTail(37)).toBeGreaterThan(0);
   });
 });
