@@ -53,24 +53,42 @@ interface GaussianFit {
 
 /** The mean and covariance of `cols`, and the covariance's Cholesky factor; null when degenerate. */
 function gaussianFit(cols: readonly Float64Array[]): GaussianFit | null {
-  const d = cols.length;
   const m = cols[0]!.length;
   const means = cols.map((c) => {
     let s = 0;
     for (let i = 0; i < m; i++) s += c[i]!;
     return s / m;
   });
+  return fitAround(cols, means);
+}
+
+/** The covariance of `cols` around `means` (their means), its Cholesky factor and log determinant. */
+function fitAround(cols: readonly Float64Array[], means: readonly number[]): GaussianFit | null {
+  const d = cols.length;
+  const m = cols[0]!.length;
   const cov = new Float64Array(d * d);
-  for (let a = 0; a < d; a++)
-    for (let b = a; b < d; b++) {
-      const ca = cols[a]!;
+  // Two pairs of a column at a time, each sum in the runs' order: a column's centred value is taken once for both.
+  for (let a = 0; a < d; a++) {
+    const ca = cols[a]!;
+    const ma = means[a]!;
+    for (let b = a; b < d; b += 2) {
       const cb = cols[b]!;
-      const ma = means[a]!;
       const mb = means[b]!;
       let s = 0;
-      for (let i = 0; i < m; i++) s += (ca[i]! - ma) * (cb[i]! - mb);
+      if (b + 1 < d) {
+        const cc = cols[b + 1]!;
+        const mc = means[b + 1]!;
+        let t = 0;
+        for (let i = 0; i < m; i++) {
+          const x = ca[i]! - ma;
+          s += x * (cb[i]! - mb);
+          t += x * (cc[i]! - mc);
+        }
+        cov[a * d + b + 1] = cov[(b + 1) * d + a] = t / (m - 1);
+      } else for (let i = 0; i < m; i++) s += (ca[i]! - ma) * (cb[i]! - mb);
       cov[a * d + b] = cov[b * d + a] = s / (m - 1);
     }
+  }
   const l = cholesky(cov, d);
   if (l === null) return null;
   let logDet = 0;
@@ -238,12 +256,18 @@ function bootstrapFits(c: ClassRuns): readonly (GaussianFit | null)[] {
   const fits: (GaussianFit | null)[] = [];
   for (let b = 0; b < SYNTHETIC_RESAMPLES; b++) {
     for (let i = 0; i < m; i++) pick[i] = below(stream, m);
-    for (let k = 0; k < picked.length; k++) {
+    // Each column gathered and summed in one pass: `gaussianFit`'s sums, in its order.
+    const means = picked.map((out, k) => {
       const col = c.cols[k]!;
-      const out = picked[k]!;
-      for (let i = 0; i < m; i++) out[i] = col[pick[i]!]!;
-    }
-    fits.push(gaussianFit(picked));
+      let s = 0;
+      for (let i = 0; i < m; i++) {
+        const x = col[pick[i]!]!;
+        out[i] = x;
+        s += x;
+      }
+      return s / m;
+    });
+    fits.push(fitAround(picked, means));
   }
   resamplesOf.set(c.fit, fits);
   return fits;
