@@ -29,6 +29,41 @@ export function quantile(sorted: ArrayLike<number>, p: number): number {
   return sorted[i]! + (h - i) * (next - sorted[i]!);
 }
 
+/**
+ * The k-th smallest of `xs` (from 0), as `xs` sorted ascending holds it at k: found by selection (Hoare's partition
+ * about a median of three), which reorders `xs` in place — two quantiles of a short list for less than its sort.
+ * Lists holding NaN or −0, which the sort orders apart from what they equal, are sorted instead.
+ */
+export function orderStatistic(xs: Float64Array, k: number): number {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    if (Number.isNaN(x) || Object.is(x, -0)) return xs.sort()[k]!;
+  }
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (hi > lo) {
+    const a = xs[lo]!;
+    const b = xs[(lo + hi) >>> 1]!;
+    const c = xs[hi]!;
+    const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c)); // the median of the three
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i++] = xs[j]!;
+        xs[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break; // between the two parts: every value there equals the pivot
+  }
+  return xs[k]!;
+}
+
 export function standardError(xs: ArrayLike<number>): number {
   return sampleSd(xs) / Math.sqrt(xs.length);
 }

@@ -21,6 +21,7 @@
  * decision names the readings it leaves in.
  */
 import { AleaStream, ReplicateKey } from '../core/rng.js';
+import { orderStatistic } from '../core/stats.js';
 import { HIDDEN_CHOICES, type HiddenChoices, type HiddenKey } from './arms.js';
 import { BANDWIDTH_SCALES, MAIN_SCALE, type ArmEstimate } from './likelihood/armEstimate.js';
 import { posteriorDraws, posteriors, TIE_Z } from './likelihood/posterior.js';
@@ -141,12 +142,17 @@ export function competitors(grid: readonly HiddenChoices[], readings: readonly R
   });
 }
 
-const quantile = (sorted: Float64Array, p: number): number => {
-  const at = p * (sorted.length - 1);
+/**
+ * The p-quantile of `xs` (linear between order statistics), as read off `xs` sorted — found by selecting the two
+ * order statistics it needs, which reorders `xs` in place: a decision reads two quantiles of many short lists.
+ */
+function quantile(xs: Float64Array, p: number): number {
+  const at = p * (xs.length - 1);
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
-};
+  const below = orderStatistic(xs, lo);
+  return below + (orderStatistic(xs, hi) - below) * (at - lo);
+}
 
 /**
  * How much of reading i the set holding exactly 0.9 takes, in expectation: readings are taken most probable
@@ -226,21 +232,25 @@ export function decide(
         active.forEach((i, j) => {
           for (let k = 0; k < choices; k++) slotOf[j * choices + k] = offsets[k]! + valueIndex[k]![i]!;
         });
+        // A draw's shares summed in a row of their own (the same sums in the same order), then put in their slots.
+        const row = new Float64Array(slots);
         for (let n = 0; n < draws.length; n++) {
           const d = draws[n]!;
+          row.fill(0);
           for (let j = 0; j < active.length; j++) {
             const i = active[j]!;
             const p = d[j]!;
             if (integrating) integrated[i]! += p / DRAWS;
-            for (let k = 0; k < choices; k++) shares[slotOf[j * choices + k]!]![n]! += p;
+            for (let k = 0; k < choices; k++) row[slotOf[j * choices + k]!]! += p;
             if (i === best) shares[slots]![n] = p;
           }
+          for (let slot = 0; slot < slots; slot++) shares[slot]![n] = row[slot]!;
         }
         shares.forEach((x, slot) => {
-          x.sort();
-          low[slot] = Math.min(low[slot]!, quantile(x, 0.025));
+          const lower = quantile(x, 0.025);
+          low[slot] = Math.min(low[slot]!, lower);
           high[slot] = Math.max(high[slot]!, quantile(x, 0.975));
-          if (!bounded) estimableLow[slot] = Math.min(estimableLow[slot]!, quantile(x, 0.025));
+          if (!bounded) estimableLow[slot] = Math.min(estimableLow[slot]!, lower);
         });
       }
     });

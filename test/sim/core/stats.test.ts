@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meanInterval, sampleSd, t975 } from '../../../sim/core/stats.js';
+import { meanInterval, orderStatistic, sampleSd, t975 } from '../../../sim/core/stats.js';
 
 describe('stats', () => {
   it('gives the sample standard deviation and the t-interval of known data', () => {
@@ -29,5 +29,25 @@ describe('stats', () => {
     );
     const z = 1.959963984540054;
     expect([z * z * z, z * z * z * z * z]).toEqual([z ** 3, z ** 5]);
+  });
+
+  it('selects the k-th smallest value as the sorted list holds it, ties, NaN, −0 and infinities included', () => {
+    const value = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: -5, max: 5 }).map((i) => i / 4) },
+      { weight: 1, arbitrary: fc.constantFrom(Number.NaN, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY) },
+      { weight: 4, arbitrary: fc.double({ noNaN: true }) },
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 60 }), (list) => {
+        const sorted = Float64Array.from(list).sort();
+        for (let k = 0; k < list.length; k++)
+          expect(Object.is(orderStatistic(Float64Array.from(list), k), sorted[k])).toBe(true);
+        // Reordered in place, the list holds the same values.
+        const xs = Float64Array.from(list);
+        orderStatistic(xs, list.length >> 1);
+        expect(xs.sort()).toEqual(sorted);
+      }),
+      { seed: 53, numRuns: 400 },
+    );
   });
 });
