@@ -256,6 +256,20 @@ export class Evolver {
         const n = samples[g]! - forgotten[g * positions + p]!;
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
+        if (arity === 2 && !byBound) {
+          // A binary position written out: the loop below for its two values, the same divisions in the same order.
+          const zero = counts[base]! / n;
+          if (zero >= threshold) {
+            this.claims++;
+            sink.emit(p, 0, zero, n, context);
+          }
+          const one = counts[base + 1]! / n;
+          if (one >= threshold) {
+            this.claims++;
+            sink.emit(p, 1, one, n, context);
+          }
+          continue;
+        }
         for (let v = 0; v < arity; v++) {
           const count = counts[base + v]!;
           const confidence = byBound ? wilsonLower(count, n, z) : count / n;
