@@ -278,6 +278,16 @@ export class Library implements ClaimSink {
   }
 
   /**
+   * An evolution that would emit exactly the claims of the last one into the library as that one left it: the
+   * skills, their fields and their order stay as they are, and the evolution's tests are settled as `endUpdate`
+   * settles them.
+   */
+  reaffirm(): void {
+    this.version++;
+    this.flushTests();
+  }
+
+  /**
    * An evolution happened outside `beginUpdate`/`endUpdate` (a lifecycle admitting claims itself): with
    * 'evolve' timing (or an observer of evolutions), test the library now against the attempts recorded since
    * the previous one.
