@@ -444,7 +444,8 @@ export class Library implements ClaimSink {
         for (let c = 0; c < this.contexts; c++) {
           if (!covers(skill, c)) continue;
           const high = highs[c]!;
-          const refuted = high - pending.holding(c, skill.position, skill.value);
+          // No pending sample in the context, none holding the value either: the tallies need no reading.
+          const refuted = high === 0 ? 0 : high - pending.holding(c, skill.position, skill.value);
           const tests = this.countAny ? tries[c]! : high;
           this.settle(skill, c, tests, high - refuted, refuted, explored[c]!);
         }
