@@ -254,7 +254,9 @@ export class Evolver {
   evolveInto(sink: ClaimSink): void {
     this.claims = 0;
     if (this.rule !== null) return this.evolveByRule(this.rule, sink);
-    const { threshold, minEvidence } = this.rules;
+    const { minEvidence } = this.rules;
+    // A number the compiler holds unboxed: read from the rules, it is checked for a heap number at every value.
+    const threshold = +this.rules.threshold;
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
     const { positions, arity, samples, forgotten } = this;
