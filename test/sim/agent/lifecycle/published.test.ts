@@ -36,7 +36,7 @@ describe('published lifecycle and the staleness fix', () => {
     expect(s.weight).toBeCloseTo(2 ** (-1 / 4), 12);
   });
 
-  it('an evolution with nothing new repeats the last one: its tests settled, a skill removed since brought back', () => {
+  it('an evolution with nothing new repeats the last: its tests settled, a skill removed since brought back', () => {
     const b = bench('published', { accounting: { testUnit: 'high', testAt: 'evolve' } });
     b.evolver.observe(SampleBatch.of(times(4, 1)));
     b.lc.evolve();
