@@ -306,9 +306,10 @@ export class Actor {
     const { codes, routed } = samples;
     // The counts by code (null for a list), and when a list is full (never, counted by code): locals derived
     // from the array, which the compiler types exactly, not the batch's fields — comparing the count against a
-    // field each attempt made the loop slower.
+    // field each attempt made the loop slower. A typed array's length is a double to the compiler: `| 0` makes
+    // `full` an integer, so comparing the count against it converts nothing.
     const counts = samples.layout === 'byCode' ? codes : null;
-    const full = counts !== null ? -1 : codes.length;
+    const full = counts !== null ? -1 : codes.length | 0;
     const last = this.lastWord;
     // A free position takes the draw's bit: (draw & keep) | values, nothing kept fixed without a constraint.
     const keep = constraint === null ? -1 : ~constraint.fixedBits[0]!;

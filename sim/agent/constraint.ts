@@ -16,6 +16,8 @@ export class Constraint {
   private fixedWords: Int32Array | null = null;
   private valueWords: Int32Array | null = null;
   private wordsStale = true;
+  /** The largest value fixed (-1 when none is): whether a code satisfies the constraint is asked every task. */
+  private highest = -1;
 
   constructor(positions: number) {
     this.values = new Int32Array(positions);
@@ -26,6 +28,7 @@ export class Constraint {
   clear(): void {
     fillAll(this.values, -1);
     this.size = 0;
+    this.highest = -1;
     this.bans?.clear();
     this.wordsStale = true;
   }
@@ -52,6 +55,7 @@ export class Constraint {
     if (held === -1) {
       this.values[position] = value;
       this.size++;
+      if (value > this.highest) this.highest = value;
       this.wordsStale = true;
       return true;
     }
@@ -95,8 +99,6 @@ export class Constraint {
 
   /** Whether some code of the space satisfies it (every fixed value lies inside 0 … arity−1). */
   satisfiable(arity: number): boolean {
-    const v = this.values;
-    for (let p = 0; p < v.length; p++) if (v[p]! >= arity) return false;
-    return true;
+    return this.highest < arity;
   }
 }

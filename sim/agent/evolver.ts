@@ -91,6 +91,11 @@ export class Evolver {
   private targetEvidence = 0;
   /** Claims the last evolution made. */
   claims = 0;
+  /**
+   * Advanced whenever the counts an evolution reads may have changed (samples counted, evidence forgotten, a
+   * window closed): equal revisions, the same claims.
+   */
+  revision = 0;
 
   constructor(
     private readonly positions: number,
@@ -134,6 +139,7 @@ export class Evolver {
   /** A new round begins: with a round window, earlier samples are forgotten. */
   beginRound(): void {
     if (this.rules.window === 'round') {
+      this.revision++;
       this.counts.clear();
       fillAll(this.samples, 0);
       fillAll(this.forgotten, 0);
@@ -188,6 +194,8 @@ export class Evolver {
     const routed = batch.routed;
     const distinct = this.rules.samples === 'distinct';
     if (routed === null && !distinct) {
+      if (batch.count === 0) return;
+      this.revision++;
       this.samples[group]! += batch.count;
       this.counts.add(group, batch);
       return;
@@ -197,6 +205,7 @@ export class Evolver {
       if (times === 0 || (routed !== null && routed[i] === 0)) continue;
       if (distinct && !this.firstTime(group, batch, i)) continue;
       const counted = distinct ? 1 : times;
+      this.revision++;
       this.samples[group]! += counted;
       this.counts.addTimes(group, batch, i, counted);
     }
@@ -229,6 +238,7 @@ export class Evolver {
   forget(context: number, position: number): void {
     const group = context === EVERY_CONTEXT ? 0 : this.groupOf(context);
     const base = (group * this.positions + position) * this.arity;
+    this.revision++;
     this.counts.settle();
     this.counts.counts.fill(0, base, base + this.arity);
     this.forgotten[group * this.positions + position] = this.samples[group]!;
@@ -244,7 +254,9 @@ export class Evolver {
   evolveInto(sink: ClaimSink): void {
     this.claims = 0;
     if (this.rule !== null) return this.evolveByRule(this.rule, sink);
-    const { threshold, minEvidence } = this.rules;
+    const { minEvidence } = this.rules;
+    // A number the compiler holds unboxed: read from the rules, it is checked for a heap number at every value.
+    const threshold = +this.rules.threshold;
     const byBound = this.rules.thresholdRule === 'lcb';
     const z = this.rules.lcbZ ?? 1.645;
     const { positions, arity, samples, forgotten } = this;
@@ -256,6 +268,20 @@ export class Evolver {
         const n = samples[g]! - forgotten[g * positions + p]!;
         if (n < minEvidence || n === 0) continue;
         const base = (g * positions + p) * arity;
+        if (arity === 2 && !byBound) {
+          // A binary position written out: the loop below for its two values, the same divisions in the same order.
+          const zero = counts[base]! / n;
+          if (zero >= threshold) {
+            this.claims++;
+            sink.emit(p, 0, zero, n, context);
+          }
+          const one = counts[base + 1]! / n;
+          if (one >= threshold) {
+            this.claims++;
+            sink.emit(p, 1, one, n, context);
+          }
+          continue;
+        }
         for (let v = 0; v < arity; v++) {
           const count = counts[base + v]!;
           const confidence = byBound ? wilsonLower(count, n, z) : count / n;
@@ -270,6 +296,8 @@ export class Evolver {
 
   /** A plugin rule reads each (scope, position) with enough evidence, in the published order. */
   private evolveByRule(rule: ExtractionRule, sink: ClaimSink): void {
+    // A module's rule may answer the same counts differently: no evolution by rule repeats the last.
+    this.revision++;
     const { positions } = this;
     this.counts.settle();
     this.target = sink;

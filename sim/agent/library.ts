@@ -88,6 +88,11 @@ export class Library implements ClaimSink {
   private mode: LibraryUpdate = 'replace';
   /** Incremented whenever the set of skills or their ranking fields may have changed. */
   version = 0;
+  /**
+   * `version`, but not advanced by an evolution that repeats the last (`reaffirm`): the skills, their order and
+   * every field but the test records are then as they were, so the published order ranks them as it did.
+   */
+  claimsVersion = 0;
   /** Tests and refutations so far. */
   tests = 0;
   refutations = 0;
@@ -202,6 +207,7 @@ export class Library implements ClaimSink {
   /** The ranking changed outside an evolution (a lifecycle re-weighted skills): the Retriever must rebuild. */
   touch(): void {
     this.version++;
+    this.claimsVersion++;
   }
 
   /** The slot of a claim: scope (every context first, then each context), position, value. */
@@ -274,6 +280,17 @@ export class Library implements ClaimSink {
       if (kept !== this.current.length) this.current.length = kept;
     }
     this.version++;
+    this.claimsVersion++;
+    this.flushTests();
+  }
+
+  /**
+   * An evolution that would emit exactly the claims of the last one into the library as that one left it: the
+   * skills, their fields and their order stay as they are, and the evolution's tests are settled as `endUpdate`
+   * settles them.
+   */
+  reaffirm(): void {
+    this.version++;
     this.flushTests();
   }
 
@@ -290,6 +307,7 @@ export class Library implements ClaimSink {
   add(skill: Skill): void {
     if (this.held[skill.slot] === 0) this.join(skill);
     this.version++;
+    this.claimsVersion++;
   }
 
   /** Remove a skill from the library (it keeps its record for if it ever returns); `reason` is for an observer. */
@@ -301,6 +319,7 @@ export class Library implements ClaimSink {
       this.onLeft?.left(skill, reason);
     }
     this.version++;
+    this.claimsVersion++;
   }
 
   private join(skill: Skill): void {
@@ -325,6 +344,7 @@ export class Library implements ClaimSink {
       if (this.held[skill.slot] === 0) this.join(skill);
     }
     this.version++;
+    this.claimsVersion++;
   }
 
   /**
@@ -424,7 +444,8 @@ export class Library implements ClaimSink {
         for (let c = 0; c < this.contexts; c++) {
           if (!covers(skill, c)) continue;
           const high = highs[c]!;
-          const refuted = high - pending.holding(c, skill.position, skill.value);
+          // No pending sample in the context, none holding the value either: the tallies need no reading.
+          const refuted = high === 0 ? 0 : high - pending.holding(c, skill.position, skill.value);
           const tests = this.countAny ? tries[c]! : high;
           this.settle(skill, c, tests, high - refuted, refuted, explored[c]!);
         }

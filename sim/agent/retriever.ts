@@ -27,6 +27,8 @@ export class Retriever {
   /** The (position, value) pairs the constraint was last built from, in order, and their number. */
   private readonly built: number[] = [];
   private builtCount = -1;
+  /** Whether what the constraint is built from is the skills' claims alone (no bans, the published order). */
+  private readonly readsClaimsOnly: boolean;
 
   /**
    * `bans` adds values to avoid in a context (a lifecycle's mistakes) to each freshly built constraint;
@@ -39,12 +41,16 @@ export class Retriever {
     private readonly order: SkillOrder = compareSkills,
   ) {
     this.constraint = new Constraint(positions);
+    this.readsClaimsOnly = bans === undefined && order === compareSkills;
   }
 
   /** The constraint for the library as it is now, in a context (rebuilt only when either changed). */
   retrieve(library: Library, context = 0): Constraint {
-    if (library.version === this.builtFor && context === this.builtContext) return this.constraint;
-    this.builtFor = library.version;
+    // The published order reads no test record, so an evolution that only settled tests changes nothing it
+    // reads; another order may read them, and bans may depend on them.
+    const version = this.readsClaimsOnly ? library.claimsVersion : library.version;
+    if (version === this.builtFor && context === this.builtContext) return this.constraint;
+    this.builtFor = version;
     this.builtContext = context;
     this.selectTopK(library.skills, context);
     // An evolution often hands over the same claims again; the constraint they build (and its clashes) is then the

@@ -28,7 +28,7 @@ export interface Stream {
 export type Purpose = 'world' | 'guess' | 'explore' | 'feedback' | 'drift' | 'env' | 'bootstrap';
 
 /** A purpose's number in the key. A switch, not a table: a table looked up by a varying key is slow in the hot path. */
-function purposeCode(purpose: Purpose): number {
+export function purposeCode(purpose: Purpose): number {
   switch (purpose) {
     case 'world':
       return 1;
@@ -94,6 +94,11 @@ export class ReplicateKey {
   rekey(stream: AleaStream, purpose: Purpose, round = -1, task = -1): AleaStream {
     stream.keyed(this.words, purposeCode(purpose), round, task);
     return stream;
+  }
+
+  /** `rekey` by the purpose's code (`purposeCode`), looked up once by a caller that re-keys a stream every task. */
+  rekeyCode(stream: AleaStream, code: number, round: number, task: number): void {
+    stream.keyed(this.words, code, round, task);
   }
 }
 

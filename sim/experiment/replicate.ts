@@ -20,7 +20,7 @@ import { RoundTally, type RoundMetrics } from '../core/metrics.js';
 import { librarySchedule } from '../agent/modes.js';
 import { Retriever } from '../agent/retriever.js';
 import { extractionFor, rankingOrder } from '../agent/plugins/build.js';
-import { ReplicateKey } from '../core/rng.js';
+import { purposeCode, ReplicateKey } from '../core/rng.js';
 import { TaskHooks } from '../agent/taskHooks.js';
 import { SkillRecorder, type ReplicateHistory } from '../agent/history/recorder.js';
 import type { LibraryObserver } from '../agent/history/observer.js';
@@ -148,6 +148,9 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
     explore: agent.library && exploration.mayExplore ? key.stream('explore') : null,
     exploreRate: agent.explore,
   };
+  // The streams' purpose codes, looked up once: the lookup was a call at every task.
+  const guessCode = purposeCode('guess');
+  const exploreCode = purposeCode('explore');
   /** Set the slot to a task, reset the world for it, re-key the task's streams. */
   const beginTask = (worldRound: number, keyRound: number, task: number): void => {
     slot.round = worldRound;
@@ -155,8 +158,8 @@ function playReplicate(config: Run, spec: EnvSpec, replicate: number, options: R
     slot.task = task;
     slot.taskIndex = worldRound * config.tasks + task;
     env.reset(slot);
-    key.rekey(streams.guess, 'guess', keyRound, task);
-    if (streams.explore !== null) key.rekey(streams.explore, 'explore', keyRound, task);
+    key.rekeyCode(streams.guess, guessCode, keyRound, task);
+    if (streams.explore !== null) key.rekeyCode(streams.explore, exploreCode, keyRound, task);
   };
   /** A round's tasks one by one, with the hooks around each (and an evolution after each, at cadence 'task'). */
   const playTasks = (worldRound: number, keyRound: number): void => {

@@ -141,16 +141,17 @@ export class AccountingTally implements ReplicateObserver {
     let anyTests = 0;
     let refutations = 0;
     for (let c = 0; c < this.contexts; c++) {
+      // Without a pending sample in the context none holds a value: the tallies need no reading.
+      const high = since.high(c);
       let applicable = 0;
       let holding = 0;
       for (let s = 0; s < skills.length; s++) {
         const skill = skills[s]!;
         if (!covers(skill, c)) continue;
         applicable++;
-        holding += since.holding(c, skill.position, skill.value);
+        if (high !== 0) holding += since.holding(c, skill.position, skill.value);
       }
       if (applicable === 0) continue;
-      const high = since.high(c);
       highTests += applicable * high;
       anyTests += applicable * since.attempts(c);
       refutations += applicable * high - holding;

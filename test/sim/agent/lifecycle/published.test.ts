@@ -35,4 +35,23 @@ describe('published lifecycle and the staleness fix', () => {
     b.lc.beforeTask(10, 0);
     expect(s.weight).toBeCloseTo(2 ** (-1 / 4), 12);
   });
+
+  it('an evolution with nothing new repeats the last: its tests settled, a skill removed since brought back', () => {
+    const b = bench('published', { accounting: { testUnit: 'high', testAt: 'evolve' } });
+    b.evolver.observe(SampleBatch.of(times(4, 1)));
+    b.lc.evolve();
+    const s = b.skill(0, 0, 1);
+    b.library.record(SampleBatch.of(times(3, 0)));
+    const version = b.library.version;
+    b.lc.evolve(); // the Evolver saw nothing since: the same claim, and the three pending samples refute it
+    expect(b.library.skills).toEqual([s]);
+    expect(s.refuted).toBe(3);
+    expect(b.library.version).toBeGreaterThan(version);
+    b.library.remove(s);
+    b.lc.evolve(); // the library changed since: a full evolution re-emits the claim
+    expect(b.library.skills).toEqual([s]);
+    b.evolver.forget(0, 0);
+    b.lc.evolve(); // the evidence forgotten: the claim is not re-emitted, and replace drops the skill
+    expect(b.library.skills).toEqual([]);
+  });
 });
