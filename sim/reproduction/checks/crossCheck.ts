@@ -62,45 +62,12 @@ export function testUnitFrom(
   };
 }
 
-/** Whether the pair is cross-checked at all: both readings estimable, the twin within `within` nats of the best. */
-const checked = (best: ReadingLikelihood, twin: ReadingLikelihood, within: number): boolean =>
-  best.estimable && twin.estimable && !(best.byScale[MAIN_SCALE]!.log - twin.byScale[MAIN_SCALE]!.log > within);
-
 /**
- * The test-unit check for a publication (or the article): null when either reading is not estimable, the twin lies
- * beyond `within` nats of the best, or ABC cannot estimate either's exploitation arm — as the article's cross-check
- * is made only for the readings near the best.
- */
-export function testUnitCheck(
-  best: ReadingLikelihood,
-  twin: ReadingLikelihood,
-  exploit: number,
-  values: { readonly best: FigureValues; readonly twin: FigureValues },
-  targets: ArmTargets,
-  within: number,
-): TestUnitCheck | null {
-  if (!checked(best, twin, within)) return null;
-  const side = (r: ReadingLikelihood, v: FigureValues) => {
-    const abc = abcArm('exploit', v, targets);
-    if (abc === null) return null;
-    const synthetic = syntheticArm('exploit', v, targets);
-    const main = r.byScale[MAIN_SCALE]!;
-    return {
-      main: { log: main.log, se: main.se },
-      abc: withArmEstimate(r, exploit, abc),
-      synthetic: synthetic === null ? null : withArmEstimate(r, exploit, synthetic),
-    };
-  };
-  const b = side(best, values.best);
-  const t = side(twin, values.twin);
-  return b === null || t === null ? null : testUnitFrom(b, t);
-}
-
-/**
- * Whether a publication's test-unit check leaves the test unit open: `testUnitCheck` is not null and either
- * cross-check disagrees. ABC is read for both readings first, and the synthetic likelihood — the check's dearest part,
- * its bootstrap — only where ABC agrees, as the answer does not depend on it otherwise: the same answer as
- * `testUnitCheck`'s, for calibration, which counts the vetoes alone.
+ * Whether a publication's test-unit check leaves the test unit open, as the audit's (`testUnitFrom`) would: both
+ * readings estimable, the twin within `within` nats of the best, ABC estimating both exploitation arms, and either
+ * cross-check disagreeing. ABC is read for both readings first, and the synthetic likelihood — the check's dearest
+ * part, its bootstrap — only where ABC agrees, as the answer does not depend on it otherwise: calibration counts the
+ * vetoes alone.
  */
 export function testUnitVetoes(
   best: ReadingLikelihood,
@@ -110,9 +77,10 @@ export function testUnitVetoes(
   targets: ArmTargets,
   within: number,
 ): boolean {
-  if (!checked(best, twin, within)) return false;
+  if (!best.estimable || !twin.estimable) return false;
   const b = best.byScale[MAIN_SCALE]!;
   const t = twin.byScale[MAIN_SCALE]!;
+  if (b.log - t.log > within) return false;
   const abcBest = abcArm('exploit', values.best, targets);
   if (abcBest === null) return false;
   const abcTwin = abcArm('exploit', values.twin, targets);

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ReplicateKey } from '../../../../sim/core/rng.js';
 import { ARMS } from '../../../../sim/reproduction/arms.js';
-import { testUnitCheck, testUnitVetoes } from '../../../../sim/reproduction/checks/crossCheck.js';
+import { abcArm, syntheticArm } from '../../../../sim/reproduction/checks/abcEstimates.js';
+import {
+  testUnitFrom,
+  testUnitVetoes,
+  withArmEstimate,
+  type TestUnitCheck,
+} from '../../../../sim/reproduction/checks/crossCheck.js';
 import { reportedTarget } from '../../../../sim/reproduction/calibration/publications.js';
 import { figuresOf, type FigureId } from '../../../../sim/reproduction/figures.js';
-import { closedFormArm } from '../../../../sim/reproduction/likelihood/armEstimate.js';
-import { readingLikelihood } from '../../../../sim/reproduction/likelihood/reading.js';
+import { closedFormArm, MAIN_SCALE } from '../../../../sim/reproduction/likelihood/armEstimate.js';
+import type { ArmTargets } from '../../../../sim/reproduction/likelihood/classes/armClass.js';
+import { readingLikelihood, type ReadingLikelihood } from '../../../../sim/reproduction/likelihood/reading.js';
+import type { FigureValues } from '../../../../sim/reproduction/pattern.js';
 
 /** n runs of an exploitation arm made up for the check: round means in 30ths, whole counts, drawn from (seed, run). */
 function exploitRuns(n: number, seed: number): Map<FigureId, Float64Array> {
@@ -27,6 +35,37 @@ function exploitRuns(n: number, seed: number): Map<FigureId, Float64Array> {
   return values;
 }
 
+/**
+ * The whole check, as the audit makes it (audit.ts reads both estimators for each reading, verdict.ts `testUnitFrom`):
+ * null where the veto's gate says no check is made — a reading not estimable, the twin beyond `within` nats, or ABC
+ * without an estimate.
+ */
+function wholeCheck(
+  best: ReadingLikelihood,
+  twin: ReadingLikelihood,
+  exploit: number,
+  values: { readonly best: FigureValues; readonly twin: FigureValues },
+  targets: ArmTargets,
+  within: number,
+): TestUnitCheck | null {
+  if (!best.estimable || !twin.estimable) return null;
+  if (best.byScale[MAIN_SCALE]!.log - twin.byScale[MAIN_SCALE]!.log > within) return null;
+  const side = (r: ReadingLikelihood, v: FigureValues) => {
+    const abc = abcArm('exploit', v, targets);
+    if (abc === null) return null;
+    const synthetic = syntheticArm('exploit', v, targets);
+    const main = r.byScale[MAIN_SCALE]!;
+    return {
+      main: { log: main.log, se: main.se },
+      abc: withArmEstimate(r, exploit, abc),
+      synthetic: synthetic === null ? null : withArmEstimate(r, exploit, synthetic),
+    };
+  };
+  const b = side(best, values.best);
+  const t = side(twin, values.twin);
+  return b === null || t === null ? null : testUnitFrom(b, t);
+}
+
 describe('the test unit’s veto for calibration', () => {
   const best = exploitRuns(4000, 1);
   const twin = exploitRuns(4000, 2);
@@ -45,7 +84,7 @@ describe('the test unit’s veto for calibration', () => {
     for (const log of [-40, -25, -20, -15, -12, -10, -8, -5, 0]) {
       const b = reading('best', log);
       const t = reading('twin', -12);
-      const check = testUnitCheck(b, t, exploit, { best, twin }, targets, Infinity);
+      const check = wholeCheck(b, t, exploit, { best, twin }, targets, Infinity);
       expect(check).not.toBeNull();
       const veto = testUnitVetoes(b, t, exploit, { best, twin }, targets, Infinity);
       expect(veto, `exploit log ${log}`).toBe(!(check!.agree && check!.syntheticAgrees));
@@ -59,7 +98,7 @@ describe('the test unit’s veto for calibration', () => {
   it('vetoes nothing beyond `within` nats of the best', () => {
     const b = reading('best', -5);
     const t = reading('twin', -40);
-    expect(testUnitCheck(b, t, exploit, { best, twin }, targets, 10)).toBeNull();
+    expect(wholeCheck(b, t, exploit, { best, twin }, targets, 10)).toBeNull();
     expect(testUnitVetoes(b, t, exploit, { best, twin }, targets, 10)).toBe(false);
   });
 });
