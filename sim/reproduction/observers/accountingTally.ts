@@ -58,6 +58,16 @@ function accountingsOf(now: Counts, before: Counts): AccountingMetrics {
   };
 }
 
+/** How many of the skills applying in `context` a one-word code refutes (its bit at their position differs). */
+function refutingWord(word: number, skills: readonly Skill[], context: number): number {
+  let refuting = 0;
+  for (let s = 0; s < skills.length; s++) {
+    const skill = skills[s]!;
+    if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
+  }
+  return refuting;
+}
+
 /** One replicate's tally (`ReplicateOptions.observe`): every accounting's counts, round by evaluation round. */
 export class AccountingTally implements ReplicateObserver {
   /** Each evaluation round's counts, in order. */
@@ -84,49 +94,33 @@ export class AccountingTally implements ReplicateObserver {
     let applicable = 0;
     for (let s = 0; s < skills.length; s++) if (covers(skills[s]!, context)) applicable++;
     if (applicable === 0) return;
-    // A binary code of one word is read bit by bit from its word, not unpacked value by value.
-    const oneWord = batch.layout === 'byCode' || (batch.layout === 'bits' && batch.stride === 1);
-    const code = this.code;
     let highTests = 0;
     let refutations = 0;
     if (batch.layout === 'bits' && batch.stride === 1) {
-      // A list of one-word samples, each counted once: the loop below without asking the batch for each entry.
+      // A list of one-word samples, each counted once: read from the list, not entry by entry through the batch.
       const codes = batch.codes;
-      for (let i = 0; i < count; i++) {
-        const word = codes[i]!;
+      highTests = applicable * count;
+      for (let i = 0; i < count; i++) refutations += refutingWord(codes[i]!, skills, context);
+    } else {
+      // A code counted by code is one word, read bit by bit from it; any other is unpacked value by value.
+      const oneWord = batch.layout === 'byCode';
+      const code = this.code;
+      const entries = batch.entries;
+      for (let i = 0; i < entries; i++) {
+        const times = batch.times(i);
+        if (times === 0) continue;
+        highTests += applicable * times;
         let refuting = 0;
-        for (let s = 0; s < skills.length; s++) {
-          const skill = skills[s]!;
-          if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
+        if (oneWord) refuting = refutingWord(batch.word(i), skills, context);
+        else {
+          batch.unpack(i, code);
+          for (let s = 0; s < skills.length; s++) {
+            const skill = skills[s]!;
+            if (covers(skill, context) && code[skill.position] !== skill.value) refuting++;
+          }
         }
-        highTests += applicable;
-        refutations += refuting;
+        refutations += refuting * times;
       }
-      now.recordHighTests += highTests;
-      now.recordRefutations += refutations;
-      now.recordOtherTests += applicable * (attempts - count);
-      return;
-    }
-    const entries = batch.entries;
-    for (let i = 0; i < entries; i++) {
-      const times = batch.times(i);
-      if (times === 0) continue;
-      highTests += applicable * times;
-      let refuting = 0;
-      if (oneWord) {
-        const word = batch.word(i);
-        for (let s = 0; s < skills.length; s++) {
-          const skill = skills[s]!;
-          if (covers(skill, context) && ((word >>> skill.position) & 1) !== skill.value) refuting++;
-        }
-      } else {
-        batch.unpack(i, code);
-        for (let s = 0; s < skills.length; s++) {
-          const skill = skills[s]!;
-          if (covers(skill, context) && code[skill.position] !== skill.value) refuting++;
-        }
-      }
-      refutations += refuting * times;
     }
     now.recordHighTests += highTests;
     now.recordRefutations += refutations;
