@@ -206,6 +206,11 @@ export class Library implements ClaimSink {
 
   /** The ranking changed outside an evolution (a lifecycle re-weighted skills): the Retriever must rebuild. */
   touch(): void {
+    this.changed();
+  }
+
+  /** The skills or their ranking fields may have changed: both versions move (only `reaffirm` moves one alone). */
+  private changed(): void {
     this.version++;
     this.claimsVersion++;
   }
@@ -279,8 +284,7 @@ export class Library implements ClaimSink {
       }
       if (kept !== this.current.length) this.current.length = kept;
     }
-    this.version++;
-    this.claimsVersion++;
+    this.changed();
     this.flushTests();
   }
 
@@ -306,8 +310,7 @@ export class Library implements ClaimSink {
   /** Add a skill that is not in the library (lifecycle policies manage membership themselves). */
   add(skill: Skill): void {
     if (this.held[skill.slot] === 0) this.join(skill);
-    this.version++;
-    this.claimsVersion++;
+    this.changed();
   }
 
   /** Remove a skill from the library (it keeps its record for if it ever returns); `reason` is for an observer. */
@@ -318,8 +321,7 @@ export class Library implements ClaimSink {
       this.held[skill.slot] = 0;
       this.onLeft?.left(skill, reason);
     }
-    this.version++;
-    this.claimsVersion++;
+    this.changed();
   }
 
   private join(skill: Skill): void {
@@ -343,8 +345,7 @@ export class Library implements ClaimSink {
       skill.refuted = saved.refuted;
       if (this.held[skill.slot] === 0) this.join(skill);
     }
-    this.version++;
-    this.claimsVersion++;
+    this.changed();
   }
 
   /**
